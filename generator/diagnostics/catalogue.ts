@@ -1,0 +1,136 @@
+import type { Source } from "../model/types.js";
+
+/**
+ * The one diagnostics catalogue. A code is stable: tools match on it. Messages take parameters so that each
+ * diagnostic says what was found and what was expected; the hint says how to fix it.
+ */
+const catalogue = {
+  "duplicate-method": {
+    severity: "error",
+    message: (p: { name: string; version: string }) => `Method '${p.name}' (${p.version}) is defined twice`,
+    hint: "Remove one definition or give the second its version marker, e.g. '(3.0)'.",
+  },
+  "duplicate-resource": {
+    severity: "error",
+    message: (p: { name: string }) => `Resource '${p.name}' is defined twice`,
+    hint: "Merge the two definitions into one section.",
+  },
+  "duplicate-parameter": {
+    severity: "error",
+    message: (p: { name: string; method: string }) => `Parameter '${p.name}' of '${p.method}' is given twice`,
+    hint: "Describe each parameter once.",
+  },
+  "table-row-cells": {
+    severity: "warning",
+    message: (p: { found: number; expected: number }) =>
+      `Table row has ${p.found} cell(s), expected ${p.expected}; the missing cells are read as empty`,
+    hint: "Add the missing cells; an empty cell is written '| |'.",
+  },
+  "unknown-type": {
+    severity: "warning",
+    message: (p: { word: string }) =>
+      `Unknown type word '${p.word}', expected integer, number, string, boolean, object, array, ISO 8601 or 'X or Y'`,
+    hint: "Use a type word of spec-source/README.md#types; the parameter is typed as unknown.",
+  },
+  "unreadable-parameter": {
+    severity: "warning",
+    message: (p: { text: string }) => `Cannot read a parameter from '${p.text}', expected '\`name\`[*] type[, meaning]'`,
+    hint: "Write the parameter as in spec-source/README.md#parameters.",
+  },
+  "missing-scope": {
+    severity: "warning",
+    message: (p: { name: string }) => `Method '${p.name}' has no scope sentence, expected 'Scope \`x\`.'`,
+    hint: "Add 'Scope `name`.' after the method name; the method's x-scopes is null until then.",
+  },
+  "unread-text": {
+    severity: "warning",
+    message: (p: { what: string; text: string }) => `Unexpected ${p.what}, not understood by any reader: '${p.text}'`,
+    hint: "Write it in one of the forms of spec-source/README.md, or move it into a note.",
+  },
+  "unknown-section": {
+    severity: "warning",
+    message: (p: { title: string }) => `Unknown section '${p.title}'; its text is kept as notes`,
+    hint: "Use a heading of spec-source/README.md#sections.",
+  },
+  "unknown-reference": {
+    severity: "warning",
+    message: (p: { name: string; what: string }) => `Unknown ${p.what} '${p.name}'`,
+    hint: "Name a resource of 'Resources and their fields' as its heading or bullet names it.",
+  },
+  "bad-status": {
+    severity: "warning",
+    message: (p: { text: string }) => `Unexpected HTTP status '${p.text}', expected a number from 100 to 599`,
+    hint: "Write the status as a number, e.g. 'HTTP 400'.",
+  },
+  "missing-title": {
+    severity: "error",
+    message: (_: Record<string, never>) => "The spec has no first-level heading, expected '# Title' on the first line",
+    hint: "Start the file with '# <API title>'; it becomes info.title.",
+  },
+  "no-methods": {
+    severity: "error",
+    message: (_: Record<string, never>) => "The spec describes no method, expected an 'Endpoints' section with '**method.name**.' paragraphs",
+    hint: "See spec-source/README.md#methods.",
+  },
+  "unreadable-file": {
+    severity: "error",
+    message: (p: { reason: string }) => `Cannot read the spec: ${p.reason}`,
+    hint: "Check the --spec path and the file's encoding (UTF-8).",
+  },
+} as const;
+
+export type DiagnosticCode = keyof typeof catalogue;
+export type Severity = "error" | "warning";
+type Params<C extends DiagnosticCode> = Parameters<(typeof catalogue)[C]["message"]>[0];
+
+export interface Diagnostic {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: Severity;
+  code: DiagnosticCode;
+  message: string;
+  hint: string;
+  /** Another place the diagnostic concerns, such as the first of two duplicate definitions. */
+  related?: { line: number; column: number; message: string };
+}
+
+export interface Span extends Source {
+  endLine: number;
+  endColumn: number;
+}
+
+/** Builds a diagnostic from the catalogue; an unknown code or wrong parameters do not compile. */
+export function diagnostic<C extends DiagnosticCode>(
+  code: C,
+  at: Span,
+  params: Params<C>,
+  related?: Diagnostic["related"],
+): Diagnostic {
+  const entry = catalogue[code];
+  const message = (entry.message as (p: Params<C>) => string)(params);
+  return {
+    file: at.file,
+    line: at.line,
+    column: at.column,
+    endLine: at.endLine,
+    endColumn: at.endColumn,
+    severity: entry.severity,
+    code,
+    message,
+    hint: entry.hint,
+    ...(related ? { related } : {}),
+  };
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === "error");
+}
+
+export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort(
+    (a, b) => a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
+  );
+}

@@ -1,0 +1,50 @@
+import { redactSecrets } from "../util/redact.js";
+import type { Diagnostic } from "./catalogue.js";
+
+export type DiagnosticFormat = "text" | "json" | "github";
+
+/** `FILE:LINE:COLUMN: severity CODE: message`, as compilers print them; the hint follows on the same line. */
+function formatText(d: Diagnostic): string {
+  const related = d.related ? ` (${d.related.message} at ${d.file}:${d.related.line}:${d.related.column})` : "";
+  return `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}${related}. ${d.hint}`;
+}
+
+/** GitHub Actions workflow commands escape `%`, CR and LF in data, and also `:` and `,` in properties. */
+function escapeGithubData(s: string): string {
+  return s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeGithubProperty(s: string): string {
+  return escapeGithubData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+
+function formatGithub(d: Diagnostic): string {
+  const props = [
+    `file=${escapeGithubProperty(d.file)}`,
+    `line=${d.line}`,
+    `col=${d.column}`,
+  ].join(",");
+  return `::${d.severity} ${props}::${escapeGithubData(`${d.code}: ${d.message}. ${d.hint}`)}`;
+}
+
+/** Renders diagnostics in one of the contract's three formats; secrets in quoted spec text are redacted. */
+export function formatDiagnostics(diagnostics: readonly Diagnostic[], format: DiagnosticFormat): string {
+  const safe = diagnostics.map((d) => ({ ...d, message: redactSecrets(d.message) }));
+  if (format === "json") {
+    return `${JSON.stringify(
+      safe.map(({ file, line, column, endLine, endColumn, severity, code, message }) => ({
+        file,
+        line,
+        column,
+        endLine,
+        endColumn,
+        severity,
+        code,
+        message,
+      })),
+      null,
+      2,
+    )}\n`;
+  }
+  const lines = safe.map(format === "github" ? formatGithub : formatText);
+  return lines.length > 0 ? `${lines.join("\n")}\n` : "";
+}

@@ -1,0 +1,10 @@
+/** A generated file: a path relative to the output folder, with `/` separators, and its text. */
+export interface GeneratedFile {
+  path: string;
+  contents: string;
+}
+
+/** JSON as every generated JSON file is written: two spaces, `\n` line ends, a final newline. */
+export function jsonFile(path: string, value: unknown): GeneratedFile {
+  return { path, contents: `${JSON.stringify(value, null, 2)}\n` };
+}

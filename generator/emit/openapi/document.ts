@@ -1,0 +1,271 @@
+import type { OpenAPIV3 } from "openapi-types";
+import type { Field, KnownGap, Method, MethodError, Model, ResultSpec, Version } from "../../model/types.js";
+import { NOT_SHOWN_NOTE, type Schema, fieldSchema, refTo, typeSchema } from "./schema.js";
+
+/**
+ * Emits one OpenAPI 3.0.3 document per API version from the model (docs/contracts.md, "OpenAPI documents"):
+ * a path per method keyed `/<method name>`, a `post` operation (and a `get` twin for 3.0 methods without
+ * parameters), envelope responses, error responses, the `x-` extensions, and the resources as components.
+ */
+
+export interface OpenApiOptions {
+  version: string;
+  specPath: string;
+  generator: string;
+}
+
+const ORDINAL = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const sortedObject = <T>(entries: Array<[string, T]>): Record<string, T> =>
+  Object.fromEntries([...entries].sort(([a], [b]) => ORDINAL(a, b)));
+
+const IDEMPOTENCY_HEADER = "IdempotencyKey";
+
+function gapsFor(model: Model, m: Method): KnownGap[] {
+  const id = `method:${m.version}:${m.name}`;
+  return model.knownGaps.filter((g) => g.appliesTo.includes(id) || g.appliesTo.some((a) => a.startsWith(`param:${m.version}:${m.name}:`)));
+}
+
+/** The request body: one property per parameter, `required` exactly the `*` ones, constraints as anyOf/oneOf. */
+function requestSchema(m: Method): OpenAPIV3.SchemaObject {
+  if (!m.described) {
+    return { type: "object", additionalProperties: true, description: "The spec names this method without its parameters." };
+  }
+  const s: OpenAPIV3.SchemaObject = { type: "object", properties: {} };
+  for (const p of m.params) (s.properties as Record<string, Schema>)[p.name] = fieldSchema(p);
+  const required = m.params.filter((p) => p.required).map((p) => p.name);
+  if (required.length > 0) s.required = required;
+  const atLeastOne = m.constraints.filter((c) => c.kind === "at-least-one");
+  const forms = m.constraints.find((c) => c.kind === "call-forms");
+  const all: Schema[] = atLeastOne.map((c) => ({ anyOf: c.params.map((p) => ({ required: [p] })) }));
+  if (forms && forms.kind === "call-forms") all.push({ oneOf: forms.forms.map((f) => ({ required: f })) });
+  if (all.length === 1) Object.assign(s, all[0]);
+  else if (all.length > 1) s.allOf = all;
+  const notes = m.constraints.map((c) => c.text);
+  if (notes.length > 0) s.description = notes.join(" ");
+  return s;
+}
+
+function resultSchema(r: ResultSpec | null): Schema {
+  if (!r) return { description: "The spec does not state the result." };
+  let value = typeSchema(r.type);
+  if (r.mayBeEmptyArray) value = { anyOf: [value, { type: "array", maxItems: 0, items: {} }] };
+  const described = (s: Schema): Schema => ("$ref" in s ? { allOf: [s], description: r.description } : { ...s, description: r.description });
+  if (r.key === null) return r.type.kind === "unknown" ? { description: `${NOT_SHOWN_NOTE} ${r.description}` } : described(value);
+  return { type: "object", required: [r.key], properties: { [r.key]: value }, description: r.description };
+}
+
+function errorStatusKey(e: MethodError): string[] {
+  if (e.status !== null) return [String(e.status)];
+  if (e.statuses.length > 0) return e.statuses.map(String);
+  if (e.statusClass) return [e.statusClass.toUpperCase()];
+  return [];
+}
+
+function errorResponses(m: Method, version: Version): Record<string, OpenAPIV3.ResponseObject> {
+  const byStatus = new Map<string, MethodError[]>();
+  for (const e of m.errors) for (const k of errorStatusKey(e)) byStatus.set(k, [...(byStatus.get(k) ?? []), e]);
+  const body = refTo(version === "v3" ? "V3Error" : "LegacyError");
+  const out: Array<[string, OpenAPIV3.ResponseObject]> = [];
+  for (const [status, errors] of byStatus) {
+    if (status === "200") continue;
+    const codes = [...new Set(errors.map((e) => (e.code === null ? "(code not given)" : e.code === "" ? "(empty code)" : e.code)))];
+    out.push([status, { description: `Error: ${codes.join(", ")}.`, content: { "application/json": { schema: body } } }]);
+  }
+  return sortedObject(out);
+}
+
+function xErrors(m: Method): Array<{ status: number | null; code: string | null; text: string | null }> {
+  return m.errors.map((e) => ({ status: e.status, code: e.code, text: e.text }));
+}
+
+function operation(model: Model, m: Method, version: Version, opts: { get: boolean; alias?: string }): OpenAPIV3.OperationObject {
+  const name = opts.alias ?? m.name;
+  const gaps = gapsFor(model, m);
+  const description = [
+    m.description,
+    m.access ? `Who may call: ${m.access.text}` : "",
+    m.scopeNote ? `Scope: ${m.scopeNote}.` : "",
+    ...m.notes.map((n) => n.text),
+    gaps.length > 0 ? `Not shown in the spec: ${gaps.map((g) => g.subject).join("; ")}.` : "",
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+  const op: OpenAPIV3.OperationObject & Record<string, unknown> = {
+    operationId: opts.get ? `${name}:get` : name,
+    summary: name,
+    ...(description ? { description } : {}),
+    tags: [m.area || "Named methods"],
+    responses: {},
+  };
+  if (m.deprecated) {
+    op.deprecated = true;
+    op["x-replacement"] = m.deprecated.replacement;
+  }
+  if (version === "v3" && m.idempotencyKey) op.parameters = [{ $ref: `#/components/parameters/${IDEMPOTENCY_HEADER}` }];
+  if (!opts.get) {
+    const schema = requestSchema(m);
+    op.requestBody = {
+      required: m.params.some((p) => p.required),
+      content: { "application/json": { schema } },
+    };
+  }
+  op.responses = {
+    "200": {
+      description: "Success: the envelope with the method's result and the timing data.",
+      ...(version === "v3" && m.idempotencyKey ? { headers: idempotencyResponseHeaders() } : {}),
+      content: {
+        "application/json": {
+          schema: {
+            type: "object",
+            required: ["result", "time"],
+            properties: { result: resultSchema(m.result), time: refTo("Time") },
+          },
+        },
+      },
+    },
+    ...errorResponses(m, version),
+  };
+  op["x-scopes"] = m.scopes;
+  op["x-access"] = m.access?.who ?? null;
+  op["x-application-context-only"] = m.applicationContextOnly;
+  if (version === "v3" && m.idempotencyKey) op["x-idempotency-key"] = true;
+  if (!m.described) op["x-described"] = false;
+  if (opts.alias) op["x-alias-of"] = m.name;
+  op["x-errors"] = xErrors(m);
+  if (m.constraints.length > 0) {
+    op["x-constraints"] = m.constraints.map((c) =>
+      c.kind === "call-forms" ? { kind: c.kind, forms: c.forms } : { kind: c.kind, params: c.params },
+    );
+  }
+  op["x-source"] = { line: m.source.line, column: m.source.column };
+  return op;
+}
+
+function idempotencyResponseHeaders(): Record<string, OpenAPIV3.HeaderObject> {
+  return {
+    "Idempotency-Key": { description: "The request's key, echoed when it was given.", schema: { type: "string" } },
+    "Idempotent-Replayed": {
+      description: "`true` only on a replay of a stored response.",
+      schema: { type: "string", enum: ["true"] },
+    },
+  };
+}
+
+function schemaOfFields(fields: Field[], description: string): OpenAPIV3.SchemaObject {
+  return { ...(typeSchema({ kind: "object", members: fields }) as OpenAPIV3.SchemaObject), description };
+}
+
+function servers(version: Version): OpenAPIV3.ServerObject[] {
+  const prefix = version === "v3" ? "/rest/api" : "/rest";
+  const baseUrl = { default: "https://example.invalid", description: "The service address ({base_url} in the spec)." };
+  return [
+    {
+      url: `{base_url}${prefix}/{user_id}/{webhook_code}`,
+      description: "Incoming webhook: the secret code in the path.",
+      variables: {
+        base_url: baseUrl,
+        user_id: { default: "1", description: "The user who created the webhook." },
+        webhook_code: { default: "WEBHOOK_CODE", description: "The webhook's secret code (<WEBHOOK_CODE>): keep it out of logs." },
+      },
+    },
+    {
+      url: `{base_url}${prefix}`,
+      description: "Application: the OAuth 2.0 access token in body member `auth`.",
+      variables: { base_url: baseUrl },
+    },
+  ];
+}
+
+export function emitOpenApiDocument(model: Model, version: Version, opts: OpenApiOptions): Record<string, unknown> {
+  const methods = model.methods.filter((m) => m.version === version && !m.wildcard);
+  const paths: OpenAPIV3.PathsObject = {};
+  for (const m of methods) {
+    const names = [m.name, ...m.aliases];
+    for (const [i, name] of names.entries()) {
+      const alias = i === 0 ? undefined : name;
+      const item: OpenAPIV3.PathItemObject = { post: operation(model, m, version, { get: false, ...(alias ? { alias } : {}) }) };
+      if (m.httpMethods.includes("GET")) item.get = operation(model, m, version, { get: true, ...(alias ? { alias } : {}) });
+      paths[`/${name}`] = item;
+    }
+  }
+  const areas = [...new Set(methods.map((m) => m.area || "Named methods"))];
+  const schemas: Array<[string, Schema]> = model.resources.map((r) => {
+    const s = typeSchema(r.type);
+    const description = [r.title, r.description, ...r.typingRules.map((t) => t.text), ...r.notes.map((n) => n.text)]
+      .filter(Boolean)
+      .join(" ");
+    return [r.name, "$ref" in s ? { allOf: [s], description } : { ...s, description }];
+  });
+  if (model.envelope) {
+    schemas.push(["Time", schemaOfFields(model.envelope.time, "Object `time`: timing data of every response.")]);
+    schemas.push(["LegacyError", { ...schemaOfFields(model.envelope.legacyErrorBody, "Legacy error body."), additionalProperties: true }]);
+  }
+  schemas.push(["V3Error", { description: `Body of 3.0 error responses. ${NOT_SHOWN_NOTE}` }]);
+  const title = model.title;
+  const doc: Record<string, unknown> = {
+    "x-generated": `Generated by ${opts.generator} from ${opts.specPath}. Do not edit.`,
+    openapi: "3.0.3",
+    info: {
+      title,
+      version: opts.version,
+      description: [
+        version === "v3" ? "Version 3.0 methods (paths under `/rest/api/`)." : "Legacy methods (paths under `/rest/`).",
+        ...model.intro.map((s) => s.text),
+      ].join("\n\n"),
+    },
+    servers: servers(version),
+    tags: areas.map((a) => ({
+      name: a,
+      description: a === "Named methods" ? "Methods the spec names without describing them." : `Methods of the spec's section '${a}'.`,
+    })),
+    paths,
+    components: {
+      schemas: sortedObject(schemas),
+      ...(version === "v3" && methods.some((m) => m.idempotencyKey)
+        ? {
+            parameters: {
+              [IDEMPOTENCY_HEADER]: {
+                name: "Idempotency-Key",
+                in: "header",
+                required: false,
+                description: idempotencyDescription(model),
+                schema: idempotencyKeySchema(model),
+              },
+            },
+          }
+        : {}),
+    },
+    "x-errors": model.errors.catalogue.map((e) => ({
+      kind: e.kind,
+      status: e.status,
+      ...(e.kind === "system" ? { altStatus: e.altStatus } : {}),
+      code: e.code,
+      text: e.text,
+      cause: e.cause,
+    })),
+    "x-method-families": model.methods
+      .filter((m) => m.version === version && m.wildcard)
+      .map((m) => ({ name: m.name, source: { line: m.source.line, column: m.source.column } })),
+  };
+  return doc;
+}
+
+function idempotencyLimit(model: Model) {
+  return model.limits.table.find((l) => /idempotency key length/i.test(l.name));
+}
+
+function idempotencyKeySchema(model: Model): OpenAPIV3.SchemaObject {
+  const l = idempotencyLimit(model);
+  return {
+    type: "string",
+    ...(l?.min !== undefined ? { minLength: l.min } : {}),
+    ...(l?.max !== undefined ? { maxLength: l.max } : {}),
+    ...(l && /printable ASCII/.test(l.value) ? { pattern: "^[\\x20-\\x7E]+$" } : {}),
+  };
+}
+
+function idempotencyDescription(model: Model): string {
+  const rules = model.limits.rules.filter((r) => /idempoten/i.test(r.text)).map((r) => r.text);
+  const l = idempotencyLimit(model);
+  return [l ? `${l.value}.` : "", ...rules].filter(Boolean).join(" ");
+}

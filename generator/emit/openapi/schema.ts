@@ -1,0 +1,103 @@
+import type { OpenAPIV3 } from "openapi-types";
+import type { Field, TypeRef } from "../../model/types.js";
+
+/**
+ * One transform per kind of TypeRef into an OpenAPI 3.0 schema. Unknown types become an empty schema with a
+ * note that the spec leaves them open; nothing is invented.
+ */
+
+export type Schema = OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
+
+export const NOT_SHOWN_NOTE = "Not shown in the spec: any value is accepted.";
+
+export function refTo(name: string): OpenAPIV3.ReferenceObject {
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+export function typeSchema(type: TypeRef): Schema {
+  switch (type.kind) {
+    case "primitive": {
+      const s: OpenAPIV3.NonArraySchemaObject = { type: type.type };
+      if (type.format === "date-time" || type.format === "byte" || type.format === "uri") s.format = type.format;
+      if (type.format === "decimal") s.pattern = "^-?[0-9]+$";
+      if (type.pattern) s.pattern = type.pattern;
+      if (type.enum) s.enum = [...type.enum];
+      if (type.minimum !== undefined) s.minimum = type.minimum;
+      if (type.maximum !== undefined) s.maximum = type.maximum;
+      return s;
+    }
+    case "object": {
+      const s: OpenAPIV3.NonArraySchemaObject = { type: "object" };
+      if (type.members.length > 0) {
+        s.properties = Object.fromEntries(type.members.map((m) => [m.name, fieldSchema(m)]));
+        const required = type.members.filter((m) => m.required).map((m) => m.name);
+        if (required.length > 0) s.required = required;
+      }
+      if (type.additional) {
+        s.additionalProperties = type.additional.kind === "unknown" ? true : typeSchema(type.additional);
+        if (type.keyDescription) s.description = `Keyed by ${type.keyDescription}.`;
+      }
+      if (type.extends) return { allOf: [refTo(type.extends), s] };
+      return s;
+    }
+    case "array":
+      return { type: "array", items: typeSchema(type.items) };
+    case "union":
+      return { oneOf: type.options.map(typeSchema) };
+    case "ref":
+      return refTo(type.resource);
+    case "null":
+      return { nullable: true, enum: [null] } as OpenAPIV3.SchemaObject;
+    case "unknown":
+      return { description: type.note ? `${NOT_SHOWN_NOTE} (${type.note})` : NOT_SHOWN_NOTE };
+  }
+}
+
+function describe(parts: Array<string | undefined | null>): string | undefined {
+  const text = parts.filter((p): p is string => Boolean(p && p.trim())).join(" ");
+  return text || undefined;
+}
+
+/** A field's schema: its type plus nullable, default, description and the "may come as empty" variants. */
+export function fieldSchema(f: Field): Schema {
+  let s = typeSchema(f.type);
+  const isRef = "$ref" in s;
+  const extra: OpenAPIV3.SchemaObject = {};
+  const literalDefault =
+    f.default?.value !== undefined && defaultFits(f.type, f.default.value) ? f.default.value : undefined;
+  const description = describe([
+    f.description ? sentence(f.description) : undefined,
+    f.default && literalDefault === undefined ? `Default: ${f.default.text}.` : undefined,
+    !isRef && "description" in s ? s.description : undefined,
+  ]);
+  if (description) extra.description = description;
+  // An unknown type already takes null; OpenAPI 3.0 allows `nullable` only beside a `type`.
+  if (f.nullable && f.type.kind !== "unknown") extra.nullable = true;
+  if (literalDefault !== undefined) extra.default = literalDefault;
+  if (f.deprecated) extra.deprecated = true;
+  if (f.mayBeEmptyObject || f.mayBeEmptyArray) {
+    const empty: OpenAPIV3.SchemaObject = f.mayBeEmptyObject ? { type: "object", maxProperties: 0 } : { type: "array", maxItems: 0, items: {} };
+    s = { anyOf: [s, empty] };
+  }
+  let out: Record<string, unknown>;
+  if ("$ref" in s) {
+    // A nullable reference: the referenced shape or null (`nullable` needs a `type` beside it in 3.0).
+    const { nullable, ...rest } = extra;
+    const base = nullable ? { oneOf: [s, { type: "string", nullable: true, enum: [null] }] } : Object.keys(rest).length > 0 ? { allOf: [s] } : { ...s };
+    out = { ...base, ...rest };
+  } else out = { ...s, ...extra };
+  if (f.fileExtensions) out["x-file-extensions"] = f.fileExtensions;
+  return out as Schema;
+}
+
+function defaultFits(type: TypeRef, value: string | number | boolean): boolean {
+  if (type.kind !== "primitive") return false;
+  if (type.type === "string") return typeof value === "string" && (!type.enum || type.enum.includes(value));
+  if (type.type === "boolean") return typeof value === "boolean";
+  return typeof value === "number" && (type.type === "number" || Number.isInteger(value));
+}
+
+function sentence(s: string): string {
+  const t = s.trim();
+  return /[.!?)`]$/.test(t) ? t : `${t}.`;
+}

@@ -1,0 +1,250 @@
+/**
+ * The intermediate model: plain serializable data, written to `model.json`.
+ * Every node that comes from the spec carries `source`, the position of the text it was read from.
+ */
+
+export interface Source {
+  file: string;
+  line: number;
+  column: number;
+}
+
+export type Version = "legacy" | "v3";
+
+/** A sentence or list item kept verbatim: a rule, a note or a description that has no finer structure. */
+export interface Statement {
+  text: string;
+  /** Names written in backticks inside the statement, in order. */
+  refs: string[];
+  source: Source;
+}
+
+/** Something the spec says it leaves open ("not shown"), or something it omits that a reader expected. */
+export interface KnownGap {
+  /** What is missing, in the spec's own words where it has them. */
+  subject: string;
+  /** `not-shown`: the spec says so; `not-stated`: the spec is silent where the dialect expects a statement. */
+  kind: "not-shown" | "not-stated";
+  /** Model nodes the gap applies to, as `method:<version>:<name>`, `resource:<Name>`, `param:<version>:<method>:<param>`. */
+  appliesTo: string[];
+  source: Source;
+}
+
+export type Primitive = "integer" | "number" | "string" | "boolean";
+
+export type TypeRef =
+  | {
+      kind: "primitive";
+      type: Primitive;
+      /** `date-time` (ISO 8601), `byte` (Base64), `uri`, `decimal` (digits in a string), `yn` (a `Y`/`N` flag). */
+      format?: "date-time" | "byte" | "uri" | "decimal" | "yn";
+      enum?: Array<string | number | boolean>;
+      pattern?: string;
+      minimum?: number;
+      maximum?: number;
+    }
+  | {
+      kind: "object";
+      members: Field[];
+      /** The type of values under keys other than the members (a map such as "object keyed by user id"). */
+      additional?: TypeRef;
+      keyDescription?: string;
+      /** The spec lists some members only ("for example", "Full field list: not shown"): others may come. */
+      open?: boolean;
+      /** A resource whose fields this object has too (3.0 task = Task plus `archiveLink`). */
+      extends?: string;
+      /** The schema name the model stage gives this shape when it lifts it out as a resource of its own. */
+      name?: string;
+    }
+  | { kind: "array"; items: TypeRef }
+  | { kind: "union"; options: TypeRef[] }
+  | { kind: "ref"; resource: string }
+  | { kind: "null" }
+  /** The spec gives no type, or says "not shown". */
+  | { kind: "unknown"; note?: string };
+
+export interface DefaultValue {
+  /** The literal when the spec writes one (`1`, `Y`, `online`), else absent. */
+  value?: string | number | boolean;
+  /** The spec's words for a default that is not a literal ("the current user"). */
+  text: string;
+}
+
+export interface Field {
+  name: string;
+  type: TypeRef;
+  /**
+   * Parameters: marked `*`. Resource fields: always present, i.e. the spec neither marks the field as sometimes
+   * absent nor says that the set of fields depends on the request (`select`, the scope).
+   */
+  required: boolean;
+  nullable: boolean;
+  /** The field may be missing ("only when they occurred", "present in most responses"). */
+  optional?: boolean;
+  /** The field may come as an empty object instead of its type. */
+  mayBeEmptyObject?: boolean;
+  /** The field may come as an empty array instead of its type ("or empty array when none"). */
+  mayBeEmptyArray?: boolean;
+  description: string;
+  default?: DefaultValue;
+  deprecated?: { text: string };
+  /** Group of a grouped resource table (Task). */
+  group?: string;
+  /** Allowed file extensions (`wav`, `mp3`). */
+  fileExtensions?: string[];
+  source: Source;
+}
+
+export type Constraint =
+  | { kind: "at-least-one"; params: string[]; text: string; source: Source }
+  | { kind: "call-forms"; forms: string[][]; text: string; source: Source }
+  | { kind: "keep-order"; params: string[]; text: string; source: Source };
+
+export interface ResultSpec {
+  type: TypeRef;
+  /** Where the data sits inside `result`: `task` for `result.task`, null when `result` is the data itself. */
+  key: string | null;
+  description: string;
+  /** What the spec says of empty results ("empty array when none"). */
+  empty: string[];
+  /** The value under `key` may come as an empty array instead of its type. */
+  mayBeEmptyArray?: boolean;
+  source: Source;
+}
+
+export interface MethodError {
+  /** The single HTTP status, when the spec (or the catalogue, see statusFrom) fixes one. */
+  status: number | null;
+  /** Every status the spec offers for this error ("HTTP 400 or 403", "Statuses 400 and 403"). */
+  statuses: number[];
+  /** A status class such as `4xx`. */
+  statusClass: string | null;
+  /** Where `status` came from: the method's own text, or the error catalogue for a code the method names without a status. */
+  statusFrom: "method" | "catalogue" | null;
+  /** The code as written; `""` for an empty code; null when the spec names none. */
+  code: string | null;
+  /** The exact text, where the spec quotes one. */
+  text: string | null;
+  cause: string | null;
+  source: Source;
+}
+
+export interface Access {
+  /** `any`, `administrator`, `crm-administrator`, `participant`, `read-access`, `document-editor`, `group-admin-or-owner`. */
+  who: string;
+  text: string;
+}
+
+export interface Method {
+  name: string;
+  version: Version;
+  /** Heading of the section that describes (or names) it. */
+  area: string;
+  described: boolean;
+  /** The name ends in `.*` or is a family such as `sale.paysystem.handler.*`. */
+  wildcard: boolean;
+  aliases: string[];
+  /** Scope names; null when the spec names none. `base` is written as ["base"]. */
+  scopes: string[] | null;
+  scopeNote: string | null;
+  access: Access | null;
+  applicationContextOnly: boolean;
+  deprecated: { replacement: string | null; text: string } | null;
+  httpMethods: Array<"GET" | "POST">;
+  idempotencyKey: boolean;
+  description: string;
+  params: Field[];
+  constraints: Constraint[];
+  result: ResultSpec | null;
+  errors: MethodError[];
+  notes: Statement[];
+  /** Where an undescribed method is named. */
+  mentions: Source[];
+  source: Source;
+}
+
+export interface Resource {
+  /** Schema name, PascalCase. */
+  name: string;
+  title: string;
+  description: string;
+  /** Methods that return it, as `name` or `name (3.0)`. */
+  returnedBy: string[];
+  type: TypeRef;
+  typingRules: Statement[];
+  notes: Statement[];
+  source: Source;
+}
+
+export interface CatalogueError {
+  kind: "system" | "v3" | "auth";
+  status: number | null;
+  altStatus: number | null;
+  code: string;
+  text: string | null;
+  cause: string | null;
+  source: Source;
+}
+
+export interface AddressingForm {
+  version: Version;
+  auth: "webhook" | "application";
+  httpMethod: string | null;
+  path: string;
+  notes: string[];
+  source: Source;
+}
+
+export interface StateTransition {
+  subject: string;
+  trigger: string;
+  condition: string;
+  next: string;
+  also: string;
+  source: Source;
+}
+
+export interface Limit {
+  name: string;
+  value: string;
+  appliesTo: string;
+  /** Parsed numbers where the value is a range or a number ("1 to 255", "24 hours"). */
+  min?: number;
+  max?: number;
+  defaultValue?: number;
+  source: Source;
+}
+
+export interface FileRetrievalRow {
+  where: string;
+  methods: string[];
+  field: string;
+  source: Source;
+}
+
+export interface Envelope {
+  members: Field[];
+  time: Field[];
+  legacyErrorBody: Field[];
+  notes: Statement[];
+  source: Source;
+}
+
+export interface Model {
+  specFile: string;
+  title: string;
+  intro: Statement[];
+  overview: Statement[];
+  envelope: Envelope | null;
+  resources: Resource[];
+  states: { transitions: StateTransition[]; notes: Statement[] };
+  addressing: { forms: AddressingForm[]; rules: Statement[] };
+  methods: Method[];
+  fileRetrieval: { rules: Statement[]; rows: FileRetrievalRow[] };
+  authentication: { rules: Statement[] };
+  events: Statement[];
+  errors: { catalogue: CatalogueError[]; notes: Statement[] };
+  limits: { table: Limit[]; rules: Statement[] };
+  versioning: Statement[];
+  knownGaps: KnownGap[];
+}

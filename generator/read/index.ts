@@ -1,0 +1,212 @@
+import type { Diagnostic } from "../diagnostics/catalogue.js";
+import type {
+  AddressingForm,
+  CatalogueError,
+  Envelope,
+  FileRetrievalRow,
+  KnownGap,
+  Limit,
+  Method,
+  Resource,
+  StateTransition,
+  Statement,
+} from "../model/types.js";
+import { type Section, type SpecFile, parseMarkdown, sectionize } from "../parse/markdown.js";
+import { type ReadContext, report, sourceOf } from "./inline.js";
+import { readMethodSection } from "./methods.js";
+import { readOtherResources, readResourceSection } from "./resources.js";
+import {
+  readAddressing,
+  readAuthentication,
+  readEnvelope,
+  readErrorsSection,
+  readFileRetrieval,
+  readLimits,
+  readStates,
+  readStatements,
+} from "./sections.js";
+
+/** Everything the readers found, before the model stage merges and resolves it. */
+export interface Fragments {
+  title: string;
+  titleSource: Statement["source"] | null;
+  intro: Statement[];
+  overview: Statement[];
+  envelope: Envelope | null;
+  resources: Resource[];
+  states: { transitions: StateTransition[]; notes: Statement[] };
+  addressing: { forms: AddressingForm[]; rules: Statement[] };
+  methods: Method[];
+  named: Array<{ name: string; source: Statement["source"]; area: string }>;
+  endpointNotes: Statement[];
+  fileRetrieval: { rows: FileRetrievalRow[]; rules: Statement[] };
+  authentication: { rules: Statement[]; applicationContext: Array<{ name: string; source: Statement["source"] }> };
+  events: Statement[];
+  errors: { catalogue: CatalogueError[]; notes: Statement[] };
+  limits: { table: Limit[]; rules: Statement[] };
+  versioning: Statement[];
+  gaps: KnownGap[];
+}
+
+type SectionKind =
+  | "overview"
+  | "resources"
+  | "envelope"
+  | "resource"
+  | "other-resources"
+  | "states"
+  | "endpoints"
+  | "addressing"
+  | "methods-v3"
+  | "methods"
+  | "file-retrieval"
+  | "authentication"
+  | "events"
+  | "errors"
+  | "limits"
+  | "versioning"
+  | "unknown";
+
+/** Which reader a section gets: by its title and, below level 2, by its parent's kind (spec-source/README.md#sections). */
+function kindOf(section: Section, parent: SectionKind | null): SectionKind {
+  const t = section.title.toLowerCase();
+  if (section.depth === 2) {
+    if (t.startsWith("what the service does")) return "overview";
+    if (t.startsWith("resources")) return "resources";
+    if (t.startsWith("states")) return "states";
+    if (t.startsWith("endpoints")) return "endpoints";
+    if (t.startsWith("authentication")) return "authentication";
+    if (t.startsWith("events")) return "events";
+    if (t.startsWith("errors")) return "errors";
+    if (t.startsWith("limits")) return "limits";
+    if (t.startsWith("versioning")) return "versioning";
+    return "unknown";
+  }
+  if (parent === "resources") {
+    if (t.startsWith("response envelope")) return "envelope";
+    if (t.startsWith("other resources")) return "other-resources";
+    return "resource";
+  }
+  if (parent === "endpoints") {
+    if (t.startsWith("addressing")) return "addressing";
+    if (t.startsWith("retrieving file")) return "file-retrieval";
+    if (/^3\.0\b/.test(t)) return "methods-v3";
+    return "methods";
+  }
+  return "unknown";
+}
+
+function emptyFragments(): Fragments {
+  return {
+    title: "",
+    titleSource: null,
+    intro: [],
+    overview: [],
+    envelope: null,
+    resources: [],
+    states: { transitions: [], notes: [] },
+    addressing: { forms: [], rules: [] },
+    methods: [],
+    named: [],
+    endpointNotes: [],
+    fileRetrieval: { rows: [], rules: [] },
+    authentication: { rules: [], applicationContext: [] },
+    events: [],
+    errors: { catalogue: [], notes: [] },
+    limits: { table: [], rules: [] },
+    versioning: [],
+    gaps: [],
+  };
+}
+
+/** The reader table: one reader per section kind; each folds its section into the fragments. */
+const readers: Record<SectionKind, (ctx: ReadContext, s: Section, f: Fragments) => void> = {
+  overview: (ctx, s, f) => f.overview.push(...readStatements(ctx, s.blocks, "overview")),
+  resources: (ctx, s, f) => f.intro.push(...readStatements(ctx, s.blocks, "resources")),
+  envelope: (ctx, s, f) => {
+    f.envelope = readEnvelope(ctx, s);
+  },
+  resource: (ctx, s, f) => f.resources.push(...readResourceSection(ctx, s)),
+  "other-resources": (ctx, s, f) => f.resources.push(...readOtherResources(ctx, s)),
+  states: (ctx, s, f) => {
+    const r = readStates(ctx, s);
+    f.states.transitions.push(...r.transitions);
+    f.states.notes.push(...r.notes);
+  },
+  endpoints: (ctx, s, f) => f.endpointNotes.push(...readStatements(ctx, s.blocks, "endpoints")),
+  addressing: (ctx, s, f) => {
+    const r = readAddressing(ctx, s);
+    f.addressing.forms.push(...r.forms);
+    f.addressing.rules.push(...r.rules);
+  },
+  "methods-v3": (ctx, s, f) => foldMethods(ctx, s, f, "v3"),
+  methods: (ctx, s, f) => foldMethods(ctx, s, f, "legacy"),
+  "file-retrieval": (ctx, s, f) => {
+    const r = readFileRetrieval(ctx, s);
+    f.fileRetrieval.rows.push(...r.rows);
+    f.fileRetrieval.rules.push(...r.rules);
+  },
+  authentication: (ctx, s, f) => {
+    const r = readAuthentication(ctx, s);
+    f.authentication.rules.push(...r.rules);
+    f.authentication.applicationContext.push(...r.applicationContext);
+    f.errors.catalogue.push(...r.catalogue);
+  },
+  events: (ctx, s, f) => f.events.push(...readStatements(ctx, s.blocks, "events")),
+  errors: (ctx, s, f) => {
+    const r = readErrorsSection(ctx, s);
+    f.errors.catalogue.push(...r.catalogue);
+    f.errors.notes.push(...r.notes);
+  },
+  limits: (ctx, s, f) => {
+    const r = readLimits(ctx, s);
+    f.limits.table.push(...r.table);
+    f.limits.rules.push(...r.rules);
+  },
+  versioning: (ctx, s, f) => f.versioning.push(...readStatements(ctx, s.blocks, "versioning")),
+  unknown: (ctx, s, f) => {
+    report(ctx, "unknown-section", { file: ctx.file.path, ...lineCol(ctx, s.start), endLine: lineCol(ctx, s.end).line, endColumn: lineCol(ctx, s.end).column }, { title: s.title });
+    f.endpointNotes.push(...readStatements(ctx, s.blocks, `section:${s.title}`));
+  },
+};
+
+function lineCol(ctx: ReadContext, offset: number): { line: number; column: number } {
+  const s = sourceOf(ctx, { text: "", start: offset });
+  return { line: s.line, column: s.column };
+}
+
+function foldMethods(ctx: ReadContext, s: Section, f: Fragments, version: "legacy" | "v3"): void {
+  const r = readMethodSection(ctx, s, version);
+  f.methods.push(...r.methods);
+  f.resources.push(...r.shapes);
+  f.named.push(...r.named.map((n) => ({ ...n, area: s.title })));
+  f.endpointNotes.push(...r.notes);
+}
+
+function walk(ctx: ReadContext, section: Section, parent: SectionKind | null, f: Fragments): void {
+  const kind = kindOf(section, parent);
+  readers[kind](ctx, section, f);
+  for (const child of section.children) walk(ctx, child, kind, f);
+}
+
+/** Reads a spec file into fragments; problems go to `diagnostics`, never into exceptions. */
+export function readSpec(file: SpecFile): { fragments: Fragments; diagnostics: Diagnostic[] } {
+  const ctx: ReadContext = { file, diagnostics: [], gaps: [] };
+  const f = emptyFragments();
+  const root = sectionize(file, parseMarkdown(file));
+  const top = root.children.find((c) => c.depth === 1);
+  if (!top) {
+    report(ctx, "missing-title", { file: file.path, line: 1, column: 1, endLine: 1, endColumn: 1 }, {});
+    for (const child of root.children) walk(ctx, child, null, f);
+  } else {
+    f.title = top.title;
+    f.titleSource = sourceOf(ctx, { text: "", start: top.start });
+    f.intro.push(...readStatements(ctx, [...root.blocks, ...top.blocks], "intro"));
+    for (const child of top.children) walk(ctx, child, null, f);
+    // Sections at level 1 or 2 after the first title are read as if they were under it.
+    for (const other of root.children) if (other !== top) walk(ctx, other, null, f);
+  }
+  f.gaps.push(...ctx.gaps);
+  return { fragments: f, diagnostics: ctx.diagnostics };
+}
+

@@ -1,0 +1,138 @@
+import { type Span, diagnostic, type Diagnostic } from "../diagnostics/catalogue.js";
+import type { KnownGap, Source, Statement } from "../model/types.js";
+import { type SpecFile, type Text, sliceText, spanOf, trimText } from "../parse/markdown.js";
+
+/** What every reader gets: the file for positions, and lists it appends diagnostics and known gaps to. */
+export interface ReadContext {
+  file: SpecFile;
+  diagnostics: Diagnostic[];
+  gaps: KnownGap[];
+}
+
+export function sourceOf(ctx: ReadContext, t: Text): Source {
+  const s = spanOf(ctx.file, t.start);
+  return { file: s.file, line: s.line, column: s.column };
+}
+
+export function spanOfText(ctx: ReadContext, t: Text): Span {
+  return spanOf(ctx.file, t.start, t.start + t.text.length);
+}
+
+export function report(ctx: ReadContext, ...args: Parameters<typeof diagnostic>): void {
+  ctx.diagnostics.push(diagnostic(...args));
+}
+
+export interface CodeSpan {
+  value: string;
+  /** Index of the opening backtick inside the Text. */
+  index: number;
+  end: number;
+}
+
+/** Backtick code spans of a run of inline markdown (single backticks, as the spec writes them). */
+export function codeSpans(t: Text): CodeSpan[] {
+  const out: CodeSpan[] = [];
+  const re = /`([^`]*)`/g;
+  for (let m = re.exec(t.text); m; m = re.exec(t.text)) {
+    out.push({ value: m[1] ?? "", index: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+export function refsOf(t: Text): string[] {
+  return codeSpans(t).map((c) => c.value);
+}
+
+export function statement(ctx: ReadContext, t: Text): Statement {
+  const tt = trimText(t);
+  return { text: collapse(tt.text), refs: refsOf(tt), source: sourceOf(ctx, tt) };
+}
+
+/** Folds runs of white space (line breaks of the source) into one space. */
+export function collapse(s: string): string {
+  return s.replace(/\s+/g, " ").trim();
+}
+
+/** Removes the backticks of code spans, for names compared as plain text. */
+export function unquote(s: string): string {
+  return s.replace(/`/g, "");
+}
+
+/**
+ * Splits at separators that stand outside backticks and brackets. `isSeparator` gets the text and an index
+ * and answers the separator's length there, or 0.
+ */
+export function splitTop(t: Text, isSeparator: (s: string, i: number) => number): Text[] {
+  const parts: Text[] = [];
+  let depth = 0;
+  let inCode = false;
+  let from = 0;
+  const s = t.text;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i];
+    if (ch === "`") inCode = !inCode;
+    if (inCode) continue;
+    if (ch === "(" || ch === "[" || ch === "{") depth++;
+    else if ((ch === ")" || ch === "]" || ch === "}") && depth > 0) depth--;
+    if (depth === 0) {
+      const len = isSeparator(s, i);
+      if (len > 0) {
+        parts.push(sliceText(t, from, i));
+        from = i + len;
+        i += len - 1;
+      }
+    }
+  }
+  parts.push(sliceText(t, from));
+  return parts.map(trimText).filter((p) => p.text.length > 0);
+}
+
+/**
+ * Sentences: a period outside backticks and brackets, followed by white space and a capital letter, a digit,
+ * a backtick or a bold marker. "e.g. a code" does not split.
+ */
+export function sentences(t: Text): Text[] {
+  return splitTop(t, (s, i) => {
+    if (s[i] !== "." && s[i] !== ":") return 0;
+    if (s[i] === ":") return 0;
+    const rest = s.slice(i + 1);
+    const m = /^\s+(?=[A-Z0-9`*Ѐ-ӿ])/.exec(rest);
+    if (!m) return 0;
+    // Abbreviations that end in a period and are followed by a capital are not sentence ends in this spec.
+    const before = s.slice(Math.max(0, i - 4), i);
+    if (/\be\.g$|\bi\.e$/.test(before)) return 0;
+    return 1 + m[0].length;
+  }).map((p) => (p.text.endsWith(".") ? sliceText(p, 0, p.text.length - 1) : p));
+}
+
+/** Clauses separated by `;` at the top level. */
+export function clauses(t: Text): Text[] {
+  return splitTop(t, (s, i) => (s[i] === ";" ? 1 : 0));
+}
+
+/** Items separated by `, ` (and a final `and`/`or`) at the top level. */
+export function commaItems(t: Text): Text[] {
+  return splitTop(t, (s, i) => {
+    if (s[i] === ",") return s[i + 1] === " " ? 2 : 1;
+    const m = /^ (and|or) /.exec(s.slice(i));
+    return m ? m[0].length : 0;
+  });
+}
+
+export function textStartsWith(t: Text, re: RegExp): RegExpExecArray | null {
+  return re.exec(t.text);
+}
+
+/** Records a "not shown" (or "not stated") known gap. */
+export function addGap(
+  ctx: ReadContext,
+  t: Text,
+  subject: string,
+  appliesTo: string[],
+  kind: KnownGap["kind"] = "not-shown",
+): void {
+  ctx.gaps.push({ subject: collapse(subject), kind, appliesTo, source: sourceOf(ctx, trimText(t)) });
+}
+
+/** `X: not shown` / `X: not shown beyond ...` sentences. */
+export const NOT_SHOWN = /^(.*?)[:,]?\s*not shown\b(.*)$/i;

@@ -1,0 +1,562 @@
+import type { List, Paragraph, RootContent, Table } from "mdast";
+import type { Constraint, Field, Method, Resource, Statement, Version } from "../model/types.js";
+import { type Section, type Text, listItemText, rowCells, sliceText, textOf, trimText } from "../parse/markdown.js";
+import { readErrorSentence } from "./errors.js";
+import {
+  NOT_SHOWN,
+  type ReadContext,
+  addGap,
+  clauses,
+  collapse,
+  refsOf,
+  report,
+  sentences,
+  sourceOf,
+  spanOfText,
+  statement,
+} from "./inline.js";
+import { paramFromRow, readNameList, readParams } from "./params.js";
+import { isResultSentence, readResultSentence } from "./results.js";
+import { headerIndex, pascal } from "./tables.js";
+import { field } from "./types.js";
+
+/**
+ * Reads an area of Endpoints (`### Tasks`, `### 3.0-only methods`, ...): one method per paragraph that starts
+ * with its bold name, with the bullets, numbered lists and tables that follow it (spec-source/README.md#methods):
+ *
+ *     **tasks.task.getaccess**. Scope `task`. Any user.
+ *     - `taskId`* integer. `users` array of user ids; default: the current user.
+ *     - Response `result.allowedActions` (see Allowed actions).
+ *     - Errors: HTTP 400, code `0`, text `wrong task id` (taskId of wrong type).
+ */
+
+export interface MethodSectionFragment {
+  methods: Method[];
+  /** Shapes a method section defines ("Reminder object: ..."). */
+  shapes: Resource[];
+  /** Methods the section only names. */
+  named: Array<{ name: string; source: Method["source"] }>;
+  notes: Statement[];
+}
+
+const HEADER = /^\*\*([^*]+)\*\*\s*(?:\(([^()]*(?:`[^`]*`[^()]*)*)\))?\s*[.:]?\s*/;
+const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5 };
+
+function newMethod(ctx: ReadContext, name: string, version: Version, area: string, at: Text): Method {
+  return {
+    name,
+    version,
+    area,
+    described: true,
+    wildcard: false,
+    aliases: [],
+    scopes: null,
+    scopeNote: null,
+    access: null,
+    applicationContextOnly: false,
+    deprecated: null,
+    httpMethods: ["POST"],
+    idempotencyKey: false,
+    description: "",
+    params: [],
+    constraints: [],
+    result: null,
+    errors: [],
+    notes: [],
+    mentions: [],
+    source: sourceOf(ctx, at),
+  };
+}
+
+const ACCESS = /^(Any user|Administrator|CRM administrator|Users with|Only )/;
+
+function accessWho(text: string): string {
+  if (/^Any user\b/.test(text)) return "any";
+  return collapse(text.split(/[(,;]/)[0] ?? "").toLowerCase();
+}
+
+interface State {
+  method: Method;
+  /** A parameter whose members a following table lists ("`settings`* object:"). */
+  tableTarget: Field | null;
+  /** "Three call forms:" waits for its numbered list. */
+  callForms: Text | null;
+  hasScopeSentence: boolean;
+  inHeader: boolean;
+  shapeArea: string;
+  shapes: Resource[];
+}
+
+/** "Errors ..." but not "Error codes other than ...: not shown". */
+function isErrorsStart(t: Text): boolean {
+  if (!/^Errors?\b/.test(t.text)) return false;
+  const first = sentences(t)[0];
+  return !(first && NOT_SHOWN.test(collapse(first.text)));
+}
+
+export const APP_CONTEXT_CAUSE = "application context only; the call came by webhook";
+
+/** "Application context only (else HTTP 403 `WRONG_AUTH_TYPE`)": the flag, and the error it names. */
+function readApplicationContext(ctx: ReadContext, m: Method, t: Text): void {
+  m.applicationContextOnly = true;
+  const code = /`(WRONG_AUTH_TYPE)`/.exec(t.text)?.[1];
+  if (!code) return;
+  const status = /\bHTTP (\d{3})\b/.exec(t.text);
+  m.errors.push({
+    status: status ? Number(status[1]) : null,
+    statuses: status ? [Number(status[1])] : [],
+    statusClass: null,
+    statusFrom: status ? "method" : null,
+    code,
+    text: null,
+    cause: APP_CONTEXT_CAUSE,
+    source: sourceOf(ctx, t),
+  });
+}
+
+function constraintFrom(ctx: ReadContext, t: Text, known: Set<string>): Constraint | null {
+  const m = /at least one of ((?:`[^`]+`(?:\s*,\s*|\s+and\s+|\s+or\s+)?)+)/i.exec(t.text);
+  if (!m) return null;
+  const params = [...(m[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? "").filter((n) => known.size === 0 || known.has(n) || true);
+  return { kind: "at-least-one", params, text: collapse(t.text), source: sourceOf(ctx, t) };
+}
+
+function addParams(ctx: ReadContext, st: State, params: Field[]): void {
+  for (const p of params) {
+    const existing = st.method.params.find((q) => q.name === p.name);
+    if (existing) {
+      const at = { ...p.source, endLine: p.source.line, endColumn: p.source.column + p.name.length + 2 };
+      report(ctx, "duplicate-parameter", at, { name: p.name, method: st.method.name }, {
+        line: existing.source.line,
+        column: existing.source.column,
+        message: "first given",
+      });
+      continue;
+    }
+    st.method.params.push(p);
+  }
+}
+
+/** Classifies one sentence (or bullet) of a method and folds it into the method. */
+function readMethodSentence(ctx: ReadContext, st: State, t: Text, whole: Text = t): void {
+  const s = collapse(t.text);
+  const m = st.method;
+  if (/^Scopes?\b/.test(s)) {
+    st.hasScopeSentence = true;
+    if (/^Scopes?:\s*base\b/i.test(s)) m.scopes = ["base"];
+    else m.scopes = refsOf(t);
+    const note = /\(([^)]*)\)/.exec(s);
+    if (note) m.scopeNote = collapse(note[1] ?? "");
+    return;
+  }
+  if (isErrorsStart(t)) {
+    const r = readErrorSentence(ctx, whole);
+    m.errors.push(...r.errors);
+    for (const o of r.others) readMethodSentence(ctx, st, o);
+    return;
+  }
+  if (NOT_SHOWN.test(s)) {
+    const subject = (NOT_SHOWN.exec(s)?.[1] ?? s).trim();
+    const targets = refsOf(t).filter((r) => m.params.some((p) => p.name === r));
+    addGap(ctx, t, subject, [
+      `method:${m.version}:${m.name}`,
+      ...targets.map((p) => `param:${m.version}:${m.name}:${p}`),
+    ]);
+    if (/^(Full field list and )?response\b|^Response\b|^Shape of the response\b/i.test(subject) && !m.result) {
+      m.result = { type: { kind: "unknown", note: "not shown" }, key: null, description: s, empty: [], source: sourceOf(ctx, t) };
+    }
+    if (/^Full field list\b/i.test(subject)) {
+      for (const p of m.params) if (p.type.kind === "object") p.type.open = true;
+    }
+    return;
+  }
+  if (ACCESS.test(s)) {
+    m.access = { who: accessWho(s), text: s };
+    if (/application context only/i.test(s)) readApplicationContext(ctx, m, t);
+    return;
+  }
+  if (/^Application context only\b/i.test(s)) {
+    readApplicationContext(ctx, m, t);
+    return;
+  }
+  if (/^(?:No parameters|no parameters)\b/.test(s)) {
+    if (/\bGET or POST\b/.test(s)) m.httpMethods = ["GET", "POST"];
+    return;
+  }
+  const forms = /^(\w+) call forms:?$/i.exec(s);
+  if (forms) {
+    st.callForms = t;
+    return;
+  }
+  if (/^Optional:\s*/.test(s)) {
+    const prefix = /^Optional:\s*/.exec(t.text)?.[0].length ?? 0;
+    const r = readParams(ctx, sliceText(t, prefix), { optional: true });
+    addParams(ctx, st, r.params);
+    for (const o of r.others) readMethodSentence(ctx, st, o);
+    return;
+  }
+  const order = /^Parameters\s+((?:`[^`]+`\s*(?:\([^)]*\))?(?:\s*,\s*|\s+and\s+)?)+);?\s*(.*)$/.exec(s);
+  if (order) {
+    const list = trimText(sliceText(t, "Parameters ".length, "Parameters ".length + (order[1] ?? "").length));
+    const r = readParams(ctx, list);
+    addParams(ctx, st, r.params);
+    if (/\border\b[^.]*\bkept\b/.test(s)) {
+      m.constraints.push({ kind: "keep-order", params: r.params.map((p) => p.name), text: s, source: sourceOf(ctx, t) });
+    }
+    return;
+  }
+  if (/^Parameters:?$/.test(s)) return;
+  const samples = /^Samples also pass `([A-Za-z_]\w*)` with members? ((?:`[^`]+`(?:\s*,\s*|\s+and\s+)?)+)/.exec(s);
+  if (samples) {
+    const members = [...(samples[2] ?? "").matchAll(/`([^`]+)`/g)].map((x) =>
+      field({ name: x[1] ?? "", type: { kind: "unknown" }, description: "", source: sourceOf(ctx, t) }),
+    );
+    addParams(ctx, st, [
+      field({ name: samples[1] ?? "", type: { kind: "object", members, open: true }, description: s, source: sourceOf(ctx, t) }),
+    ]);
+    return;
+  }
+  const includes = /^includes `([A-Za-z_]\w*)`\s*\(([^)]*)\)/.exec(s);
+  if (includes && m.result) {
+    const member = field({
+      name: includes[1] ?? "",
+      type: { kind: "primitive", type: "string" },
+      description: collapse(includes[2] ?? ""),
+      source: sourceOf(ctx, t),
+    });
+    const prev = m.result.type;
+    m.result.type =
+      prev.kind === "ref"
+        ? { kind: "object", members: [member], extends: prev.resource, open: true }
+        : prev.kind === "object"
+          ? { ...prev, members: [...prev.members, member] }
+          : prev;
+    m.result.description = collapse(`${m.result.description}; ${s}`);
+    return;
+  }
+  const offset = /^Offset `([A-Za-z_]\w*)`$/.exec(s);
+  if (offset) {
+    addParams(ctx, st, [field({ name: offset[1] ?? "", type: { kind: "unknown" }, description: "offset", source: sourceOf(ctx, t) })]);
+    return;
+  }
+  if (m.result && /\bempty (array|object)\b/.test(s)) {
+    m.result.empty.push(s);
+    if (m.result.key && new RegExp(`\`${m.result.key}\` is an empty array`).test(s)) m.result.mayBeEmptyArray = true;
+    return;
+  }
+  if (/^header `Idempotency-Key` honou?red/i.test(s)) {
+    m.idempotencyKey = true;
+    return;
+  }
+  const body = /^body `([A-Za-z_]\w*)` object with (.*)$/.exec(s);
+  if (body) {
+    const members = readParams(ctx, trimText(sliceText(t, t.text.indexOf(" with ") + 6))).params;
+    addParams(ctx, st, [
+      field({ name: body[1] ?? "", type: { kind: "object", members }, description: "", source: sourceOf(ctx, t) }),
+    ]);
+    return;
+  }
+  if (/^body `/.test(s)) {
+    const r = readParams(ctx, trimText(sliceText(t, 5)));
+    addParams(ctx, st, r.params);
+    return;
+  }
+  if (isResultSentence(s)) {
+    const result = readResultSentence(ctx, t);
+    if (result) {
+      if (m.result && m.result.type.kind !== "unknown") m.result.description = collapse(`${m.result.description} ${s}`);
+      else m.result = result;
+      return;
+    }
+    if (/^Returns\b/.test(s)) {
+      m.description = collapse(`${m.description} ${s}`);
+      return;
+    }
+  }
+  if (/\bat least one of\b/i.test(s) && !readNameList(t)) {
+    const c = constraintFrom(ctx, t, new Set(m.params.map((p) => p.name)));
+    if (c) {
+      m.constraints.push(c);
+      return;
+    }
+  }
+  const names = readNameList(t);
+  if (names) {
+    const r = readParams(ctx, t);
+    addParams(ctx, st, r.params);
+    const objectParam = r.params[r.params.length - 1];
+    if (objectParam && objectParam.type.kind === "object" && /object:\s*$/.test(t.text)) st.tableTarget = objectParam;
+    for (const o of r.others) {
+      const c = constraintFrom(ctx, o, new Set(m.params.map((p) => p.name)));
+      if (c) m.constraints.push(c);
+      else readMethodSentence(ctx, st, o);
+    }
+    return;
+  }
+  const shape = /^([A-Z][a-z]+) object:\s*(.*)$/.exec(s);
+  if (shape) {
+    const shapeText = trimText(sliceText(t, t.text.indexOf(":") + 1));
+    const members = readParams(ctx, shapeText).params;
+    st.shapes.push({
+      name: pascal(`${st.shapeArea} ${shape[1] ?? ""}`),
+      title: `${shape[1] ?? ""} object`,
+      description: s,
+      returnedBy: [],
+      type: { kind: "object", members: members.map((p) => ({ ...p, required: false })) },
+      typingRules: [],
+      notes: [],
+      source: sourceOf(ctx, t),
+    });
+    return;
+  }
+  if (st.inHeader && m.params.length === 0 && !m.result) {
+    m.description = collapse(`${m.description} ${s}`);
+    return;
+  }
+  m.notes.push(statement(ctx, t));
+}
+
+type StateWithShapes = State;
+
+function readHeader(ctx: ReadContext, st: StateWithShapes, t: Text): void {
+  for (const sentence of sentences(t)) {
+    // "Scope `x`. Any user; data depends on rights: ..." keeps its own clauses together.
+    // 3.0 dialect: "body `taskId` integer; `result.item` holds the task; includes `archiveLink` (...)".
+    if (/^body `/.test(sentence.text)) {
+      for (const clause of clauses(sentence)) readMethodSentence(ctx, st, clause);
+      continue;
+    }
+    // "`CALL_ID`* string; `USER_ID` integer": parameters run across clauses.
+    readMethodSentence(ctx, st, sentence);
+  }
+}
+
+function readParamTable(ctx: ReadContext, table: Table): Field[] {
+  const header = table.children[0];
+  if (!header) return [];
+  const h = headerIndex(ctx, header);
+  const width = header.children.length;
+  const out: Field[] = [];
+  for (const row of table.children.slice(1)) {
+    if (row.children.length < width) {
+      report(ctx, "table-row-cells", spanOfText(ctx, textOf(ctx.file, row)), { found: row.children.length, expected: width });
+    }
+    const cells = rowCells(ctx.file, row, width);
+    const name = cells[h.find(/^(parameter|member|field|name)$/) ?? 0];
+    const type = cells[h.find(/^type$/) ?? 1];
+    if (!name || !type) continue;
+    const required = h.find(/^required$/);
+    const meaning = h.find(/^(meaning|description)/);
+    const p = paramFromRow(ctx, {
+      name,
+      type,
+      ...(required !== null && cells[required] ? { required: cells[required] } : {}),
+      ...(meaning !== null && cells[meaning] ? { meaning: cells[meaning] } : {}),
+    });
+    if (p) out.push(p);
+  }
+  return out;
+}
+
+/** `| Status | Code | Text |` tables of a method's errors (the contract's second form). */
+function readErrorTable(ctx: ReadContext, table: Table, method: Method): void {
+  const header = table.children[0];
+  if (!header) return;
+  const h = headerIndex(ctx, header);
+  const width = header.children.length;
+  for (const row of table.children.slice(1)) {
+    if (row.children.length < width) {
+      report(ctx, "table-row-cells", spanOfText(ctx, textOf(ctx.file, row)), { found: row.children.length, expected: width });
+    }
+    const cells = rowCells(ctx.file, row, width);
+    const cell = (re: RegExp) => {
+      const i = h.find(re);
+      return i === null ? "" : collapse(cells[i]?.text ?? "");
+    };
+    const statusText = cell(/^status$/);
+    const status = /^\d{3}$/.test(statusText) ? Number(statusText) : null;
+    if (statusText && status === null && !/^\dxx$/i.test(statusText)) {
+      report(ctx, "bad-status", spanOfText(ctx, cells[h.find(/^status$/) ?? 0] ?? textOf(ctx.file, row)), { text: statusText });
+    }
+    const code = cell(/^code$/).replace(/`/g, "");
+    const text = cell(/^text$/).replace(/^`|`$/g, "");
+    const cause = cell(/^(cause|when|meaning)$/);
+    method.errors.push({
+      status,
+      statuses: status === null ? [] : [status],
+      statusClass: /^\dxx$/i.test(statusText) ? statusText.toLowerCase() : null,
+      statusFrom: status === null ? null : "method",
+      code: code === "" && /empty/i.test(cell(/^code$/)) ? "" : code || null,
+      text: text || null,
+      cause: cause || null,
+      source: sourceOf(ctx, cells[0] ?? textOf(ctx.file, row)),
+    });
+  }
+}
+
+function isErrorTable(ctx: ReadContext, table: Table): boolean {
+  const header = table.children[0];
+  if (!header) return false;
+  const h = headerIndex(ctx, header);
+  return h.find(/^code$/) !== null && h.find(/^status$/) !== null;
+}
+
+export function readMethodSection(ctx: ReadContext, section: Section, version: Version): MethodSectionFragment {
+  const out: MethodSectionFragment = { methods: [], shapes: [], named: [], notes: [] };
+  let st: StateWithShapes | null = null;
+  const shapeArea = section.title.split(/\s+/)[0] ?? "";
+  const finish = () => {
+    if (!st) return;
+    if (!st.hasScopeSentence && version === "legacy") {
+      report(ctx, "missing-scope", { ...st.method.source, endLine: st.method.source.line, endColumn: st.method.source.column + st.method.name.length + 4 }, { name: st.method.name });
+    }
+    if (!st.hasScopeSentence) {
+      ctx.gaps.push({
+        subject: "Scope of the method",
+        kind: "not-stated",
+        appliesTo: [`method:${st.method.version}:${st.method.name}`],
+        source: st.method.source,
+      });
+    }
+    out.methods.push(st.method);
+    out.shapes.push(...st.shapes);
+    st = null;
+  };
+  for (const block of section.blocks) {
+    if (block.type === "paragraph") {
+      const t = textOf(ctx.file, block);
+      const header = HEADER.exec(t.text);
+      if (header) {
+        finish();
+        const marker = collapse(header[2] ?? "");
+        const v: Version = /^3\.0$/.test(marker) ? "v3" : /^legacy$/.test(marker) ? "legacy" : version;
+        const method = newMethod(ctx, collapse(header[1] ?? ""), v, section.title, sliceText(t, 2));
+        const dep = /^deprecated(?:;\s*use `([^`]+)`)?/.exec(marker);
+        if (dep) method.deprecated = { replacement: dep[1] ?? null, text: marker };
+        const syn = /^synonyms? ((?:`[^`]+`(?:,\s*)?)+)/.exec(marker);
+        if (syn) method.aliases = [...(syn[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? "");
+        st = { method, tableTarget: null, callForms: null, hasScopeSentence: false, inHeader: true, shapeArea, shapes: [] };
+        readHeader(ctx, st, trimText(sliceText(t, header[0].length)));
+        st.inHeader = false;
+        continue;
+      }
+      if (!st || readSectionParagraph(ctx, out, t, section)) {
+        if (!st) continue;
+      } else {
+        readHeader(ctx, st, t);
+        continue;
+      }
+      finish();
+      continue;
+    }
+    if (!st) {
+      out.notes.push(statement(ctx, textOf(ctx.file, block)));
+      report(ctx, "unread-text", spanOfText(ctx, textOf(ctx.file, block)), { what: block.type, text: collapse(textOf(ctx.file, block).text).slice(0, 80) });
+      continue;
+    }
+    readMethodBlock(ctx, st, block);
+  }
+  finish();
+  return out;
+}
+
+/** Section-level paragraphs: "Errors of `a` and `b`: not shown.", "Methods that are named but ...: `x`, `y`." */
+function readSectionParagraph(ctx: ReadContext, out: MethodSectionFragment, t: Text, section: Section): boolean {
+  const s = collapse(t.text);
+  const errorsOf = /^Errors of ((?:`[^`]+`(?:\s*,\s*|\s+and\s+)?)+):\s*not shown/.exec(s);
+  if (errorsOf) {
+    const names = [...(errorsOf[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? "");
+    addGap(ctx, t, `Errors of ${names.join(", ")}`, names.map((n) => `method:legacy:${n}`));
+    return true;
+  }
+  if (/^Methods that are named\b/.test(s)) {
+    const [list, ...rest] = sentences(t);
+    for (const span of list ? [...list.text.matchAll(/`([^`]+)`/g)] : []) {
+      const at = sliceText(list ?? t, span.index ?? 0, (span.index ?? 0) + span[0].length);
+      for (const name of expandNames(span[1] ?? "")) out.named.push({ name, source: sourceOf(ctx, at) });
+    }
+    for (const r of rest) {
+      if (NOT_SHOWN.test(r.text)) addGap(ctx, r, `${(NOT_SHOWN.exec(collapse(r.text))?.[1] ?? "").trim()} of the named methods`, out.named.map((n) => `method:legacy:${n.name}`));
+    }
+    out.notes.push(statement(ctx, t));
+    return true;
+  }
+  if (NOT_SHOWN.test(s) && !/^\*\*/.test(s)) {
+    addGap(ctx, t, (NOT_SHOWN.exec(s)?.[1] ?? s).trim(), [`area:${section.title}`]);
+    return true;
+  }
+  return false;
+}
+
+/** `sale.paysystem.add/update/delete/handler.*` names four methods; `disk.*` is a family. */
+export function expandNames(raw: string): string[] {
+  const m = /^(.*\.)([^.]*\/[^.]*(?:\..*)?)$/.exec(raw);
+  if (!m) return [raw];
+  const [head, tail] = [m[1] ?? "", m[2] ?? ""];
+  const first = tail.split("/");
+  return first.map((part) => `${head}${part}`);
+}
+
+function readMethodBlock(ctx: ReadContext, st: StateWithShapes, block: RootContent): void {
+  if (block.type === "list") {
+    readMethodList(ctx, st, block);
+    return;
+  }
+  if (block.type === "table") {
+    if (isErrorTable(ctx, block)) {
+      readErrorTable(ctx, block, st.method);
+      return;
+    }
+    const fields = readParamTable(ctx, block);
+    const target = st.tableTarget;
+    if (target && target.type.kind === "object") {
+      target.type.members.push(...fields);
+      st.tableTarget = null;
+    } else addParams(ctx, st, fields);
+    return;
+  }
+  const t = textOf(ctx.file, block);
+  report(ctx, "unread-text", spanOfText(ctx, t), { what: block.type, text: collapse(t.text).slice(0, 80) });
+  st.method.notes.push(statement(ctx, t));
+}
+
+function readMethodList(ctx: ReadContext, st: StateWithShapes, list: List): void {
+  if (st.callForms && list.ordered) {
+    const forms: string[][] = [];
+    for (const item of list.children) {
+      const t = listItemText(ctx.file, item);
+      const r = readParams(ctx, t);
+      for (const p of r.params) p.required = false;
+      addParams(ctx, st, r.params);
+      forms.push(r.params.map((p) => p.name));
+    }
+    st.method.constraints.push({
+      kind: "call-forms",
+      forms,
+      text: collapse(st.callForms.text),
+      source: sourceOf(ctx, st.callForms),
+    });
+    st.callForms = null;
+    return;
+  }
+  for (const item of list.children) {
+    const t = listItemText(ctx.file, item);
+    const s = collapse(t.text);
+    // Whole bullets whose own sentences belong together.
+    if (isErrorsStart(t)) {
+      readMethodSentence(ctx, st, t, t);
+      continue;
+    }
+    if (isResultSentence(s) && !readNameList(t)) {
+      const [first, ...rest] = sentences(t);
+      if (first) readMethodSentence(ctx, st, /^With\b/.test(s) ? t : first);
+      if (!/^With\b/.test(s)) for (const r of rest) readMethodSentence(ctx, st, r);
+      continue;
+    }
+    if (readNameList(t) || /^Optional:/.test(s)) {
+      readMethodSentence(ctx, st, t);
+      continue;
+    }
+    for (const sentence of sentences(t)) readMethodSentence(ctx, st, sentence);
+  }
+}

@@ -1,0 +1,494 @@
+import type { Table } from "mdast";
+import type { Field, Resource, Statement, TypeRef } from "../model/types.js";
+import { type Section, type Text, listItemText, rowCells, sliceText, textOf, trimText } from "../parse/markdown.js";
+import {
+  NOT_SHOWN,
+  type ReadContext,
+  addGap,
+  collapse,
+  report,
+  sentences,
+  sourceOf,
+  spanOfText,
+  splitTop,
+  statement,
+} from "./inline.js";
+import { headerIndex, pascal } from "./tables.js";
+import { UNKNOWN, field, readTypePhrase, suspiciousTypeWord } from "./types.js";
+
+/**
+ * Reads the sections of "Resources and their fields" (spec-source/README.md#resources): field tables
+ * (`| Field | Type | Meaning |`), grouped tables (`| Group | Fields |`), keyed objects ("`allowedActions`: object
+ * keyed by user id; value is ..."), nested shapes as bullets, and the "Other resources" bullet list:
+ *
+ *     - Signed document (`sign.b2e.personal.tail` item): id (integer), title (string), file_url (string, download link).
+ */
+
+const FLAG: TypeRef = { kind: "primitive", type: "string", format: "yn", enum: ["Y", "N"] };
+const STRING: TypeRef = { kind: "primitive", type: "string" };
+const DECIMAL: TypeRef = { kind: "primitive", type: "string", format: "decimal" };
+const DATE: TypeRef = { kind: "primitive", type: "string", format: "date-time" };
+
+/** The typing sentence of a resource ("Identifiers and counters are decimal strings; flags ...; dates ... or null"). */
+interface TypingRules {
+  identifiers: boolean;
+  counters: boolean;
+  flags: boolean;
+  dates: boolean;
+  datesNullable: boolean;
+}
+
+function readTypingRules(s: string): TypingRules | null {
+  if (!/\b(decimal strings|strings `?Y`?\/`?N`?|ISO 8601)\b/.test(s)) return null;
+  return {
+    identifiers: /\bIdentifiers\b[^;]*decimal strings/i.test(s),
+    counters: /\bcounters\b[^;]*decimal strings/i.test(s),
+    flags: /\bflags are strings `?Y`?\/`?N`?/i.test(s),
+    dates: /\bdates are ISO 8601\b/i.test(s),
+    datesNullable: /\bdates are ISO 8601[^;]*\bor null\b/i.test(s),
+  };
+}
+
+/**
+ * Applies a typing sentence to a field the spec lists without a type. Which rule applies is read from the
+ * group ("dates", "switches" are flags, "text" holds strings) and from the name (`id`, `...Id`, `...By` are
+ * identifiers, `...Count` counters, `is...` flags): see spec-source/README.md#typing-rules.
+ */
+function typeByRule(rules: TypingRules, name: string, group: string | undefined): { type: TypeRef; nullable: boolean } | null {
+  const g = (group ?? "").toLowerCase();
+  if (rules.dates && (g === "dates" || /Date$/.test(name))) return { type: DATE, nullable: rules.datesNullable };
+  if (rules.flags && (g === "switches" || g === "flags" || /^is[A-Z]/.test(name))) return { type: FLAG, nullable: false };
+  if (rules.counters && /Count$/.test(name)) return { type: DECIMAL, nullable: false };
+  if (rules.identifiers && (/^id$|Id$|By$/.test(name) || g === "identity")) {
+    return { type: /^(guid|xmlId|siteId)$/.test(name) ? STRING : DECIMAL, nullable: false };
+  }
+  if (g === "text") return { type: STRING, nullable: false };
+  return null;
+}
+
+/** "CONTACT, LEAD (only an active lead) or COMPANY" → the bare upper-case values, or null. */
+export function readBareEnum(text: string): string[] | null {
+  const plain = text.replace(/\([^()]*\)/g, "").trim();
+  const items = plain.split(/\s*,\s*|\s+or\s+/).map((x) => x.trim()).filter(Boolean);
+  if (items.length < 2 || !items.every((x) => /^[A-Z][A-Z0-9_]*$/.test(x))) return null;
+  return items;
+}
+
+/** "Y/N", "array of ids", "booleans", "strings or null", "ISO 8601 string", "object, or empty array when none". */
+function annotationType(
+  annotation: string,
+  rules: TypingRules | null,
+): { type: TypeRef; nullable: boolean; rest: string; plural: boolean; all: boolean; emptyArray: boolean } | null {
+  let a = annotation.trim();
+  const all = /^all\s+/.test(a);
+  if (all) a = a.replace(/^all\s+/, "");
+  if (/^`?Y`?\/`?N`?$/.test(a)) return { type: FLAG, nullable: false, rest: "", plural: false, all, emptyArray: false };
+  const ids = /^array of ids$/.exec(a);
+  if (ids) return { type: { kind: "array", items: rules?.identifiers ? DECIMAL : UNKNOWN }, nullable: false, rest: "", plural: false, all, emptyArray: false };
+  const keyed = readKeyedObject(a, rules);
+  if (keyed) return { type: keyed, nullable: false, rest: "", plural: false, all, emptyArray: false };
+  const booleans = /^(?:object of )?booleans?\s+(?:with keys\s+)?(.+)$/.exec(a);
+  if (booleans && /,/.test(booleans[1] ?? "")) {
+    return { type: booleanObject(booleans[1] ?? ""), nullable: false, rest: "", plural: false, all, emptyArray: false };
+  }
+  const bare = readBareEnum(a);
+  if (bare) return { type: { kind: "primitive", type: "string", enum: bare }, nullable: false, rest: "", plural: false, all, emptyArray: false };
+  const tp = readTypePhrase(a);
+  if (!tp) return null;
+  const rest = a.slice(tp.length).replace(/^[\s,;:]+/, "");
+  const emptyArray = /\bor empty array\b/.test(rest);
+  return {
+    type: tp.type,
+    nullable: tp.nullable,
+    rest: emptyArray ? rest.replace(/^or empty array\s*/, "") : rest,
+    plural: /^(integers|numbers|strings|booleans|objects|arrays)\b/i.test(a),
+    all,
+    emptyArray,
+  };
+}
+
+/** "object of booleans with keys a, b" / "object of localized strings with keys A, B": every key, one type. */
+function keysObject(keys: string, type: TypeRef = { kind: "primitive", type: "boolean" }): TypeRef {
+  const names = keys.split(/\s*,\s*|\s+and\s+/).map((k) => k.replace(/[`.]$/g, "").replace(/`/g, "").trim()).filter(Boolean);
+  return {
+    kind: "object",
+    members: names.map((n) => field({ name: n, type, required: false, description: "", source: NO_SOURCE })),
+  };
+}
+const booleanObject = (keys: string) => keysObject(keys);
+
+const NO_SOURCE = { file: "", line: 0, column: 0 };
+
+/**
+ * "object keyed by user id; value is an object of booleans with keys A, B", "object keyed by item id; item fields
+ * a, b", "object keyed by question id, each with A, B", "object keyed by language code; value has A, B",
+ * "keyed by answer id".
+ */
+export function readKeyedObject(s: string, rules: TypingRules | null = null): TypeRef | null {
+  const m = /^(?:object\s+)?keyed by ([^;,]+?)(?:(?:;\s*|,\s*)(value is an object of booleans with keys|item fields|each with|value has)\s+(.*))?$/.exec(s.trim());
+  if (!m) return null;
+  const key = collapse(m[1] ?? "");
+  const how = m[2];
+  const list = m[3] ?? "";
+  let value: TypeRef = UNKNOWN;
+  if (how === "value is an object of booleans with keys") value = booleanObject(list);
+  else if (how) value = { kind: "object", members: readFieldList(list, rules, undefined).fields, ...(how === "item fields" ? { name: "Item" } : {}) };
+  return { kind: "object", members: [], additional: value, keyDescription: key };
+}
+
+interface FieldListResult {
+  fields: Field[];
+}
+
+/**
+ * A comma list of field names with optional annotations: "ID (string), ACTIVE (boolean), NAME, LAST_LOGIN
+ * (ISO 8601), PERSONAL_GENDER, WORK_POSITION (strings)". A plural annotation types the run of names before it
+ * that have none; "(all strings)" types every name before it that has none.
+ */
+export function readFieldList(s: string, rules: TypingRules | null, group: string | undefined, at?: Text, ctx?: ReadContext): FieldListResult {
+  const t: Text = at ?? { text: s, start: 0 };
+  const items = splitTop(t, (x, i) => (x[i] === "," ? (x[i + 1] === " " ? 2 : 1) : 0));
+  const fields: Field[] = [];
+  let runStart = 0;
+  for (const item of items) {
+    const text = item.text.replace(/\.$/, "");
+    const m = /^`?([A-Za-z_~][A-Za-z0-9_.~]*)`?(?:\s*\((.*)\))?(?:\s+(keyed by .*))?$/.exec(text);
+    const source = ctx ? sourceOf(ctx, item) : NO_SOURCE;
+    if (!m) {
+      if (ctx) report(ctx, "unread-text", spanOfText(ctx, item), { what: "field", text: collapse(text).slice(0, 80) });
+      continue;
+    }
+    const name = m[1] ?? "";
+    const annotation = m[2] ?? "";
+    const keyedBy = m[3] ? readKeyedObject(m[3]) : null;
+    const f = field({ name, type: keyedBy ?? UNKNOWN, required: true, description: "", source, ...(group ? { group } : {}) });
+    if (annotation) {
+      const a = annotationType(annotation, rules);
+      if (a) {
+        f.type = a.type;
+        f.nullable = a.nullable;
+        f.description = collapse(a.rest);
+        if (a.emptyArray) f.mayBeEmptyArray = true;
+        const back = a.all ? fields : a.plural ? fields.slice(runStart) : [];
+        for (const prev of back) {
+          if (prev.type.kind === "unknown") {
+            prev.type = a.type;
+            prev.nullable = a.nullable;
+          }
+        }
+      } else {
+        const word = suspiciousTypeWord(annotation);
+        if (word && ctx && !/\s/.test(annotation.trim())) report(ctx, "unknown-type", spanOfText(ctx, item), { word });
+        f.description = collapse(annotation);
+      }
+      runStart = fields.length + 1;
+    }
+    if (f.type.kind === "unknown" && rules) {
+      const byRule = typeByRule(rules, name, group);
+      if (byRule) {
+        f.type = byRule.type;
+        f.nullable = byRule.nullable;
+      }
+    }
+    fields.push(f);
+  }
+  return { fields };
+}
+
+function fillFieldSources(fields: Field[], source: Field["source"]): void {
+  for (const f of fields) {
+    if (f.source.line === 0) f.source = source;
+    const t = f.type;
+    if (t.kind === "object") {
+      fillFieldSources(t.members, source);
+      if (t.additional?.kind === "object") fillFieldSources(t.additional.members, source);
+    }
+  }
+}
+
+function newResource(ctx: ReadContext, title: string, at: Text): Resource {
+  const clean = title.replace(/\s*\(.*\)\s*$/, "").replace(/\s+item$/i, "");
+  return {
+    name: pascal(clean),
+    title,
+    description: "",
+    returnedBy: [],
+    type: { kind: "object", members: [] },
+    typingRules: [],
+    notes: [],
+    source: sourceOf(ctx, at),
+  };
+}
+
+function members(r: Resource): Field[] {
+  if (r.type.kind !== "object") throw new Error("resource type is not an object");
+  return r.type.members;
+}
+
+/** `(result of \`x\`)`, `(\`x\`)`, `(\`x\` item; camelCase names)` → returned-by methods. */
+function returnedByFromTitle(title: string): { methods: string[]; item: boolean; note: string } {
+  const paren = /\(([^)]*)\)\s*$/.exec(title)?.[1] ?? "";
+  const methods = [...paren.matchAll(/`([a-z][\w]*(?:\.[\w]+)+)`/g)].map((m) => m[1] ?? "");
+  return { methods, item: /`\s+item\b/.test(paren) || /\bitem\b/i.test(title.replace(/\(.*\)/, "")), note: collapse(paren.split(";").slice(1).join(";")) };
+}
+
+function readFieldTable(ctx: ReadContext, table: Table, rules: TypingRules | null): Field[] {
+  const header = table.children[0];
+  if (!header) return [];
+  const h = headerIndex(ctx, header);
+  const width = header.children.length;
+  const nameCol = h.find(/^(field|member)$/) ?? 0;
+  const typeCol = h.find(/^type$/);
+  const meaningCol = h.find(/^(meaning|description)/);
+  const out: Field[] = [];
+  for (const row of table.children.slice(1)) {
+    if (row.children.length < width) {
+      report(ctx, "table-row-cells", spanOfText(ctx, textOf(ctx.file, row)), { found: row.children.length, expected: width });
+    }
+    const cells = rowCells(ctx.file, row, width);
+    const nameCell = cells[nameCol];
+    if (!nameCell || !nameCell.text) continue;
+    const typeText = typeCol === null ? "" : collapse(cells[typeCol]?.text ?? "");
+    const meaning = meaningCol === null ? "" : collapse(cells[meaningCol]?.text ?? "");
+    const a = typeText ? annotationType(typeText, rules) : null;
+    if (!a && typeText && typeCol !== null) {
+      const word = suspiciousTypeWord(typeText) ?? (/\s/.test(typeText) ? null : typeText);
+      if (word) report(ctx, "unknown-type", spanOfText(ctx, cells[typeCol] ?? nameCell), { word });
+    }
+    const words = [a?.rest ?? (a ? "" : typeText), meaning].filter(Boolean).join("; ");
+    let type = a?.type ?? UNKNOWN;
+    // "CONTACT, LEAD (only an active lead ...) or COMPANY": the values of a string field.
+    const values = type.kind === "primitive" && type.type === "string" ? readBareEnum(meaning) : null;
+    if (values && type.kind === "primitive") type = { ...type, enum: values };
+    // "object | ID (integer), TIMEMAN_STATUS (OPENED, CLOSED), PHONE (strings or null)": the members of an object.
+    if (type.kind === "object" && type.members.length === 0 && !type.additional && /^[A-Z_]+ \(/.test(meaning)) {
+      type = { kind: "object", members: readFieldList(meaning, rules, undefined, cells[meaningCol ?? 0], ctx).fields };
+    }
+    const f = field({
+      name: nameCell.text.replace(/`/g, ""),
+      type,
+      required: true,
+      nullable: a?.nullable ?? false,
+      description: collapse(words),
+      source: sourceOf(ctx, nameCell),
+    });
+    if (/\bmay come as an empty object\b/.test(words)) f.mayBeEmptyObject = true;
+    if (/\bonly when\b|\babsent in some\b|\bmay be absent\b/.test(words)) {
+      f.required = false;
+      f.optional = true;
+    }
+    out.push(f);
+  }
+  return out;
+}
+
+function readGroupTable(ctx: ReadContext, table: Table, rules: TypingRules | null): Field[] {
+  const header = table.children[0];
+  if (!header) return [];
+  const h = headerIndex(ctx, header);
+  const width = header.children.length;
+  const out: Field[] = [];
+  for (const row of table.children.slice(1)) {
+    if (row.children.length < width) {
+      report(ctx, "table-row-cells", spanOfText(ctx, textOf(ctx.file, row)), { found: row.children.length, expected: width });
+    }
+    const cells = rowCells(ctx.file, row, width);
+    const group = collapse(cells[h.find(/^group$/) ?? 0]?.text ?? "");
+    const list = cells[h.find(/^fields$/) ?? 1];
+    if (!list) continue;
+    out.push(...readFieldList(list.text, rules, group, list, ctx).fields);
+  }
+  return out;
+}
+
+/** "- `creator` and `responsible`: objects with `id`, `name`." / "- `action`: object of booleans with keys a, b." */
+function readShapeBullet(ctx: ReadContext, r: Resource, t: Text, rules: TypingRules | null): boolean {
+  const m = /^((?:`[A-Za-z_]\w*`(?:\s*,\s*|\s+and\s+)?)+):\s*(.*)$/.exec(collapse(t.text));
+  if (!m) return false;
+  const names = [...(m[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? "");
+  const body = (m[2] ?? "").replace(/\.$/, "");
+  let type: TypeRef | null = null;
+  const objects = /^objects? with (.*)$/.exec(body);
+  if (objects) type = { kind: "object", members: readFieldList(objects[1] ?? "", rules, undefined).fields };
+  const booleans = /^object of booleans with keys (.*)$/.exec(body);
+  if (booleans) type = booleanObject(booleans[1] ?? "");
+  type ??= readKeyedObject(body, rules);
+  if (!type) return false;
+  const shapeName = `${r.name}${pascal(names[0] ?? "")}`;
+  if (type.kind === "object" && type.members.length > 0) type = { ...type, name: shapeName };
+  if (type.kind === "object" && type.additional?.kind === "object" && type.additional.name === "Item") {
+    type = { ...type, additional: { ...type.additional, name: `${shapeName}Item` } };
+  }
+  const ms = members(r);
+  for (const n of names) {
+    const f = ms.find((x) => x.name === n);
+    if (f) {
+      f.type = type;
+      f.description = collapse(body);
+    } else ms.push(field({ name: n, type, required: true, description: collapse(body), source: sourceOf(ctx, t) }));
+  }
+  fillFieldSources(ms, sourceOf(ctx, t));
+  return true;
+}
+
+function readGapSentence(ctx: ReadContext, t: Text, appliesTo: string[]): boolean {
+  const s = collapse(t.text);
+  const m = NOT_SHOWN.exec(s);
+  if (!m) return false;
+  addGap(ctx, t, (m[1] ?? s).trim(), appliesTo);
+  return true;
+}
+
+/** A section under "Resources and their fields" other than the envelope and "Other resources". */
+export function readResourceSection(ctx: ReadContext, section: Section): Resource[] {
+  const at: Text = { text: section.title, start: section.start };
+  const r = newResource(ctx, section.title, at);
+  const fromTitle = returnedByFromTitle(section.title);
+  r.returnedBy.push(...fromTitle.methods);
+  let rules: TypingRules | null = null;
+  const extra: Resource[] = [];
+  for (const block of section.blocks) {
+    const t = textOf(ctx.file, block);
+    if (block.type === "table") {
+      const header = block.children[0];
+      const h = header ? headerIndex(ctx, header) : null;
+      const fields = h?.find(/^group$/) !== null ? readGroupTable(ctx, block, rules) : readFieldTable(ctx, block, rules);
+      members(r).push(...fields);
+      continue;
+    }
+    if (block.type === "list") {
+      for (const item of block.children) {
+        const it = listItemText(ctx.file, item);
+        if (readShapeBullet(ctx, r, it, rules)) continue;
+        if (readGapSentence(ctx, it, [`resource:${r.name}`])) continue;
+        r.notes.push(statement(ctx, it));
+        report(ctx, "unread-text", spanOfText(ctx, it), { what: "bullet", text: collapse(it.text).slice(0, 80) });
+      }
+      continue;
+    }
+    if (block.type !== "paragraph") {
+      report(ctx, "unread-text", spanOfText(ctx, t), { what: block.type, text: collapse(t.text).slice(0, 80) });
+      continue;
+    }
+    // "`allowedActions`: object keyed by user id; value is ..." makes the resource a map.
+    const keyed = /^`([A-Za-z_]\w*)`:\s*(.*)$/.exec(collapse(t.text));
+    if (keyed) {
+      const type = readKeyedObject((keyed[2] ?? "").replace(/\.$/, ""));
+      if (type) {
+        if (type.kind === "object" && type.additional?.kind === "object") type.additional = { ...type.additional, name: `${r.name}Value` };
+        r.type = type;
+        r.description = collapse(t.text);
+        if (type.kind === "object" && type.additional?.kind === "object") fillFieldSources(type.additional.members, sourceOf(ctx, t));
+        continue;
+      }
+    }
+    for (const sentence of sentences(t)) {
+      const s = collapse(sentence.text);
+      const returned = /^Returned by ((?:`[^`]+`(?:\s*,\s*|\s+and\s+)?)+)/.exec(s);
+      if (returned) {
+        r.returnedBy.push(...[...(returned[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? ""));
+        r.notes.push(statement(ctx, sentence));
+        continue;
+      }
+      const typing = readTypingRules(s);
+      if (typing) {
+        rules = typing;
+        r.typingRules.push(statement(ctx, sentence));
+        continue;
+      }
+      if (readGapSentence(ctx, sentence, [`resource:${r.name}`])) continue;
+      r.notes.push(statement(ctx, sentence));
+    }
+  }
+  return [r, ...extra];
+}
+
+/** "Other resources": one bullet a resource. */
+export function readOtherResources(ctx: ReadContext, section: Section): Resource[] {
+  const out: Resource[] = [];
+  for (const block of section.blocks) {
+    if (block.type !== "list") {
+      const t = textOf(ctx.file, block);
+      report(ctx, "unread-text", spanOfText(ctx, t), { what: block.type, text: collapse(t.text).slice(0, 80) });
+      continue;
+    }
+    for (const item of block.children) {
+      const r = readResourceBullet(ctx, listItemText(ctx.file, item));
+      if (r) out.push(r);
+    }
+  }
+  return out;
+}
+
+function titleEnd(s: string): number {
+  let depth = 0;
+  let inCode = false;
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] === "`") inCode = !inCode;
+    if (inCode) continue;
+    if (s[i] === "(") depth++;
+    else if (s[i] === ")") depth--;
+    else if (s[i] === ":" && depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * "Title (`method` item; notes): fields. Sentences." / "Title: see `method` in Endpoints." /
+ * "External line: result of add is an object with `ID` (integer)."
+ */
+export function readResourceBullet(ctx: ReadContext, t: Text): Resource | null {
+  const colon = titleEnd(t.text);
+  if (colon < 0) {
+    report(ctx, "unread-text", spanOfText(ctx, t), { what: "resource bullet", text: collapse(t.text).slice(0, 80) });
+    return null;
+  }
+  const title = collapse(t.text.slice(0, colon));
+  const r = newResource(ctx, title, t);
+  const fromTitle = returnedByFromTitle(title);
+  r.returnedBy.push(...fromTitle.methods);
+  if (fromTitle.note) r.notes.push({ text: fromTitle.note, refs: [], source: r.source });
+  const body = trimText(sliceText(t, colon + 1));
+  const [first, ...rest] = sentences(body);
+  if (!first) return r;
+  const s = collapse(first.text);
+  const see = /^see `([^`]+)` in Endpoints$/.exec(s);
+  const typedKeys = /^object of ([a-z ]*?)(strings|integers|numbers|booleans) with keys (.*)$/.exec(s);
+  if (typedKeys) {
+    const word = readTypePhrase(typedKeys[2] ?? "")?.type ?? UNKNOWN;
+    r.type = keysObject(typedKeys[3] ?? "", word);
+    fillFieldSources(members(r), sourceOf(ctx, first));
+    r.description = collapse(first.text);
+    for (const f of members(r)) f.required = true;
+    for (const sentence of rest) r.notes.push(statement(ctx, sentence));
+    return r;
+  }
+  const resultOf = /^result of (\w+) is an object with (.*)$/.exec(s);
+  if (see) {
+    r.notes.push(statement(ctx, first));
+    r.type = { kind: "ref", resource: `see:${see[1] ?? ""}` };
+  } else if (resultOf) {
+    r.notes.push(statement(ctx, first));
+    r.returnedBy.push(`verb:${resultOf[1] ?? ""}`);
+    members(r).push(...readFieldList(resultOf[2] ?? "", null, undefined, trimText(sliceText(first, first.text.indexOf(" with ") + 6)), ctx).fields);
+  } else {
+    // "CODE, HANDLER, NAME, DESCRIPTION; see Endpoints" keeps the pointer as a note.
+    const [list, ...tail] = splitTop(first, (x, i) => (x[i] === ";" ? 1 : 0));
+    if (list) members(r).push(...readFieldList(list.text, null, undefined, list, ctx).fields);
+    for (const x of tail) {
+      r.notes.push(statement(ctx, x));
+      if (/^see Endpoints$/.test(collapse(x.text))) r.type = { kind: "object", members: members(r), name: `see-params` };
+    }
+  }
+  for (const sentence of rest) {
+    const x = collapse(sentence.text);
+    const nullable = /^(\w+) fields may be null\b/.exec(x);
+    if (nullable) {
+      for (const f of members(r)) if (f.name.startsWith(`${nullable[1]}_`)) f.nullable = true;
+    }
+    if (/\bdepends on\b/.test(x)) for (const f of members(r)) f.required = false;
+    if (readGapSentence(ctx, sentence, [`resource:${r.name}`])) continue;
+    r.notes.push(statement(ctx, sentence));
+  }
+  return r;
+}

@@ -1,0 +1,161 @@
+import type { Field, ResultSpec, TypeRef } from "../model/types.js";
+import type { Text } from "../parse/markdown.js";
+import { type ReadContext, collapse, sourceOf } from "./inline.js";
+import { UNKNOWN, field, readTypePhrase } from "./types.js";
+
+/**
+ * Reads result sentences (spec-source/README.md#results):
+ *
+ *     Response `result.task` (see Task).            Result `{publicUrl}` (string, or null when disabled).
+ *     Result: array of Placement handler items; empty array when none.
+ *     Result: boolean `true`.                        Result `attach` (see Attached vote).
+ *     Response `result`: External call statistics record.
+ *     `result` has `uploadUrl` (string) and `fieldName` (string) ... Otherwise ... `result.FILE_ID` (integer) ...
+ *
+ * A resource is named by its title (`title:<words>`) or, where the sentence says only "the user object", by the
+ * method it is returned by (`returned-by`); the model stage resolves both to schema names.
+ */
+
+export const RETURNED_BY = "returned-by";
+export const titleRef = (title: string): TypeRef => ({ kind: "ref", resource: `title:${collapse(title)}` });
+
+const TRUE: TypeRef = { kind: "primitive", type: "boolean", enum: [true] };
+
+function memberShape(ctx: ReadContext, t: Text, names: Array<{ name: string; paren: string }>): TypeRef {
+  const members: Field[] = names.map(({ name, paren }) => {
+    const tp = readTypePhrase(paren);
+    return field({
+      name,
+      type: tp?.type ?? UNKNOWN,
+      required: true,
+      nullable: tp?.nullable ?? false,
+      description: collapse(tp ? paren.slice(tp.length).replace(/^[\s,;:]+/, "") : paren),
+      source: sourceOf(ctx, t),
+    });
+  });
+  return { kind: "object", members };
+}
+
+/** A type from the words after "Result:" ("array of X items", "boolean", "id of the new comment (integer)"). */
+function typeFromWords(words: string): TypeRef {
+  const w = words.trim();
+  if (/^(always\s+)?(boolean\s+)?`true`/.test(w)) return TRUE;
+  const arr = /^array of (.+?) items?\b/i.exec(w);
+  if (arr) return { kind: "array", items: titleRef(arr[1] ?? "") };
+  const tp = readTypePhrase(w);
+  if (tp && tp.type.kind !== "object") return tp.type;
+  const paren = /\((integer|number|string|boolean)\)/.exec(w);
+  if (paren) return readTypePhrase(paren[1] ?? "")?.type ?? UNKNOWN;
+  const leading = /^(integer|number|string|boolean)\b/.exec(w);
+  if (leading) return readTypePhrase(leading[1] ?? "")?.type ?? UNKNOWN;
+  const see = /\(see ([^)]+)\)/.exec(w);
+  if (see) return titleRef(see[1] ?? "");
+  if (/\b(object|array)\b/.test(w)) {
+    const ref: TypeRef = { kind: "ref", resource: RETURNED_BY };
+    return /\bas an array\b|^array\b/.test(w) ? { kind: "array", items: ref } : ref;
+  }
+  return UNKNOWN;
+}
+
+/** Empty-result statements: "empty array when none", "`allowedActions` is an empty array". */
+function emptyStatements(s: string): string[] {
+  return [...s.matchAll(/[^;.]*\bempty (?:array|object)\b[^;.]*/g)].map((m) => collapse(m[0]));
+}
+
+export function readResultSentence(ctx: ReadContext, t: Text): ResultSpec | null {
+  const s = collapse(t.text);
+  const source = sourceOf(ctx, t);
+  const base = { description: s, empty: emptyStatements(s), source };
+  let m = /^Response `result\.([A-Za-z_][\w]*)`\s*(.*)$/.exec(s);
+  if (m) return { ...base, key: m[1] ?? null, type: typeFromWords(m[2] ?? "") };
+  m = /^Response `result`:?\s*(.*)$/.exec(s);
+  if (m) return { ...base, key: null, type: titleRef((m[1] ?? "").replace(/\.$/, "")) };
+  m = /^Result:?\s*`\{([A-Za-z_]\w*)\}`:?\s*(.*)$/.exec(s);
+  if (m) {
+    const rest = (m[2] ?? "").replace(/^\((.*)\)$/, "$1");
+    const tp = readTypePhrase(rest);
+    const member = field({
+      name: m[1] ?? "",
+      type: tp?.type ?? UNKNOWN,
+      required: true,
+      nullable: tp?.nullable ?? false,
+      description: collapse(tp ? rest.slice(tp.length).replace(/^[\s,;:]+/, "") : rest),
+      source,
+    });
+    // "`{ID}`" with no words: the shape comes from the resource this method returns, when there is one.
+    if (!tp && !rest) return { ...base, key: null, type: { kind: "ref", resource: `${RETURNED_BY}|{${member.name}}` } };
+    return { ...base, key: null, type: { kind: "object", members: [member] } };
+  }
+  m = /^Result:?\s*`([A-Za-z_]\w*)`\s*(.*)$/.exec(s);
+  if (m && m[1] !== "true") return { ...base, key: m[1] ?? null, type: typeFromWords(m[2] ?? "") };
+  m = /^Result:?\s*(.*)$/.exec(s);
+  if (m) return { ...base, key: null, type: typeFromWords(m[1] ?? "") };
+  m = /^Returns\s+(.*)$/.exec(s);
+  if (m) {
+    const words = m[1] ?? "";
+    const members = /\(members ((?:`[^`]+`(?:,\s*)?)+)\)/.exec(words);
+    if (members) return { ...base, key: null, type: membersFromPaths([...(members[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? ""), ctx, t) };
+    if (/\bas an array\b/.test(words)) return { ...base, key: null, type: { kind: "array", items: { kind: "ref", resource: RETURNED_BY } } };
+    return null;
+  }
+  m = /^`result\.([A-Za-z_]\w*)` holds (?:the )?([^;]+?)(?:;|$)(.*)$/.exec(s);
+  if (m) {
+    const includes = /includes `([A-Za-z_]\w*)`\s*\(([^)]*)\)/.exec(m[3] ?? "");
+    let type: TypeRef = titleRef(m[2] ?? "");
+    if (includes && type.kind === "ref") {
+      const inc = field({
+        name: includes[1] ?? "",
+        type: { kind: "primitive", type: "string" },
+        required: false,
+        nullable: false,
+        description: collapse(includes[2] ?? ""),
+        source,
+      });
+      type = { kind: "object", members: [inc], extends: type.resource, open: true };
+    }
+    return { ...base, key: m[1] ?? null, type };
+  }
+  // "With `A` and no `B`: `result` has `x` (string) and `y` (string) ... Otherwise ... `result.Z` (integer) is returned."
+  const has = /`result` has ((?:`[A-Za-z_]\w*`\s*\([^)]*\)(?:\s*,\s*|\s+and\s+)?)+)/.exec(s);
+  if (has) {
+    const first = memberShape(
+      ctx,
+      t,
+      [...(has[1] ?? "").matchAll(/`([A-Za-z_]\w*)`\s*\(([^)]*)\)/g)].map((x) => ({ name: x[1] ?? "", paren: x[2] ?? "" })),
+    );
+    const other = /`result\.([A-Za-z_]\w*)`\s*\(([^)]*)\)/.exec(s);
+    const type: TypeRef = other
+      ? { kind: "union", options: [first, memberShape(ctx, t, [{ name: other[1] ?? "", paren: other[2] ?? "" }])] }
+      : first;
+    return { ...base, key: null, type };
+  }
+  return null;
+}
+
+/** `openapi`, `info`, `components.schemas` → an object with those members (dotted paths nest). */
+function membersFromPaths(paths: string[], ctx: ReadContext, t: Text): TypeRef {
+  const root: Extract<TypeRef, { kind: "object" }> = { kind: "object", members: [], open: true };
+  for (const path of paths) {
+    let node = root;
+    const parts = path.split(".");
+    for (const [i, part] of parts.entries()) {
+      let f = node.members.find((x) => x.name === part);
+      if (!f) {
+        f = field({
+          name: part,
+          type: i < parts.length - 1 ? { kind: "object", members: [], open: true } : UNKNOWN,
+          required: true,
+          description: "",
+          source: sourceOf(ctx, t),
+        });
+        node.members.push(f);
+      }
+      if (f.type.kind === "object") node = f.type;
+    }
+  }
+  return root;
+}
+
+export function isResultSentence(s: string): boolean {
+  return /^(Response|Result|Returns)\b/.test(s) || /^`result\.\w+` holds\b/.test(s) || /`result` has `/.test(s);
+}

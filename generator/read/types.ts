@@ -1,0 +1,216 @@
+import type { DefaultValue, Field, Primitive, TypeRef } from "../model/types.js";
+
+/**
+ * Reads the type phrases of the spec (see spec-source/README.md#types):
+ *
+ *     integer · strings · string or null · integer or array of integers · array of integers
+ *     string `Y` or `N` · string `online` (default) or `offline` · ISO 8601 · Base64 · string URL
+ *     object of language code to string · object keyed by user id · date-time
+ *
+ * Hand-written: the phrases are English fragments of this dialect, not a grammar any parser library knows.
+ */
+
+const TYPE_WORD =
+  /^(integers?|numbers?|strings?|booleans?|objects?|arrays?|null|date-time|ISO 8601|Base64|URL)(?![A-Za-z0-9_-])/i;
+
+export interface TypePhrase {
+  type: TypeRef;
+  nullable: boolean;
+  /** Characters of the input the phrase took. */
+  length: number;
+  default?: DefaultValue;
+}
+
+function primitive(type: Primitive, extra: Partial<Extract<TypeRef, { kind: "primitive" }>> = {}): TypeRef {
+  return { kind: "primitive", type, ...extra };
+}
+
+export const UNKNOWN: TypeRef = { kind: "unknown" };
+
+function wordType(word: string): TypeRef | "null" {
+  const w = word.toLowerCase().replace(/s$/, "");
+  switch (w) {
+    case "integer":
+      return primitive("integer");
+    case "number":
+      return primitive("number");
+    case "string":
+      return primitive("string");
+    case "boolean":
+      return primitive("boolean");
+    case "object":
+      return { kind: "object", members: [] };
+    case "array":
+      return { kind: "array", items: UNKNOWN };
+    case "null":
+      return "null";
+    case "date-time":
+    case "iso 8601":
+      return primitive("string", { format: "date-time" });
+    case "base64":
+      return primitive("string", { format: "byte" });
+    case "url":
+      return primitive("string", { format: "uri" });
+    default:
+      throw new Error(`unreachable type word ${word}`);
+  }
+}
+
+/** Converts a backtick literal to the value of the given primitive type. */
+export function literalFor(type: TypeRef, raw: string): string | number | boolean {
+  if (type.kind === "primitive") {
+    if ((type.type === "integer" || type.type === "number") && /^-?\d+(\.\d+)?$/.test(raw)) return Number(raw);
+    if (type.type === "boolean" && (raw === "true" || raw === "false")) return raw === "true";
+  }
+  return raw;
+}
+
+/** `` `a` or `b` ``, `` `a` (default) or `b` ``, `` `a`, `b`, `c` ``, `` `a`/`b` `` right at the start of `s`. */
+export function readEnumValues(s: string): { values: string[]; defaultValue?: string; length: number } | null {
+  const re = /^`([^`]+)`(\s*\(default\))?(\s*(?:,\s*or\s+|,\s*|\s+or\s+|\s*\/\s*))?/;
+  const values: string[] = [];
+  let defaultValue: string | undefined;
+  let pos = 0;
+  let lastGood = 0;
+  for (;;) {
+    const m = re.exec(s.slice(pos));
+    if (!m) break;
+    values.push(m[1] ?? "");
+    if (m[2]) defaultValue = m[1];
+    lastGood = pos + m[0].length - (m[3]?.length ?? 0);
+    pos += m[0].length;
+    if (!m[3]) break;
+  }
+  if (values.length < 2) return null;
+  return { values, ...(defaultValue !== undefined ? { defaultValue } : {}), length: lastGood };
+}
+
+/** One alternative of a type phrase; null when `s` does not start with a type word. */
+function readAlternative(s: string): { type: TypeRef; nullable: boolean; length: number; default?: DefaultValue } | null {
+  let m = /^(?:array|list) of\s+/i.exec(s);
+  if (m) {
+    const rest = s.slice(m[0].length);
+    const inner = readAlternative(rest);
+    if (inner && /^(?:[\s;,.()]|$)/.test(rest.slice(inner.length))) {
+      return { type: { kind: "array", items: inner.type }, nullable: false, length: m[0].length + inner.length };
+    }
+    // "array of user ids": the items are named, not typed.
+    const noun = /^[^;,.()`]*/.exec(rest)?.[0] ?? "";
+    const items: TypeRef = noun.trim() ? { kind: "unknown", note: noun.trim() } : UNKNOWN;
+    return { type: { kind: "array", items }, nullable: false, length: m[0].length + noun.trimEnd().length };
+  }
+  m = /^object of\s+([^;,.()`]+?)\s+to\s+/i.exec(s);
+  if (m) {
+    const value = readAlternative(s.slice(m[0].length));
+    if (value) {
+      return {
+        type: { kind: "object", members: [], additional: value.type, keyDescription: (m[1] ?? "").trim() },
+        nullable: false,
+        length: m[0].length + value.length,
+      };
+    }
+  }
+  m = TYPE_WORD.exec(s);
+  if (!m) return null;
+  const word = m[1] ?? "";
+  const base = wordType(word);
+  if (base === "null") return { type: { kind: "null" }, nullable: true, length: m[0].length };
+  let type = base;
+  let length = m[0].length;
+  // "string URL": a format word after a primitive.
+  const fmt = /^\s+(URL|ISO 8601|Base64)(?![A-Za-z0-9_])/.exec(s.slice(length));
+  if (fmt && type.kind === "primitive" && type.type === "string") {
+    const f = wordType(fmt[1] ?? "");
+    if (f !== "null") type = f;
+    length += fmt[0].length;
+  }
+  // "string `Y` or `N`": allowed values right after the type word.
+  const gap = /^\s+/.exec(s.slice(length))?.[0] ?? "";
+  const values = type.kind === "primitive" ? readEnumValues(s.slice(length + gap.length)) : null;
+  let def: DefaultValue | undefined;
+  if (values && type.kind === "primitive") {
+    const t = type;
+    type = { ...t, enum: values.values.map((v) => literalFor(t, v)) };
+    if (values.defaultValue !== undefined) def = { value: literalFor(t, values.defaultValue), text: values.defaultValue };
+    length += gap.length + values.length;
+  }
+  return { type, nullable: false, length, ...(def ? { default: def } : {}) };
+}
+
+/**
+ * Reads a type phrase at the start of `s`: one alternative, or several joined by `or` and commas
+ * ("object, array, boolean or integer"). Null when `s` does not start with a type word.
+ */
+export function readTypePhrase(s: string): TypePhrase | null {
+  const first = readAlternative(s);
+  if (!first) return null;
+  const options: TypeRef[] = [];
+  let nullable = first.nullable;
+  let def = first.default;
+  if (first.type.kind !== "null") options.push(first.type);
+  let length = first.length;
+  for (;;) {
+    const sep = /^(\s*,\s*or\s+|\s*,\s*|\s+or\s+)/.exec(s.slice(length));
+    if (!sep) break;
+    const after = s.slice(length + sep[0].length);
+    // "string, URL with scheme ..." is a type and a description; "object, array, boolean or integer" is a union.
+    if (/^\s*,\s*$/.test(sep[0]) && !/^(integers?|numbers?|strings?|booleans?|objects?|arrays?|null)\b[^;.]*\bor\b/i.test(after)) break;
+    const next = readAlternative(after);
+    if (!next) break;
+    if (next.type.kind === "null") nullable = true;
+    else options.push(next.type);
+    def ??= next.default;
+    length += sep[0].length + next.length;
+  }
+  const type: TypeRef =
+    options.length === 0 ? UNKNOWN : options.length === 1 ? (options[0] ?? UNKNOWN) : { kind: "union", options };
+  return { type, nullable, length, ...(def ? { default: def } : {}) };
+}
+
+/**
+ * A word in the type position that is no type word: a single lowercase word right before punctuation or the end
+ * ("integr." or "`x` strng;"). Longer phrases are descriptions ("id of a Disk file"), not type words.
+ */
+export function suspiciousTypeWord(s: string): string | null {
+  const m = /^([a-z][a-z0-9-]*)(?=\s*(?:[.,;:]|$))/.exec(s.trim());
+  return m ? (m[1] ?? null) : null;
+}
+
+/**
+ * Defaults written in a description: ``default `Y` ``, `` `1` enable (default) ``, "Default: all fields",
+ * "(default: the current user)".
+ */
+export function readDefault(description: string, type: TypeRef): DefaultValue | undefined {
+  let m = /\bdefault:?\s+`([^`]+)`/i.exec(description);
+  if (m) return { value: literalFor(type, m[1] ?? ""), text: m[1] ?? "" };
+  m = /`([^`]+)`[^,;`]*\(default\)/.exec(description);
+  if (m) return { value: literalFor(type, m[1] ?? ""), text: m[1] ?? "" };
+  m = /\bdefault\s+(-?\d+(?:\.\d+)?)\b/i.exec(description);
+  if (m) return { value: type.kind === "unknown" ? Number(m[1]) : literalFor(type, m[1] ?? ""), text: m[1] ?? "" };
+  m = /\bdefault:\s*([^;.)]+)/i.exec(description);
+  if (m) return { text: (m[1] ?? "").trim() };
+  return undefined;
+}
+
+/**
+ * "`1` enable (default), `0` disable" or "`day`, `week`, `month`, `list`" or "`Y`/`N` hide ...":
+ * every comma item starts with a literal. Returns the literals, or null.
+ */
+export function readValueList(description: string): string[] | null {
+  const slash = /^`([^`]+)`\s*\/\s*`([^`]+)`/.exec(description);
+  if (slash) return [slash[1] ?? "", slash[2] ?? ""];
+  const head = description.split(/[;.]/)[0] ?? "";
+  const items = head.split(/,\s*/).map((x) => x.trim()).filter(Boolean);
+  if (items.length < 2) return null;
+  const values: string[] = [];
+  for (const item of items) {
+    const m = /^`([^`]+)`/.exec(item);
+    if (!m) return null;
+    values.push(m[1] ?? "");
+  }
+  return values;
+}
+
+export function field(partial: Omit<Field, "required" | "nullable"> & Partial<Pick<Field, "required" | "nullable">>): Field {
+  return { required: false, nullable: false, ...partial };
+}
