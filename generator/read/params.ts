@@ -173,7 +173,6 @@ export function readParams(ctx: ReadContext, t: Text, options: { optional?: bool
         }
         const deprecated = /\b(obsolete|deprecated)\b/i.test(description) ? { text: description } : undefined;
         const def = isLast ? restInfo.default : fromParen ? readDefault(fromParen.description, type) : undefined;
-        const extensions = /\bextensions?\s+((?:`[^`]+`(?:,\s*|\s+or\s+|\s+and\s+)?)+)/i.exec(description);
         params.push(
           field({
             name: item.name,
@@ -183,7 +182,6 @@ export function readParams(ctx: ReadContext, t: Text, options: { optional?: bool
             description,
             ...(def ? { default: def } : {}),
             ...(deprecated ? { deprecated } : {}),
-            ...(extensions ? { fileExtensions: [...(extensions[1] ?? "").matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? "") } : {}),
             source: sourceOf(ctx, item.at),
           }),
         );
@@ -193,6 +191,8 @@ export function readParams(ctx: ReadContext, t: Text, options: { optional?: bool
   // An object's shape is told across its clauses ("object: key is the setting name; value is an object with ...").
   for (const p of params) {
     if (p.type.kind === "object") p.type = fillSources(objectDetails(p.type, p.description), p.source);
+    const extensions = /\bextensions?\s+((?:`[^`]+`(?:,\s*|\s+or\s+|\s+and\s+)?)+)/i.exec(p.description);
+    if (extensions) p.fileExtensions = [...(extensions[1] ?? "").matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? "");
   }
   return { params, others };
 }

@@ -42,8 +42,8 @@ export function readStatements(ctx: ReadContext, blocks: RootContent[], gapTarge
       const parts = sentences(t);
       const gaps = parts.filter((p) => NOT_SHOWN.test(collapse(p.text)));
       for (const g of gaps) addGap(ctx, g, (NOT_SHOWN.exec(collapse(g.text))?.[1] ?? "").trim(), [gapTarget]);
-      if (gaps.length === parts.length && parts.length > 0) continue;
-      out.push(statement(ctx, t));
+      if (gaps.length === 0) out.push(statement(ctx, t));
+      else for (const p of parts) if (!gaps.includes(p)) out.push(statement(ctx, p));
     }
   }
   return out;
@@ -100,6 +100,7 @@ export function readEnvelope(ctx: ReadContext, section: Section): Envelope {
     const s = collapse(t.text);
     if (/^Object `time`:?$/.test(s)) {
       target = "time";
+      env.notes.push(statement(ctx, t));
       continue;
     }
     const body = /^Legacy error body:\s*(.*)$/.exec(s);

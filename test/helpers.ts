@@ -1,0 +1,35 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { buildFromText } from "../generator/generate.js";
+import type { Method, Model } from "../generator/model/types.js";
+
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const SPEC_PATH = "spec-source/collaboration-platform-api.md";
+export const SPEC_TEXT = readFileSync(new URL(`../${SPEC_PATH}`, import.meta.url), "utf8");
+
+/** A minimal spec around a body of Markdown: a title, an Endpoints section and one area. */
+export function endpointSpec(body: string, area = "Tasks"): string {
+  return `# Test API\n\n## Endpoints\n\n### ${area}\n\n${body}\n`;
+}
+
+export function build(text: string) {
+  return buildFromText(text, "spec.md");
+}
+
+/** The model of a spec that must read without errors. */
+export function modelOf(text: string): Model {
+  const r = build(text);
+  if (!r.model) throw new Error(`spec has errors:\n${r.diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`).join("\n")}`);
+  return r.model;
+}
+
+export function method(model: Model, name: string, version: "legacy" | "v3" = "legacy"): Method {
+  const m = model.methods.find((x) => x.name === name && x.version === version);
+  if (!m) throw new Error(`no method ${version}:${name}`);
+  return m;
+}
+
+/** Drops `source` members, to compare model fragments by content. */
+export function withoutSources<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value, (k, v) => (k === "source" ? undefined : v))) as T;
+}
