@@ -21,9 +21,8 @@ export function buildFromText(specText: string, specPath: string): { model: Mode
   const file = specFile(specPath, specText.replace(/\r\n?/g, "\n"));
   const read = readSpec(file);
   const built = buildModel(specPath, read.fragments);
-  const diagnostics = [...read.diagnostics, ...built.diagnostics];
-  if (hasErrors(diagnostics)) return { model: null, diagnostics: sortDiagnostics(diagnostics) };
-  diagnostics.push(...checkModel(built.model));
+  // Every stage runs so that one run reports every problem; nothing is emitted after an error.
+  const diagnostics = [...read.diagnostics, ...built.diagnostics, ...checkModel(built.model)];
   return { model: hasErrors(diagnostics) ? null : built.model, diagnostics: sortDiagnostics(diagnostics) };
 }
 

@@ -32,7 +32,7 @@ interface Shared {
   code: string | null;
 }
 
-function readStatus(ctx: ReadContext, t: Text): { statuses: number[]; statusClass: string | null; length: number } | null {
+function readStatus(ctx: ReadContext, t: Text, quiet = false): { statuses: number[]; statusClass: string | null; length: number } | null {
   const m = /^(?:HTTP\s+)(\S+?)(?:\s+or\s+(\S+?))?(?=[\s,;:()]|$)/.exec(t.text) ?? /^(\d{3}|\dxx)(?:\s+or\s+(\d{3}))?(?=[\s,;:()]|$)/.exec(t.text);
   if (!m) return null;
   const statuses: number[] = [];
@@ -41,7 +41,7 @@ function readStatus(ctx: ReadContext, t: Text): { statuses: number[]; statusClas
     if (!raw) continue;
     if (/^\dxx$/i.test(raw)) statusClass = raw.toLowerCase();
     else if (/^\d{3}$/.test(raw) && Number(raw) >= 100 && Number(raw) <= 599) statuses.push(Number(raw));
-    else report(ctx, "bad-status", spanOfText(ctx, t), { text: raw });
+    else if (!quiet) report(ctx, "bad-status", spanOfText(ctx, t), { text: raw });
   }
   return { statuses, statusClass, length: m[0].length };
 }
@@ -200,7 +200,7 @@ export function readErrorSentence(ctx: ReadContext, t: Text): ErrorReadResult {
   // "Errors: HTTP 400, code `0`, ...; code `100`, ...": the first item's status holds for the rest.
   const firstItem = items[0];
   if (shared.statuses.length === 0 && firstItem && /^HTTP\s+\S+,/.test(firstItem.text)) {
-    const s = readStatus(ctx, firstItem);
+    const s = readStatus(ctx, firstItem, true);
     if (s) shared = { ...shared, statuses: s.statuses, statusClass: s.statusClass };
   }
   for (const item of items) errors.push(...toErrors(ctx, readItem(ctx, item, shared), item));

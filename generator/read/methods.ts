@@ -557,6 +557,12 @@ function readMethodList(ctx: ReadContext, st: StateWithShapes, list: List): void
       readMethodSentence(ctx, st, t);
       continue;
     }
+    // "`1bad`* integer": shaped like a parameter, but its name is not one.
+    if (/^`[^`]*`\*?\s+(?:integer|number|string|boolean|object|array)\b/.test(s)) {
+      report(ctx, "unreadable-parameter", spanOfText(ctx, t), { text: s.slice(0, 80) });
+      st.method.notes.push(statement(ctx, t));
+      continue;
+    }
     for (const sentence of sentences(t)) readMethodSentence(ctx, st, sentence);
   }
 }

@@ -1,0 +1,105 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Diagnostic } from "../generator/diagnostics/catalogue.js";
+import { generate } from "../generator/generate.js";
+import { SPEC_TEXT } from "./helpers.js";
+
+const opts = { specPath: "spec.md", generatorName: "collab-rest-codegen", generatorVersion: "0.0.0" };
+const specLines = SPEC_TEXT.split("\n");
+
+type Mutation =
+  | { op: "delete"; at: number }
+  | { op: "duplicate"; at: number }
+  | { op: "swap"; at: number; with: number }
+  | { op: "char"; at: number; column: number; char: string };
+
+/** Characters that mean something to Markdown or to the dialect, and a few that mean nothing. */
+const chars = fc.constantFrom(..."*`|#-_()[]{}:;.,!/\\ \t\n0123456789aZé€🙂".split(""), "**", "``", "| |", "\u0000");
+
+const mutation = (n: number): fc.Arbitrary<Mutation> =>
+  fc.oneof(
+    fc.record({ op: fc.constant("delete" as const), at: fc.nat(n - 1) }),
+    fc.record({ op: fc.constant("duplicate" as const), at: fc.nat(n - 1) }),
+    fc.record({ op: fc.constant("swap" as const), at: fc.nat(n - 1), with: fc.nat(n - 1) }),
+    fc.record({ op: fc.constant("char" as const), at: fc.nat(n - 1), column: fc.nat(200), char: chars }),
+  );
+
+function apply(lines: string[], mutations: Mutation[]): string {
+  const out = [...lines];
+  for (const m of mutations) {
+    const at = m.at % Math.max(1, out.length);
+    if (m.op === "delete") out.splice(at, 1);
+    else if (m.op === "duplicate") out.splice(at, 0, out[at] ?? "");
+    else if (m.op === "swap") {
+      const w = m.with % Math.max(1, out.length);
+      [out[at], out[w]] = [out[w] ?? "", out[at] ?? ""];
+    } else {
+      const line = out[at] ?? "";
+      const col = m.column % (line.length + 1);
+      out[at] = line.slice(0, col) + m.char + line.slice(col + 1);
+    }
+  }
+  return out.join("\n");
+}
+
+function assertInside(text: string, diagnostics: Diagnostic[]): void {
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  for (const d of diagnostics) {
+    expect(d.line).toBeGreaterThanOrEqual(1);
+    expect(d.line).toBeLessThanOrEqual(lines.length);
+    expect(d.column).toBeGreaterThanOrEqual(1);
+    expect(d.column).toBeLessThanOrEqual((lines[d.line - 1]?.length ?? 0) + 1);
+    expect(d.endLine).toBeGreaterThanOrEqual(d.line);
+    expect(d.endLine).toBeLessThanOrEqual(lines.length);
+    if (d.endLine === d.line) expect(d.endColumn).toBeGreaterThanOrEqual(d.column);
+  }
+}
+
+/** A slice of the spec under its title, so that most runs are small and many of them fit in the time. */
+const window = fc
+  .record({ start: fc.nat(specLines.length - 1), length: fc.integer({ min: 5, max: 60 }) })
+  .map(({ start, length }) => [specLines[0] ?? "", "", ...specLines.slice(start, start + length)]);
+
+describe("mutated specs", () => {
+  it("never make the generator throw, and every diagnostic points inside the file (slices)", () => {
+    fc.assert(
+      fc.property(
+        window.chain((lines) => fc.tuple(fc.constant(lines), fc.array(mutation(lines.length), { minLength: 1, maxLength: 6 }))),
+        ([lines, mutations]) => {
+          const text = apply(lines, mutations);
+          const r = generate(text, opts);
+          assertInside(text, r.diagnostics);
+          if (r.diagnostics.some((d) => d.severity === "error")) expect(r.files).toEqual([]);
+        },
+      ),
+      { numRuns: 2500 },
+    );
+  });
+
+  it("never make the generator throw on the whole spec", () => {
+    fc.assert(
+      fc.property(fc.array(mutation(specLines.length), { minLength: 1, maxLength: 8 }), (mutations) => {
+        const text = apply(specLines, mutations);
+        assertInside(text, generate(text, opts).diagnostics);
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it("a duplicated method paragraph is always reported as a duplicate with both positions", () => {
+    const starts = specLines.flatMap((l, i) => (/^\*\*[a-z][\w.]*\*\*\. Scope/.test(l) ? [i] : []));
+    fc.assert(
+      fc.property(fc.constantFrom(...starts), (at) => {
+        // The copy goes in as a paragraph of its own, before the original.
+        const lines = [...specLines];
+        lines.splice(at, 0, specLines[at] ?? "", "");
+        const r = generate(lines.join("\n"), opts);
+        const dup = r.diagnostics.find((d) => d.code === "duplicate-method");
+        expect(dup?.line).toBe(at + 3);
+        expect(dup?.related?.line).toBe(at + 1);
+        expect(r.files).toEqual([]);
+      }),
+      { numRuns: starts.length },
+    );
+  });
+});
