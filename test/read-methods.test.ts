@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Field, MethodError } from "../generator/model/types.js";
+import type { MethodError } from "../generator/model/types.js";
 import { build, endpointSpec, method, modelOf, withoutSources } from "./helpers.js";
 
 /** Parameters: bullets, inline sentences, tables; every form of the dialect with the fields it must give. */
-const paramCases: Array<{ name: string; md: string; expect: Array<Partial<Field> & { name: string }> }> = [
+const paramCases: Array<{ name: string; md: string; expect: Array<Record<string, unknown> & { name: string }> }> = [
   {
     name: "bullet with required marker and description",
     md: "**a.b**. Scope `x`. Any user.\n- `taskId`* integer, the task id.",

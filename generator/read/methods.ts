@@ -404,7 +404,7 @@ function isErrorTable(ctx: ReadContext, table: Table): boolean {
 export function readMethodSection(ctx: ReadContext, section: Section, version: Version): MethodSectionFragment {
   const out: MethodSectionFragment = { methods: [], shapes: [], named: [], notes: [] };
   let st: StateWithShapes | null = null;
-  const shapeArea = section.title.split(/\s+/)[0] ?? "";
+  const shapeArea = section.title;
   const finish = () => {
     if (!st) return;
     if (!st.hasScopeSentence && version === "legacy") {

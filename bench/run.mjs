@@ -1,0 +1,12 @@
+// `npm run bench`: every benchmark of the project, with the machine's core count; medians throughout.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { benchGenerator } from "./generator.mjs";
+import { machine } from "./lib.mjs";
+
+const only = process.argv[2];
+const m = machine();
+console.log(`# collab-rest-codegen benchmarks\n\n${m.cores} cores, ${m.cpu}, Node ${m.node}`);
+const results = { machine: m };
+if (!only || only === "generator") results.generator = benchGenerator();
+mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
+writeFileSync(new URL("./results/latest.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
