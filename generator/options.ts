@@ -6,7 +6,19 @@ export interface GenerateOptions {
   version?: string;
   generatorName: string;
   generatorVersion: string;
+  /** Template texts by path below `templates/` (`client/runtime.js.hbs`); the CLI loads them. */
+  templates: Readonly<Record<string, string>>;
+  /** Names of the generated packages. */
+  packages?: { types: string; client: string; server: string };
+  /** Run prettier over generated code (default true); property tests turn it off to run thousands of times. */
+  format?: boolean;
 }
+
+export const DEFAULT_PACKAGES = {
+  types: "collab-platform-api-types",
+  client: "collab-platform-api-client",
+  server: "collab-platform-api-server",
+} as const;
 
 export interface CliConfig {
   spec: string;

@@ -6,10 +6,11 @@ import { Command, CommanderError, Option } from "commander";
 import { parse as parseYaml } from "yaml";
 import { type Diagnostic, diagnostic, hasErrors } from "../diagnostics/catalogue.js";
 import { type DiagnosticFormat, formatDiagnostics } from "../diagnostics/format.js";
-import { generate } from "../generate.js";
+import { buildFromText, generate } from "../generate.js";
 import { type CliConfig, DEFAULT_CONFIG, DEFAULT_CONFIG_FILE, GENERATOR_NAME } from "../options.js";
 import { checkOutput, writeOutput } from "../render/write.js";
 import { redactSecrets } from "../util/redact.js";
+import { loadTemplates } from "./templates.js";
 import { generatorVersion } from "./version.js";
 
 /**
@@ -89,11 +90,12 @@ async function runGenerate(r: Resolved, check: boolean, format: DiagnosticFormat
     print([spec.error], format);
     return EXIT.specErrors;
   }
-  const result = generate(spec.text, {
+  const result = await generate(spec.text, {
     specPath: r.specDisplay,
     ...(r.version ? { version: r.version } : {}),
     generatorName: GENERATOR_NAME,
     generatorVersion: generatorVersion(),
+    templates: loadTemplates(r.templates),
   });
   print(result.diagnostics, format);
   if (hasErrors(result.diagnostics)) {
@@ -160,7 +162,7 @@ export async function main(argv: string[]): Promise<number> {
         exit = EXIT.specErrors;
         return;
       }
-      const result = generate(spec.text, { specPath: r.specDisplay, generatorName: GENERATOR_NAME, generatorVersion: generatorVersion() });
+      const result = buildFromText(spec.text, r.specDisplay);
       print(result.diagnostics, opts.format);
       exit = hasErrors(result.diagnostics) ? EXIT.specErrors : EXIT.ok;
     });

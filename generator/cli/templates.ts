@@ -1,0 +1,32 @@
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The generator's own `templates/` folder (beside `generator/` in the package, in source and in dist alike). */
+export function builtInTemplatesDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(dir, "templates");
+    if (existsSync(join(candidate, "client"))) return candidate;
+    dir = dirname(dir);
+  }
+  throw new Error("the generator's templates folder was not found");
+}
+
+function readAll(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const full = join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.isFile()) out[relative(root, full).split(sep).join("/")] = readFileSync(full, "utf8");
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** The built-in templates, with the files of `override` (`--templates DIR`) in place of those of the same path. */
+export function loadTemplates(override: string | null): Record<string, string> {
+  return { ...readAll(builtInTemplatesDir()), ...(override ? readAll(override) : {}) };
+}

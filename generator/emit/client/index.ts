@@ -1,0 +1,229 @@
+import type { Method, Model, Version } from "../../model/types.js";
+import type { GeneratedFile } from "../files.js";
+import { jsonFile } from "../files.js";
+import { ordinal, propertyKey } from "../names.js";
+import { type Templates, render } from "../templates.js";
+import { isListMethod, typedMethods } from "../types/index.js";
+
+/**
+ * Emits `client/`: the runtime and README from templates, the method table (`methods.js`) and the typed surface
+ * (`index.d.ts`: a namespace tree per version and auth kind) from the model.
+ */
+
+export interface PackageNames {
+  types: string;
+  client: string;
+  server: string;
+}
+
+/** Members of the client object that a method namespace may not shadow (see templates/client/index.js.hbs). */
+export const CLIENT_RESERVED = ["call", "request", "paginate", "batch", "v3"];
+
+interface Node {
+  method?: { name: string; map: string };
+  children: Map<string, Node>;
+}
+
+function buildTree(methods: Method[], map: string, skip: (m: Method) => boolean): Node {
+  const root: Node = { children: new Map() };
+  for (const m of methods) {
+    if (skip(m)) continue;
+    for (const name of [m.name, ...m.aliases]) {
+      const parts = name.split(".");
+      if (CLIENT_RESERVED.includes(parts[0] ?? "")) continue;
+      let node = root;
+      for (const part of parts) {
+        let next = node.children.get(part);
+        if (!next) {
+          next = { children: new Map() };
+          node.children.set(part, next);
+        }
+        node = next;
+      }
+      node.method = { name, map };
+    }
+  }
+  return root;
+}
+
+function printTree(node: Node): string {
+  const entries = [...node.children.entries()].map(([key, child]) => {
+    const fn = child.method ? `MethodFn<${child.method.map}[${JSON.stringify(child.method.name)}]>` : "";
+    const nested = child.children.size > 0 ? printTree(child) : "";
+    return `${propertyKey(key)}: ${[fn, nested].filter(Boolean).join(" & ")};`;
+  });
+  return `{\n${entries.join("\n")}\n}`;
+}
+
+/** Field names whose relative values are links to make absolute: the file table's fields and fields described as links. */
+export function linkFields(model: Model): string[] {
+  const names = new Set<string>();
+  for (const row of model.fileRetrieval.rows) for (const m of row.field.matchAll(/`([A-Za-z_][\w]*)`/g)) names.add(m[1] ?? "");
+  const visit = (fields: Array<{ name: string; description: string; type: { kind: string } }>) => {
+    for (const f of fields) if (/\b(link|URL|download)\b/i.test(f.description) && f.type.kind !== "object") names.add(f.name);
+  };
+  for (const r of model.resources) if (r.type.kind === "object") visit(r.type.members);
+  for (const m of model.methods) {
+    const t = m.result?.type;
+    if (t?.kind === "object") visit(t.members);
+    if (t?.kind === "union") for (const o of t.options) if (o.kind === "object") visit(o.members);
+  }
+  // Ids, not links: the file table names them as what to pass on to another method.
+  names.delete("UF_TASK_WEBDAV_FILES");
+  names.delete("OBJECT_ID");
+  names.delete("FILES");
+  return [...names].filter(Boolean).sort(ordinal);
+}
+
+function retryCodes(model: Model): string[] {
+  return model.errors.catalogue
+    .filter((e) => e.kind === "system" && e.cause && /\bretry\b|lifted automatically|rate exceeded/i.test(e.cause))
+    .map((e) => e.code);
+}
+
+function methodTable(model: Model, version: Version): Record<string, { applicationContextOnly: boolean; idempotencyKey: boolean; list: boolean }> {
+  const out: Record<string, { applicationContextOnly: boolean; idempotencyKey: boolean; list: boolean }> = {};
+  for (const m of typedMethods(model, version)) {
+    for (const name of [m.name, ...m.aliases]) {
+      out[name] = { applicationContextOnly: m.applicationContextOnly, idempotencyKey: m.idempotencyKey, list: isListMethod(model, m) };
+    }
+  }
+  return out;
+}
+
+export interface ClientView {
+  header: string;
+  name: string;
+  title: string;
+  typesPackage: string;
+  retryCodes: string[];
+  linkFields: string[];
+  pageSize: number;
+  batchMax: number;
+}
+
+export function clientFiles(model: Model, opts: { header: string; version: string; packages: PackageNames; templates: Templates }): GeneratedFile[] {
+  const { header, packages } = opts;
+  const pageSize = model.limits.table.find((l) => /^list page size$/i.test(l.name))?.max ?? 50;
+  const codeOf = (re: RegExp) => model.errors.catalogue.find((e) => e.cause && re.test(e.cause))?.code;
+  const view: ClientView = {
+    header,
+    name: packages.client,
+    title: model.title,
+    typesPackage: packages.types,
+    retryCodes: retryCodes(model),
+    linkFields: linkFields(model),
+    pageSize,
+    // The spec does not show the maximum batch length; 50 is the product's default, and the server decides.
+    batchMax: 50,
+  };
+  const errorCodes = [...new Set(model.methods.flatMap((m) => m.errors.map((e) => e.code)).concat(model.errors.catalogue.map((e) => e.code)))]
+    .filter((c): c is string => c !== null)
+    .sort(ordinal);
+  const methodsJs = [
+    `// ${header}`,
+    "// What the client knows of each method, from the spec.",
+    `export const legacyMethods = ${JSON.stringify(methodTable(model, "legacy"))};`,
+    `export const v3Methods = ${JSON.stringify(methodTable(model, "v3"))};`,
+    `export const linkFields = ${JSON.stringify(view.linkFields)};`,
+    `export const errorCodes = ${JSON.stringify(errorCodes)};`,
+    `export const retry = ${JSON.stringify({
+      codes: view.retryCodes,
+      expiredToken: codeOf(/refresh it/) ?? "expired_token",
+      operationTimeLimit: model.errors.catalogue.find((e) => /operation time limit/i.test(e.text ?? ""))?.code ?? "OPERATION_TIME_LIMIT",
+      wrongAuthType: codeOf(/needs application context/) ?? "WRONG_AUTH_TYPE",
+    })};`,
+    `export const pageSize = ${pageSize};`,
+    `export const batchMaxCommands = ${view.batchMax};`,
+    "",
+  ].join("\n");
+  const legacy = typedMethods(model, "legacy");
+  const v3 = typedMethods(model, "v3");
+  const appOnly = (m: Method) => m.applicationContextOnly;
+  const never = () => false;
+  const trees = [
+    ["LegacyTree", buildTree(legacy, "LegacyMethods", never)],
+    ["LegacyWebhookTree", buildTree(legacy, "LegacyMethods", appOnly)],
+    ["V3Tree", buildTree(v3, "V3Methods", never)],
+    ["V3WebhookTree", buildTree(v3, "V3Methods", appOnly)],
+  ] as const;
+  const indexDts = [
+    `// ${header}`,
+    `import type { ErrorCode, LegacyMethods, Time, V3Methods } from ${JSON.stringify(packages.types)};`,
+    'import type { ApiError, CallOptions, CallResult, ClientOptions, TokenAuth, WebhookAuth } from "./runtime.js";',
+    'export * from "./runtime.js";',
+    `export type * from ${JSON.stringify(packages.types)};`,
+    "",
+    '/** How a client authenticates: a webhook cannot call application-context methods. */',
+    'export type AuthKind = "webhook" | "application";',
+    "type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];",
+    "/** A method of the namespace tree: resolves to its `result`; `withResponse` also gives `time` and the response. */",
+    "export interface MethodFn<S extends { params: unknown; result: unknown }> {",
+    '  (...args: Args<S["params"]>): Promise<S["result"]>;',
+    '  withResponse(...args: Args<S["params"]>): Promise<CallResult<S["result"]>>;',
+    "}",
+    "/** Names of the methods a client of this auth kind may call. */",
+    "export type AllowedName<M, K extends AuthKind> = {",
+    '  [N in keyof M]: K extends "webhook" ? (M[N] extends { applicationContextOnly: true } ? never : N) : N;',
+    "}[keyof M] & string;",
+    "/** The methods a client of this auth kind may call. */",
+    "export type Allowed<M, K extends AuthKind> = Pick<M, AllowedName<M, K>>;",
+    "type ParamsOf<M, N> = N extends keyof M ? (M[N] extends { params: infer P } ? P : never) : never;",
+    "type ResultOf<M, N> = N extends keyof M ? (M[N] extends { result: infer R } ? R : never) : never;",
+    "export interface Caller<M> {",
+    "  call<N extends keyof M & string>(method: N, ...args: Args<ParamsOf<M, N>>): Promise<ResultOf<M, N>>;",
+    "  request<N extends keyof M & string>(method: N, ...args: Args<ParamsOf<M, N>>): Promise<CallResult<ResultOf<M, N>>>;",
+    "}",
+    "type ListNames<M> = { [N in keyof M]: M[N] extends { list: true } ? N : never }[keyof M] & string;",
+    "type ItemOf<R> = R extends ReadonlyArray<infer I> ? I : never;",
+    "export interface PageOptions extends CallOptions {\n  /** Stop after this many pages. Default 100. */\n  maxPages?: number;\n}",
+    "export interface BatchOptions extends CallOptions {\n  /** Stop at the first failing command. */\n  halt?: boolean;\n  maxCommands?: number;\n}",
+    "/** One command of a legacy batch: `[method, params]`. */",
+    "export type BatchCommand<M> = {",
+    "  [N in keyof M & string]: {} extends ParamsOf<M, N> ? readonly [N, ParamsOf<M, N>?] : readonly [N, ParamsOf<M, N>];",
+    "}[keyof M & string];",
+    "export interface BatchResult<C> {",
+    "  results: { [K in keyof C]?: C[K] extends readonly [infer N, ...unknown[]] ? ResultOf<LegacyMethods, N> : never };",
+    "  errors: { [K in keyof C]?: ApiError };",
+    "  time: Time;",
+    "  raw: unknown;",
+    "}",
+    ...trees.map(([name, tree]) => `export interface ${name} ${printTree(tree)}`),
+    "export type Client<K extends AuthKind> = Caller<Allowed<LegacyMethods, K>> &",
+    '  (K extends "webhook" ? LegacyWebhookTree : LegacyTree) & {',
+    "    /** Every record of a legacy list method, page by page (`start`). */",
+    "    paginate<N extends ListNames<Allowed<LegacyMethods, K>>>(method: N, params?: ParamsOf<LegacyMethods, N>, options?: PageOptions): AsyncIterable<ItemOf<ResultOf<LegacyMethods, N>>>;",
+    "    /** Legacy commands in one request, typed per command. */",
+    "    batch<const C extends Record<string, BatchCommand<Allowed<LegacyMethods, K>>>>(commands: C, options?: BatchOptions): Promise<BatchResult<C>>;",
+    "    /** The 3.0 methods (`/rest/api/`). */",
+    '    v3: Caller<Allowed<V3Methods, K>> & (K extends "webhook" ? V3WebhookTree : V3Tree);',
+    "  };",
+    "/** A type guard per error code. */",
+    "export declare const is: { readonly [C in ErrorCode]: (error: unknown) => error is ApiError & { readonly code: C } };",
+    "export declare function createClient(options: ClientOptions<WebhookAuth>): Client<\"webhook\">;",
+    "export declare function createClient(options: ClientOptions<TokenAuth>): Client<\"application\">;",
+    "export { ApiError as default } from \"./runtime.js\";",
+    "",
+  ].join("\n");
+  return [
+    jsonFile("client/package.json", {
+      name: packages.client,
+      version: opts.version,
+      description: `Typed client of ${model.title}. ${header}`,
+      type: "module",
+      main: "./index.js",
+      types: "./index.d.ts",
+      exports: { ".": { types: "./index.d.ts", default: "./index.js" } },
+      sideEffects: false,
+      engines: { node: ">=20.19.0" },
+      dependencies: { [packages.types]: opts.version },
+    }),
+    { path: "client/README.md", contents: render(opts.templates, "client/README.md.hbs", view) },
+    { path: "client/index.d.ts", contents: indexDts },
+    { path: "client/index.js", contents: render(opts.templates, "client/index.js.hbs", view) },
+    { path: "client/methods.js", contents: methodsJs },
+    { path: "client/runtime.d.ts", contents: render(opts.templates, "client/runtime.d.ts.hbs", view) },
+    { path: "client/runtime.js", contents: render(opts.templates, "client/runtime.js.hbs", view) },
+  ];
+}
+

@@ -1,0 +1,35 @@
+import type { Method } from "../model/types.js";
+
+/**
+ * The one place where names are made: type names from method names, property keys, import lists. Identifier
+ * rules and collisions are decided here so that every emitter agrees.
+ */
+
+const RESERVED = new Set(["break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "import", "in", "instanceof", "new", "null", "return", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with"]);
+
+/** `tasks.task.getaccess` → `TasksTaskGetaccess`; `vote.AttachedVote.recall` → `VoteAttachedVoteRecall`. */
+export function pascalOfMethod(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((p) => (p[0]?.toUpperCase() ?? "") + p.slice(1))
+    .join("");
+}
+
+/** The prefix of a method's type names: `V3` for 3.0 so that both versions of one name have their own types. */
+export function methodTypeBase(m: Pick<Method, "name" | "version">): string {
+  return `${m.version === "v3" ? "V3" : ""}${pascalOfMethod(m.name)}`;
+}
+
+/** A property key: bare when it is an identifier, quoted otherwise (`"edit.originator"`, `"~FIELD_NAME"`). */
+export function propertyKey(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
+}
+
+/** A JS identifier for a namespace segment (`tasks`, `task`, `getaccess`); reserved words get a trailing `_`. */
+export function identifier(name: string): string {
+  const id = name.replace(/[^A-Za-z0-9_$]/g, "_").replace(/^(\d)/, "_$1");
+  return RESERVED.has(id) ? `${id}_` : id;
+}
+
+export const ordinal = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,180 @@
+import type { Field, Method, Model, Version } from "../../model/types.js";
+import { type GeneratedFile, jsonFile } from "../files.js";
+import { type Templates, render } from "../templates.js";
+import { methodTypeBase, ordinal, propertyKey } from "../names.js";
+import { NOT_SHOWN, type PrintContext, doc, memberDecl, sentence, typeExpr } from "../ts/printer.js";
+
+/**
+ * Emits `types/index.d.ts`: a type for every resource and nested shape, params/result/error-code types for every
+ * method of both versions, one method map per version, and the error catalogue as literal unions. The package has
+ * no runtime: `index.js` is an empty module so that bundlers that resolve it find one.
+ */
+
+export interface TypesOutput {
+  declarations: string;
+}
+
+/** Methods that get types: described ones and named ones, but not families such as `disk.*`. */
+export function typedMethods(model: Model, version: Version): Method[] {
+  return model.methods.filter((m) => m.version === version && !m.wildcard);
+}
+
+/** Legacy list methods: those the Limits table names as list methods, and those with a `start` offset. */
+export function isListMethod(model: Model, m: Method): boolean {
+  if (m.version !== "legacy" || !m.described) return false;
+  const listRow = model.limits.table.find((l) => /^list page size$/i.test(l.name));
+  const named = listRow ? [...listRow.appliesTo.matchAll(/`([^`]+)`/g)].map((x) => x[1]) : [];
+  const array = m.result?.key === null && m.result.type.kind === "array";
+  return array && (named.includes(m.name) || m.params.some((p) => p.name === "start"));
+}
+
+function quoteUnion(values: Iterable<string>): string {
+  const list = [...new Set(values)];
+  return list.length === 0 ? "never" : list.map((v) => JSON.stringify(v)).join(" | ");
+}
+
+function methodDoc(m: Method, ctx: PrintContext, model: Model): string {
+  const gaps = model.knownGaps.filter((g) => g.appliesTo.includes(`method:${m.version}:${m.name}`)).map((g) => g.subject);
+  return doc(
+    [
+      `\`${m.name}\`${m.version === "v3" ? " (3.0)" : ""}${m.described ? "" : ": named in the spec without its parameters or result."}`,
+      m.description ? sentence(m.description) : null,
+      m.scopes ? `Scope: ${m.scopes.map((s) => `\`${s}\``).join(", ")}${m.scopeNote ? ` (${m.scopeNote})` : ""}.` : null,
+      m.access ? `Who may call: ${sentence(m.access.text)}` : null,
+      m.applicationContextOnly ? "Application context only: a webhook gets `WRONG_AUTH_TYPE`." : null,
+      m.idempotencyKey ? "Honours the `Idempotency-Key` header." : null,
+      ...m.notes.map((n) => sentence(n.text)),
+      ...m.constraints.map((c) => sentence(c.text)),
+      gaps.length ? `Not shown in the spec: ${gaps.join("; ")}.` : null,
+    ],
+    ctx,
+    m.source.line,
+    m.deprecated ? [`@deprecated ${m.deprecated.replacement ? `Use \`${m.deprecated.replacement}\`.` : m.deprecated.text}`] : [],
+  );
+}
+
+function paramsDecl(m: Method, base: string, ctx: PrintContext, model: Model): string {
+  const name = `${base}Params`;
+  const head = doc([`Parameters of \`${m.name}\`${m.version === "v3" ? " (3.0)" : ""}.`], ctx, m.source.line);
+  if (!m.described) return `${head}export type ${name} = Record<string, unknown>;\n`;
+  if (m.params.length === 0) return `${head}export type ${name} = EmptyParams;\n`;
+  const members = m.params.map((p) => memberDecl(p, ctx)).join("\n");
+  const forms = m.constraints.find((c) => c.kind === "call-forms");
+  const atLeast = m.constraints.filter((c) => c.kind === "at-least-one");
+  if (!forms && atLeast.length === 0) return `${head}export interface ${name} {\n${members}\n}\n`;
+  const parts: string[] = [`${name}Base`];
+  for (const c of atLeast) {
+    if (c.kind !== "at-least-one") continue;
+    const known = c.params.filter((p) => m.params.some((q) => q.name === p));
+    if (known.length > 0) parts.push(`(${known.map((p) => `Required<Pick<${name}Base, ${JSON.stringify(p)}>>`).join(" | ")})`);
+  }
+  if (forms && forms.kind === "call-forms") {
+    const all = forms.forms.flat();
+    const options = forms.forms.map((form) => {
+      const others = all.filter((p) => !form.includes(p));
+      const req = `Required<Pick<${name}Base, ${form.map((p) => JSON.stringify(p)).join(" | ")}>>`;
+      return others.length ? `(${req} & { ${others.map((p) => `${propertyKey(p)}?: never;`).join(" ")} })` : req;
+    });
+    parts.push(`(${options.join(" | ")})`);
+  }
+  return (
+    `${doc([`The parameters of \`${m.name}\` without the constraints between them.`], ctx, m.source.line)}export interface ${name}Base {\n${members}\n}\n` +
+    `${head}export type ${name} = ${parts.join(" & ")};\n`
+  );
+}
+
+function resultDecl(m: Method, base: string, ctx: PrintContext): string {
+  const name = `${base}Result`;
+  const r = m.result;
+  const head = doc([`What \`${m.name}\`${m.version === "v3" ? " (3.0)" : ""} returns under \`result\`.`, r?.description ? sentence(r.description) : null, ...(r?.empty ?? []).map(sentence), !r ? "The spec does not state the result." : r.type.kind === "unknown" ? NOT_SHOWN : null], ctx, r?.source.line ?? m.source.line);
+  if (!r) return `${head}export type ${name} = unknown;\n`;
+  const value = typeExpr(r.type, ctx);
+  const withEmpty = r.mayBeEmptyArray ? `${value} | []` : value;
+  if (r.key === null) return `${head}export type ${name} = ${withEmpty};\n`;
+  return `${head}export interface ${name} {\n${propertyKey(r.key)}: ${withEmpty};\n}\n`;
+}
+
+function errorCodesDecl(m: Method, base: string, ctx: PrintContext): string {
+  const codes = m.errors.map((e) => e.code).filter((c): c is string => c !== null);
+  return `${doc([`Error codes the spec lists for \`${m.name}\`${m.version === "v3" ? " (3.0)" : ""}.`], ctx, m.source.line)}export type ${base}ErrorCode = ${quoteUnion(codes)};\n`;
+}
+
+function methodMap(name: string, methods: Method[], ctx: PrintContext, model: Model): string {
+  const entries: string[] = [];
+  for (const m of methods) {
+    const base = methodTypeBase(m);
+    const spec = `MethodSpec<${base}Params, ${base}Result, ${base}ErrorCode, ${m.applicationContextOnly}, ${m.idempotencyKey}, ${isListMethod(model, m)}>`;
+    for (const key of [m.name, ...m.aliases]) entries.push(`${methodDoc(m, ctx, model)}${JSON.stringify(key)}: ${spec};`);
+  }
+  return `export interface ${name} {\n${entries.join("\n")}\n}\n`;
+}
+
+function fieldsInterface(name: string, fields: Field[], ctx: PrintContext, description: string[], line: number | undefined): string {
+  return `${doc(description, ctx, line)}export interface ${name} {\n${fields.map((f) => memberDecl(f, ctx)).join("\n")}\n}\n`;
+}
+
+export function emitTypes(model: Model, specPath: string, header: string): TypesOutput {
+  const ctx: PrintContext = { resourceName: (n) => n, specPath };
+  const out: string[] = [`// ${header}\n`];
+  out.push(`${doc(["A decimal string: identifiers and counters of the legacy responses (\"8017\")."], ctx)}export type DecimalString = \`\${bigint}\`;\n`);
+  out.push(`${doc(["An ISO 8601 date-time with offset, as a string."], ctx)}export type DateTimeString = string;\n`);
+  out.push(`${doc(["A method that takes no parameters."], ctx)}export type EmptyParams = Record<string, never>;\n`);
+  out.push(
+    `${doc(["What the generated client and server know of a method."], ctx)}export interface MethodSpec<P, R, E extends string, A extends boolean, I extends boolean, L extends boolean> {\nparams: P;\nresult: R;\nerrors: E;\n/** A webhook gets \`WRONG_AUTH_TYPE\`. */\napplicationContextOnly: A;\n/** Honours \`Idempotency-Key\` (3.0). */\nidempotencyKey: I;\n/** A legacy list method: pages of up to 50 records, offset \`start\`. */\nlist: L;\n}\n`,
+  );
+  if (model.envelope) {
+    out.push(fieldsInterface("Time", model.envelope.time, ctx, ["Object `time`: timing data of every response."], model.envelope.source.line));
+    out.push(fieldsInterface("LegacyErrorBody", model.envelope.legacyErrorBody, ctx, ["Legacy error body. Some errors add extra members."], model.envelope.source.line).replace(/\n}\n$/, "\n[member: string]: unknown;\n}\n"));
+    const result = model.envelope.members.find((m) => m.name === "result");
+    out.push(
+      `${doc(["Success: HTTP 200, the envelope of every method.", result?.description ? sentence(result.description) : null], ctx, model.envelope.source.line)}export interface Envelope<R> {\nresult: R;\ntime: Time;\n}\n`,
+    );
+  }
+  const v3Gap = model.knownGaps.find((g) => /body shape of 3\.0 error/i.test(g.subject));
+  out.push(`${doc(["Body of 3.0 error responses.", NOT_SHOWN], ctx, v3Gap?.source.line)}export type V3ErrorBody = unknown;\n`);
+  for (const r of model.resources) {
+    const description = [r.title, r.description, ...r.typingRules.map((t) => t.text), ...r.notes.map((n) => n.text)].map((x) => (x ? sentence(x) : null));
+    if (r.type.kind === "object" && !r.type.additional && !r.type.extends) {
+      const extra = r.type.open ? "\n[key: string]: unknown;" : "";
+      out.push(`${doc(description, ctx, r.source.line)}export interface ${r.name} {\n${r.type.members.map((f) => memberDecl(f, ctx)).join("\n")}${extra}\n}\n`);
+    } else out.push(`${doc(description, ctx, r.source.line)}export type ${r.name} = ${typeExpr(r.type, ctx)};\n`);
+  }
+  for (const version of ["legacy", "v3"] as const) {
+    for (const m of typedMethods(model, version)) {
+      const base = methodTypeBase(m);
+      out.push(paramsDecl(m, base, ctx, model), resultDecl(m, base, ctx), errorCodesDecl(m, base, ctx));
+    }
+  }
+  out.push(methodMap("LegacyMethods", typedMethods(model, "legacy"), ctx, model));
+  out.push(methodMap("V3Methods", typedMethods(model, "v3"), ctx, model));
+  out.push("export type LegacyMethodName = keyof LegacyMethods;\nexport type V3MethodName = keyof V3Methods;\n");
+  const byKind = (kind: string) => model.errors.catalogue.filter((e) => e.kind === kind).map((e) => e.code);
+  out.push(`${doc(["Codes of the system errors table (may answer any method), with the codes the older description adds."], ctx)}export type SystemErrorCode = ${quoteUnion(byKind("system"))};\n`);
+  out.push(`${doc(["Codes of the 3.0 errors table."], ctx)}export type V3ErrorCode = ${quoteUnion(byKind("v3"))};\n`);
+  out.push(`${doc(["Codes of the authorization failures table."], ctx)}export type AuthErrorCode = ${quoteUnion(byKind("auth"))};\n`);
+  out.push(`${doc(["Every error code the spec names: the catalogue and every method's own."], ctx)}export type ErrorCode = SystemErrorCode | V3ErrorCode | AuthErrorCode | ${quoteUnion(model.methods.flatMap((m) => m.errors.map((e) => e.code)).filter((c): c is string => c !== null).sort(ordinal))};\n`);
+  return { declarations: out.join("\n") };
+}
+
+export function typesFiles(
+  model: Model,
+  specPath: string,
+  header: string,
+  pkg: { name: string; version: string; templates: Templates },
+): GeneratedFile[] {
+  return [
+    { path: "types/index.d.ts", contents: emitTypes(model, specPath, header).declarations },
+    { path: "types/index.js", contents: `// ${header}\n// Types only: this module has no runtime.\nexport {};\n` },
+    jsonFile("types/package.json", {
+      name: pkg.name,
+      version: pkg.version,
+      description: `TypeScript types of ${model.title}. ${header}`,
+      type: "module",
+      main: "./index.js",
+      types: "./index.d.ts",
+      exports: { ".": { types: "./index.d.ts", default: "./index.js" } },
+      sideEffects: false,
+    }),
+    { path: "types/README.md", contents: render(pkg.templates, "types/README.md.hbs", { header, name: pkg.name, title: model.title }) },
+  ];
+}
