@@ -47,12 +47,23 @@ describe("generate", () => {
     expect(run(["generate"], dir).code).toBe(0);
     const first = tree(join(dir, "output"));
     expect(Object.keys(first).sort()).toEqual([
+      "client/README.md",
+      "client/index.d.ts",
+      "client/index.js",
+      "client/methods.js",
+      "client/package.json",
+      "client/runtime.d.ts",
+      "client/runtime.js",
       "manifest.json",
       "model.json",
       "openapi/openapi.legacy.json",
       "openapi/openapi.legacy.yaml",
       "openapi/openapi.v3.json",
       "openapi/openapi.v3.yaml",
+      "types/README.md",
+      "types/index.d.ts",
+      "types/index.js",
+      "types/package.json",
     ]);
     expect(run(["generate"], dir).code).toBe(0);
     expect(tree(join(dir, "output"))).toEqual(first);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { formatDiagnostics } from "../generator/diagnostics/format.js";
 import { generate } from "../generator/generate.js";
-import { build, endpointSpec } from "./helpers.js";
+import { GEN, build, endpointSpec } from "./helpers.js";
 
-const opts = { specPath: "spec.md", generatorName: "collab-rest-codegen", generatorVersion: "0.0.0" };
+const opts = { ...GEN, format: false };
 
 /** Small broken specs and the exact diagnostic lines they must produce (text format). */
 const goldens: Array<{ name: string; spec: string; lines: string[]; emits: boolean }> = [
@@ -75,8 +75,8 @@ const goldens: Array<{ name: string; spec: string; lines: string[]; emits: boole
 ];
 
 describe("diagnostics goldens", () => {
-  it.each(goldens)("$name", ({ spec, lines, emits }) => {
-    const r = generate(spec, opts);
+  it.each(goldens)("$name", async ({ spec, lines, emits }) => {
+    const r = await generate(spec, opts);
     expect(formatDiagnostics(r.diagnostics, "text").trimEnd().split("\n")).toEqual(lines);
     expect(r.files.length > 0).toBe(emits);
   });

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { loadTemplates } from "../generator/cli/templates.js";
 import { buildFromText } from "../generator/generate.js";
 import type { Method, Model } from "../generator/model/types.js";
 
@@ -33,3 +34,9 @@ export function method(model: Model, name: string, version: "legacy" | "v3" = "l
 export function withoutSources<T>(value: T): T {
   return JSON.parse(JSON.stringify(value, (k, v) => (k === "source" ? undefined : v))) as T;
 }
+
+/** The built-in templates, as the CLI loads them. */
+export const TEMPLATES = loadTemplates(null);
+
+/** Options of `generate()` in tests; `format: false` skips prettier where a test runs it many times. */
+export const GEN = { specPath: "spec.md", generatorName: "collab-rest-codegen", generatorVersion: "0.0.0", templates: TEMPLATES };

@@ -2,9 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../generator/diagnostics/catalogue.js";
 import { generate } from "../generator/generate.js";
-import { SPEC_TEXT } from "./helpers.js";
+import { GEN, SPEC_TEXT } from "./helpers.js";
 
-const opts = { specPath: "spec.md", generatorName: "collab-rest-codegen", generatorVersion: "0.0.0" };
+/** Every stage runs, the emitters included; prettier is left out so that thousands of runs fit in the time. */
+const opts = { ...GEN, format: false };
 const specLines = SPEC_TEXT.split("\n");
 
 type Mutation =
@@ -61,13 +62,13 @@ const window = fc
   .map(({ start, length }) => [specLines[0] ?? "", "", ...specLines.slice(start, start + length)]);
 
 describe("mutated specs", () => {
-  it("never make the generator throw, and every diagnostic points inside the file (slices)", () => {
-    fc.assert(
-      fc.property(
+  it("never make the generator throw, and every diagnostic points inside the file (slices)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
         window.chain((lines) => fc.tuple(fc.constant(lines), fc.array(mutation(lines.length), { minLength: 1, maxLength: 6 }))),
-        ([lines, mutations]) => {
+        async ([lines, mutations]) => {
           const text = apply(lines, mutations);
-          const r = generate(text, opts);
+          const r = await generate(text, opts);
           assertInside(text, r.diagnostics);
           if (r.diagnostics.some((d) => d.severity === "error")) expect(r.files).toEqual([]);
         },
@@ -76,24 +77,24 @@ describe("mutated specs", () => {
     );
   });
 
-  it("never make the generator throw on the whole spec", () => {
-    fc.assert(
-      fc.property(fc.array(mutation(specLines.length), { minLength: 1, maxLength: 8 }), (mutations) => {
+  it("never make the generator throw on the whole spec", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(mutation(specLines.length), { minLength: 1, maxLength: 8 }), async (mutations) => {
         const text = apply(specLines, mutations);
-        assertInside(text, generate(text, opts).diagnostics);
+        assertInside(text, (await generate(text, opts)).diagnostics);
       }),
       { numRuns: 120 },
     );
   });
 
-  it("a duplicated method paragraph is always reported as a duplicate with both positions", () => {
+  it("a duplicated method paragraph is always reported as a duplicate with both positions", async () => {
     const starts = specLines.flatMap((l, i) => (/^\*\*[a-z][\w.]*\*\*\. Scope/.test(l) ? [i] : []));
-    fc.assert(
-      fc.property(fc.constantFrom(...starts), (at) => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...starts), async (at) => {
         // The copy goes in as a paragraph of its own, before the original.
         const lines = [...specLines];
         lines.splice(at, 0, specLines[at] ?? "", "");
-        const r = generate(lines.join("\n"), opts);
+        const r = await generate(lines.join("\n"), opts);
         const dup = r.diagnostics.find((d) => d.code === "duplicate-method");
         expect(dup?.line).toBe(at + 3);
         expect(dup?.related?.line).toBe(at + 1);

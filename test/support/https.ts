@@ -7,8 +7,8 @@ import { Agent, fetch as undiciFetch } from "undici";
 /** A self-signed certificate for 127.0.0.1, made at test time. */
 export async function certificate(): Promise<{ key: string; cert: string }> {
   const pems = await selfsigned.generate([{ name: "commonName", value: "127.0.0.1" }], {
-    days: 1,
-    keySize: 2048,
+    notAfterDate: new Date(Date.now() + 86_400_000),
+    keyType: "ec",
     extensions: [{ name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] }],
   });
   return { key: pems.private, cert: pems.cert };

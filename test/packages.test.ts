@@ -1,0 +1,62 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT } from "./helpers.js";
+
+/** The generated packages as a consumer gets them: `npm pack`, an offline install into a fresh project, tsc --strict. */
+const dir = mkdtempSync(join(tmpdir(), "crc-consumer-"));
+const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+beforeAll(() => {
+  mkdirSync(join(dir, "packs"));
+  execFileSync("npm", ["pack", join(ROOT, "output/types"), join(ROOT, "output/client"), "--pack-destination", "packs"], { cwd: dir, stdio: "pipe" });
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true, type: "module" }));
+  const packs = readdirSync(join(dir, "packs")).map((f) => `./packs/${f}`);
+  execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", ...packs], { cwd: dir, stdio: "pipe" });
+});
+
+describe("published packages", () => {
+  it("hold only what a package needs, with names, versions, exports and sideEffects", () => {
+    for (const name of ["collab-platform-api-types", "collab-platform-api-client"]) {
+      const pkg = JSON.parse(readFileSync(join(dir, "node_modules", name, "package.json"), "utf8"));
+      expect(pkg).toMatchObject({ name, version: expect.stringMatching(/^0\.0\.0-spec\.[0-9a-f]{12}$/), types: "./index.d.ts", sideEffects: false });
+      expect(pkg.exports["."]).toEqual({ types: "./index.d.ts", default: "./index.js" });
+    }
+    const types = JSON.parse(readFileSync(join(dir, "node_modules/collab-platform-api-types/package.json"), "utf8"));
+    expect(types.dependencies).toBeUndefined();
+    const client = JSON.parse(readFileSync(join(dir, "node_modules/collab-platform-api-client/package.json"), "utf8"));
+    expect(Object.keys(client.dependencies)).toEqual(["collab-platform-api-types"]);
+  });
+
+  it("a fresh consumer compiles the type-level suite with tsc --strict: wrong calls do not compile", () => {
+    copyFileSync(join(ROOT, "test/types/calls.ts"), join(dir, "calls.ts"));
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2023", "DOM"], types: [], skipLibCheck: false },
+        files: ["calls.ts"],
+      }),
+    );
+    const r = spawnSync(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: dir, encoding: "utf8" });
+    expect(r.stdout).toBe("");
+    expect(r.status).toBe(0);
+  });
+
+  it("the same suite fails where a directive is taken away (the checks can fail)", () => {
+    const source = readFileSync(join(ROOT, "test/types/calls.ts"), "utf8");
+    const directives = source.split("\n").filter((l) => /^\s*\/\/ @ts-expect-error/.test(l)).length;
+    writeFileSync(join(dir, "calls.ts"), source.replace(/^\s*\/\/ @ts-expect-error.*$/gm, ""));
+    const r = spawnSync(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: dir, encoding: "utf8" });
+    expect(r.status).not.toBe(0);
+    const errorLines = new Set(r.stdout.split("\n").filter((l) => /^calls\.ts\(\d+,/.test(l)).map((l) => /^calls\.ts\((\d+),/.exec(l)?.[1]));
+    expect(errorLines.size).toBe(directives);
+  });
+
+  it("the client loads in Node with no other dependency", () => {
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", 'import("collab-platform-api-client").then((m) => console.log(typeof m.createClient, typeof m.is.QUERY_LIMIT_EXCEEDED))'], { cwd: dir, encoding: "utf8" });
+    expect(out.trim()).toBe("function function");
+  });
+});
