@@ -207,9 +207,10 @@ export function clientFiles(model: Model, opts: { header: string; version: strin
   ].join("\n");
   return [
     jsonFile("client/package.json", {
+      "//": header,
       name: packages.client,
       version: opts.version,
-      description: `Typed client of ${model.title}. ${header}`,
+      description: `Typed client of ${model.title}.`,
       type: "module",
       main: "./index.js",
       types: "./index.d.ts",

@@ -166,9 +166,10 @@ export function typesFiles(
     { path: "types/index.d.ts", contents: emitTypes(model, specPath, header).declarations },
     { path: "types/index.js", contents: `// ${header}\n// Types only: this module has no runtime.\nexport {};\n` },
     jsonFile("types/package.json", {
+      "//": header,
       name: pkg.name,
       version: pkg.version,
-      description: `TypeScript types of ${model.title}. ${header}`,
+      description: `TypeScript types of ${model.title}.`,
       type: "module",
       main: "./index.js",
       types: "./index.d.ts",
