@@ -1,0 +1,65 @@
+/**
+ * Where a real response example of the platform's documentation (../shared/fixtures/real-docs) disagrees with the
+ * spec. The spec wins: the generated types and schemas follow it, and each disagreement is listed here with its
+ * reason. The real-docs test fails when a listed divergence no longer occurs, and when an unlisted one does.
+ *
+ * `schema`: the instance paths where the example fails the OpenAPI response schema (ajv, all errors).
+ * `types`: whether the example fails `satisfies Envelope<Methods[m]["result"]>` in TypeScript.
+ */
+export interface Divergence {
+  file: string;
+  schema: string[];
+  types: boolean;
+  reason: string;
+}
+
+export const divergences: Divergence[] = [
+  {
+    file: "calendar.user.settings.set.response.json",
+    schema: ["/time"],
+    types: true,
+    reason: "The example's `time` has no `operating`; the spec lists `operating` in every `time` and marks only `operating_reset_at` as absent in some responses.",
+  },
+  {
+    file: "sale.paysystem.list.response.json",
+    schema: ["/time"],
+    types: true,
+    reason: "The example's `time` has no `operating` (see calendar.user.settings.set).",
+  },
+  {
+    file: "placement.get.response.json",
+    schema: ["/result/0", "/result/1", "/result/2", "/result/3"],
+    types: true,
+    reason: "The example's handlers have no `id`; the spec's Placement handler lists `id (integer)` without saying it may be absent.",
+  },
+  {
+    file: "tasks.task.stopwatch.response.json",
+    schema: [""],
+    types: true,
+    reason: "The example nests `time` inside `result`; the spec's envelope has `time` beside `result`.",
+  },
+  {
+    file: "telephony.externalCall.searchCrmEntities.response.json",
+    schema: ["/result/0/ASSIGNED_BY/ID", "/result/1/ASSIGNED_BY/ID"],
+    types: true,
+    reason: "The example's `ASSIGNED_BY.ID` is a string (\"99\"); the spec says `ID (integer)`.",
+  },
+  {
+    file: "tasks.task.get.v3.response.json",
+    schema: [
+      "",
+      "/result/item/id",
+      "/result/item/parentId",
+      "/result/item/xmlId",
+      "/result/item/chatId",
+      "/result/item/responsible",
+      "/result/item/addInReport",
+      "/result/item/forumTopicId",
+      "/result/item/exchangeId",
+      "/result/item/checklist",
+    ],
+    types: true,
+    reason:
+      "The 3.0 example differs from the spec's Task, which `result.item` holds: identifiers are numbers, not decimal strings (`id`, `parentId`, `chatId`, `forumTopicId`), `xmlId`/`exchangeId` are null, `addInReport` is null instead of `Y`/`N`, `checklist` is an array of ids instead of an object keyed by item id, `responsible` carries only the selected `name`/`email` instead of `id`, `name`, `link`, `icon`, `workPosition`; and the example has no `time` beside `result`.",
+  },
+];
