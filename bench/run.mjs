@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark of the project, with the machine's core count; medians throughout.
 import { mkdirSync, writeFileSync } from "node:fs";
+import { benchClient } from "./client.mjs";
 import { benchGenerator } from "./generator.mjs";
 import { machine } from "./lib.mjs";
 
@@ -8,5 +9,6 @@ const m = machine();
 console.log(`# collab-rest-codegen benchmarks\n\n${m.cores} cores, ${m.cpu}, Node ${m.node}`);
 const results = { machine: m };
 if (!only || only === "generator") results.generator = benchGenerator();
+if (!only || only === "client") results.client = await benchClient();
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
 writeFileSync(new URL("./results/latest.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);

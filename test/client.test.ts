@@ -56,9 +56,14 @@ describe("addressing and auth", () => {
   });
 
   it("refuses an application-context method on a webhook client before sending", async () => {
-    const c = hook() as unknown as { call(m: string, p: unknown): Promise<unknown>; telephony: { externalCall: Record<string, unknown> } };
-    expect(c.telephony.externalCall.finish).toBeUndefined();
+    const c = hook() as unknown as {
+      call(m: string, p: unknown): Promise<unknown>;
+      telephony: { externalCall: { finish(p: unknown): Promise<unknown> } };
+      batch(c: unknown): Promise<unknown>;
+    };
     await expect(c.call("telephony.externalCall.finish", { CALL_ID: "x", USER_ID: 1 })).rejects.toMatchObject({ code: "WRONG_AUTH_TYPE", status: 0 });
+    await expect(c.telephony.externalCall.finish({ CALL_ID: "x", USER_ID: 1 })).rejects.toMatchObject({ code: "WRONG_AUTH_TYPE" });
+    await expect(c.batch({ a: ["placement.get"] })).rejects.toMatchObject({ code: "WRONG_AUTH_TYPE" });
     expect(server.requests).toHaveLength(0);
   });
 
@@ -243,6 +248,13 @@ describe("paging, batch, abort, timeout, refresh", () => {
     expect(r.errors.t).toMatchObject({ code: "ACCESS_DENIED", method: "tasks.task.get" });
     const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`c${i}`, ["user.current"] as const]));
     await expect(app().batch(many)).rejects.toThrow(RangeError);
+  });
+
+  it("a client is not mistaken for a promise, and namespaces are plain functions", async () => {
+    const c = hook();
+    expect((c as unknown as { then?: unknown }).then).toBeUndefined();
+    await expect(Promise.resolve(c)).resolves.toBe(c);
+    expect(typeof c.tasks.task.get).toBe("function");
   });
 
   it("aborts with the caller's signal, and times out", async () => {

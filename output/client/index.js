@@ -5,56 +5,59 @@ import * as spec from "./methods.js";
 export { ApiError, isApiError, redact, toQuery } from "./runtime.js";
 
 /** A type guard per error code: `is.QUERY_LIMIT_EXCEEDED(error)`. */
-export const is = Object.freeze(
-  Object.fromEntries(spec.errorCodes.map((code) => [code, (error) => isApiError(error, code)])),
+export const is = new Proxy(
+  {},
+  { get: (_t, code) => (typeof code === "string" ? (error) => isApiError(error, code) : undefined) },
 );
 
-/** Members of the client that a method namespace must not shadow. */
-const RESERVED = new Set(["call", "request", "paginate", "batch", "v3"]);
+/** Members of the client that a method namespace must not shadow, and names a Promise check looks for. */
+const RESERVED = new Set(["call", "request", "paginate", "batch", "v3", "then", "catch", "finally", "toJSON"]);
 
-/** `tasks.task.get` → `client.tasks.task.get(params)`, with `.withResponse(params)` for the envelope. */
-function tree(table, send, skip) {
-  const root = {};
-  for (const name of Object.keys(table)) {
-    if (skip(table[name])) continue;
-    const parts = name.split(".");
-    if (RESERVED.has(parts[0])) continue;
-    let node = root;
-    parts.forEach((part, i) => {
-      if (i === parts.length - 1) {
-        const fn = (params, options) => send(name, params, options).then((r) => r.result);
-        fn.withResponse = (params, options) => send(name, params, options);
-        node[part] = Object.assign(fn, node[part] ?? {});
-      } else {
-        node[part] ??= {};
-        node = node[part];
-      }
-    });
-  }
-  return root;
+/**
+ * `client.tasks.task.get(params)`: each property step adds a segment of the method name; calling it sends the
+ * method, `.withResponse(params)` resolves to the envelope too. A Proxy keeps the method list out of the bundle:
+ * the types say which names exist.
+ */
+function namespace(send, path) {
+  const call = (params, options) => send(path.join("."), params, options).then((r) => r.result);
+  return new Proxy(call, {
+    get(target, key) {
+      if (typeof key !== "string") return undefined;
+      if (key === "withResponse") return (params, options) => send(path.join("."), params, options);
+      if (RESERVED.has(key)) return undefined;
+      return namespace(send, [...path, key]);
+    },
+  });
+}
+
+function root(send, members) {
+  return new Proxy(members, {
+    get(target, key) {
+      if (typeof key !== "string" || key in target) return target[key];
+      if (RESERVED.has(key)) return undefined;
+      return namespace(send, [key]);
+    },
+  });
 }
 
 /**
  * A client of the API. `auth` is a webhook (`{ userId, code }`) or an application token (`{ accessToken, refresh? }`).
- * Methods that need an application context are not offered on a webhook client.
+ * Methods that need an application context are refused on a webhook client before sending (and do not compile).
  */
 export function createClient(options) {
   const rt = createRuntime(options, spec);
-  const skip = (info) => rt.webhook && info.applicationContextOnly;
   const legacy = (method, params, callOptions) => rt.send(method, "legacy", params, callOptions);
   const v3 = (method, params, callOptions) => rt.send(method, "v3", params, callOptions);
-  return {
-    ...tree(spec.legacyMethods, legacy, skip),
+  return root(legacy, {
     call: (method, params, callOptions) => legacy(method, params, callOptions).then((r) => r.result),
     request: legacy,
     paginate: rt.paginate,
     batch: rt.batch,
-    v3: {
-      ...tree(spec.v3Methods, v3, skip),
+    v3: root(v3, {
       call: (method, params, callOptions) => v3(method, params, callOptions).then((r) => r.result),
       request: v3,
-    },
-  };
+    }),
+  });
 }
 
 export { ApiError as default };

@@ -38,7 +38,7 @@ export interface ClientOptions<A extends WebhookAuth | TokenAuth = WebhookAuth |
   auth: A;
   /** Allows an `http://` base URL, for local tests only. */
   allowInsecureHttp?: boolean;
-  /** Per-call timeout. Default 30 s. */
+  /** Timeout of each attempt, in ms. Default: none, as with fetch. */
   timeoutMs?: number;
   retry?: RetryOptions;
   onRetry?: (event: RetryEvent) => void;

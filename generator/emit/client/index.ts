@@ -81,14 +81,18 @@ function retryCodes(model: Model): string[] {
     .map((e) => e.code);
 }
 
-function methodTable(model: Model, version: Version): Record<string, { applicationContextOnly: boolean; idempotencyKey: boolean; list: boolean }> {
-  const out: Record<string, { applicationContextOnly: boolean; idempotencyKey: boolean; list: boolean }> = {};
-  for (const m of typedMethods(model, version)) {
-    for (const name of [m.name, ...m.aliases]) {
-      out[name] = { applicationContextOnly: m.applicationContextOnly, idempotencyKey: m.idempotencyKey, list: isListMethod(model, m) };
-    }
-  }
-  return out;
+/** The names of a version's methods that have a flag set; the client needs no other method data at run time. */
+function flagged(model: Model, version: Version): { applicationContextOnly: string[]; idempotencyKey: string[]; list: string[] } {
+  const names = (test: (m: Method) => boolean) =>
+    typedMethods(model, version)
+      .filter(test)
+      .flatMap((m) => [m.name, ...m.aliases])
+      .sort(ordinal);
+  return {
+    applicationContextOnly: names((m) => m.applicationContextOnly),
+    idempotencyKey: names((m) => m.idempotencyKey),
+    list: names((m) => isListMethod(model, m)),
+  };
 }
 
 export interface ClientView {
@@ -117,16 +121,12 @@ export function clientFiles(model: Model, opts: { header: string; version: strin
     // The spec does not show the maximum batch length; 50 is the product's default, and the server decides.
     batchMax: 50,
   };
-  const errorCodes = [...new Set(model.methods.flatMap((m) => m.errors.map((e) => e.code)).concat(model.errors.catalogue.map((e) => e.code)))]
-    .filter((c): c is string => c !== null)
-    .sort(ordinal);
   const methodsJs = [
     `// ${header}`,
     "// What the client knows of each method, from the spec.",
-    `export const legacyMethods = ${JSON.stringify(methodTable(model, "legacy"))};`,
-    `export const v3Methods = ${JSON.stringify(methodTable(model, "v3"))};`,
+    `export const legacy = ${JSON.stringify(flagged(model, "legacy"))};`,
+    `export const v3 = ${JSON.stringify(flagged(model, "v3"))};`,
     `export const linkFields = ${JSON.stringify(view.linkFields)};`,
-    `export const errorCodes = ${JSON.stringify(errorCodes)};`,
     `export const retry = ${JSON.stringify({
       codes: view.retryCodes,
       expiredToken: codeOf(/refresh it/) ?? "expired_token",
