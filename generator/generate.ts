@@ -43,8 +43,10 @@ export async function generate(specText: string, options: GenerateOptions): Prom
     ...typesFiles(model, opts.specPath, header, { name: opts.packages.types, version, templates: opts.templates }),
     ...clientFiles(model, { header, version, packages: opts.packages, templates: opts.templates }),
   ];
-  const formatted = options.format === false ? code : await formatFiles(code);
-  const files: GeneratedFile[] = [emitModelJson(model, opts), ...emitOpenApiFiles(model, opts), ...formatted];
+  // Formatting starts first so that a formatter on another thread works while this one emits the rest.
+  const formatting = options.format === false ? Promise.resolve(code) : (options.formatter ?? formatFiles)(code);
+  const rest = [emitModelJson(model, opts), ...emitOpenApiFiles(model, opts)];
+  const files: GeneratedFile[] = [...rest, ...(await formatting)];
   files.push(emitManifest(files, specText, opts));
   return { files, diagnostics, model };
 }

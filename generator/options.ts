@@ -12,6 +12,8 @@ export interface GenerateOptions {
   packages?: { types: string; client: string; server: string };
   /** Run prettier over generated code (default true); property tests turn it off to run thousands of times. */
   format?: boolean;
+  /** Formats generated code; default: prettier in this thread. The CLI passes one that runs on a worker thread. */
+  formatter?: (files: Array<{ path: string; contents: string }>) => Promise<Array<{ path: string; contents: string }>>;
 }
 
 export const DEFAULT_PACKAGES = {

@@ -8,6 +8,7 @@ import { type Diagnostic, diagnostic, hasErrors } from "../diagnostics/catalogue
 import { type DiagnosticFormat, formatDiagnostics } from "../diagnostics/format.js";
 import { buildFromText, generate } from "../generate.js";
 import { type CliConfig, DEFAULT_CONFIG, DEFAULT_CONFIG_FILE, GENERATOR_NAME } from "../options.js";
+import { type Formatter, workerFormatter } from "../render/format.js";
 import { checkOutput, writeOutput } from "../render/write.js";
 import { redactSecrets } from "../util/redact.js";
 import { loadTemplates } from "./templates.js";
@@ -85,6 +86,15 @@ function readSpecText(r: Resolved): { text: string } | { error: Diagnostic } {
 }
 
 async function runGenerate(r: Resolved, check: boolean, format: DiagnosticFormat): Promise<number> {
+  const formatter = workerFormatter();
+  try {
+    return await runGenerateWith(r, check, format, formatter.format);
+  } finally {
+    await formatter.close();
+  }
+}
+
+async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFormat, formatter: Formatter): Promise<number> {
   const spec = readSpecText(r);
   if ("error" in spec) {
     print([spec.error], format);
@@ -96,6 +106,7 @@ async function runGenerate(r: Resolved, check: boolean, format: DiagnosticFormat
     generatorName: GENERATOR_NAME,
     generatorVersion: generatorVersion(),
     templates: loadTemplates(r.templates),
+    formatter,
   });
   print(result.diagnostics, format);
   if (hasErrors(result.diagnostics)) {

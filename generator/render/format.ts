@@ -1,3 +1,4 @@
+import { Worker } from "node:worker_threads";
 import type { GeneratedFile } from "../emit/files.js";
 
 /**
@@ -20,7 +21,8 @@ const OPTIONS = {
 } as const;
 
 function parserFor(path: string): string | null {
-  if (path.endsWith(".ts")) return "typescript";
+  // babel-ts prints the same declarations as the typescript parser and loads and runs about a third faster.
+  if (path.endsWith(".ts")) return "babel-ts";
   if (path.endsWith(".js") || path.endsWith(".mjs")) return "babel";
   return null;
 }
@@ -34,4 +36,37 @@ export async function formatFiles(files: GeneratedFile[]): Promise<GeneratedFile
       return { path: f.path, contents: await prettier.format(f.contents, { ...OPTIONS, parser }) };
     }),
   );
+}
+
+export type Formatter = (files: GeneratedFile[]) => Promise<GeneratedFile[]>;
+
+/**
+ * A formatter on a worker thread: prettier loads and warms up while the main thread reads the spec, then formats
+ * the generated code while the main thread emits the OpenAPI documents. (Two workers were measured slower on two
+ * cores: both compete with the main thread while it reads the spec.)
+ */
+export function workerFormatter(): { format: Formatter; close: () => Promise<void> } {
+  const worker = new Worker(new URL("./format-worker.js", import.meta.url));
+  worker.unref();
+  let next = 0;
+  const pending = new Map<number, { resolve: (f: GeneratedFile[]) => void; reject: (e: Error) => void }>();
+  worker.on("message", (msg: { id: number; files?: GeneratedFile[]; error?: string }) => {
+    const job = pending.get(msg.id);
+    pending.delete(msg.id);
+    if (pending.size === 0) worker.unref();
+    if (msg.error !== undefined) job?.reject(new Error(msg.error));
+    else job?.resolve(msg.files ?? []);
+  });
+  worker.on("error", (err) => {
+    for (const job of pending.values()) job.reject(err);
+    pending.clear();
+  });
+  const format: Formatter = (files) =>
+    new Promise((resolve, reject) => {
+      const id = next++;
+      pending.set(id, { resolve, reject });
+      worker.ref();
+      worker.postMessage({ id, files });
+    });
+  return { format, close: () => worker.terminate().then(() => undefined) };
 }
