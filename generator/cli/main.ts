@@ -6,7 +6,9 @@ import { Command, CommanderError, Option } from "commander";
 import { parse as parseYaml } from "yaml";
 import { type Diagnostic, diagnostic, hasErrors } from "../diagnostics/catalogue.js";
 import { type DiagnosticFormat, formatDiagnostics } from "../diagnostics/format.js";
+import { skeletonDrift } from "../emit/server/index.js";
 import { buildFromText, generate } from "../generate.js";
+import type { Model } from "../model/types.js";
 import { type CliConfig, DEFAULT_CONFIG, DEFAULT_CONFIG_FILE, GENERATOR_NAME } from "../options.js";
 import { type Formatter, workerFormatter } from "../render/format.js";
 import { checkOutput, writeOutput } from "../render/write.js";
@@ -113,6 +115,7 @@ async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFo
     process.stderr.write(`${GENERATOR_NAME}: the spec has errors; ${relative(process.cwd(), r.out) || "."} was not changed\n`);
     return EXIT.specErrors;
   }
+  reportSkeletonDrift(r, result);
   if (check) {
     const report = await checkOutput(r.out, result.files);
     const lines = [
@@ -130,6 +133,19 @@ async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFo
   await writeOutput(r.out, result.files);
   process.stderr.write(`${GENERATOR_NAME}: wrote ${result.files.length} files to ${relative(process.cwd(), r.out) || "."}\n`);
   return EXIT.ok;
+}
+
+/** Tells which methods a user-owned skeleton lacks or still has, since it is never regenerated. */
+function reportSkeletonDrift(r: Resolved, result: { files: Array<{ path: string; userOwned?: boolean }>; model: Model | null }): void {
+  if (!result.model) return;
+  for (const f of result.files.filter((x) => x.userOwned)) {
+    const full = resolve(r.out, ...f.path.split("/"));
+    if (!existsSync(full)) continue;
+    const drift = skeletonDrift(result.model, readFileSync(full, "utf8"));
+    const shown = relative(process.cwd(), full).split(sep).join("/");
+    if (drift.added.length > 0) process.stderr.write(`${shown}: new in the spec, add handlers: ${drift.added.join(", ")}\n`);
+    if (drift.removed.length > 0) process.stderr.write(`${shown}: no longer in the spec, remove handlers: ${drift.removed.join(", ")}\n`);
+  }
 }
 
 function formatOption(): Option {

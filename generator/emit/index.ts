@@ -23,18 +23,20 @@ function yamlTwin(path: string, doc: Record<string, unknown>, opts: GenerateOpti
   return { path, contents: `# ${header(opts)}\n${body}` };
 }
 
-export function emitOpenApiFiles(model: Model, opts: GenerateOptions & { version: string }): GeneratedFile[] {
+export function emitOpenApiFiles(model: Model, opts: GenerateOptions & { version: string }): { files: GeneratedFile[]; v3: Record<string, unknown> } {
   const out: GeneratedFile[] = [];
+  let v3: Record<string, unknown> = {};
   for (const [version, name] of [["v3", "v3"], ["legacy", "legacy"]] as const) {
     const doc = emitOpenApiDocument(model, version, {
       version: opts.version,
       specPath: opts.specPath,
       generator: opts.generatorName,
     });
+    if (version === "v3") v3 = doc;
     out.push(jsonFile(`openapi/openapi.${name}.json`, doc));
     out.push(yamlTwin(`openapi/openapi.${name}.yaml`, doc, opts));
   }
-  return out;
+  return { files: out, v3 };
 }
 
 export function emitManifest(files: GeneratedFile[], specText: string, opts: GenerateOptions): GeneratedFile {
@@ -43,6 +45,7 @@ export function emitManifest(files: GeneratedFile[], specText: string, opts: Gen
     $comment: header(opts),
     generator: { name: opts.generatorName, version: opts.generatorVersion },
     spec: { file: opts.specPath, sha256: sha256(specText) },
-    files: Object.fromEntries(sorted.map((f) => [f.path, sha256(f.contents)])),
+    files: Object.fromEntries(sorted.filter((f) => !f.userOwned).map((f) => [f.path, sha256(f.contents)])),
+    userOwned: sorted.filter((f) => f.userOwned).map((f) => f.path),
   });
 }

@@ -31,9 +31,9 @@ export async function formatFiles(files: GeneratedFile[]): Promise<GeneratedFile
   const prettier = await import("prettier");
   return Promise.all(
     files.map(async (f) => {
-      const parser = parserFor(f.path);
+      const parser = f.raw ? null : parserFor(f.path);
       if (!parser) return f;
-      return { path: f.path, contents: await prettier.format(f.contents, { ...OPTIONS, parser }) };
+      return { ...f, contents: await prettier.format(f.contents, { ...OPTIONS, parser }) };
     }),
   );
 }

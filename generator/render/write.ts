@@ -36,7 +36,10 @@ export async function writeOutput(outDir: string, files: GeneratedFile[], option
     for (const f of files) {
       const target = join(tmp, ...f.path.split("/"));
       await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, f.contents, "utf8");
+      const existing = join(outDir, ...f.path.split("/"));
+      // A user-owned file is written only when absent; the user's copy moves into the new output as it is.
+      if (f.userOwned && existsSync(existing)) await writeFile(target, await readFile(existing));
+      else await writeFile(target, f.contents, "utf8");
     }
     if (options.userOwned) {
       const generated = new Set(files.map((f) => f.path));
@@ -75,7 +78,7 @@ export async function checkOutput(outDir: string, files: GeneratedFile[], option
   for (const f of files) {
     const full = join(outDir, ...f.path.split("/"));
     if (!onDisk.has(f.path)) report.missing.push(f.path);
-    else if ((await readFile(full, "utf8")) !== f.contents) report.stale.push(f.path);
+    else if (!f.userOwned && (await readFile(full, "utf8")) !== f.contents) report.stale.push(f.path);
   }
   const generated = new Set(files.map((f) => f.path));
   for (const path of onDisk) if (!generated.has(path) && !options.userOwned?.(path)) report.extra.push(path);

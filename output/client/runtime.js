@@ -94,7 +94,13 @@ function scrubDeep(value, scrub) {
 }
 
 function errorFrom(method, status, raw, version, scrub) {
+  // Codes are kept as sent; texts and details lose any secret.
   const body = scrubDeep(raw, scrub);
+  if (raw && typeof raw === "object" && body && typeof body === "object") {
+    if (typeof raw.error === "string") body.error = raw.error;
+    else if (raw.error && typeof raw.error === "object" && "code" in raw.error && body.error)
+      body.error.code = raw.error.code;
+  }
   if (version === "v3" && body && typeof body.error === "object" && body.error !== null) {
     // The spec does not show the 3.0 error body; the platform's documentation sends { error: { code, message } }.
     const e = body.error;
@@ -155,7 +161,8 @@ export function createRuntime(options, spec) {
   }
   let accessToken = webhook ? undefined : token.accessToken;
   /** Removes this client's own secrets, whatever the text around them, and anything shaped like a secret. */
-  const secrets = new Set([webhook ? hook.code : accessToken].filter(Boolean));
+  // Secrets shorter than this are not searched for in text: they would mangle ordinary words.
+  const secrets = new Set([webhook ? hook.code : accessToken].filter((x) => typeof x === "string" && x.length >= 8));
   const scrub = (text) => {
     let out = redact(text);
     for (const secret of secrets) out = out.split(secret).join("<redacted>");
@@ -244,7 +251,7 @@ export function createRuntime(options, spec) {
       if (error.code === spec.retry.expiredToken && !webhook && token.refresh && !refreshed) {
         refreshed = true;
         accessToken = await token.refresh();
-        if (accessToken) secrets.add(accessToken);
+        if (typeof accessToken === "string" && accessToken.length >= 8) secrets.add(accessToken);
         attempt--;
         continue;
       }

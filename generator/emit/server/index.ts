@@ -1,0 +1,274 @@
+import type { Field, Method, Model, TypeRef, Version } from "../../model/types.js";
+import { type GeneratedFile, jsonFile } from "../files.js";
+import { ordinal } from "../names.js";
+import { type Templates, render } from "../templates.js";
+import { typedMethods } from "../types/index.js";
+
+/**
+ * Emits `server/`: the router runtime and README from templates, the rules data the router enforces
+ * (`methods.js`: per method scopes, access, parameter types, constraints; codes, texts and statuses of the spec),
+ * the 3.0 OpenAPI document it serves, the typed handler interfaces (`index.d.ts`), and the user-owned handler
+ * skeleton, created only when absent.
+ */
+
+export const SKELETON_PATH = "server/skeleton/handlers.ts";
+
+type RuntimeType =
+  | { kind: "integer" | "number" | "string" | "boolean"; enum?: Array<string | number | boolean>; nullable?: boolean }
+  | { kind: "object"; members: Array<{ name: string; required: boolean; type: RuntimeType }>; additional?: RuntimeType; nullable?: boolean }
+  | { kind: "array"; items: RuntimeType; nullable?: boolean }
+  | { kind: "union"; options: RuntimeType[]; nullable?: boolean }
+  | { kind: "ref"; name: string; nullable?: boolean }
+  | { kind: "unknown"; nullable?: boolean };
+
+/** TypeRef → the compact form the router validates against; referenced resources go to `shapes`. */
+function runtimeType(t: TypeRef, model: Model, shapes: Map<string, RuntimeType>): RuntimeType {
+  switch (t.kind) {
+    case "primitive":
+      return { kind: t.type, ...(t.enum ? { enum: t.enum } : {}) };
+    case "object":
+      return {
+        kind: "object",
+        members: t.members.map((m) => ({ name: m.name, required: m.required, type: fieldType(m, model, shapes) })),
+        ...(t.additional ? { additional: runtimeType(t.additional, model, shapes) } : {}),
+      };
+    case "array":
+      return { kind: "array", items: runtimeType(t.items, model, shapes) };
+    case "union":
+      return { kind: "union", options: t.options.map((o) => runtimeType(o, model, shapes)) };
+    case "ref": {
+      if (!shapes.has(t.resource)) {
+        shapes.set(t.resource, { kind: "unknown" });
+        const r = model.resources.find((x) => x.name === t.resource);
+        shapes.set(t.resource, r ? runtimeType(r.type, model, shapes) : { kind: "unknown" });
+      }
+      return { kind: "ref", name: t.resource };
+    }
+    case "null":
+      return { kind: "unknown", nullable: true };
+    case "unknown":
+      return { kind: "unknown" };
+  }
+}
+
+function fieldType(f: Field, model: Model, shapes: Map<string, RuntimeType>): RuntimeType {
+  const t = runtimeType(f.type, model, shapes);
+  return f.nullable ? { ...t, nullable: true } : t;
+}
+
+function methodInfo(m: Method, model: Model, shapes: Map<string, RuntimeType>) {
+  return {
+    name: m.name,
+    described: m.described,
+    scopes: m.scopes,
+    applicationContextOnly: m.applicationContextOnly,
+    adminOnly: m.access?.who === "administrator",
+    idempotencyKey: m.idempotencyKey,
+    params: m.params.map((p) => ({ name: p.name, required: p.required, type: fieldType(p, model, shapes) })),
+    atLeastOne: m.constraints.flatMap((c) => (c.kind === "at-least-one" ? [c.params.filter((p) => m.params.some((q) => q.name === p))] : [])).filter((g) => g.length > 0),
+    callForms: m.constraints.flatMap((c) => (c.kind === "call-forms" ? c.forms : [])),
+  };
+}
+
+/** The methods the router answers itself, by what the spec says they return. */
+export function builtInMethods(model: Model): { documentation: string[]; scopeList: string[] } {
+  const v3 = typedMethods(model, "v3");
+  const doc = v3.find((m) => /OpenAPI document/.test(m.result?.description ?? m.description));
+  const scopes = v3.find((m) => /method-to-scope mapping/.test(m.description));
+  return { documentation: doc ? [doc.name, ...doc.aliases] : [], scopeList: scopes ? [scopes.name, ...scopes.aliases] : [] };
+}
+
+function rules(model: Model) {
+  const cat = (code: string, kind?: string) => model.errors.catalogue.find((e) => e.code === code && (!kind || e.kind === kind));
+  const methodError = (code: string) => model.methods.flatMap((m) => m.errors).find((e) => e.code === code && e.text);
+  const insufficient = cat("insufficient_scope", "system");
+  const appEnding = /ends with `([^`]+)`/.exec(insufficient?.cause ?? "")?.[1];
+  const webhookText = insufficient?.text ?? "";
+  const retention = model.limits.table.find((l) => /idempotency response retention/i.test(l.name));
+  // The administrator rule's answer: the ACCESS_DENIED a method lists for a caller who is not an administrator.
+  const accessDenied =
+    model.methods.flatMap((m) => m.errors).find((e) => e.code === "ACCESS_DENIED" && e.text && /administrator/.test(e.cause ?? "")) ?? methodError("ACCESS_DENIED");
+  const errorTexts: Record<string, string> = {};
+  for (const e of model.errors.catalogue) if (e.text && !(e.code in errorTexts) && e.kind !== "auth") errorTexts[e.code] = e.text;
+  for (const e of model.errors.catalogue) if (!(e.code in errorTexts) && e.cause) errorTexts[e.code] = e.cause;
+  const authStatus: Record<string, number> = {};
+  for (const e of model.errors.catalogue) if (e.kind === "auth" && e.status !== null) authStatus[e.code] = e.status;
+  const status = (code: string, fallback: number | null) => model.errors.catalogue.find((e) => e.code === code && e.status !== null)?.status ?? fallback;
+  return {
+    codes: {
+      methodNotFound: "ERROR_METHOD_NOT_FOUND",
+      httpsRequired: "INVALID_REQUEST",
+      noAuth: "NO_AUTH_FOUND",
+      invalidCredentials: "INVALID_CREDENTIALS",
+      wrongAuthType: "WRONG_AUTH_TYPE",
+      insufficientScope: "insufficient_scope",
+      v3InsufficientScope: "SERVICE_REST_V3_EXCEPTION_INSUFFICIENTSCOPEEXCEPTION",
+      accessDenied: "ACCESS_DENIED",
+      argument: "ERROR_ARGUMENT",
+      v3Validation: "SERVICE_REST_V3_EXCEPTION_VALIDATION_REQUESTVALIDATIONEXCEPTION",
+      invalidJson: "SERVICE_REST_V3_EXCEPTION_INVALIDJSONEXCEPTION",
+      invalidKey: "SERVICE_REST_V3_EXCEPTION_INVALIDIDEMPOTENCYKEYEXCEPTION",
+      keyReused: "SERVICE_REST_V3_EXCEPTION_IDEMPOTENCYKEYREUSEDEXCEPTION",
+      queryLimit: "QUERY_LIMIT_EXCEEDED",
+      operationTimeLimit: "OPERATION_TIME_LIMIT",
+      internal: "INTERNAL_SERVER_ERROR",
+    },
+    status: {
+      methodNotFound: status("ERROR_METHOD_NOT_FOUND", 404),
+      httpsRequired: status("INVALID_REQUEST", 401),
+      noAuth: status("NO_AUTH_FOUND", 401),
+      wrongAuthType: status("WRONG_AUTH_TYPE", 403),
+      insufficientScope: status("insufficient_scope", 401),
+      v3InsufficientScope: status("SERVICE_REST_V3_EXCEPTION_INSUFFICIENTSCOPEEXCEPTION", 403),
+      invalidJson: status("SERVICE_REST_V3_EXCEPTION_INVALIDJSONEXCEPTION", null),
+      invalidKey: status("SERVICE_REST_V3_EXCEPTION_INVALIDIDEMPOTENCYKEYEXCEPTION", 400),
+      keyReused: status("SERVICE_REST_V3_EXCEPTION_IDEMPOTENCYKEYREUSEDEXCEPTION", 422),
+      queryLimit: status("QUERY_LIMIT_EXCEEDED", 503),
+      operationTimeLimit: status("OPERATION_TIME_LIMIT", 429),
+      internal: status("INTERNAL_SERVER_ERROR", 500),
+    },
+    defaults: { v3ValidationStatus: status("SERVICE_REST_V3_EXCEPTION_VALIDATION_REQUESTVALIDATIONEXCEPTION", null) ?? 400 },
+    errorTexts,
+    authStatus,
+    wrongAuthTypeText: methodError("WRONG_AUTH_TYPE")?.text ?? "",
+    insufficientScopeText: {
+      webhook: webhookText,
+      application: appEnding ? webhookText.replace(/provided by the webhook token$/, appEnding) : webhookText,
+    },
+    accessDenied: { status: accessDenied?.status ?? 403, text: accessDenied?.text ?? "" },
+    idempotencyTtlMs: (retention?.max ?? 24) * 3_600_000,
+  };
+}
+
+function methodsJs(model: Model, header: string): string {
+  const shapes = new Map<string, RuntimeType>();
+  const table = (version: Version) => {
+    const out: Record<string, ReturnType<typeof methodInfo>> = {};
+    for (const m of typedMethods(model, version)) {
+      const info = methodInfo(m, model, shapes);
+      for (const name of [m.name, ...m.aliases]) out[name] = info;
+    }
+    return out;
+  };
+  const legacy = table("legacy");
+  const v3 = table("v3");
+  const scopeMap = Object.fromEntries(
+    (["legacy", "v3"] as const).map((v) => [v, Object.fromEntries(typedMethods(model, v).filter((m) => m.described).map((m) => [m.name, m.scopes]))]),
+  );
+  const sortedShapes = Object.fromEntries([...shapes.entries()].sort(([a], [b]) => ordinal(a, b)));
+  const r = rules(model);
+  return [
+    `// ${header}`,
+    "// What the router enforces, from the spec: per method and for the API as a whole.",
+    `export const legacy = ${JSON.stringify(legacy)};`,
+    `export const v3 = ${JSON.stringify(v3)};`,
+    `export const shapes = ${JSON.stringify(sortedShapes)};`,
+    `export const scopeMap = ${JSON.stringify(scopeMap)};`,
+    ...Object.entries(r).map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`),
+    "",
+  ].join("\n");
+}
+
+function handlersDts(model: Model, header: string, typesPackage: string): string {
+  const built = builtInMethods(model);
+  const skip = new Set([...built.documentation, ...built.scopeList]);
+  const lines = (version: Version, map: string) =>
+    typedMethods(model, version)
+      .filter((m) => !skip.has(m.name))
+      .flatMap((m) => [
+        `  /** \`${m.name}\`${m.described ? "" : ": named in the spec without parameters; optional"}${m.description ? `. ${m.description.replace(/\*\//g, "")}` : ""} */`,
+        `  ${JSON.stringify(m.name)}${m.described ? "" : "?"}: Handler<${map}[${JSON.stringify(m.name)}]>;`,
+      ]);
+  return [
+    `// ${header}`,
+    `import type { LegacyMethods, V3Methods } from ${JSON.stringify(typesPackage)};`,
+    'import type { HandlerContext, HandlerOptions } from "./runtime.js";',
+    'export * from "./runtime.js";',
+    "",
+    "/** A method's implementation: its typed parameters in, its typed result out. */",
+    "export type Handler<S extends { params: unknown; result: unknown }> = (",
+    '  params: S["params"],',
+    "  context: HandlerContext,",
+    ') => S["result"] | Promise<S["result"]>;',
+    "",
+    "/** One function per legacy method. */",
+    "export interface LegacyHandlers {",
+    ...lines("legacy", "LegacyMethods"),
+    "}",
+    "",
+    `/** One function per 3.0 method; ${[...skip].map((n) => `\`${n}\``).join(", ")} are answered by the router. */`,
+    "export interface V3Handlers {",
+    ...lines("v3", "V3Methods"),
+    "}",
+    "",
+    "/** The router: a web-standard handler that enforces the spec's rules and calls yours. */",
+    "export declare function createHandler(",
+    "  handlers: { legacy: LegacyHandlers; v3: V3Handlers },",
+    "  options: HandlerOptions,",
+    "): (request: Request) => Promise<Response>;",
+    "",
+  ].join("\n");
+}
+
+/** Methods a user-owned skeleton handles (its quoted keys), against the spec's described methods. */
+export function skeletonDrift(model: Model, text: string): { added: string[]; removed: string[] } {
+  const built = builtInMethods(model);
+  const skip = new Set([...built.documentation, ...built.scopeList]);
+  const expected = new Set(model.methods.filter((m) => m.described && !m.wildcard && !skip.has(m.name)).map((m) => m.name));
+  const present = new Set([...text.matchAll(/^\s*"([A-Za-z_][\w.]*)"\s*:/gm)].map((m) => m[1] ?? ""));
+  return {
+    added: [...expected].filter((n) => !present.has(n)).sort(ordinal),
+    removed: [...present].filter((n) => !expected.has(n) && !model.methods.some((m) => m.name === n)).sort(ordinal),
+  };
+}
+
+export function serverFiles(
+  model: Model,
+  opts: { header: string; version: string; specPath: string; packages: { types: string; server: string }; templates: Templates; openapiV3: unknown },
+): GeneratedFile[] {
+  const { header, packages } = opts;
+  const built = builtInMethods(model);
+  const skip = new Set([...built.documentation, ...built.scopeList]);
+  const summary = (m: Method) => `${m.name}${m.version === "v3" ? " (3.0)" : ""}: ${(m.description || m.result?.description || "").replace(/\*\//g, "")}`.replace(/:\s*$/, "");
+  const skeletonMethods = (version: Version) =>
+    typedMethods(model, version)
+      .filter((m) => m.described && !skip.has(m.name))
+      .map((m) => ({ name: m.name, summary: summary(m) }));
+  const retention = model.limits.table.find((l) => /idempotency response retention/i.test(l.name));
+  return [
+    jsonFile("server/package.json", {
+      "//": header,
+      name: packages.server,
+      version: opts.version,
+      description: `Handler interfaces and a router for ${model.title}.`,
+      type: "module",
+      main: "./index.js",
+      types: "./index.d.ts",
+      exports: { ".": { types: "./index.d.ts", default: "./index.js" } },
+      files: ["index.js", "index.d.ts", "runtime.js", "runtime.d.ts", "methods.js", "documentation.js", "README.md"],
+      sideEffects: false,
+      engines: { node: ">=20.19.0" },
+      dependencies: { [packages.types]: opts.version },
+    }),
+    { path: "server/README.md", contents: render(opts.templates, "server/README.md.hbs", { header, name: packages.server, title: model.title, ttlHours: retention?.max ?? 24 }) },
+    { path: "server/documentation.js", raw: true, contents: `// ${header}\n// The 3.0 OpenAPI document that rest.documentation.openapi serves.\nexport const openapiV3 = ${JSON.stringify(opts.openapiV3)};\n` },
+    { path: "server/index.d.ts", contents: handlersDts(model, header, packages.types) },
+    {
+      path: "server/index.js",
+      contents: render(opts.templates, "server/index.js.hbs", { header, documentationMethods: built.documentation, scopeListMethods: built.scopeList }),
+    },
+    { path: "server/methods.js", raw: true, contents: methodsJs(model, header) },
+    { path: "server/runtime.d.ts", contents: render(opts.templates, "server/runtime.d.ts.hbs", { header }) },
+    { path: "server/runtime.js", contents: render(opts.templates, "server/runtime.js.hbs", { header }) },
+    {
+      path: SKELETON_PATH,
+      userOwned: true,
+      contents: render(opts.templates, "server/handlers.ts.hbs", {
+        specPath: opts.specPath,
+        serverPackage: packages.server,
+        legacy: skeletonMethods("legacy"),
+        v3: skeletonMethods("v3"),
+      }),
+    },
+  ];
+}
