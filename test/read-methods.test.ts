@@ -85,6 +85,14 @@ const paramCases: Array<{ name: string; md: string; expect: Array<Record<string,
     ],
   },
   {
+    name: "allowed values in a parenthesis after the type",
+    md: "**a.b**. Scope `x`. `type` string (`min`, `hour`, `day`), `count` integer.",
+    expect: [
+      { name: "type", type: { kind: "primitive", type: "string", enum: ["min", "hour", "day"] } },
+      { name: "count", type: { kind: "primitive", type: "integer" } },
+    ],
+  },
+  {
     name: "object of language code to string",
     md: "**a.b**. Scope `x`. `NAME` string or object of language code to string.",
     expect: [

@@ -106,7 +106,8 @@ function readClauseRest(
   let type = tp.type;
   const description = collapse(s.slice(tp.length).replace(/^\s*[,;:]?\s*/, ""));
   // "integer, `1` enable (default), `0` disable": allowed values listed right after the type.
-  const values = type.kind === "primitive" && !type.enum ? readValueList(description) : null;
+  // "string (`min`, `hour`, `day`)": the list may stand in a parenthesis.
+  const values = type.kind === "primitive" && !type.enum ? readValueList(description.replace(/^\((.*)\)$/, "$1")) : null;
   if (values && type.kind === "primitive") {
     const t = type;
     type = { ...t, enum: values.map((v) => literalFor(t, v)) };

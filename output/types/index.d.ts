@@ -1861,7 +1861,7 @@ export interface CalendarReminder {
    *
    * @see spec-source/collaboration-platform-api.md:246
    */
-  type?: string;
+  type?: "min" | "hour" | "day";
   /**
    * @see spec-source/collaboration-platform-api.md:246
    */

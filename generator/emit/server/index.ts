@@ -218,7 +218,7 @@ export function skeletonDrift(model: Model, text: string): { added: string[]; re
   const present = new Set([...text.matchAll(/^\s*"([A-Za-z_][\w.]*)"\s*:/gm)].map((m) => m[1] ?? ""));
   return {
     added: [...expected].filter((n) => !present.has(n)).sort(ordinal),
-    removed: [...present].filter((n) => !expected.has(n) && !model.methods.some((m) => m.name === n)).sort(ordinal),
+    removed: [...present].filter((n) => !expected.has(n)).sort(ordinal),
   };
 }
 
