@@ -67,7 +67,7 @@ const v3: V3Handlers = {
     }
     return { item: { id: calls.add, title: (params.fields as { title?: string }).title } } as never;
   },
-  "tasks.task.get": async (params) => ({ item: { id: String(params.taskId), archiveLink: "/bitrix/tools/disk/uf.php?x=1" } }),
+  "tasks.task.get": async (params) => ({ item: { id: String(params.taskId), archiveLink: "/bitrix/tools/disk/uf.php?x=1" } }) as never,
 };
 
 let server: Server;
