@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { benchClient } from "./client.mjs";
 import { benchGenerator } from "./generator.mjs";
+import { benchServer } from "./server.mjs";
 import { machine } from "./lib.mjs";
 
 const only = process.argv[2];
@@ -10,5 +11,6 @@ console.log(`# collab-rest-codegen benchmarks\n\n${m.cores} cores, ${m.cpu}, Nod
 const results = { machine: m };
 if (!only || only === "generator") results.generator = benchGenerator();
 if (!only || only === "client") results.client = await benchClient();
+if (!only || only === "server") results.server = await benchServer();
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
 writeFileSync(new URL("./results/latest.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);

@@ -67,6 +67,24 @@ export function createMemoryIdempotencyStore({ maxEntries = 10_000, now = Date.n
  * and method in a window. The spec does not show the numeric thresholds: without options nothing is limited and
  * the limiter only accounts `time.operating`.
  */
+const ALLOWED = Object.freeze({ allowed: true });
+const JSON_HEADERS = Object.freeze({ "Content-Type": "application/json; charset=utf-8" });
+
+/** What a handler learns of its call; `request` is made on first use (the node adapter has none to start with). */
+class Context {
+  #input;
+  constructor(method, version, input, auth, idempotencyKey) {
+    this.method = method;
+    this.version = version;
+    this.auth = auth;
+    this.idempotencyKey = idempotencyKey;
+    this.#input = input;
+  }
+  get request() {
+    return this.#input.request();
+  }
+}
+
 export function createLimiter({
   requestsPerSecond = Infinity,
   burst = requestsPerSecond,
@@ -94,18 +112,22 @@ export function createLimiter({
         if (b.tokens < 1) return { allowed: false, code: "QUERY_LIMIT_EXCEEDED", ...this.usage(caller, method) };
         b.tokens -= 1;
       }
-      const u = this.usage(caller, method);
-      if (u.operating >= operatingLimitSeconds) return { allowed: false, code: "OPERATION_TIME_LIMIT", ...u };
-      return { allowed: true };
+      if (Number.isFinite(operatingLimitSeconds)) {
+        const u = this.usage(caller, method);
+        if (u.operating >= operatingLimitSeconds) return { allowed: false, code: "OPERATION_TIME_LIMIT", ...u };
+      }
+      return ALLOWED;
     },
     account(caller, method, seconds) {
       const key = `${caller}\u0000${method}`;
       const t = now();
       const u = usage.get(key);
-      const fresh = !u || u.resetAt * 1000 <= t;
-      const next = fresh
-        ? { operating: seconds, resetAt: Math.floor(t / 1000) + windowSeconds }
-        : { operating: u.operating + seconds, resetAt: u.resetAt };
+      if (u && u.resetAt * 1000 > t) {
+        u.operating += seconds;
+        return u;
+      }
+      // A new window: the entry moves to the end, so that the oldest windows are the first trimmed.
+      const next = { operating: seconds, resetAt: Math.floor(t / 1000) + windowSeconds };
       usage.delete(key);
       usage.set(key, next);
       trim(usage);
@@ -251,16 +273,16 @@ async function readBody(request, limit) {
 
 /** Parses the path into version, credentials in the path, and method. */
 function route(pathname) {
-  const parts = pathname
-    .split("/")
-    .filter(Boolean)
-    .map((p) => {
+  let parts = pathname.split("/").filter((p) => p !== "");
+  if (pathname.includes("%")) {
+    parts = parts.map((p) => {
       try {
         return decodeURIComponent(p);
       } catch {
         return p;
       }
     });
+  }
   if (parts[0] !== "rest") return null;
   let i = 1;
   let version = "legacy";
@@ -289,26 +311,40 @@ export function createRuntimeHandler(handlers, options, spec) {
   const inFlight = new Map();
   const errorText = (code) => spec.errorTexts[code] ?? "";
 
+  // ISO 8601 with offset, to the second as the platform writes it; made once a second.
+  let isoSecond = -1;
+  let isoText = "";
+  const iso = (ms) => {
+    const second = Math.floor(ms / 1000);
+    if (second !== isoSecond) {
+      isoSecond = second;
+      isoText = `${new Date(second * 1000).toISOString().slice(0, 19)}+00:00`;
+    }
+    return isoText;
+  };
+
   function timeOf(started, usage) {
     const finished = now();
     const duration = (finished - started) / 1000;
+    const dateStart = iso(started);
     return {
       start: started / 1000,
       finish: finished / 1000,
       duration,
       processing: duration,
-      date_start: new Date(started).toISOString().replace("Z", "+00:00"),
-      date_finish: new Date(finished).toISOString().replace("Z", "+00:00"),
+      date_start: dateStart,
+      date_finish: iso(finished),
       operating: usage.operating,
       operating_reset_at: usage.resetAt,
     };
   }
 
   function respond(status, body, headers = {}) {
-    return new Response(JSON.stringify(body), {
+    return {
       status,
       headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
-    });
+      body: JSON.stringify(body),
+    };
   }
 
   /** An error in the body of the version: legacy `error` and `error_description`; 3.0 an `error` object. */
@@ -343,18 +379,19 @@ export function createRuntimeHandler(handlers, options, spec) {
     );
   }
 
-  return async function handle(request) {
+  /** The router on a plain input (url, method, header(), readText()) and a plain output: no Request/Response. */
+  async function core(input) {
     const started = now();
-    const url = new URL(request.url);
+    // The node adapter passes the path and protocol it has; a Request's URL is parsed.
+    const url =
+      input.pathname === undefined ? new URL(input.url) : { pathname: input.pathname, protocol: input.protocol };
     const r = route(url.pathname);
     const version = r?.version ?? "legacy";
     const notFound = () =>
       fail(version, spec.status.methodNotFound, spec.codes.methodNotFound, errorText(spec.codes.methodNotFound));
     try {
       // 1. HTTPS only (a trusted proxy may say so in X-Forwarded-Proto).
-      const forwarded = options.trustProxy
-        ? request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim()
-        : undefined;
+      const forwarded = options.trustProxy ? input.header("x-forwarded-proto")?.split(",")[0]?.trim() : undefined;
       if ((forwarded ?? url.protocol.replace(":", "")) !== "https") {
         return fail(version, spec.status.httpsRequired, spec.codes.httpsRequired, errorText(spec.codes.httpsRequired));
       }
@@ -368,17 +405,17 @@ export function createRuntimeHandler(handlers, options, spec) {
       const handler = handlers[version]?.[info?.name ?? name];
       if (!info || (!builtIn && !info.described && typeof handler !== "function")) return notFound();
       // 3. Verb and body.
-      const verb = request.method.toUpperCase();
+      const verb = input.method.toUpperCase();
       if (verb !== "POST" && !(verb === "GET" && version === "v3")) return notFound();
       let params = {};
       if (verb === "POST") {
-        const text = await readBody(request, maxBodyBytes);
+        const text = await input.readText(maxBodyBytes);
         if (text === null) {
           return version === "v3"
             ? fail("v3", v3ValidationStatus, spec.codes.v3Validation, "Request body is too large")
             : fail("legacy", 400, spec.codes.argument, "Request body is too large");
         }
-        const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+        const type = (input.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
         if (text.trim() !== "") {
           const invalidJsonStatus = spec.status.invalidJson ?? v3ValidationStatus;
           if (type !== "application/json" && version === "v3")
@@ -407,7 +444,11 @@ export function createRuntimeHandler(handlers, options, spec) {
       if (forbidden) return validationFailure(version, { argument: forbidden, reason: "type" });
       // 4. Authentication.
       const token = typeof params.auth === "string" ? params.auth : undefined;
-      delete params.auth;
+      if ("auth" in params) {
+        // Not `delete`: it would turn the object into a slow dictionary for the handler.
+        const { auth: _credential, ...rest } = params;
+        params = rest;
+      }
       let credentials;
       if (r.webhook) credentials = { kind: "webhook", userId: r.webhook.userId, code: r.webhook.code };
       else if (token) credentials = { kind: "token", token };
@@ -458,7 +499,7 @@ export function createRuntimeHandler(handlers, options, spec) {
       const problem = validate(info, params, spec);
       if (problem) return validationFailure(version, problem);
       // 8. Idempotency (3.0 methods that honour it; ignored elsewhere).
-      const key = request.headers.get("idempotency-key");
+      const key = input.header("idempotency-key");
       const honours = version === "v3" && info.idempotencyKey && key !== null;
       const echo = key !== null && version === "v3" ? { "Idempotency-Key": key } : {};
       let storeKey;
@@ -487,10 +528,11 @@ export function createRuntimeHandler(handlers, options, spec) {
                 {},
                 echo,
               );
-            return new Response(stored.body, {
+            return {
               status: 200,
               headers: { "Content-Type": "application/json; charset=utf-8", ...echo, "Idempotent-Replayed": "true" },
-            });
+              body: stored.body,
+            };
           }
           const running = inFlight.get(storeKey);
           if (!running) break;
@@ -510,19 +552,19 @@ export function createRuntimeHandler(handlers, options, spec) {
       let finish;
       if (honours) inFlight.set(storeKey, { bodyHash, done: new Promise((resolve) => (finish = resolve)) });
       try {
-        const context = {
-          method: name,
+        const context = new Context(
+          name,
           version,
-          request,
-          auth: {
+          input,
+          {
             kind,
             userId: auth.userId,
             applicationId: auth.applicationId,
             scopes: auth.scopes,
             admin: Boolean(auth.admin),
           },
-          idempotencyKey: honours ? key : undefined,
-        };
+          honours ? key : undefined,
+        );
         let result;
         const t0 = now();
         try {
@@ -549,10 +591,11 @@ export function createRuntimeHandler(handlers, options, spec) {
         const usage = limiter.account(caller, name, (now() - t0) / 1000);
         const body = JSON.stringify({ result: result ?? null, time: timeOf(started, usage) });
         if (honours) await store.set(storeKey, { bodyHash, body }, spec.idempotencyTtlMs);
-        return new Response(body, {
+        return {
           status: 200,
-          headers: { "Content-Type": "application/json; charset=utf-8", ...echo },
-        });
+          headers: key !== null && version === "v3" ? { ...JSON_HEADERS, ...echo } : JSON_HEADERS,
+          body,
+        };
       } finally {
         if (honours) {
           inFlight.delete(storeKey);
@@ -563,63 +606,109 @@ export function createRuntimeHandler(handlers, options, spec) {
       log({ level: "error", message: redact(err && err.stack ? err.stack : String(err)) });
       return fail(version, spec.status.internal, spec.codes.internal, errorText(spec.codes.internal));
     }
-  };
+  }
+
+  /** The web-standard handler. */
+  async function handle(request) {
+    const out = await core({
+      url: request.url,
+      method: request.method,
+      header: (name) => request.headers.get(name),
+      readText: (limit) => readBody(request, limit),
+      request: () => request,
+    });
+    return new Response(out.body, { status: out.status, headers: out.headers });
+  }
+  handle[CORE] = core;
+  return handle;
 }
 
+/** Where a web-standard handler made by createRuntimeHandler keeps its core, for the node adapter's fast path. */
+const CORE = Symbol.for("collab-rest-codegen.server.core");
+
 /**
- * A `node:http`/`node:https` request listener around a web-standard handler. `https` tells the handler the
- * protocol the connection used (an https.Server sets it; a plain http.Server behind a proxy relies on
- * `trustProxy` and X-Forwarded-Proto).
+ * A `node:http`/`node:https` request listener around a web-standard handler. `https` is the protocol the
+ * connection used (an https.Server sets it; a plain http.Server behind a proxy relies on `trustProxy` and
+ * X-Forwarded-Proto). A handler made by createHandler is served without building Request and Response objects,
+ * which on Node 20 cost most of a small call; `context.request` is then made on first use.
  */
 export function toNodeListener(handler, { maxBodyBytes = 1024 * 1024 } = {}) {
+  const core = handler[CORE];
   return (req, res) => {
     const https = Boolean(req.socket && req.socket.encrypted);
-    const host = req.headers.host ?? "localhost";
-    const url = `${https ? "https" : "http"}://${host}${req.url ?? "/"}`;
-    const chunks = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on("data", (c) => {
-      size += c.length;
-      if (size > maxBodyBytes + 1) {
-        tooLarge = true;
-        return;
-      }
-      chunks.push(c);
-    });
+    const url = `${https ? "https" : "http"}://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
+    const method = req.method ?? "GET";
+    let bodyPromise;
+    const readText = (limit) =>
+      (bodyPromise ??= new Promise((resolve) => {
+        const declared = Number(req.headers["content-length"] ?? "NaN");
+        const chunks = [];
+        let size = 0;
+        let over = Number.isFinite(declared) && declared > limit;
+        req.on("data", (c) => {
+          size += c.length;
+          if (size > limit) over = true;
+          else if (!over) chunks.push(c);
+        });
+        req.on("end", () => resolve(over ? null : Buffer.concat(chunks).toString("utf8")));
+        req.on("error", () => resolve(null));
+      }));
+    // A string body goes out in one write with the head; a Buffer would make two (writev).
+    const send = (out) => {
+      const body = typeof out.body === "string" ? out.body : Buffer.from(out.body);
+      // Headers as a flat array: node writes them without building another object.
+      const head = [];
+      for (const k in out.headers) head.push(k, out.headers[k]);
+      head.push("Content-Length", String(typeof body === "string" ? Buffer.byteLength(body) : body.length));
+      res.writeHead(out.status, head).end(body);
+    };
+    const fallback = () =>
+      send({
+        status: 500,
+        headers: { "Content-Type": "application/json; charset=utf-8" },
+        body: JSON.stringify({ error: "INTERNAL_SERVER_ERROR", error_description: "Internal server error" }),
+      });
     req.on("error", () => res.destroy());
-    req.on("end", async () => {
+    if (core) {
+      let made;
+      const q = (req.url ?? "/").indexOf("?");
+      const input = {
+        url,
+        pathname: q < 0 ? (req.url ?? "/") : (req.url ?? "/").slice(0, q),
+        protocol: https ? "https:" : "http:",
+        method,
+        header: (name) => {
+          const v = req.headers[name];
+          return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
+        },
+        readText: (limit) => readText(Math.min(limit, maxBodyBytes)),
+        request: () =>
+          (made ??= new Request(url, {
+            method,
+            headers: Object.entries(req.headers).flatMap(([k, v]) =>
+              v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]],
+            ),
+          })),
+      };
+      core(input).then(send, fallback);
+      return;
+    }
+    readText(maxBodyBytes).then(async (text) => {
       try {
         const headers = new Headers();
         for (const [k, v] of Object.entries(req.headers)) {
           if (Array.isArray(v)) for (const x of v) headers.append(k, x);
           else if (v !== undefined) headers.set(k, v);
         }
-        const method = req.method ?? "GET";
+        if (text === null) headers.delete("content-length");
         const body =
-          method === "GET" || method === "HEAD"
-            ? undefined
-            : tooLarge
-              ? new Uint8Array(maxBodyBytes + 1)
-              : Buffer.concat(chunks);
-        if (tooLarge) headers.delete("content-length");
-        let response;
-        try {
-          response = await handler(new Request(url, { method, headers, body }));
-        } catch {
-          response = new Response(
-            JSON.stringify({ error: "INTERNAL_SERVER_ERROR", error_description: "Internal server error" }),
-            { status: 500 },
-          );
-        }
-        const out = Buffer.from(await response.arrayBuffer());
+          method === "GET" || method === "HEAD" ? undefined : text === null ? new Uint8Array(maxBodyBytes + 1) : text;
+        const response = await handler(new Request(url, { method, headers, body }));
         const h = {};
         response.headers.forEach((v, k) => (h[k] = v));
-        h["content-length"] = String(out.length);
-        res.writeHead(response.status, h).end(out);
+        send({ status: response.status, headers: h, body: Buffer.from(await response.arrayBuffer()) });
       } catch {
-        if (!res.headersSent) res.writeHead(500).end();
-        else res.destroy();
+        fallback();
       }
     });
   };
