@@ -12,7 +12,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(() => {
   mkdirSync(join(dir, "packs"));
-  execFileSync("npm", ["pack", join(ROOT, "output/types"), join(ROOT, "output/client"), "--pack-destination", "packs"], { cwd: dir, stdio: "pipe" });
+  execFileSync("npm", ["pack", join(ROOT, "output/types"), join(ROOT, "output/client"), join(ROOT, "output/server"), "--pack-destination", "packs"], { cwd: dir, stdio: "pipe" });
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true, type: "module" }));
   const packs = readdirSync(join(dir, "packs")).map((f) => `./packs/${f}`);
   execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", ...packs], { cwd: dir, stdio: "pipe" });
@@ -20,7 +20,7 @@ beforeAll(() => {
 
 describe("published packages", () => {
   it("hold only what a package needs, with names, versions, exports and sideEffects", () => {
-    for (const name of ["collab-platform-api-types", "collab-platform-api-client"]) {
+    for (const name of ["collab-platform-api-types", "collab-platform-api-client", "collab-platform-api-server"]) {
       const pkg = JSON.parse(readFileSync(join(dir, "node_modules", name, "package.json"), "utf8"));
       expect(pkg).toMatchObject({ name, version: expect.stringMatching(/^0\.0\.0-spec\.[0-9a-f]{12}$/), types: "./index.d.ts", sideEffects: false });
       expect(pkg.exports["."]).toEqual({ types: "./index.d.ts", default: "./index.js" });
@@ -53,6 +53,24 @@ describe("published packages", () => {
     expect(r.status).not.toBe(0);
     const errorLines = new Set(r.stdout.split("\n").filter((l) => /^calls\.ts\(\d+,/.test(l)).map((l) => /^calls\.ts\((\d+),/.exec(l)?.[1]));
     expect(errorLines.size).toBe(directives);
+  });
+
+  it("the server package compiles with the user-owned skeleton, and wrong handlers do not compile", () => {
+    expect(readdirSync(join(dir, "node_modules/collab-platform-api-server")).sort()).toEqual(
+      ["README.md", "documentation.js", "index.d.ts", "index.js", "methods.js", "package.json", "runtime.d.ts", "runtime.js"].sort(),
+    );
+    copyFileSync(join(ROOT, "output/server/skeleton/handlers.ts"), join(dir, "handlers.ts"));
+    copyFileSync(join(ROOT, "test/types/server.ts"), join(dir, "server.ts"));
+    writeFileSync(
+      join(dir, "tsconfig.server.json"),
+      JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2023", "DOM"], types: [] },
+        files: ["handlers.ts", "server.ts"],
+      }),
+    );
+    const r = spawnSync(process.execPath, [TSC, "-p", "tsconfig.server.json"], { cwd: dir, encoding: "utf8" });
+    expect(r.stdout).toBe("");
+    expect(r.status).toBe(0);
   });
 
   it("the client loads in Node with no other dependency", () => {

@@ -2,6 +2,7 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types";
 import type { HandlerContext, HandlerOptions } from "./runtime.js";
 export * from "./runtime.js";
+export type * from "collab-platform-api-types";
 
 /** A method's implementation: its typed parameters in, its typed result out. */
 export type Handler<S extends { params: unknown; result: unknown }> = (

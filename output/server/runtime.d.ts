@@ -109,11 +109,28 @@ export declare function createLimiter(options?: {
   windowSeconds?: number;
   now?: () => number;
 }): Limiter;
+/** What the node adapter uses of `http.IncomingMessage` (structural, so that no @types/node is needed). */
+export interface NodeRequestLike {
+  method?: string | undefined;
+  url?: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
+  socket?: { encrypted?: boolean } | object | null;
+  // biome-ignore lint: node's listener overloads take any
+  on(event: string, listener: (...args: any[]) => void): unknown;
+}
+
+/** What the node adapter uses of `http.ServerResponse`. */
+export interface NodeResponseLike {
+  writeHead(status: number, headers: string[]): { end(body: string | Uint8Array): unknown };
+  destroy(): unknown;
+  readonly headersSent: boolean;
+}
+
 /** A `node:http`/`node:https` request listener around a web-standard handler. */
 export declare function toNodeListener(
   handler: (request: Request) => Promise<Response>,
   options?: { maxBodyBytes?: number },
-): (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void;
+): (req: NodeRequestLike, res: NodeResponseLike) => void;
 export declare function createRuntimeHandler(
   handlers: unknown,
   options: HandlerOptions,

@@ -184,6 +184,7 @@ function handlersDts(model: Model, header: string, typesPackage: string): string
     `import type { LegacyMethods, V3Methods } from ${JSON.stringify(typesPackage)};`,
     'import type { HandlerContext, HandlerOptions } from "./runtime.js";',
     'export * from "./runtime.js";',
+    `export type * from ${JSON.stringify(typesPackage)};`,
     "",
     "/** A method's implementation: its typed parameters in, its typed result out. */",
     "export type Handler<S extends { params: unknown; result: unknown }> = (",
