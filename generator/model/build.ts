@@ -1,6 +1,6 @@
 import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
 import type { Fragments } from "../read/index.js";
-import { APP_CONTEXT_CAUSE } from "../read/methods.js";
+import { APP_CONTEXT_CAUSE, emptyMethod } from "../read/methods.js";
 import { RETURNED_BY } from "../read/results.js";
 import { pascal } from "../read/tables.js";
 import type { Field, KnownGap, Method, MethodError, Model, Resource, Source, Statement, TypeRef, Version } from "./types.js";
@@ -19,29 +19,7 @@ function spanAt(s: Source, length: number) {
 }
 
 function undescribed(name: string, version: Version, area: string, source: Source): Method {
-  return {
-    name,
-    version,
-    area,
-    described: false,
-    wildcard: name.endsWith(".*"),
-    aliases: [],
-    scopes: null,
-    scopeNote: null,
-    access: null,
-    applicationContextOnly: false,
-    deprecated: null,
-    httpMethods: ["POST"],
-    idempotencyKey: false,
-    description: "",
-    params: [],
-    constraints: [],
-    result: null,
-    errors: [],
-    notes: [],
-    mentions: [source],
-    source,
-  };
+  return { ...emptyMethod(name, version, area, source), described: false, mentions: [source] };
 }
 
 /** Normalized resource title for matching "see Allowed actions", "array of pay system items", "the task". */

@@ -1,6 +1,6 @@
 import type { List, Paragraph, RootContent, Table } from "mdast";
 import type { Constraint, Field, Method, Resource, Statement, Version } from "../model/types.js";
-import { type Section, type Text, listItemText, rowCells, sliceText, textOf, trimText } from "../parse/markdown.js";
+import { type Section, type Text, listItemText, sliceText, textOf, trimText } from "../parse/markdown.js";
 import { readErrorSentence } from "./errors.js";
 import {
   NOT_SHOWN,
@@ -17,7 +17,7 @@ import {
 } from "./inline.js";
 import { paramFromRow, readNameList, readParams } from "./params.js";
 import { isResultSentence, readResultSentence } from "./results.js";
-import { headerIndex, pascal } from "./tables.js";
+import { headerIndex, pascal, tableRows } from "./tables.js";
 import { field } from "./types.js";
 
 /**
@@ -42,13 +42,14 @@ export interface MethodSectionFragment {
 const HEADER = /^\*\*([^*]+)\*\*\s*(?:\(([^()]*(?:`[^`]*`[^()]*)*)\))?\s*[.:]?\s*/;
 const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5 };
 
-function newMethod(ctx: ReadContext, name: string, version: Version, area: string, at: Text): Method {
+/** A method with nothing said of it yet; readers and the model stage fill it in. */
+export function emptyMethod(name: string, version: Version, area: string, source: Method["source"]): Method {
   return {
     name,
     version,
     area,
     described: true,
-    wildcard: false,
+    wildcard: name.endsWith(".*"),
     aliases: [],
     scopes: null,
     scopeNote: null,
@@ -64,8 +65,12 @@ function newMethod(ctx: ReadContext, name: string, version: Version, area: strin
     errors: [],
     notes: [],
     mentions: [],
-    source: sourceOf(ctx, at),
+    source,
   };
+}
+
+function newMethod(ctx: ReadContext, name: string, version: Version, area: string, at: Text): Method {
+  return emptyMethod(name, version, area, sourceOf(ctx, at));
 }
 
 const ACCESS = /^(Any user|Administrator|CRM administrator|Users with|Only )/;
@@ -332,16 +337,9 @@ function readHeader(ctx: ReadContext, st: StateWithShapes, t: Text): void {
 }
 
 function readParamTable(ctx: ReadContext, table: Table): Field[] {
-  const header = table.children[0];
-  if (!header) return [];
-  const h = headerIndex(ctx, header);
-  const width = header.children.length;
+  const { h, rows } = tableRows(ctx, table);
   const out: Field[] = [];
-  for (const row of table.children.slice(1)) {
-    if (row.children.length < width) {
-      report(ctx, "table-row-cells", spanOfText(ctx, textOf(ctx.file, row)), { found: row.children.length, expected: width });
-    }
-    const cells = rowCells(ctx.file, row, width);
+  for (const cells of rows) {
     const name = cells[h.find(/^(parameter|member|field|name)$/) ?? 0];
     const type = cells[h.find(/^type$/) ?? 1];
     if (!name || !type) continue;
@@ -360,15 +358,8 @@ function readParamTable(ctx: ReadContext, table: Table): Field[] {
 
 /** `| Status | Code | Text |` tables of a method's errors (the contract's second form). */
 function readErrorTable(ctx: ReadContext, table: Table, method: Method): void {
-  const header = table.children[0];
-  if (!header) return;
-  const h = headerIndex(ctx, header);
-  const width = header.children.length;
-  for (const row of table.children.slice(1)) {
-    if (row.children.length < width) {
-      report(ctx, "table-row-cells", spanOfText(ctx, textOf(ctx.file, row)), { found: row.children.length, expected: width });
-    }
-    const cells = rowCells(ctx.file, row, width);
+  const { h, rows } = tableRows(ctx, table);
+  for (const cells of rows) {
     const cell = (re: RegExp) => {
       const i = h.find(re);
       return i === null ? "" : collapse(cells[i]?.text ?? "");
@@ -376,7 +367,7 @@ function readErrorTable(ctx: ReadContext, table: Table, method: Method): void {
     const statusText = cell(/^status$/);
     const status = /^\d{3}$/.test(statusText) ? Number(statusText) : null;
     if (statusText && status === null && !/^\dxx$/i.test(statusText)) {
-      report(ctx, "bad-status", spanOfText(ctx, cells[h.find(/^status$/) ?? 0] ?? textOf(ctx.file, row)), { text: statusText });
+      report(ctx, "bad-status", spanOfText(ctx, cells[h.find(/^status$/) ?? 0] ?? { text: "", start: 0 }), { text: statusText });
     }
     const code = cell(/^code$/).replace(/`/g, "");
     const text = cell(/^text$/).replace(/^`|`$/g, "");
@@ -389,7 +380,7 @@ function readErrorTable(ctx: ReadContext, table: Table, method: Method): void {
       code: code === "" && /empty/i.test(cell(/^code$/)) ? "" : code || null,
       text: text || null,
       cause: cause || null,
-      source: sourceOf(ctx, cells[0] ?? textOf(ctx.file, row)),
+      source: sourceOf(ctx, cells[0] ?? { text: "", start: 0 }),
     });
   }
 }

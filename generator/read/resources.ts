@@ -1,6 +1,6 @@
 import type { Table } from "mdast";
 import type { Field, Resource, Statement, TypeRef } from "../model/types.js";
-import { type Section, type Text, listItemText, rowCells, sliceText, textOf, trimText } from "../parse/markdown.js";
+import { type Section, type Text, listItemText, sliceText, textOf, trimText } from "../parse/markdown.js";
 import {
   NOT_SHOWN,
   type ReadContext,
@@ -13,7 +13,7 @@ import {
   splitTop,
   statement,
 } from "./inline.js";
-import { headerIndex, pascal } from "./tables.js";
+import { headerIndex, pascal, tableRows } from "./tables.js";
 import { UNKNOWN, field, readTypePhrase, suspiciousTypeWord } from "./types.js";
 
 /**
@@ -233,19 +233,12 @@ function returnedByFromTitle(title: string): { methods: string[]; item: boolean;
 }
 
 function readFieldTable(ctx: ReadContext, table: Table, rules: TypingRules | null): Field[] {
-  const header = table.children[0];
-  if (!header) return [];
-  const h = headerIndex(ctx, header);
-  const width = header.children.length;
+  const { h, rows } = tableRows(ctx, table);
   const nameCol = h.find(/^(field|member)$/) ?? 0;
   const typeCol = h.find(/^type$/);
   const meaningCol = h.find(/^(meaning|description)/);
   const out: Field[] = [];
-  for (const row of table.children.slice(1)) {
-    if (row.children.length < width) {
-      report(ctx, "table-row-cells", spanOfText(ctx, textOf(ctx.file, row)), { found: row.children.length, expected: width });
-    }
-    const cells = rowCells(ctx.file, row, width);
+  for (const cells of rows) {
     const nameCell = cells[nameCol];
     if (!nameCell || !nameCell.text) continue;
     const typeText = typeCol === null ? "" : collapse(cells[typeCol]?.text ?? "");
@@ -283,16 +276,9 @@ function readFieldTable(ctx: ReadContext, table: Table, rules: TypingRules | nul
 }
 
 function readGroupTable(ctx: ReadContext, table: Table, rules: TypingRules | null): Field[] {
-  const header = table.children[0];
-  if (!header) return [];
-  const h = headerIndex(ctx, header);
-  const width = header.children.length;
+  const { h, rows } = tableRows(ctx, table);
   const out: Field[] = [];
-  for (const row of table.children.slice(1)) {
-    if (row.children.length < width) {
-      report(ctx, "table-row-cells", spanOfText(ctx, textOf(ctx.file, row)), { found: row.children.length, expected: width });
-    }
-    const cells = rowCells(ctx.file, row, width);
+  for (const cells of rows) {
     const group = collapse(cells[h.find(/^group$/) ?? 0]?.text ?? "");
     const list = cells[h.find(/^fields$/) ?? 1];
     if (!list) continue;

@@ -11,7 +11,7 @@ import type {
 } from "../model/types.js";
 import { type Section, type Text, listItemText, rowCells, textOf, trimText } from "../parse/markdown.js";
 import { NOT_SHOWN, type ReadContext, addGap, collapse, report, sentences, sourceOf, spanOfText, statement } from "./inline.js";
-import { headerIndex } from "./tables.js";
+import { partitionTables, tableRows } from "./tables.js";
 import { field, readTypePhrase } from "./types.js";
 
 /**
@@ -47,21 +47,6 @@ export function readStatements(ctx: ReadContext, blocks: RootContent[], gapTarge
     }
   }
   return out;
-}
-
-function tableRows(ctx: ReadContext, table: Table): { h: ReturnType<typeof headerIndex>; rows: Text[][] } {
-  const header = table.children[0];
-  if (!header) return { h: { names: [], find: () => null }, rows: [] };
-  const h = headerIndex(ctx, header);
-  const width = header.children.length;
-  const rows: Text[][] = [];
-  for (const row of table.children.slice(1)) {
-    if (row.children.length < width) {
-      report(ctx, "table-row-cells", spanOfText(ctx, textOf(ctx.file, row)), { found: row.children.length, expected: width });
-    }
-    rows.push(rowCells(ctx.file, row, width));
-  }
-  return { h, rows };
 }
 
 const cellText = (row: Text[], i: number | null): string => (i === null ? "" : collapse(row[i]?.text ?? ""));
@@ -156,13 +141,8 @@ function readErrorBody(ctx: ReadContext, t: Text): Field[] {
 
 export function readStates(ctx: ReadContext, section: Section): { transitions: StateTransition[]; notes: Statement[] } {
   const transitions: StateTransition[] = [];
-  const rest: RootContent[] = [];
-  for (const block of section.blocks) {
-    if (block.type !== "table") {
-      rest.push(block);
-      continue;
-    }
-    const { h, rows } = tableRows(ctx, block);
+  const { tables, rest } = partitionTables(ctx, section.blocks);
+  for (const { h, rows } of tables) {
     for (const row of rows) {
       transitions.push({
         subject: cellText(row, h.find(/^subject$/)),
@@ -179,13 +159,8 @@ export function readStates(ctx: ReadContext, section: Section): { transitions: S
 
 export function readAddressing(ctx: ReadContext, section: Section): { forms: AddressingForm[]; rules: Statement[] } {
   const forms: AddressingForm[] = [];
-  const rest: RootContent[] = [];
-  for (const block of section.blocks) {
-    if (block.type !== "table") {
-      rest.push(block);
-      continue;
-    }
-    const { h, rows } = tableRows(ctx, block);
+  const { tables, rest } = partitionTables(ctx, section.blocks);
+  for (const { h, rows } of tables) {
     for (const row of rows) {
       const form = cellText(row, h.find(/^form$/));
       const pathCell = cellText(row, h.find(/^path$/));
@@ -206,13 +181,8 @@ export function readAddressing(ctx: ReadContext, section: Section): { forms: Add
 /** `crm.timeline.comment.get`, `.list` → both full names; "(and `crm.` variants)" adds the `crm.`-prefixed names. */
 export function readFileRetrieval(ctx: ReadContext, section: Section): { rows: FileRetrievalRow[]; rules: Statement[] } {
   const rows: FileRetrievalRow[] = [];
-  const rest: RootContent[] = [];
-  for (const block of section.blocks) {
-    if (block.type !== "table") {
-      rest.push(block);
-      continue;
-    }
-    const { h, rows: cells } = tableRows(ctx, block);
+  const { tables, rest } = partitionTables(ctx, section.blocks);
+  for (const { h, rows: cells } of tables) {
     for (const row of cells) {
       const methodsText = cellText(row, h.find(/^method$/));
       const methods: string[] = [];
@@ -317,13 +287,8 @@ export function readErrorsSection(ctx: ReadContext, section: Section): { catalog
 /** "Limits": the table with numbers read out of values, then the rules. */
 export function readLimits(ctx: ReadContext, section: Section): { table: Limit[]; rules: Statement[] } {
   const table: Limit[] = [];
-  const rest: RootContent[] = [];
-  for (const block of section.blocks) {
-    if (block.type !== "table") {
-      rest.push(block);
-      continue;
-    }
-    const { h, rows } = tableRows(ctx, block);
+  const { tables, rest } = partitionTables(ctx, section.blocks);
+  for (const { h, rows } of tables) {
     for (const row of rows) {
       const value = cellText(row, h.find(/^value$/));
       const limit: Limit = {
