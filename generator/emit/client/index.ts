@@ -221,10 +221,11 @@ export function clientFiles(model: Model, opts: { header: string; version: strin
     }),
     { path: "client/README.md", contents: render(opts.templates, "client/README.md.hbs", view) },
     { path: "client/index.d.ts", contents: indexDts },
-    { path: "client/index.js", contents: render(opts.templates, "client/index.js.hbs", view) },
+    // Static runtime templates are kept prettier-formatted in templates/ (a test checks it): no formatting here.
+    { path: "client/index.js", raw: true, contents: render(opts.templates, "client/index.js.hbs", view) },
     { path: "client/methods.js", contents: methodsJs },
-    { path: "client/runtime.d.ts", contents: render(opts.templates, "client/runtime.d.ts.hbs", view) },
-    { path: "client/runtime.js", contents: render(opts.templates, "client/runtime.js.hbs", view) },
+    { path: "client/runtime.d.ts", raw: true, contents: render(opts.templates, "client/runtime.d.ts.hbs", view) },
+    { path: "client/runtime.js", raw: true, contents: render(opts.templates, "client/runtime.js.hbs", view) },
   ];
 }
 

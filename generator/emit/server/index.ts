@@ -225,7 +225,7 @@ export function skeletonDrift(model: Model, text: string): { added: string[]; re
 
 export function serverFiles(
   model: Model,
-  opts: { header: string; version: string; specPath: string; packages: { types: string; server: string }; templates: Templates; openapiV3: unknown },
+  opts: { header: string; version: string; specPath: string; packages: { types: string; server: string }; templates: Templates },
 ): GeneratedFile[] {
   const { header, packages } = opts;
   const built = builtInMethods(model);
@@ -252,15 +252,15 @@ export function serverFiles(
       dependencies: { [packages.types]: opts.version },
     }),
     { path: "server/README.md", contents: render(opts.templates, "server/README.md.hbs", { header, name: packages.server, title: model.title, ttlHours: retention?.max ?? 24 }) },
-    { path: "server/documentation.js", raw: true, contents: `// ${header}\n// The 3.0 OpenAPI document that rest.documentation.openapi serves.\nexport const openapiV3 = ${JSON.stringify(opts.openapiV3)};\n` },
     { path: "server/index.d.ts", contents: handlersDts(model, header, packages.types) },
     {
       path: "server/index.js",
       contents: render(opts.templates, "server/index.js.hbs", { header, documentationMethods: built.documentation, scopeListMethods: built.scopeList }),
     },
     { path: "server/methods.js", raw: true, contents: methodsJs(model, header) },
-    { path: "server/runtime.d.ts", contents: render(opts.templates, "server/runtime.d.ts.hbs", { header }) },
-    { path: "server/runtime.js", contents: render(opts.templates, "server/runtime.js.hbs", { header }) },
+    // Static runtime templates are kept prettier-formatted in templates/ (a test checks it): no formatting here.
+    { path: "server/runtime.d.ts", raw: true, contents: render(opts.templates, "server/runtime.d.ts.hbs", { header }) },
+    { path: "server/runtime.js", raw: true, contents: render(opts.templates, "server/runtime.js.hbs", { header }) },
     {
       path: SKELETON_PATH,
       userOwned: true,
@@ -272,4 +272,13 @@ export function serverFiles(
       }),
     },
   ];
+}
+
+/** `server/documentation.js`: the 3.0 OpenAPI document that `rest.documentation.openapi` serves. */
+export function serverDocumentation(openapiV3: unknown, header: string): GeneratedFile {
+  return {
+    path: "server/documentation.js",
+    raw: true,
+    contents: `// ${header}\n// The 3.0 OpenAPI document that rest.documentation.openapi serves.\nexport const openapiV3 = ${JSON.stringify(openapiV3)};\n`,
+  };
 }
