@@ -1,4 +1,4 @@
-import type { Heading, List, ListItem, Root, RootContent, Table } from "mdast";
+import type { Heading, ListItem, Root, RootContent, Table } from "mdast";
 import { remark } from "remark";
 import remarkGfm from "remark-gfm";
 import type { Span } from "../diagnostics/catalogue.js";
@@ -118,13 +118,6 @@ export function sectionize(file: SpecFile, root: Root): Section {
     }
   }
   return top;
-}
-
-export function isList(n: RootContent): n is List {
-  return n.type === "list";
-}
-export function isTable(n: RootContent): n is Table {
-  return n.type === "table";
 }
 
 /** The cells of a table row as Text, padded to `width` with empty cells at the row's end. */

@@ -53,11 +53,6 @@ export function collapse(s: string): string {
   return s.replace(/\s+/g, " ").trim();
 }
 
-/** Removes the backticks of code spans, for names compared as plain text. */
-export function unquote(s: string): string {
-  return s.replace(/`/g, "");
-}
-
 /**
  * Splits at separators that stand outside backticks and brackets. `isSeparator` gets the text and an index
  * and answers the separator's length there, or 0.
@@ -93,8 +88,7 @@ export function splitTop(t: Text, isSeparator: (s: string, i: number) => number)
  */
 export function sentences(t: Text): Text[] {
   return splitTop(t, (s, i) => {
-    if (s[i] !== "." && s[i] !== ":") return 0;
-    if (s[i] === ":") return 0;
+    if (s[i] !== ".") return 0;
     const rest = s.slice(i + 1);
     const m = /^\s+(?=[A-Z0-9`*Ѐ-ӿ])/.exec(rest);
     if (!m) return 0;
@@ -108,19 +102,6 @@ export function sentences(t: Text): Text[] {
 /** Clauses separated by `;` at the top level. */
 export function clauses(t: Text): Text[] {
   return splitTop(t, (s, i) => (s[i] === ";" ? 1 : 0));
-}
-
-/** Items separated by `, ` (and a final `and`/`or`) at the top level. */
-export function commaItems(t: Text): Text[] {
-  return splitTop(t, (s, i) => {
-    if (s[i] === ",") return s[i + 1] === " " ? 2 : 1;
-    const m = /^ (and|or) /.exec(s.slice(i));
-    return m ? m[0].length : 0;
-  });
-}
-
-export function textStartsWith(t: Text, re: RegExp): RegExpExecArray | null {
-  return re.exec(t.text);
 }
 
 /** Records a "not shown" (or "not stated") known gap. */

@@ -119,10 +119,11 @@ function readApplicationContext(ctx: ReadContext, m: Method, t: Text): void {
   });
 }
 
-function constraintFrom(ctx: ReadContext, t: Text, known: Set<string>): Constraint | null {
+function constraintFrom(ctx: ReadContext, t: Text): Constraint | null {
   const m = /at least one of ((?:`[^`]+`(?:\s*,\s*|\s+and\s+|\s+or\s+)?)+)/i.exec(t.text);
   if (!m) return null;
-  const params = [...(m[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? "").filter((n) => known.size === 0 || known.has(n) || true);
+  // Names the method does not (yet) have stay in: the emitters keep only those that are parameters.
+  const params = [...(m[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? "");
   return { kind: "at-least-one", params, text: collapse(t.text), source: sourceOf(ctx, t) };
 }
 
@@ -279,7 +280,7 @@ function readMethodSentence(ctx: ReadContext, st: State, t: Text, whole: Text = 
     }
   }
   if (/\bat least one of\b/i.test(s) && !readNameList(t)) {
-    const c = constraintFrom(ctx, t, new Set(m.params.map((p) => p.name)));
+    const c = constraintFrom(ctx, t);
     if (c) {
       m.constraints.push(c);
       return;
@@ -292,7 +293,7 @@ function readMethodSentence(ctx: ReadContext, st: State, t: Text, whole: Text = 
     const objectParam = r.params[r.params.length - 1];
     if (objectParam && objectParam.type.kind === "object" && /object:\s*$/.test(t.text)) st.tableTarget = objectParam;
     for (const o of r.others) {
-      const c = constraintFrom(ctx, o, new Set(m.params.map((p) => p.name)));
+      const c = constraintFrom(ctx, o);
       if (c) m.constraints.push(c);
       else readMethodSentence(ctx, st, o);
     }
@@ -321,9 +322,7 @@ function readMethodSentence(ctx: ReadContext, st: State, t: Text, whole: Text = 
   m.notes.push(statement(ctx, t));
 }
 
-type StateWithShapes = State;
-
-function readHeader(ctx: ReadContext, st: StateWithShapes, t: Text): void {
+function readHeader(ctx: ReadContext, st: State, t: Text): void {
   for (const sentence of sentences(t)) {
     // "Scope `x`. Any user; data depends on rights: ..." keeps its own clauses together.
     // 3.0 dialect: "body `taskId` integer; `result.item` holds the task; includes `archiveLink` (...)".
@@ -394,7 +393,7 @@ function isErrorTable(ctx: ReadContext, table: Table): boolean {
 
 export function readMethodSection(ctx: ReadContext, section: Section, version: Version): MethodSectionFragment {
   const out: MethodSectionFragment = { methods: [], shapes: [], named: [], notes: [] };
-  let st: StateWithShapes | null = null;
+  let st: State | null = null;
   const shapeArea = section.title;
   const finish = () => {
     if (!st) return;
@@ -488,7 +487,7 @@ export function expandNames(raw: string): string[] {
   return first.map((part) => `${head}${part}`);
 }
 
-function readMethodBlock(ctx: ReadContext, st: StateWithShapes, block: RootContent): void {
+function readMethodBlock(ctx: ReadContext, st: State, block: RootContent): void {
   if (block.type === "list") {
     readMethodList(ctx, st, block);
     return;
@@ -511,7 +510,7 @@ function readMethodBlock(ctx: ReadContext, st: StateWithShapes, block: RootConte
   st.method.notes.push(statement(ctx, t));
 }
 
-function readMethodList(ctx: ReadContext, st: StateWithShapes, list: List): void {
+function readMethodList(ctx: ReadContext, st: State, list: List): void {
   if (st.callForms && list.ordered) {
     const forms: string[][] = [];
     for (const item of list.children) {
