@@ -12,3 +12,26 @@ export interface GeneratedFile {
 export function jsonFile(path: string, value: unknown): GeneratedFile {
   return { path, contents: `${JSON.stringify(value, null, 2)}\n` };
 }
+
+/**
+ * `package.json` of a generated package: the header first (npm keeps `//` keys), an ES module whose `index.js` and
+ * `index.d.ts` are its only entry, free of side effects. `extra` adds the package's own members.
+ */
+export function packageJsonFile(
+  dir: string,
+  pkg: { header: string; name: string; version: string; description: string },
+  extra: Record<string, unknown> = {},
+): GeneratedFile {
+  return jsonFile(`${dir}/package.json`, {
+    "//": pkg.header,
+    name: pkg.name,
+    version: pkg.version,
+    description: pkg.description,
+    type: "module",
+    main: "./index.js",
+    types: "./index.d.ts",
+    exports: { ".": { types: "./index.d.ts", default: "./index.js" } },
+    ...extra,
+    sideEffects: false,
+  });
+}

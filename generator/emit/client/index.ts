@@ -1,6 +1,6 @@
 import type { Method, Model, Version } from "../../model/types.js";
 import type { GeneratedFile } from "../files.js";
-import { jsonFile } from "../files.js";
+import { packageJsonFile } from "../files.js";
 import { ordinal, propertyKey } from "../names.js";
 import { type Templates, render } from "../templates.js";
 import { isListMethod, typedMethods } from "../types/index.js";
@@ -206,19 +206,11 @@ export function clientFiles(model: Model, opts: { header: string; version: strin
     "",
   ].join("\n");
   return [
-    jsonFile("client/package.json", {
-      "//": header,
-      name: packages.client,
-      version: opts.version,
-      description: `Typed client of ${model.title}.`,
-      type: "module",
-      main: "./index.js",
-      types: "./index.d.ts",
-      exports: { ".": { types: "./index.d.ts", default: "./index.js" } },
-      sideEffects: false,
-      engines: { node: ">=20.19.0" },
-      dependencies: { [packages.types]: opts.version },
-    }),
+    packageJsonFile(
+      "client",
+      { header, name: packages.client, version: opts.version, description: `Typed client of ${model.title}.` },
+      { engines: { node: ">=20.19.0" }, dependencies: { [packages.types]: opts.version } },
+    ),
     { path: "client/README.md", contents: render(opts.templates, "client/README.md.hbs", view) },
     { path: "client/index.d.ts", contents: indexDts },
     // Static runtime templates are kept prettier-formatted in templates/ (a test checks it): no formatting here.

@@ -1,5 +1,5 @@
 import type { Field, Method, Model, TypeRef, Version } from "../../model/types.js";
-import { type GeneratedFile, jsonFile } from "../files.js";
+import { type GeneratedFile, packageJsonFile } from "../files.js";
 import { ordinal } from "../names.js";
 import { type Templates, render } from "../templates.js";
 import { typedMethods } from "../types/index.js";
@@ -237,20 +237,16 @@ export function serverFiles(
       .map((m) => ({ name: m.name, summary: summary(m) }));
   const retention = model.limits.table.find((l) => /idempotency response retention/i.test(l.name));
   return [
-    jsonFile("server/package.json", {
-      "//": header,
-      name: packages.server,
-      version: opts.version,
-      description: `Handler interfaces and a router for ${model.title}.`,
-      type: "module",
-      main: "./index.js",
-      types: "./index.d.ts",
-      exports: { ".": { types: "./index.d.ts", default: "./index.js" } },
-      files: ["index.js", "index.d.ts", "runtime.js", "runtime.d.ts", "methods.js", "documentation.js", "README.md"],
-      sideEffects: false,
-      engines: { node: ">=20.19.0" },
-      dependencies: { [packages.types]: opts.version },
-    }),
+    packageJsonFile(
+      "server",
+      { header, name: packages.server, version: opts.version, description: `Handler interfaces and a router for ${model.title}.` },
+      {
+        // The skeleton is the user's own code: it is not part of the package.
+        files: ["index.js", "index.d.ts", "runtime.js", "runtime.d.ts", "methods.js", "documentation.js", "README.md"],
+        engines: { node: ">=20.19.0" },
+        dependencies: { [packages.types]: opts.version },
+      },
+    ),
     { path: "server/README.md", contents: render(opts.templates, "server/README.md.hbs", { header, name: packages.server, title: model.title, ttlHours: retention?.max ?? 24 }) },
     { path: "server/index.d.ts", contents: handlersDts(model, header, packages.types) },
     {

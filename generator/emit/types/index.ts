@@ -1,5 +1,5 @@
 import type { Field, Method, Model, Version } from "../../model/types.js";
-import { type GeneratedFile, jsonFile } from "../files.js";
+import { type GeneratedFile, packageJsonFile } from "../files.js";
 import { type Templates, render } from "../templates.js";
 import { methodTypeBase, ordinal, propertyKey } from "../names.js";
 import { NOT_SHOWN, type PrintContext, doc, memberDecl, sentence, typeExpr } from "../ts/printer.js";
@@ -165,17 +165,7 @@ export function typesFiles(
   return [
     { path: "types/index.d.ts", contents: emitTypes(model, specPath, header).declarations },
     { path: "types/index.js", contents: `// ${header}\n// Types only: this module has no runtime.\nexport {};\n` },
-    jsonFile("types/package.json", {
-      "//": header,
-      name: pkg.name,
-      version: pkg.version,
-      description: `TypeScript types of ${model.title}.`,
-      type: "module",
-      main: "./index.js",
-      types: "./index.d.ts",
-      exports: { ".": { types: "./index.d.ts", default: "./index.js" } },
-      sideEffects: false,
-    }),
+    packageJsonFile("types", { header, name: pkg.name, version: pkg.version, description: `TypeScript types of ${model.title}.` }),
     { path: "types/README.md", contents: render(pkg.templates, "types/README.md.hbs", { header, name: pkg.name, title: model.title }) },
   ];
 }
