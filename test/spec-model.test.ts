@@ -18,7 +18,10 @@ describe("the real spec", () => {
       if (Array.isArray(x)) x.forEach(walk);
       else if (x && typeof x === "object") {
         const o = x as Record<string, unknown>;
-        if (typeof o.line === "number" && typeof o.column === "number") lines.add(o.line);
+        if (typeof o.line === "number" && typeof o.column === "number") {
+          lines.add(o.line);
+          expect(o.line, "a node without a position").toBeGreaterThan(0);
+        }
         Object.values(o).forEach(walk);
       }
     };

@@ -192,6 +192,14 @@ export function readFieldList(s: string, rules: TypingRules | null, group: strin
     }
     fields.push(f);
   }
+  // Members read out of an annotation ("keyed by ..., each with ID, ACTIVE") stand where their field stands.
+  for (const f of fields) {
+    const t = f.type;
+    if (t.kind === "object") {
+      fillFieldSources(t.members, f.source);
+      if (t.additional?.kind === "object") fillFieldSources(t.additional.members, f.source);
+    }
+  }
   return { fields };
 }
 

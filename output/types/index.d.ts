@@ -1442,14 +1442,20 @@ export interface PaySystem {
 export interface PlacementHandlerLangAllValue {
   /**
    * Not shown in the spec: any value.
+   *
+   * @see spec-source/collaboration-platform-api.md:115
    */
   TITLE: unknown;
   /**
    * Not shown in the spec: any value.
+   *
+   * @see spec-source/collaboration-platform-api.md:115
    */
   DESCRIPTION: unknown;
   /**
    * Not shown in the spec: any value.
+   *
+   * @see spec-source/collaboration-platform-api.md:115
    */
   GROUP_NAME: unknown;
 }
@@ -1540,64 +1546,97 @@ export interface SignedDocument {
 export interface AttachedVoteQuestionsValue {
   /**
    * Not shown in the spec: any value.
+   *
+   * @see spec-source/collaboration-platform-api.md:117
    */
   ID: unknown;
   /**
    * Not shown in the spec: any value.
+   *
+   * @see spec-source/collaboration-platform-api.md:117
    */
   ACTIVE: unknown;
   /**
    * Not shown in the spec: any value.
+   *
+   * @see spec-source/collaboration-platform-api.md:117
    */
   TIMESTAMP_X: unknown;
   /**
    * Not shown in the spec: any value.
+   *
+   * @see spec-source/collaboration-platform-api.md:117
    */
   VOTE_ID: unknown;
   /**
    * Not shown in the spec: any value.
+   *
+   * @see spec-source/collaboration-platform-api.md:117
    */
   C_SORT: unknown;
   /**
    * Not shown in the spec: any value.
+   *
+   * @see spec-source/collaboration-platform-api.md:117
    */
   COUNTER: unknown;
   /**
    * Not shown in the spec: any value.
+   *
+   * @see spec-source/collaboration-platform-api.md:117
    */
   QUESTION: unknown;
   /**
    * Not shown in the spec: any value.
+   *
+   * @see spec-source/collaboration-platform-api.md:117
    */
   QUESTION_TYPE: unknown;
   /**
    * Not shown in the spec: any value.
+   *
+   * @see spec-source/collaboration-platform-api.md:117
    */
   IMAGE_ID: unknown;
   /**
    * Not shown in the spec: any value.
+   *
+   * @see spec-source/collaboration-platform-api.md:117
    */
   DIAGRAM: unknown;
   /**
    * Not shown in the spec: any value.
+   *
+   * @see spec-source/collaboration-platform-api.md:117
    */
   DIAGRAM_TYPE: unknown;
   /**
    * Not shown in the spec: any value.
+   *
+   * @see spec-source/collaboration-platform-api.md:117
    */
   REQUIRED: unknown;
   /**
    * Not shown in the spec: any value.
+   *
+   * @see spec-source/collaboration-platform-api.md:117
    */
   FIELD_TYPE: unknown;
   /**
    * Not shown in the spec: any value.
+   *
+   * @see spec-source/collaboration-platform-api.md:117
    */
   FIELD_NAME: unknown;
   /**
    * Not shown in the spec: any value.
+   *
+   * @see spec-source/collaboration-platform-api.md:117
    */
   IMAGE: unknown;
+  /**
+   * @see spec-source/collaboration-platform-api.md:117
+   */
   ANSWERS: {
     [key: string]: unknown;
   };
