@@ -73,6 +73,31 @@ describe("published packages", () => {
     expect(r.status).toBe(0);
   });
 
+  it("the JS runtimes type-check against their own declarations (checkJs)", () => {
+    writeFileSync(
+      join(dir, "tsconfig.js.json"),
+      JSON.stringify({
+        // The node adapter of the server uses Buffer: Node's types come from this repo's own @types/node.
+        compilerOptions: {
+          strict: false,
+          noEmit: true,
+          allowJs: true,
+          checkJs: true,
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          target: "ES2022",
+          lib: ["ES2023", "DOM"],
+          typeRoots: [join(ROOT, "node_modules/@types")],
+          types: ["node"],
+        },
+        files: ["client", "server"].flatMap((p) => ["index.js", "runtime.js", "methods.js"].map((f) => `node_modules/collab-platform-api-${p}/${f}`)),
+      }),
+    );
+    const r = spawnSync(process.execPath, [TSC, "-p", "tsconfig.js.json"], { cwd: dir, encoding: "utf8" });
+    expect(r.stdout).toBe("");
+    expect(r.status).toBe(0);
+  });
+
   it("the client loads in Node with no other dependency", () => {
     const out = execFileSync(process.execPath, ["--input-type=module", "-e", 'import("collab-platform-api-client").then((m) => console.log(typeof m.createClient, typeof m.is.QUERY_LIMIT_EXCEEDED))'], { cwd: dir, encoding: "utf8" });
     expect(out.trim()).toBe("function function");
