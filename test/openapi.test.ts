@@ -109,8 +109,9 @@ describe("OpenAPI documents", () => {
     expect(ok.required).toEqual(["result", "time"]);
     expect(ok.properties?.time).toEqual({ $ref: "#/components/schemas/Time" });
     expect(ok.properties?.result).toMatchObject({ type: "object", required: ["task"], properties: { task: { $ref: "#/components/schemas/Task" } } });
-    expect(Object.keys(op(legacy, "event.bind").responses)).toEqual(["200", "400", "403"]);
-    expect(Object.keys(op(legacy, "vote.AttachedVote.recall").responses)).toEqual(["200", "4XX"]);
+    expect(Object.keys(op(legacy, "event.bind").responses)).toEqual(["200", "400", "403", "4XX", "5XX"]);
+    expect(Object.keys(op(legacy, "vote.AttachedVote.recall").responses)).toEqual(["200", "4XX", "5XX"]);
+    expect((op(legacy, "vote.AttachedVote.recall").responses["4XX"] as OpenAPIV3.ResponseObject).description).toBe("Error: ATTACH_NOT_FOUND, (code not given).");
     expect(op(legacy, "event.bind").responses["403"]).toMatchObject({ content: { "application/json": { schema: { $ref: "#/components/schemas/LegacyError" } } } });
   });
 

@@ -71,6 +71,11 @@ function errorResponses(m: Method, version: Version): Record<string, OpenAPIV3.R
     const codes = [...new Set(errors.map((e) => (e.code === null ? "(code not given)" : e.code === "" ? "(empty code)" : e.code)))];
     out.push([status, { description: `Error: ${codes.join(", ")}.`, content: { "application/json": { schema: body } } }]);
   }
+  // "System errors (may answer any method)": every operation can answer them, in the 4xx and 5xx ranges.
+  for (const range of ["4XX", "5XX"]) {
+    if (byStatus.has(range)) continue;
+    out.push([range, { description: "A system or authorization error of the error catalogue (top-level `x-errors`).", content: { "application/json": { schema: body } } }]);
+  }
   return sortedObject(out);
 }
 
