@@ -275,10 +275,8 @@ export function readErrorsSection(ctx: ReadContext, section: Section): { catalog
     const s = collapse(t.text);
     if (/^System errors\b/.test(s)) kind = "system";
     else if (/^3\.0 errors\b/.test(s)) kind = "v3";
-    if (block.type === "paragraph" && readOlderStatuses(ctx, t, catalogue)) {
-      rest.push(block);
-      continue;
-    }
+    // The "older description" paragraph adds to the catalogue and stays a note as well.
+    if (block.type === "paragraph") readOlderStatuses(ctx, t, catalogue);
     rest.push(block);
   }
   return { catalogue, notes: readStatements(ctx, rest, "errors") };

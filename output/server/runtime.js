@@ -516,18 +516,19 @@ export function createRuntimeHandler(handlers, options, spec) {
           );
         storeKey = `${caller}\u0000${name}\u0000${key}`;
         bodyHash = await sha256(JSON.stringify(params));
+        const keyReused = () =>
+          fail(
+            "v3",
+            spec.status.keyReused,
+            spec.codes.keyReused,
+            "The key was used with another body; take a new key",
+            {},
+            echo,
+          );
         for (;;) {
           const stored = await store.get(storeKey);
           if (stored) {
-            if (stored.bodyHash !== bodyHash)
-              return fail(
-                "v3",
-                spec.status.keyReused,
-                spec.codes.keyReused,
-                "The key was used with another body; take a new key",
-                {},
-                echo,
-              );
+            if (stored.bodyHash !== bodyHash) return keyReused();
             return {
               status: 200,
               headers: { "Content-Type": "application/json; charset=utf-8", ...echo, "Idempotent-Replayed": "true" },
@@ -536,15 +537,7 @@ export function createRuntimeHandler(handlers, options, spec) {
           }
           const running = inFlight.get(storeKey);
           if (!running) break;
-          if (running.bodyHash !== bodyHash)
-            return fail(
-              "v3",
-              spec.status.keyReused,
-              spec.codes.keyReused,
-              "The key was used with another body; take a new key",
-              {},
-              echo,
-            );
+          if (running.bodyHash !== bodyHash) return keyReused();
           // A concurrent repeat waits for the first call and replays it; if that one failed, it runs again.
           await running.done;
         }
