@@ -5,7 +5,7 @@ import type { GeneratedFile } from "./emit/files.js";
 import { buildModel } from "./model/build.js";
 import type { Model } from "./model/types.js";
 import { clientFiles } from "./emit/client/index.js";
-import { serverDocumentation, serverFiles } from "./emit/server/index.js";
+import { SKELETON_PATH, serverDocumentation, serverFiles } from "./emit/server/index.js";
 import { typesFiles } from "./emit/types/index.js";
 import { DEFAULT_PACKAGES, type GenerateOptions } from "./options.js";
 import { formatFiles } from "./render/format.js";
@@ -43,7 +43,14 @@ export async function generate(specText: string, options: GenerateOptions): Prom
   const code = [
     ...typesFiles(model, opts.specPath, header, { name: opts.packages.types, version, templates: opts.templates }),
     ...clientFiles(model, { header, version, packages: opts.packages, templates: opts.templates }),
-    ...serverFiles(model, { header, version, specPath: opts.specPath, packages: opts.packages, templates: opts.templates }),
+    ...serverFiles(model, {
+      header,
+      version,
+      specPath: opts.specPath,
+      packages: opts.packages,
+      templates: opts.templates,
+      skeletonPath: opts.skeletonPath ?? SKELETON_PATH,
+    }),
   ];
   // Formatting starts first so that a formatter on another thread works while this one emits the rest.
   const formatting = options.format === false ? Promise.resolve(code) : (options.formatter ?? formatFiles)(code);

@@ -12,6 +12,8 @@ export interface GenerateOptions {
   packages?: { types: string; client: string; server: string };
   /** Run prettier over generated code (default true); property tests turn it off to run thousands of times. */
   format?: boolean;
+  /** Path of the user-owned handler skeleton, relative to the output folder (`/` separators, may start `../`). */
+  skeletonPath?: string;
   /** Formats generated code; default: prettier in this thread. The CLI passes one that runs on a worker thread. */
   formatter?: (files: Array<{ path: string; contents: string }>) => Promise<Array<{ path: string; contents: string }>>;
 }
@@ -22,16 +24,4 @@ export const DEFAULT_PACKAGES = {
   server: "collab-platform-api-server",
 } as const;
 
-export interface CliConfig {
-  spec: string;
-  out: string;
-  version?: string;
-  templates?: string;
-}
-
-export const DEFAULT_CONFIG_FILE = "codegen.config.yaml";
-export const DEFAULT_CONFIG: CliConfig = {
-  spec: "spec-source/collaboration-platform-api.md",
-  out: "output",
-};
 export const GENERATOR_NAME = "collab-rest-codegen";

@@ -1,24 +1,26 @@
 #!/usr/bin/env node
-import { existsSync, readFileSync, realpathSync, statSync, watch } from "node:fs";
-import { dirname, relative, resolve, sep } from "node:path";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
-import { parse as parseYaml } from "yaml";
 import { type Diagnostic, diagnostic, hasErrors } from "../diagnostics/catalogue.js";
-import { type DiagnosticFormat, formatDiagnostics } from "../diagnostics/format.js";
-import { skeletonDrift } from "../emit/server/index.js";
+import { type DiagnosticFormat, type FormatOptions, formatDiagnostics } from "../diagnostics/format.js";
+import { TemplateError } from "../emit/templates.js";
+import { SKELETON_PATH, skeletonDrift } from "../emit/server/index.js";
 import { buildFromText, generate } from "../generate.js";
 import type { Model } from "../model/types.js";
-import { type CliConfig, DEFAULT_CONFIG, DEFAULT_CONFIG_FILE, GENERATOR_NAME } from "../options.js";
+import { GENERATOR_NAME } from "../options.js";
 import { type Formatter, workerFormatter } from "../render/format.js";
-import { checkOutput, writeOutput } from "../render/write.js";
+import { OutputError, checkOutput, planOutput, preflightOutput, readOutputFile, recoverOutput, writeOutput } from "../render/write.js";
 import { redactSecrets } from "../util/redact.js";
-import { loadTemplates } from "./templates.js";
+import { type CliConfig, ConfigError, DEFAULT_CONFIG, DEFAULT_CONFIG_FILE, type IgnoreRule, parseConfig } from "./config.js";
+import { builtInTemplatesDir, loadTemplateSet } from "./templates.js";
 import { generatorVersion } from "./version.js";
 
 /**
  * The command line of docs/contracts.md. Exit codes: 0 done or up to date, 1 `--check` found differences,
- * 2 the spec has errors (nothing written), 3 usage error or a bug in the generator.
+ * 2 the spec has errors (or warnings under `--fail-on-warnings`; nothing written), 3 usage error or a bug.
  */
 
 export const EXIT = { ok: 0, stale: 1, specErrors: 2, usage: 3 } as const;
@@ -30,36 +32,47 @@ interface Resolved {
   spec: string;
   out: string;
   templates: string | null;
+  config: string | null;
   /** The spec's path as written into outputs: relative to the config's folder, `/` separators. */
   specDisplay: string;
   version: string | undefined;
+  /** The handler skeleton, relative to the output folder (`/` separators; `../` when the config puts it outside). */
+  skeletonPath: string;
+  ignore: IgnoreRule[];
+  failOnWarnings: boolean;
+  force: boolean;
 }
 
-function loadConfig(configPath: string | undefined, cwd: string): { config: CliConfig; base: string } {
+interface CommonOptions {
+  spec?: string;
+  out?: string;
+  config?: string;
+  templates?: string;
+  force?: boolean;
+  failOnWarnings?: boolean;
+}
+
+/** A path as the user's shell sees it: relative to the working directory, `/` separators. */
+function shown(path: string): string {
+  return relative(process.cwd(), path).split(sep).join("/") || ".";
+}
+
+function loadConfig(configPath: string | undefined, cwd: string): { config: CliConfig; base: string; path: string | null } {
   const path = configPath ? resolve(cwd, configPath) : resolve(cwd, DEFAULT_CONFIG_FILE);
   if (!existsSync(path)) {
     if (configPath) throw new UsageError(`config file not found: ${configPath}`);
-    return { config: DEFAULT_CONFIG, base: cwd };
+    return { config: DEFAULT_CONFIG, base: cwd, path: null };
   }
-  let raw: unknown;
   try {
-    raw = parseYaml(readFileSync(path, "utf8"));
+    return { config: parseConfig(readFileSync(path, "utf8"), shown(path)), base: dirname(path), path };
   } catch (err) {
-    throw new UsageError(`config file ${configPath ?? DEFAULT_CONFIG_FILE} is not valid YAML: ${(err as Error).message}`);
+    if (err instanceof ConfigError) throw new UsageError(err.message);
+    throw err;
   }
-  const obj = (raw ?? {}) as Record<string, unknown>;
-  const config: CliConfig = { ...DEFAULT_CONFIG };
-  for (const key of ["spec", "out", "version", "templates"] as const) {
-    const v = obj[key];
-    if (v === undefined) continue;
-    if (typeof v !== "string") throw new UsageError(`config key '${key}' must be a string`);
-    config[key] = v;
-  }
-  return { config, base: dirname(path) };
 }
 
-function resolveOptions(opts: { spec?: string; out?: string; config?: string; templates?: string }, cwd: string): Resolved {
-  const { config, base } = loadConfig(opts.config, cwd);
+function resolveOptions(opts: CommonOptions, cwd: string): Resolved {
+  const { config, base, path: configFile } = loadConfig(opts.config, cwd);
   const spec = opts.spec ? resolve(cwd, opts.spec) : resolve(base, config.spec);
   const out = opts.out ? resolve(cwd, opts.out) : resolve(base, config.out);
   if (!existsSync(spec) || !statSync(spec).isFile()) throw new UsageError(`spec file not found: ${opts.spec ?? config.spec}`);
@@ -68,11 +81,42 @@ function resolveOptions(opts: { spec?: string; out?: string; config?: string; te
   if (templates && !existsSync(templates)) throw new UsageError(`templates folder not found: ${templatesArg}`);
   const rel = relative(base, spec);
   const specDisplay = (rel.startsWith("..") ? relative(cwd, spec) : rel).split(sep).join("/");
-  return { spec, out, templates, specDisplay, version: config.version };
+  const skeletonPath = config.skeleton ? relative(out, resolve(base, config.skeleton)).split(sep).join("/") : SKELETON_PATH;
+  return {
+    spec,
+    out,
+    templates,
+    config: configFile,
+    specDisplay,
+    version: config.version,
+    skeletonPath,
+    ignore: config.ignore,
+    failOnWarnings: Boolean(opts.failOnWarnings) || config.failOnWarnings,
+    force: Boolean(opts.force),
+  };
 }
 
-function print(diagnostics: Diagnostic[], format: DiagnosticFormat): void {
-  const text = formatDiagnostics(diagnostics, format);
+/** The repository root for GitHub annotations: `GITHUB_WORKSPACE`, else git's top level, else the working directory. */
+function repositoryRoot(): string {
+  if (process.env.GITHUB_WORKSPACE) return process.env.GITHUB_WORKSPACE;
+  const git = spawnSync("git", ["rev-parse", "--show-toplevel"], { encoding: "utf8" });
+  return git.status === 0 && git.stdout.trim() ? git.stdout.trim() : process.cwd();
+}
+
+/** Diagnostics carry the spec's config-relative path (as model.json does); printed paths are the user's (D: paths). */
+function printOptions(r: Resolved, format: DiagnosticFormat): FormatOptions {
+  const root = format === "github" ? repositoryRoot() : process.cwd();
+  const abs = (file: string) => (file === r.specDisplay ? r.spec : resolve(file));
+  const docs = join(dirname(builtInTemplatesDir()), "spec-source", "README.md");
+  return {
+    path: (file) => relative(root, abs(file)).split(sep).join("/"),
+    absolute: abs,
+    docs: relative(process.cwd(), docs).split(sep).join("/"),
+  };
+}
+
+function print(diagnostics: Diagnostic[], format: DiagnosticFormat, options: FormatOptions): void {
+  const text = formatDiagnostics(diagnostics, format, options);
   if (format === "json" || text) process.stdout.write(text || "[]\n");
 }
 
@@ -87,6 +131,30 @@ function readSpecText(r: Resolved): { text: string } | { error: Diagnostic } {
   }
 }
 
+/** Drops the warnings the config's `ignore` names; reports each rule that silenced nothing, so stale rules get noticed. */
+function applyIgnore(diagnostics: Diagnostic[], r: Resolved): Diagnostic[] {
+  const used = new Set<IgnoreRule>();
+  const kept = diagnostics.filter((d) => {
+    if (d.severity !== "warning") return true;
+    const rule = r.ignore.find(
+      (x) =>
+        x.code === d.code &&
+        (x.line === undefined || x.line === d.line) &&
+        (x.method === undefined || x.method === d.subject?.method) &&
+        (x.resource === undefined || x.resource === d.subject?.resource),
+    );
+    if (rule) used.add(rule);
+    return !rule;
+  });
+  const where = r.config ? shown(r.config) : DEFAULT_CONFIG_FILE;
+  for (const rule of r.ignore) {
+    if (!used.has(rule)) process.stderr.write(`${where}:${rule.at.line}:${rule.at.column}: notice: this ignore rule (${rule.code}) matched no warning; remove it\n`);
+  }
+  const silenced = diagnostics.length - kept.length;
+  if (silenced > 0) process.stderr.write(`${GENERATOR_NAME}: ${silenced} warning(s) silenced by the config's ignore rules\n`);
+  return kept;
+}
+
 async function runGenerate(r: Resolved, check: boolean, format: DiagnosticFormat): Promise<number> {
   const formatter = workerFormatter();
   try {
@@ -97,27 +165,53 @@ async function runGenerate(r: Resolved, check: boolean, format: DiagnosticFormat
 }
 
 async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFormat, formatter: Formatter): Promise<number> {
+  const started = performance.now();
+  const protect = [{ path: r.spec, what: "spec" }, ...(r.config ? [{ path: r.config, what: "config file" }] : [])];
+  preflightOutput(r.out, { protect, force: r.force });
+  const recovered = await recoverOutput(r.out);
+  if (recovered !== "none") {
+    process.stderr.write(`${GENERATOR_NAME}: ${recovered === "completed" ? "finished" : "rolled back"} a write into ${shown(r.out)} that was interrupted\n`);
+  }
   const spec = readSpecText(r);
+  const printing = printOptions(r, format);
   if ("error" in spec) {
-    print([spec.error], format);
+    print([spec.error], format, printing);
     return EXIT.specErrors;
   }
-  const result = await generate(spec.text, {
-    specPath: r.specDisplay,
-    ...(r.version ? { version: r.version } : {}),
-    generatorName: GENERATOR_NAME,
-    generatorVersion: generatorVersion(),
-    templates: loadTemplates(r.templates),
-    formatter,
-  });
-  print(result.diagnostics, format);
-  if (hasErrors(result.diagnostics)) {
-    process.stderr.write(`${GENERATOR_NAME}: the spec has errors; ${relative(process.cwd(), r.out) || "."} was not changed\n`);
+  const templateSet = loadTemplateSet(r.templates);
+  for (const name of templateSet.unknown) {
+    process.stderr.write(`${shown(join(r.templates ?? "", ...name.split("/")))}:1:1: warning: no built-in template has this path, so it is not used; see the README's template table\n`);
+  }
+  let result: Awaited<ReturnType<typeof generate>>;
+  try {
+    result = await generate(spec.text, {
+      specPath: r.specDisplay,
+      ...(r.version ? { version: r.version } : {}),
+      generatorName: GENERATOR_NAME,
+      generatorVersion: generatorVersion(),
+      templates: templateSet.templates,
+      skeletonPath: r.skeletonPath,
+      formatter,
+    });
+  } catch (err) {
+    if (err instanceof TemplateError) {
+      const file = templateSet.origin[err.template] ?? err.template;
+      throw new UsageError(`${shown(file)}:${err.line}:${err.column}: error in template: ${err.reason}`);
+    }
+    throw err;
+  }
+  const diagnostics = applyIgnore(result.diagnostics, r);
+  print(diagnostics, format, printing);
+  const failed = hasErrors(diagnostics) || (r.failOnWarnings && diagnostics.length > 0);
+  if (failed) {
+    const why = hasErrors(diagnostics) ? "the spec has errors" : "the spec has warnings and --fail-on-warnings is on";
+    process.stderr.write(`${GENERATOR_NAME}: ${why}; ${shown(r.out)} was not changed\n`);
     return EXIT.specErrors;
   }
-  reportSkeletonDrift(r, result);
+  await reportSkeletonDrift(r, result);
   if (check) {
     const report = await checkOutput(r.out, result.files);
+    for (const p of report.untracked) process.stderr.write(`untracked: ${p}\n`);
     const lines = [
       ...report.stale.map((p) => `stale: ${p}`),
       ...report.missing.map((p) => `missing: ${p}`),
@@ -130,27 +224,44 @@ async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFo
     process.stderr.write(`${GENERATOR_NAME}: ${result.files.length} files up to date\n`);
     return EXIT.ok;
   }
-  await writeOutput(r.out, result.files);
-  process.stderr.write(`${GENERATOR_NAME}: wrote ${result.files.length} files to ${relative(process.cwd(), r.out) || "."}\n`);
+  const plan = planOutput(r.out, result.files, { force: r.force });
+  for (const k of plan.kept) {
+    const why =
+      k.why === "not-generated"
+        ? "was not written by collab-rest-codegen; kept. Move it away, or pass --force to replace it"
+        : k.why === "edited"
+          ? "was edited since the last run; kept. Delete it, or pass --force to replace it"
+          : "is no longer generated but was edited; kept. Delete it when you no longer need it";
+    process.stderr.write(`${shown(resolve(r.out, k.path))}: warning: ${why}\n`);
+  }
+  for (const m of plan.movedSeeds) {
+    process.stderr.write(`${shown(resolve(r.out, m.from))}: notice: the skeleton now lives at ${shown(resolve(r.out, m.to))}; this file is yours and stays\n`);
+  }
+  await writeOutput(r.out, plan);
+  const ms = Math.round(performance.now() - started);
+  const parts = [`${plan.unchanged} unchanged`, ...(plan.removes.length ? [`${plan.removes.length} removed`] : []), ...(plan.kept.length ? [`${plan.kept.length} kept`] : [])];
+  process.stderr.write(`${GENERATOR_NAME}: wrote ${plan.writes.length} files to ${shown(r.out)} (${parts.join(", ")}) in ${ms} ms\n`);
   return EXIT.ok;
 }
 
 /** Tells which methods a user-owned skeleton lacks or still has, since it is never regenerated. */
-function reportSkeletonDrift(r: Resolved, result: { files: Array<{ path: string; userOwned?: boolean }>; model: Model | null }): void {
+async function reportSkeletonDrift(r: Resolved, result: { files: Array<{ path: string; userOwned?: boolean }>; model: Model | null }): Promise<void> {
   if (!result.model) return;
   for (const f of result.files.filter((x) => x.userOwned)) {
-    const full = resolve(r.out, ...f.path.split("/"));
-    if (!existsSync(full)) continue;
-    const drift = skeletonDrift(result.model, readFileSync(full, "utf8"));
-    const shown = relative(process.cwd(), full).split(sep).join("/");
-    if (drift.added.length > 0) process.stderr.write(`${shown}: new in the spec, add handlers: ${drift.added.join(", ")}\n`);
-    if (drift.removed.length > 0) process.stderr.write(`${shown}: no longer in the spec, remove handlers: ${drift.removed.join(", ")}\n`);
+    const text = await readOutputFile(r.out, f.path);
+    if (text === undefined) continue;
+    const drift = skeletonDrift(result.model, text);
+    const where = shown(resolve(r.out, f.path));
+    if (drift.added.length > 0) process.stderr.write(`${where}: new in the spec, add handlers: ${drift.added.join(", ")}\n`);
+    if (drift.removed.length > 0) process.stderr.write(`${where}: no longer in the spec, remove handlers: ${drift.removed.join(", ")}\n`);
   }
 }
 
 function formatOption(): Option {
   return new Option("--format <format>", "diagnostics format").choices(["text", "json", "github"]).default("text");
 }
+
+type GenerateFlags = CommonOptions & { check?: boolean; watch?: boolean; format: DiagnosticFormat };
 
 export async function main(argv: string[]): Promise<number> {
   let exit: number = EXIT.ok;
@@ -166,68 +277,58 @@ export async function main(argv: string[]): Promise<number> {
     .option("--spec <file>", "the spec file (overrides the config's `spec`)")
     .option("--out <dir>", "the output folder (overrides the config's `out`)")
     .option("--config <file>", `the config file (default ${DEFAULT_CONFIG_FILE})`)
-    .option("--check", "write nothing; list stale, missing and extra files; exit 1 when there are any")
+    .option("--check", "write nothing; list stale, missing, extra and untracked files; exit 1 on stale, missing or extra")
     .option("--watch", "regenerate whenever the spec changes")
     .option("--templates <dir>", "a folder of templates that replace the built-in ones")
+    .option("--force", "write into a folder that looks like a project, and replace generated files that were edited")
+    .option("--fail-on-warnings", "warnings count as errors: nothing is written, exit 2")
     .addOption(formatOption())
-    .action(async (opts: { spec?: string; out?: string; config?: string; check?: boolean; watch?: boolean; templates?: string; format: DiagnosticFormat }) => {
+    .action(async (opts: GenerateFlags) => {
       const r = resolveOptions(opts, process.cwd());
+      if (opts.watch && !opts.check) {
+        const { watchSpec } = await import("./watch.js");
+        exit = await watchSpec(r.spec, shown(r.spec), () => runGenerate(r, false, opts.format).catch((err: unknown) => reportError(err)));
+        return;
+      }
       exit = await runGenerate(r, Boolean(opts.check), opts.format);
-      if (opts.watch && !opts.check) await watchSpec(r, opts.format);
     });
   program
     .command("lint")
     .description("read the spec and print its diagnostics; write nothing")
     .option("--spec <file>", "the spec file")
     .option("--config <file>", `the config file (default ${DEFAULT_CONFIG_FILE})`)
+    .option("--fail-on-warnings", "exit 2 when there is any warning")
     .addOption(formatOption())
-    .action((opts: { spec?: string; config?: string; format: DiagnosticFormat }) => {
+    .action((opts: CommonOptions & { format: DiagnosticFormat }) => {
       const r = resolveOptions(opts, process.cwd());
       const spec = readSpecText(r);
+      const printing = printOptions(r, opts.format);
       if ("error" in spec) {
-        print([spec.error], opts.format);
+        print([spec.error], opts.format, printing);
         exit = EXIT.specErrors;
         return;
       }
-      const result = buildFromText(spec.text, r.specDisplay);
-      print(result.diagnostics, opts.format);
-      exit = hasErrors(result.diagnostics) ? EXIT.specErrors : EXIT.ok;
+      const diagnostics = applyIgnore(buildFromText(spec.text, r.specDisplay).diagnostics, r);
+      print(diagnostics, opts.format, printing);
+      exit = hasErrors(diagnostics) || (r.failOnWarnings && diagnostics.length > 0) ? EXIT.specErrors : EXIT.ok;
     });
   try {
     await program.parseAsync(argv, { from: "user" });
     return exit;
   } catch (err) {
-    if (err instanceof CommanderError) {
-      return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    }
-    if (err instanceof UsageError) {
-      process.stderr.write(`${GENERATOR_NAME}: ${redactSecrets(err.message)}\n`);
-      return EXIT.usage;
-    }
-    process.stderr.write(`${GENERATOR_NAME}: internal error: ${redactSecrets((err as Error).stack ?? String(err))}\n`);
-    return EXIT.usage;
+    if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    return reportError(err);
   }
 }
 
-/** Regenerates on each change of the spec; a run with errors keeps the last good output. */
-function watchSpec(r: Resolved, format: DiagnosticFormat): Promise<void> {
-  process.stderr.write(`${GENERATOR_NAME}: watching ${r.specDisplay}\n`);
-  return new Promise(() => {
-    let timer: NodeJS.Timeout | null = null;
-    let running = false;
-    watch(r.spec, () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(async () => {
-        if (running) return;
-        running = true;
-        try {
-          await runGenerate(r, false, format);
-        } finally {
-          running = false;
-        }
-      }, 100);
-    });
-  });
+/** Usage errors print one line; anything else is a bug in the generator and prints its stack. Both exit 3. */
+function reportError(err: unknown): number {
+  if (err instanceof UsageError || err instanceof OutputError) {
+    process.stderr.write(`${GENERATOR_NAME}: ${redactSecrets(err.message)}\n`);
+    return EXIT.usage;
+  }
+  process.stderr.write(`${GENERATOR_NAME}: internal error: ${redactSecrets((err as Error).stack ?? String(err))}\n`);
+  return EXIT.usage;
 }
 
 function invokedDirectly(): boolean {

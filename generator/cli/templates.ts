@@ -28,5 +28,28 @@ function readAll(root: string): Record<string, string> {
 
 /** The built-in templates, with the files of `override` (`--templates DIR`) in place of those of the same path. */
 export function loadTemplates(override: string | null): Record<string, string> {
-  return { ...readAll(builtInTemplatesDir()), ...(override ? readAll(override) : {}) };
+  return loadTemplateSet(override).templates;
+}
+
+export interface TemplateSet {
+  templates: Record<string, string>;
+  /** The file each template was read from, for errors at the template's own line and column. */
+  origin: Record<string, string>;
+  /** Files of the override folder whose path names no built-in template: they are not used, and a warning says so. */
+  unknown: string[];
+}
+
+export function loadTemplateSet(override: string | null): TemplateSet {
+  const builtInDir = builtInTemplatesDir();
+  const builtIn = readAll(builtInDir);
+  const origin = Object.fromEntries(Object.keys(builtIn).map((k) => [k, join(builtInDir, ...k.split("/"))]));
+  const mine = override ? readAll(override) : {};
+  const unknown: string[] = [];
+  for (const k of Object.keys(mine)) {
+    if (!Object.hasOwn(builtIn, k)) unknown.push(k);
+    else if (override) origin[k] = join(override, ...k.split("/"));
+  }
+  const templates = { ...builtIn };
+  for (const [k, v] of Object.entries(mine)) if (Object.hasOwn(builtIn, k)) templates[k] = v;
+  return { templates, origin, unknown: unknown.sort() };
 }

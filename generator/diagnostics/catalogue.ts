@@ -72,6 +72,12 @@ const catalogue = {
     message: (_: Record<string, never>) => "The spec describes no method, expected an 'Endpoints' section with '**method.name**.' paragraphs",
     hint: "See spec-source/README.md#methods.",
   },
+  "nesting-too-deep": {
+    severity: "warning",
+    message: (p: { depth: number; limit: number }) =>
+      `Lists or block quotes nest ${p.depth} deep here, more than ${p.limit}; what lies deeper is read as plain text`,
+    hint: "Flatten the nesting; a spec needs a few levels at most.",
+  },
   "unreadable-file": {
     severity: "error",
     message: (p: { reason: string }) => `Cannot read the spec: ${p.reason}`,
@@ -80,6 +86,14 @@ const catalogue = {
 } as const;
 
 export type DiagnosticCode = keyof typeof catalogue;
+
+export function isDiagnosticCode(code: string): code is DiagnosticCode {
+  return Object.hasOwn(catalogue, code);
+}
+
+export function severityOf(code: DiagnosticCode): Severity {
+  return catalogue[code].severity;
+}
 export type Severity = "error" | "warning";
 type Params<C extends DiagnosticCode> = Parameters<(typeof catalogue)[C]["message"]>[0];
 
@@ -95,6 +109,8 @@ export interface Diagnostic {
   hint: string;
   /** Another place the diagnostic concerns, such as the first of two duplicate definitions. */
   related?: { line: number; column: number; message: string };
+  /** The method or resource the diagnostic is about, where the reader knew it (matched by the config's `ignore`). */
+  subject?: { method?: string; resource?: string };
 }
 
 export interface Span extends Source {

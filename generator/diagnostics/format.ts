@@ -3,6 +3,18 @@ import type { Diagnostic } from "./catalogue.js";
 
 export type DiagnosticFormat = "text" | "json" | "github";
 
+/** Where the printed paths point (decisions.md, "Diagnostic paths"); by default the diagnostic's own `file`. */
+export interface FormatOptions {
+  /** The path to print for a diagnostic's file: relative to the working directory, or to the repository root (github). */
+  path?: (file: string) => string;
+  /** The absolute path, an extra `absoluteFile` member of the json format. */
+  absolute?: (file: string) => string;
+  /** Where the dialect documentation is for the reader (hints name `spec-source/README.md`, a file of this repo). */
+  docs?: string;
+}
+
+const DOCS_IN_HINTS = "spec-source/README.md";
+
 /** `FILE:LINE:COLUMN: severity CODE: message`, as compilers print them; the hint follows on the same line. */
 function formatText(d: Diagnostic): string {
   const related = d.related ? ` (${d.related.message} at ${d.file}:${d.related.line}:${d.related.column})` : "";
@@ -27,11 +39,17 @@ function formatGithub(d: Diagnostic): string {
 }
 
 /** Renders diagnostics in one of the contract's three formats; secrets in quoted spec text are redacted. */
-export function formatDiagnostics(diagnostics: readonly Diagnostic[], format: DiagnosticFormat): string {
-  const safe = diagnostics.map((d) => ({ ...d, message: redactSecrets(d.message) }));
+export function formatDiagnostics(diagnostics: readonly Diagnostic[], format: DiagnosticFormat, options: FormatOptions = {}): string {
+  const safe = diagnostics.map((d) => ({
+    ...d,
+    file: options.path ? options.path(d.file) : d.file,
+    message: redactSecrets(d.message),
+    hint: options.docs ? d.hint.split(DOCS_IN_HINTS).join(options.docs) : d.hint,
+    absoluteFile: options.absolute?.(d.file),
+  }));
   if (format === "json") {
     return `${JSON.stringify(
-      safe.map(({ file, line, column, endLine, endColumn, severity, code, message }) => ({
+      safe.map(({ file, line, column, endLine, endColumn, severity, code, message, hint, absoluteFile }) => ({
         file,
         line,
         column,
@@ -40,6 +58,8 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], format: Di
         severity,
         code,
         message,
+        hint,
+        ...(absoluteFile ? { absoluteFile } : {}),
       })),
       null,
       2,

@@ -18,14 +18,55 @@ const knownHelpers = Object.fromEntries(Object.keys(helpers).map((n) => [n, true
 
 const cache = new Map<string, HandlebarsTemplateDelegate>();
 
+/**
+ * A template that does not parse, or names a variable its view model lacks: the user's mistake when the template
+ * is theirs (`--templates`), so the CLI prints it at the template's file, line and column with no stack.
+ */
+export class TemplateError extends Error {
+  constructor(
+    readonly template: string,
+    readonly line: number,
+    readonly column: number,
+    readonly reason: string,
+  ) {
+    super(`template ${template}:${line}:${column}: ${reason}`);
+  }
+}
+
+// Handlebars' parser throws a bare Error whose text shows an excerpt, not the position; its parseError hook gets the
+// token's location. Keep the same Error and message, and attach the location (the parser object is shared, so this
+// only adds a member to what it already throws).
+const parser = (hb as unknown as { Parser: { parseError: (str: string, hash: unknown) => never } }).Parser;
+parser.parseError = (str: string, hash: unknown): never => {
+  throw Object.assign(new Error(str), { hash });
+};
+
+/** Line and column (1-based) of a Handlebars error: compile and strict-mode errors carry them, parse errors their token's. */
+function templateError(name: string, err: unknown): TemplateError {
+  const e = err as { message?: string; lineNumber?: number; column?: number; hash?: { loc?: { first_line: number; first_column: number } } };
+  const message = String(e.message ?? err);
+  if (typeof e.lineNumber === "number") {
+    const reason = message.replace(/ - \d+:\d+$/, "").replace(/ in (?:undefined|\[object Object\])$/, " in the template's view model");
+    return new TemplateError(name, e.lineNumber, (e.column ?? 0) + 1, reason);
+  }
+  const loc = e.hash?.loc;
+  const expecting = /\n(Expecting .*)$/.exec(message)?.[1];
+  if (loc) return new TemplateError(name, loc.first_line, loc.first_column + 1, `parse error: ${expecting ?? message.split("\n")[0]}`);
+  return new TemplateError(name, 1, 1, message.split("\n")[0] ?? message);
+}
+
 export function render<V extends object>(templates: Templates, name: string, view: V): string {
   const source = templates[name];
   if (source === undefined) throw new Error(`template '${name}' is missing`);
   const key = `${name}\u0000${source}`;
-  let compiled = cache.get(key);
-  if (!compiled) {
-    compiled = hb.compile(source, { strict: true, noEscape: true, knownHelpers, knownHelpersOnly: true });
-    cache.set(key, compiled);
+  try {
+    let compiled = cache.get(key);
+    if (!compiled) {
+      compiled = hb.compile(source, { strict: true, noEscape: true, knownHelpers, knownHelpersOnly: true });
+      cache.set(key, compiled);
+    }
+    return compiled(view);
+  } catch (err) {
+    throw templateError(name, err);
   }
-  return compiled(view);
 }

@@ -4,6 +4,7 @@ import { APP_CONTEXT_CAUSE, emptyMethod } from "../read/methods.js";
 import { RETURNED_BY } from "../read/results.js";
 import { pascal } from "../read/tables.js";
 import type { Field, KnownGap, Method, MethodError, Model, Resource, Source, Statement, TypeRef, Version } from "./types.js";
+import { withoutParenSpan } from "../util/parens.js";
 
 /**
  * The model stage: merges the readers' fragments, resolves names (resource titles, "see X", "returned by"),
@@ -26,7 +27,9 @@ function undescribed(name: string, version: Version, area: string, source: Sourc
 function titleKey(title: string): string {
   return title
     .toLowerCase()
-    .replace(/\(.*\)/g, "")
+    .split("\n")
+    .map(withoutParenSpan)
+    .join("\n")
     .replace(/^(the|a|an)\s+/, "")
     .replace(/\s+(items?|record|object)$/, "")
     .replace(/[^a-z0-9]+/g, " ")
@@ -153,13 +156,14 @@ export function buildModel(specFile: string, f: Fragments): { model: Model; diag
     const k = key(m.name, m.version);
     const first = seen.get(k);
     if (first) {
-      diagnostics.push(
-        diagnostic("duplicate-method", spanAt(m.source, m.name.length + 4), { name: m.name, version: m.version }, {
+      diagnostics.push({
+        ...diagnostic("duplicate-method", spanAt(m.source, m.name.length + 4), { name: m.name, version: m.version }, {
           line: first.source.line,
           column: first.source.column,
           message: "first defined",
         }),
-      );
+        subject: { method: m.name },
+      });
       continue;
     }
     seen.set(k, m);
@@ -174,13 +178,14 @@ export function buildModel(specFile: string, f: Fragments): { model: Model; diag
   for (const r of f.resources) {
     const first = resources.find((x) => x.name === r.name);
     if (first) {
-      diagnostics.push(
-        diagnostic("duplicate-resource", spanAt(r.source, r.title.length), { name: r.name }, {
+      diagnostics.push({
+        ...diagnostic("duplicate-resource", spanAt(r.source, r.title.length), { name: r.name }, {
           line: first.source.line,
           column: first.source.column,
           message: "first defined",
         }),
-      );
+        subject: { resource: r.name },
+      });
       continue;
     }
     resources.push(r);

@@ -80,8 +80,60 @@ export interface Section {
   path: string[];
 }
 
-export function parseMarkdown(file: SpecFile): Root {
-  return remark().use(remarkGfm).parse(file.text);
+/** How deep lists and block quotes may nest. The spec uses three levels; mdast tools recurse per level. */
+export const MAX_NESTING = 32;
+
+/**
+ * Lines whose container markers (`>`, `-`, `*`, `+`, `1.`) nest deeper than `limit`, and the text with the markers
+ * past the limit turned into spaces (offsets unchanged, so positions stay right). remark parses any depth, but
+ * its tree tools recurse once per level and overflow the stack near a few thousand levels (issue 9). Written by
+ * hand: one pass over each line's leading markers, which no parser option bounds.
+ */
+export function boundNesting(text: string, limit = MAX_NESTING): { text: string; deep: Array<{ offset: number; depth: number }> } {
+  const deep: Array<{ offset: number; depth: number }> = [];
+  const parts: string[] = [];
+  let last = 0;
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    let lineEnd = text.indexOf("\n", lineStart);
+    if (lineEnd < 0) lineEnd = text.length;
+    let i = lineStart;
+    let indent = 0;
+    while (i < lineEnd && (text[i] === " " || text[i] === "\t")) i++;
+    indent = i - lineStart;
+    let depth = 0;
+    let cut = -1;
+    for (;;) {
+      while (i < lineEnd && (text[i] === " " || text[i] === "\t")) i++;
+      const c = text[i];
+      let width = 0;
+      if (c === ">") width = 1;
+      else if ((c === "-" || c === "*" || c === "+") && (i + 1 >= lineEnd || text[i + 1] === " " || text[i + 1] === "\t")) width = 1;
+      else {
+        let j = i;
+        while (j < lineEnd && j - i < 9 && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++;
+        if (j > i && (text[j] === "." || text[j] === ")") && (j + 1 >= lineEnd || text[j + 1] === " ")) width = j - i + 1;
+      }
+      if (width === 0) break;
+      depth++;
+      if (cut < 0 && depth + (indent >> 1) > limit) cut = i;
+      i += width;
+    }
+    if (cut >= 0) {
+      deep.push({ offset: cut, depth: depth + (indent >> 1) });
+      parts.push(text.slice(last, cut), text.slice(cut, i).replace(/[^\s]/g, " "));
+      last = i;
+    }
+    lineStart = lineEnd + 1;
+  }
+  parts.push(text.slice(last));
+  return { text: deep.length > 0 ? parts.join("") : text, deep };
+}
+
+/** Parses the spec (its nesting bounded first); `deep` says where markers past the bound were read as text. */
+export function parseMarkdown(file: SpecFile): { root: Root; deep: Array<{ offset: number; depth: number }> } {
+  const bounded = boundNesting(file.text);
+  return { root: remark().use(remarkGfm).parse(bounded.text), deep: bounded.deep };
 }
 
 function headingTitle(file: SpecFile, h: Heading): string {

@@ -11,7 +11,7 @@ import type {
   StateTransition,
   Statement,
 } from "../model/types.js";
-import { type Section, type SpecFile, parseMarkdown, sectionize } from "../parse/markdown.js";
+import { MAX_NESTING, type Section, type SpecFile, parseMarkdown, sectionize, spanOf } from "../parse/markdown.js";
 import { type ReadContext, report, sourceOf } from "./inline.js";
 import { readMethodSection } from "./methods.js";
 import { readOtherResources, readResourceSection } from "./resources.js";
@@ -193,7 +193,11 @@ function walk(ctx: ReadContext, section: Section, parent: SectionKind | null, f:
 export function readSpec(file: SpecFile): { fragments: Fragments; diagnostics: Diagnostic[] } {
   const ctx: ReadContext = { file, diagnostics: [], gaps: [] };
   const f = emptyFragments();
-  const root = sectionize(file, parseMarkdown(file));
+  const parsed = parseMarkdown(file);
+  for (const d of parsed.deep) {
+    report(ctx, "nesting-too-deep", spanOf(file, d.offset, d.offset + 1), { depth: d.depth, limit: MAX_NESTING });
+  }
+  const root = sectionize(file, parsed.root);
   const top = root.children.find((c) => c.depth === 1);
   if (!top) {
     report(ctx, "missing-title", { file: file.path, line: 1, column: 1, endLine: 1, endColumn: 1 }, {});

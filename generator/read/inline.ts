@@ -7,6 +7,8 @@ export interface ReadContext {
   file: SpecFile;
   diagnostics: Diagnostic[];
   gaps: KnownGap[];
+  /** The method or resource being read: diagnostics carry it so that a config's `ignore` can name it. */
+  subject?: { method?: string; resource?: string };
 }
 
 export function sourceOf(ctx: ReadContext, t: Text): Source {
@@ -19,7 +21,8 @@ export function spanOfText(ctx: ReadContext, t: Text): Span {
 }
 
 export function report(ctx: ReadContext, ...args: Parameters<typeof diagnostic>): void {
-  ctx.diagnostics.push(diagnostic(...args));
+  const d = diagnostic(...args);
+  ctx.diagnostics.push(ctx.subject ? { ...d, subject: ctx.subject } : d);
 }
 
 export interface CodeSpan {

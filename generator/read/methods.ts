@@ -19,6 +19,7 @@ import { paramFromRow, readNameList, readParams } from "./params.js";
 import { isResultSentence, readResultSentence } from "./results.js";
 import { headerIndex, pascal, tableRows } from "./tables.js";
 import { field } from "./types.js";
+import { firstParenGroup, namedParenGroups } from "../util/parens.js";
 
 /**
  * Reads an area of Endpoints (`### Tasks`, `### 3.0-only methods`, ...): one method per paragraph that starts
@@ -90,6 +91,8 @@ interface State {
   inHeader: boolean;
   shapeArea: string;
   shapes: Resource[];
+  /** The method's parameters by name, kept in step with `method.params`. */
+  paramIndex: Map<string, Field>;
 }
 
 /** "Errors ..." but not "Error codes other than ...: not shown". */
@@ -128,8 +131,10 @@ function constraintFrom(ctx: ReadContext, t: Text): Constraint | null {
 }
 
 function addParams(ctx: ReadContext, st: State, params: Field[]): void {
+  // A map, not a search of the list: a table of 100,000 rows must read in linear time (issue 9).
+  if (st.paramIndex.size !== st.method.params.length) st.paramIndex = new Map(st.method.params.map((q) => [q.name, q]));
   for (const p of params) {
-    const existing = st.method.params.find((q) => q.name === p.name);
+    const existing = st.paramIndex.get(p.name);
     if (existing) {
       const at = { ...p.source, endLine: p.source.line, endColumn: p.source.column + p.name.length + 2 };
       report(ctx, "duplicate-parameter", at, { name: p.name, method: st.method.name }, {
@@ -140,6 +145,7 @@ function addParams(ctx: ReadContext, st: State, params: Field[]): void {
       continue;
     }
     st.method.params.push(p);
+    st.paramIndex.set(p.name, p);
   }
 }
 
@@ -151,8 +157,8 @@ function readMethodSentence(ctx: ReadContext, st: State, t: Text, whole: Text = 
     st.hasScopeSentence = true;
     if (/^Scopes?:\s*base\b/i.test(s)) m.scopes = ["base"];
     else m.scopes = refsOf(t);
-    const note = /\(([^)]*)\)/.exec(s);
-    if (note) m.scopeNote = collapse(note[1] ?? "");
+    const note = firstParenGroup(s);
+    if (note) m.scopeNote = collapse(note.inner);
     return;
   }
   if (isErrorsStart(t)) {
@@ -222,7 +228,8 @@ function readMethodSentence(ctx: ReadContext, st: State, t: Text, whole: Text = 
     ]);
     return;
   }
-  const includes = /^includes `([A-Za-z_]\w*)`\s*\(([^)]*)\)/.exec(s);
+  const includesGroup = s.startsWith("includes `") ? namedParenGroups(s)[0] : undefined;
+  const includes = includesGroup && /^includes\s*$/.test(s.slice(0, includesGroup.start)) ? ["", includesGroup.name, includesGroup.paren] : null;
   if (includes && m.result) {
     const member = field({
       name: includes[1] ?? "",
@@ -411,6 +418,7 @@ export function readMethodSection(ctx: ReadContext, section: Section, version: V
     out.methods.push(st.method);
     out.shapes.push(...st.shapes);
     st = null;
+    ctx.subject = undefined;
   };
   for (const block of section.blocks) {
     if (block.type === "paragraph") {
@@ -421,11 +429,12 @@ export function readMethodSection(ctx: ReadContext, section: Section, version: V
         const marker = collapse(header[2] ?? "");
         const v: Version = /^3\.0$/.test(marker) ? "v3" : /^legacy$/.test(marker) ? "legacy" : version;
         const method = newMethod(ctx, collapse(header[1] ?? ""), v, section.title, sliceText(t, 2));
+        ctx.subject = { method: method.name };
         const dep = /^deprecated(?:;\s*use `([^`]+)`)?/.exec(marker);
         if (dep) method.deprecated = { replacement: dep[1] ?? null, text: marker };
         const syn = /^synonyms? ((?:`[^`]+`(?:,\s*)?)+)/.exec(marker);
         if (syn) method.aliases = [...(syn[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? "");
-        st = { method, tableTarget: null, callForms: null, hasScopeSentence: false, inHeader: true, shapeArea, shapes: [] };
+        st = { method, tableTarget: null, callForms: null, hasScopeSentence: false, inHeader: true, shapeArea, shapes: [], paramIndex: new Map() };
         readHeader(ctx, st, trimText(sliceText(t, header[0].length)));
         st.inHeader = false;
         continue;

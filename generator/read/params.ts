@@ -10,6 +10,7 @@ import {
   readValueList,
   suspiciousTypeWord,
 } from "./types.js";
+import { firstParenGroup } from "../util/parens.js";
 
 /**
  * Reads parameter clauses (spec-source/README.md#parameters):
@@ -279,11 +280,12 @@ export function objectDetails(type: Extract<TypeRef, { kind: "object" }>, descri
   }
   m = /^keyed by ([^;,]+?) with ((?:`[^`]+`(?:\s*,\s*|\s+and\s+)?)+)/.exec(description);
   if (m) out = { ...out, keyDescription: collapse(m[1] ?? ""), additional: { kind: "object", members: named(m[2] ?? "") } };
-  m = /member `([A-Za-z_]\w*)`\s*\(([^)]*)\)/.exec(description);
-  if (m) {
-    const desc = collapse(m[2] ?? "");
+  const memberAt = /member `([A-Za-z_]\w*)`\s*\(/.exec(description);
+  const memberGroup = memberAt ? firstParenGroup(description, memberAt.index + memberAt[0].length - 1) : null;
+  if (memberAt && memberGroup && memberGroup.start === memberAt.index + memberAt[0].length - 1) {
+    const desc = collapse(memberGroup.inner);
     const def = readDefault(desc, UNKNOWN);
-    const member = field({ name: m[1] ?? "", type: UNKNOWN, description: desc, ...(def ? { default: def } : {}), source: NO_SOURCE });
+    const member = field({ name: memberAt[1] ?? "", type: UNKNOWN, description: desc, ...(def ? { default: def } : {}), source: NO_SOURCE });
     out = { ...out, open: true, members: [...out.members, member] };
   }
   if (/\bfor example\b|\bdepends on\b/.test(description)) out.open = true;

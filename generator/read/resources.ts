@@ -15,6 +15,7 @@ import {
 } from "./inline.js";
 import { headerIndex, pascal, tableRows } from "./tables.js";
 import { UNKNOWN, field, readTypePhrase, suspiciousTypeWord } from "./types.js";
+import { trailingParenGroup, withoutParenSpan, withoutTrailingParens } from "../util/parens.js";
 
 /**
  * Reads the sections of "Resources and their fields" (spec-source/README.md#resources): field tables
@@ -215,7 +216,7 @@ function fillFieldSources(fields: Field[], source: Field["source"]): void {
 }
 
 function newResource(ctx: ReadContext, title: string, at: Text): Resource {
-  const clean = title.replace(/\s*\(.*\)\s*$/, "").replace(/\s+item$/i, "");
+  const clean = withoutTrailingParens(title).replace(/\s+item$/i, "");
   return {
     name: pascal(clean),
     title,
@@ -235,9 +236,9 @@ function members(r: Resource): Field[] {
 
 /** `(result of \`x\`)`, `(\`x\`)`, `(\`x\` item; camelCase names)` → returned-by methods. */
 function returnedByFromTitle(title: string): { methods: string[]; item: boolean; note: string } {
-  const paren = /\(([^)]*)\)\s*$/.exec(title)?.[1] ?? "";
+  const paren = trailingParenGroup(title) ?? "";
   const methods = [...paren.matchAll(/`([a-z][\w]*(?:\.[\w]+)+)`/g)].map((m) => m[1] ?? "");
-  return { methods, item: /`\s+item\b/.test(paren) || /\bitem\b/i.test(title.replace(/\(.*\)/, "")), note: collapse(paren.split(";").slice(1).join(";")) };
+  return { methods, item: /`\s+item\b/.test(paren) || /\bitem\b/i.test(withoutParenSpan(title)), note: collapse(paren.split(";").slice(1).join(";")) };
 }
 
 function readFieldTable(ctx: ReadContext, table: Table, rules: TypingRules | null): Field[] {
@@ -337,6 +338,7 @@ function readGapSentence(ctx: ReadContext, t: Text, appliesTo: string[]): boolea
 export function readResourceSection(ctx: ReadContext, section: Section): Resource[] {
   const at: Text = { text: section.title, start: section.start };
   const r = newResource(ctx, section.title, at);
+  ctx.subject = { resource: r.name };
   const fromTitle = returnedByFromTitle(section.title);
   r.returnedBy.push(...fromTitle.methods);
   let rules: TypingRules | null = null;
@@ -394,6 +396,7 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
       r.notes.push(statement(ctx, sentence));
     }
   }
+  ctx.subject = undefined;
   return [r, ...extra];
 }
 

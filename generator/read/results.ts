@@ -2,6 +2,7 @@ import type { Field, ResultSpec, TypeRef } from "../model/types.js";
 import type { Text } from "../parse/markdown.js";
 import { type ReadContext, collapse, sourceOf } from "./inline.js";
 import { UNKNOWN, field, readTypePhrase } from "./types.js";
+import { namedParenGroups } from "../util/parens.js";
 
 /**
  * Reads result sentences (spec-source/README.md#results):
@@ -100,15 +101,15 @@ export function readResultSentence(ctx: ReadContext, t: Text): ResultSpec | null
   }
   m = /^`result\.([A-Za-z_]\w*)` holds (?:the )?([^;]+?)(?:;|$)(.*)$/.exec(s);
   if (m) {
-    const includes = /includes `([A-Za-z_]\w*)`\s*\(([^)]*)\)/.exec(m[3] ?? "");
+    const includes = namedParenGroups(m[3] ?? "").find((g) => /includes\s*$/.test((m?.[3] ?? "").slice(0, g.start)));
     let type: TypeRef = titleRef(m[2] ?? "");
     if (includes && type.kind === "ref") {
       const inc = field({
-        name: includes[1] ?? "",
+        name: includes.name,
         type: { kind: "primitive", type: "string" },
         required: false,
         nullable: false,
-        description: collapse(includes[2] ?? ""),
+        description: collapse(includes.paren),
         source,
       });
       type = { kind: "object", members: [inc], extends: type.resource, open: true };
@@ -116,16 +117,13 @@ export function readResultSentence(ctx: ReadContext, t: Text): ResultSpec | null
     return { ...base, key: m[1] ?? null, type };
   }
   // "With `A` and no `B`: `result` has `x` (string) and `y` (string) ... Otherwise ... `result.Z` (integer) is returned."
-  const has = /`result` has ((?:`[A-Za-z_]\w*`\s*\([^)]*\)(?:\s*,\s*|\s+and\s+)?)+)/.exec(s);
-  if (has) {
-    const first = memberShape(
-      ctx,
-      t,
-      [...(has[1] ?? "").matchAll(/`([A-Za-z_]\w*)`\s*\(([^)]*)\)/g)].map((x) => ({ name: x[1] ?? "", paren: x[2] ?? "" })),
-    );
-    const other = /`result\.([A-Za-z_]\w*)`\s*\(([^)]*)\)/.exec(s);
+  const hasAt = s.indexOf("`result` has `");
+  const items = hasAt >= 0 ? leadingItems(s.slice(hasAt + "`result` has ".length)) : [];
+  if (items.length > 0) {
+    const first = memberShape(ctx, t, items);
+    const other = namedParenGroups(s, /^result\.[A-Za-z_]\w*$/)[0];
     const type: TypeRef = other
-      ? { kind: "union", options: [first, memberShape(ctx, t, [{ name: other[1] ?? "", paren: other[2] ?? "" }])] }
+      ? { kind: "union", options: [first, memberShape(ctx, t, [{ name: other.name.slice("result.".length), paren: other.paren }])] }
       : first;
     return { ...base, key: null, type };
   }
@@ -158,4 +156,16 @@ function membersFromPaths(paths: string[], ctx: ReadContext, t: Text): TypeRef {
 
 export function isResultSentence(s: string): boolean {
   return /^(Response|Result|Returns)\b/.test(s) || /^`result\.\w+` holds\b/.test(s) || /`result` has `/.test(s);
+}
+
+/** "`a` (x), `b` (y) and `c` (z) ..." at the start of a text: the items up to the first text that is not one. */
+function leadingItems(s: string): Array<{ name: string; paren: string }> {
+  const out: Array<{ name: string; paren: string }> = [];
+  let at = 0;
+  for (const g of namedParenGroups(s)) {
+    if (!/^(?:\s*,\s*|\s+and\s+)?$/.test(s.slice(at, g.start))) break;
+    out.push({ name: g.name, paren: g.paren });
+    at = g.end;
+  }
+  return out;
 }

@@ -1,67 +1,229 @@
-import { existsSync } from "node:fs";
-import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
-import { dirname, join, relative, sep } from "node:path";
+import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { copyFile, mkdir, readFile, readdir, rename, rm, rmdir, unlink, writeFile } from "node:fs/promises";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import type { GeneratedFile } from "../emit/files.js";
+import { type OwnershipManifest, type WritePlan, parseManifest, planWrite, safeRelative } from "./plan.js";
 
 /**
- * The one module that writes the output folder. A run writes everything into a fresh sibling folder and swaps
- * it in with two renames, so that a failed run (or a crash half-way) leaves the previous output as it was.
+ * The one module that writes the output folder (decisions.md D1, D9). A run owns only the files its manifest
+ * lists: it stages every new file in a working folder inside the output folder, commits a journal, then moves the
+ * staged files into place one by one and removes the files it no longer generates. A process killed at any moment
+ * leaves either no journal (the next run discards the staged files: the old set stands) or a committed journal
+ * (the next run, or `--check`, finishes the moves: the new set stands). The output folder itself is never renamed
+ * or replaced, so a symlinked folder is written through and there is no moment without an output folder.
  */
 
-async function listFiles(root: string): Promise<string[]> {
-  if (!existsSync(root)) return [];
-  const out: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile()) out.push(relative(root, full).split(sep).join("/"));
-    }
-  };
-  await walk(root);
-  return out.sort();
+/** The working folder of a write, inside the output folder so that its renames stay on one file system. */
+export const WORK_DIR = ".collab-rest-codegen";
+const JOURNAL = "journal.json";
+export const MANIFEST = "manifest.json";
+
+/** A problem with the output folder that the user must fix: the CLI prints it as a usage error (exit 3). */
+export class OutputError extends Error {}
+
+function osReason(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  return e.code ? `${e.code}: ${e.message.replace(/^\w+: /, "").replace(/, \w+ '.*'$/, "")}` : String(e.message ?? err);
 }
 
-export interface WriteOptions {
-  /** Files under the output folder that belong to the user: carried into the new output when not generated. */
-  userOwned?: (path: string) => boolean;
+function targetOf(out: string, path: string): string {
+  return resolve(out, ...path.split("/"));
 }
 
-export async function writeOutput(outDir: string, files: GeneratedFile[], options: WriteOptions = {}): Promise<void> {
-  const stamp = `${process.pid}-${Date.now().toString(36)}`;
-  const tmp = `${outDir}.tmp-${stamp}`;
-  const old = `${outDir}.old-${stamp}`;
-  await rm(tmp, { recursive: true, force: true });
+function readIfFile(full: string): string | undefined {
   try {
-    for (const f of files) {
-      const target = join(tmp, ...f.path.split("/"));
-      await mkdir(dirname(target), { recursive: true });
-      const existing = join(outDir, ...f.path.split("/"));
-      // A user-owned file is written only when absent; the user's copy moves into the new output as it is.
-      if (f.userOwned && existsSync(existing)) await writeFile(target, await readFile(existing));
-      else await writeFile(target, f.contents, "utf8");
+    return statSync(full).isFile() ? readFileSync(full, "utf8") : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readPreviousManifest(out: string): OwnershipManifest | null {
+  return parseManifest(readIfFile(join(out, MANIFEST)));
+}
+
+function isInside(child: string, parent: string): boolean {
+  const rel = relative(parent, child);
+  return rel === "" || (!rel.startsWith("..") && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel));
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    // Not there yet: the real path of its nearest existing ancestor, with the rest appended.
+    const parent = dirname(path);
+    return parent === path ? path : join(realOrSelf(parent), relative(parent, path));
+  }
+}
+
+export interface PreflightOptions {
+  /** Files that must never lie inside the output folder: the spec and the config. */
+  protect: Array<{ path: string; what: string }>;
+  /** Write into a folder that looks like a project. Never lets a run remove or replace a file it did not generate. */
+  force?: boolean;
+}
+
+/**
+ * Refuses an output folder the run must not write into, before anything is rendered (issue 9): a file; a folder
+ * that holds or is an ancestor of the spec or the config (always); a folder that looks like a project and holds
+ * files the manifest does not list (`.git`, a `package.json` the generator did not write), unless `force`.
+ */
+export function preflightOutput(out: string, options: PreflightOptions): void {
+  let stat: ReturnType<typeof statSync> | undefined;
+  try {
+    stat = statSync(out);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT") throw new OutputError(`cannot use the output folder ${out}: ${osReason(err)}`);
+  }
+  if (stat && !stat.isDirectory()) throw new OutputError(`the output path ${out} is a file, not a folder; name a folder for --out`);
+  const realOut = realOrSelf(out);
+  for (const p of options.protect) {
+    if (isInside(realOrSelf(p.path), realOut)) {
+      throw new OutputError(`the output folder ${out} contains the ${p.what} (${p.path}); choose a folder of its own, such as ${join(out, "generated")}`);
     }
-    if (options.userOwned) {
-      const generated = new Set(files.map((f) => f.path));
-      for (const path of await listFiles(outDir)) {
-        if (generated.has(path) || !options.userOwned(path)) continue;
-        const target = join(tmp, ...path.split("/"));
-        await mkdir(dirname(target), { recursive: true });
-        await writeFile(target, await readFile(join(outDir, ...path.split("/"))));
-      }
-    }
-    await mkdir(tmp, { recursive: true });
-    const hadOutput = existsSync(outDir);
-    if (hadOutput) await rename(outDir, old);
+  }
+  if (!stat || options.force) return;
+  const manifest = readPreviousManifest(out);
+  const listed = new Set(Object.keys(manifest?.files ?? {}));
+  const signs: string[] = [];
+  if (existsSync(join(out, ".git"))) signs.push(".git");
+  if (existsSync(join(out, "package.json")) && !listed.has("package.json")) signs.push("package.json");
+  if (signs.length > 0) {
+    throw new OutputError(
+      `the output folder ${out} looks like a project (${signs.join(", ")}, not written by collab-rest-codegen); ` +
+        "choose a folder of its own, or pass --force to write the generated files beside it (nothing else is touched)",
+    );
+  }
+}
+
+interface Journal {
+  version: 1;
+  writes: Array<{ staged: string; path: string }>;
+  removes: string[];
+}
+
+/**
+ * `mkdir -p` one level at a time. Node's recursive mkdir retries forever when the kernel answers ENOENT for a child
+ * of a folder that exists (`/proc/x`, issue 9); here that answer is an error with the OS's reason.
+ */
+async function ensureDir(path: string): Promise<void> {
+  const missing: string[] = [];
+  let dir = resolve(path);
+  for (;;) {
     try {
-      await rename(tmp, outDir);
+      if (statSync(dir).isDirectory()) break;
+      throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${dir}'`), { code: "ENOTDIR" });
     } catch (err) {
-      if (hadOutput) await rename(old, outDir);
-      throw err;
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
     }
-    if (hadOutput) await rm(old, { recursive: true, force: true });
-  } finally {
-    await rm(tmp, { recursive: true, force: true });
+    missing.push(dir);
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  for (const d of missing.reverse()) {
+    try {
+      await mkdir(d);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    }
+  }
+}
+
+async function moveInto(from: string, to: string): Promise<void> {
+  await ensureDir(dirname(to));
+  try {
+    await rename(from, to);
+  } catch (err) {
+    // A seed outside the output folder may live on another file system: copy beside it, then rename there.
+    if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
+    const beside = `${to}.${WORK_DIR}-tmp`;
+    await copyFile(from, beside);
+    await rename(beside, to);
+    await unlink(from);
+  }
+}
+
+/** Removes the folders a removal left empty, up to (not including) the output folder. */
+async function pruneEmpty(out: string, path: string): Promise<void> {
+  let dir = dirname(targetOf(out, path));
+  while (isInside(dir, out) && dir !== resolve(out)) {
+    try {
+      await rmdir(dir);
+    } catch {
+      return;
+    }
+    dir = dirname(dir);
+  }
+}
+
+async function applyJournal(out: string, journal: Journal): Promise<void> {
+  const work = join(out, WORK_DIR);
+  for (const w of journal.writes) {
+    const staged = join(work, "staged", w.staged);
+    // A move done before a kill is not there any more: moving is idempotent.
+    if (existsSync(staged)) await moveInto(staged, targetOf(out, w.path));
+  }
+  for (const path of journal.removes) {
+    if (!safeRelative(path)) continue;
+    await rm(targetOf(out, path), { force: true });
+    await pruneEmpty(out, path);
+  }
+  // The journal goes first: a kill past this point leaves only staged leftovers, which recovery discards.
+  await rm(join(work, JOURNAL), { force: true });
+  await rm(work, { recursive: true, force: true });
+}
+
+/**
+ * Finishes or rolls back a write a killed process left (D9): a committed journal is carried out, a working folder
+ * without one is discarded. Runs before anything else reads the folder. Returns what it did, for a notice.
+ */
+export async function recoverOutput(out: string): Promise<"none" | "completed" | "rolled-back"> {
+  const work = join(out, WORK_DIR);
+  if (!existsSync(work)) return "none";
+  try {
+    const text = readIfFile(join(work, JOURNAL));
+    const journal = text === undefined ? null : (JSON.parse(text) as Journal);
+    if (journal?.version === 1) {
+      await applyJournal(out, journal);
+      return "completed";
+    }
+    await rm(work, { recursive: true, force: true });
+    return "rolled-back";
+  } catch (err) {
+    throw new OutputError(`cannot recover the interrupted write in ${out}: ${osReason(err)}`);
+  }
+}
+
+/** Plans a write against the folder as it is now (after recovery). */
+export function planOutput(out: string, files: readonly GeneratedFile[], options: { force?: boolean } = {}): WritePlan {
+  return planWrite(files, readPreviousManifest(out), (p) => readIfFile(targetOf(out, p)), options);
+}
+
+/** Carries a plan out through the journal. Every OS failure becomes an `OutputError` with the OS's reason. */
+export async function writeOutput(out: string, plan: WritePlan): Promise<void> {
+  const work = join(out, WORK_DIR);
+  try {
+    await ensureDir(join(work, "staged"));
+  } catch (err) {
+    throw new OutputError(`cannot create the output folder ${out}: ${osReason(err)}`);
+  }
+  try {
+    const journal: Journal = { version: 1, writes: [], removes: plan.removes };
+    for (const [i, w] of plan.writes.entries()) {
+      const staged = String(i);
+      await writeFile(join(work, "staged", staged), w.contents, "utf8");
+      journal.writes.push({ staged, path: w.path });
+    }
+    // The commit point: a rename is atomic, so the journal is there whole or not at all.
+    await writeFile(join(work, `${JOURNAL}.tmp`), JSON.stringify(journal), "utf8");
+    await rename(join(work, `${JOURNAL}.tmp`), join(work, JOURNAL));
+    await applyJournal(out, journal);
+  } catch (err) {
+    if (err instanceof OutputError) throw err;
+    throw new OutputError(`cannot write into ${out}: ${osReason(err)}`);
   }
 }
 
@@ -69,18 +231,67 @@ export interface CheckReport {
   stale: string[];
   missing: string[];
   extra: string[];
+  /** In the folder, but neither generated nor listed by the last manifest: reported, never a failure. */
+  untracked: string[];
 }
 
-/** Compares what a run would write with what is on disk, byte for byte; writes nothing. */
-export async function checkOutput(outDir: string, files: GeneratedFile[], options: WriteOptions = {}): Promise<CheckReport> {
-  const report: CheckReport = { stale: [], missing: [], extra: [] };
-  const onDisk = new Set(await listFiles(outDir));
+/**
+ * Compares what a run would write with what is on disk, byte for byte; writes nothing (after finishing an
+ * interrupted write, D9). A folder holding no generated file is listed once, as `dir/`.
+ */
+export async function checkOutput(out: string, files: readonly GeneratedFile[]): Promise<CheckReport> {
+  const report: CheckReport = { stale: [], missing: [], extra: [], untracked: [] };
+  const previous = readPreviousManifest(out);
+  const known = new Set<string>();
   for (const f of files) {
-    const full = join(outDir, ...f.path.split("/"));
-    if (!onDisk.has(f.path)) report.missing.push(f.path);
-    else if (!f.userOwned && (await readFile(full, "utf8")) !== f.contents) report.stale.push(f.path);
+    known.add(f.path);
+    const current = readIfFile(targetOf(out, f.path));
+    if (current === undefined) report.missing.push(f.path);
+    else if (f.userOwned) report.untracked.push(f.path);
+    else if (current !== f.contents) report.stale.push(f.path);
   }
-  const generated = new Set(files.map((f) => f.path));
-  for (const path of onDisk) if (!generated.has(path) && !options.userOwned?.(path)) report.extra.push(path);
+  for (const path of Object.keys(previous?.files ?? {})) {
+    if (known.has(path)) continue;
+    known.add(path);
+    if (readIfFile(targetOf(out, path)) !== undefined) report.extra.push(path);
+  }
+  const knownDirs = new Set<string>();
+  for (const p of known) for (let d = p; d.includes("/"); ) knownDirs.add((d = d.slice(0, d.lastIndexOf("/"))));
+  const walk = async (rel: string): Promise<void> => {
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = await readdir(rel ? join(out, rel) : out, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const path = rel ? `${rel}/${e.name}` : e.name;
+      if (!rel && e.name === WORK_DIR) continue;
+      const isDir = e.isDirectory() || (e.isSymbolicLink() && lstatSafeDir(join(out, path)));
+      if (isDir) {
+        if (knownDirs.has(path)) await walk(path);
+        else report.untracked.push(`${path}/`);
+      } else if (!known.has(path)) report.untracked.push(path);
+    }
+  };
+  await walk("");
+  for (const list of Object.values(report)) list.sort();
   return report;
+}
+
+function lstatSafeDir(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink() && statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The bytes of a generated file as the disk has them; for the CLI's drift report of seeds. */
+export async function readOutputFile(out: string, path: string): Promise<string | undefined> {
+  try {
+    return await readFile(targetOf(out, path), "utf8");
+  } catch {
+    return undefined;
+  }
 }

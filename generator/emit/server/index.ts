@@ -225,7 +225,15 @@ export function skeletonDrift(model: Model, text: string): { added: string[]; re
 
 export function serverFiles(
   model: Model,
-  opts: { header: string; version: string; specPath: string; packages: { types: string; server: string }; templates: Templates },
+  opts: {
+    header: string;
+    version: string;
+    specPath: string;
+    packages: { types: string; server: string };
+    templates: Templates;
+    /** Relative to the output folder; the `skeleton` config key may place it outside. */
+    skeletonPath: string;
+  },
 ): GeneratedFile[] {
   const { header, packages } = opts;
   const built = builtInMethods(model);
@@ -258,7 +266,7 @@ export function serverFiles(
     { path: "server/runtime.d.ts", raw: true, contents: render(opts.templates, "server/runtime.d.ts.hbs", { header }) },
     { path: "server/runtime.js", raw: true, contents: render(opts.templates, "server/runtime.js.hbs", { header }) },
     {
-      path: SKELETON_PATH,
+      path: opts.skeletonPath,
       userOwned: true,
       contents: render(opts.templates, "server/handlers.ts.hbs", {
         specPath: opts.specPath,

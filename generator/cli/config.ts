@@ -1,0 +1,146 @@
+import { LineCounter, type Node, isMap, isScalar, isSeq, parseDocument } from "yaml";
+import { isDiagnosticCode, severityOf } from "../diagnostics/catalogue.js";
+
+/**
+ * The config file (`codegen.config.yaml`), validated against the schema below (decisions.md D12): an unknown key or
+ * a bad value is a usage error at its `file:line:column`. Written by hand over the YAML AST rather than with ajv:
+ * ajv's import and compile cost ~130 ms at every start (a run is ~900 ms), for seven keys, and its errors carry
+ * JSON pointers where users need lines and columns.
+ */
+
+export interface IgnoreRule {
+  code: string;
+  method?: string;
+  resource?: string;
+  line?: number;
+  /** Where the rule stands in the config, to report a rule that matched nothing. */
+  at: { line: number; column: number };
+}
+
+export interface CliConfig {
+  spec: string;
+  out: string;
+  version?: string;
+  templates?: string;
+  /** Where the user-owned handler skeleton lives, relative to the config's folder (default: inside `out`). */
+  skeleton?: string;
+  ignore: IgnoreRule[];
+  failOnWarnings: boolean;
+}
+
+export const DEFAULT_CONFIG_FILE = "codegen.config.yaml";
+export const DEFAULT_CONFIG: CliConfig = {
+  spec: "spec-source/collaboration-platform-api.md",
+  out: "output",
+  ignore: [],
+  failOnWarnings: false,
+};
+
+/** Each key, what its value must be, and what it means (the README's config table says the same). */
+export const CONFIG_SCHEMA = {
+  spec: { type: "path", doc: "the spec file" },
+  out: { type: "path", doc: "the output folder" },
+  version: { type: "semver", doc: "the packages' version at the first generation" },
+  templates: { type: "path", doc: "a folder of templates that replace built-in ones by path" },
+  skeleton: { type: "path", doc: "where the user-owned handler skeleton lives (a .ts file)" },
+  ignore: { type: "ignore", doc: "warnings to silence: [{code, method | resource | line}]" },
+  failOnWarnings: { type: "boolean", doc: "warnings count as errors: nothing is written, exit 2" },
+} as const;
+
+export class ConfigError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly column: number,
+    message: string,
+  ) {
+    super(`${file}:${line}:${column}: ${message}`);
+  }
+}
+
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+
+/** Parses and validates a config's text; `file` is the path printed in errors. */
+export function parseConfig(text: string, file: string): CliConfig {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const at = (node: Node | null | undefined) => lines.linePos(node?.range?.[0] ?? 0);
+  const fail = (node: Node | null | undefined, message: string): never => {
+    const p = at(node);
+    throw new ConfigError(file, p.line, p.col, message);
+  };
+  const firstError = doc.errors[0];
+  if (firstError) {
+    const p = lines.linePos(firstError.pos[0]);
+    throw new ConfigError(file, p.line, p.col, `not valid YAML: ${firstError.message.split("\n")[0]}`);
+  }
+  const config: CliConfig = { ...DEFAULT_CONFIG, ignore: [] };
+  const root = doc.contents;
+  if (root === null || (isScalar(root) && root.value === null)) return config;
+  if (!isMap(root)) return fail(root, "the config must be a mapping of keys, such as 'out: output'");
+  for (const item of root.items) {
+    const keyNode = item.key as Node;
+    const key = isScalar(keyNode) ? String(keyNode.value) : "";
+    const value = item.value as Node | null;
+    if (!Object.hasOwn(CONFIG_SCHEMA, key)) {
+      return fail(keyNode, `unknown key '${key}', expected one of ${Object.keys(CONFIG_SCHEMA).join(", ")}`);
+    }
+    const rule = CONFIG_SCHEMA[key as keyof typeof CONFIG_SCHEMA];
+    const scalar = isScalar(value) ? value.value : undefined;
+    switch (rule.type) {
+      case "path":
+      case "semver": {
+        if (typeof scalar !== "string" || scalar.trim() === "") return fail(value ?? keyNode, `'${key}' must be a non-empty string (${rule.doc})`);
+        if (rule.type === "semver" && !SEMVER.test(scalar)) return fail(value, `'${key}' must be a semantic version such as 1.2.0, got '${scalar}'`);
+        if (key === "skeleton" && !scalar.endsWith(".ts")) return fail(value, `'skeleton' must name a .ts file, got '${scalar}'`);
+        (config as unknown as Record<string, string>)[key] = scalar;
+        break;
+      }
+      case "boolean":
+        if (typeof scalar !== "boolean") return fail(value ?? keyNode, `'${key}' must be true or false`);
+        config.failOnWarnings = scalar;
+        break;
+      case "ignore":
+        config.ignore = readIgnore(value, fail, at);
+        break;
+    }
+  }
+  return config;
+}
+
+function readIgnore(
+  value: Node | null,
+  fail: (node: Node | null | undefined, message: string) => never,
+  at: (node: Node | null | undefined) => { line: number; col: number },
+): IgnoreRule[] {
+  if (!isSeq(value)) return fail(value, "'ignore' must be a list of {code, method | resource | line}");
+  return value.items.map((entry) => {
+    const node = entry as Node;
+    if (!isMap(node)) return fail(node, "an 'ignore' entry must be a mapping such as {code: missing-scope, method: tasks.task.get}");
+    const rule: Partial<IgnoreRule> = {};
+    for (const item of node.items) {
+      const k = isScalar(item.key) ? String(item.key.value) : "";
+      const v = item.value as Node | null;
+      const s = isScalar(v) ? v.value : undefined;
+      if (k === "code") {
+        if (typeof s !== "string" || !isDiagnosticCode(s)) return fail(v ?? (item.key as Node), `'code' must be a diagnostic code such as missing-scope, got '${String(s)}'`);
+        if (severityOf(s) !== "warning") return fail(v, `'${s}' is an error: an ignore rule silences warnings only`);
+        rule.code = s;
+      } else if (k === "method" || k === "resource") {
+        if (typeof s !== "string" || s === "") return fail(v ?? (item.key as Node), `'${k}' must be a name`);
+        rule[k] = s;
+      } else if (k === "line") {
+        if (typeof s !== "number" || !Number.isInteger(s) || s < 1) return fail(v ?? (item.key as Node), "'line' must be a line number (1 or more)");
+        rule.line = s;
+      } else {
+        return fail(item.key as Node, `unknown key '${k}' in an 'ignore' entry, expected code, method, resource, line`);
+      }
+    }
+    if (!rule.code) return fail(node, "an 'ignore' entry needs a 'code'");
+    if (!rule.method && !rule.resource && rule.line === undefined) {
+      return fail(node, "an 'ignore' entry needs a 'method', a 'resource' or a 'line' besides its code, so that it silences one warning, not all");
+    }
+    const p = at(node);
+    return { ...rule, code: rule.code, at: { line: p.line, column: p.col } };
+  });
+}

@@ -1,0 +1,88 @@
+import { type FSWatcher, readFileSync, watch } from "node:fs";
+import { basename, dirname } from "node:path";
+import { GENERATOR_NAME } from "../options.js";
+import { sha256 } from "../util/hash.js";
+
+/**
+ * `generate --watch`: runs once, then again after every change of the spec, until SIGINT or SIGTERM.
+ *
+ * It watches the spec's folder, not the file: a save that writes a temporary file and renames it over the spec
+ * (`sed -i`, editors' safe write, `git checkout`) replaces the inode, and a watch on the old inode goes quiet
+ * (issue 9). Events are debounced; a run that is under way finishes before the next starts; a save that leaves
+ * the bytes as they were, or a moment when the file is gone (delete, then create), runs nothing.
+ */
+export function watchSpec(spec: string, shownPath: string, run: () => Promise<number>, debounceMs = 150): Promise<number> {
+  const folder = dirname(spec);
+  const name = basename(spec);
+  let lastHash: string | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let again = false;
+  let watcher: FSWatcher | null = null;
+  let stopped = false;
+
+  const specHash = (): string | null => {
+    try {
+      return sha256(readFileSync(spec, "utf8"));
+    } catch {
+      return null;
+    }
+  };
+  const runIfChanged = async (): Promise<void> => {
+    const hash = specHash();
+    if (hash === null || hash === lastHash) return;
+    lastHash = hash;
+    await run();
+  };
+  const trigger = (): void => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = runIfChanged().finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          trigger();
+        }
+      });
+    }, debounceMs);
+  };
+  const start = (): void => {
+    if (stopped) return;
+    try {
+      watcher = watch(folder, (_event, file) => {
+        if (file === null || file === name) trigger();
+      });
+      // The folder itself was removed or replaced: watch it again once it is back.
+      watcher.on("error", () => {
+        watcher?.close();
+        setTimeout(start, 200);
+      });
+    } catch {
+      setTimeout(start, 200);
+    }
+  };
+
+  return new Promise((resolveExit) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      if (stopped) return;
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      watcher?.close();
+      process.stderr.write(`${GENERATOR_NAME}: ${signal}, stopped watching\n`);
+      void Promise.resolve(running).then(() => resolveExit(0));
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+    running = runIfChanged().finally(() => {
+      running = null;
+      process.stderr.write(`${GENERATOR_NAME}: watching ${shownPath}\n`);
+      start();
+    });
+  });
+}
