@@ -104,3 +104,38 @@ describe("mutated specs", () => {
     );
   });
 });
+
+/**
+ * Pathological specs (issue 9): each is read to diagnostics within a hang guard of about ten times what it takes
+ * (D6), never a throw or a stall. The guard catches quadratic readers: at these sizes they take minutes.
+ */
+describe("pathological specs finish within a time budget", () => {
+  const endpoints = (body: string) => `# T\n\n## Endpoints\n\n### Tasks\n\n**tasks.task.get**. Scope \`task\`. ${body}\n`;
+  const resources = (title: string, body = "- `id` integer") => `# T\n\n## Resources and their fields\n\n### ${title}\n\n${body}\n`;
+  const repeat = (s: string, n: number) => s.repeat(n);
+  const inputs: Array<[string, () => string, number]> = [
+    ["10,000 nested list markers", () => `${endpoints("")}\n${repeat("- ", 10_000)}x\n`, 5_000],
+    ["10,000 nested block quotes", () => `${endpoints("")}\n${repeat("> ", 10_000)}x\n`, 5_000],
+    ["nested markers on many lines", () => `${endpoints("")}\n${Array.from({ length: 500 }, (_, i) => `${" ".repeat(i * 2)}- x`).join("\n")}\n`, 10_000],
+    ["a resource heading with 20,000 '('", () => resources(`Task ${repeat("(", 20_000)}`), 5_000],
+    ["a resource heading with 20,000 '(`a`'", () => resources(`Task ${repeat("(`a` ", 5_000)}`), 5_000],
+    ["a scope sentence with 20,000 '('", () => endpoints(repeat("(", 20_000)), 5_000],
+    ["a parameter with 20,000 '('", () => endpoints(`\n\n- \`id\`* integer ${repeat("(", 20_000)}`), 5_000],
+    ["a result sentence of 5,000 '`a` ('", () => endpoints(`\n\n\`result\` has ${repeat("`a` (", 5_000)}`), 5_000],
+    ["an includes sentence of 5,000 '`a` ('", () => endpoints(`Returns the task.\n\nincludes ${repeat("`a` (", 5_000)}`), 5_000],
+    // micromark merges a paragraph's text runs with splices (initialize/text.js), quadratic in the code spans of one
+    // paragraph: 10,000 take ~0.8 s, 20,000 ~4 s. Upstream, not a reader: kept at a size that guards the readers.
+    ["10,000 backtick pairs in one paragraph", () => endpoints(repeat("`a` and ", 10_000)), 10_000],
+    ["20,000 '*'", () => endpoints(repeat("*", 20_000)), 10_000],
+    ["20,000 '['", () => endpoints(repeat("[", 20_000)), 10_000],
+    ["a 100,000-row parameter table", () => endpoints(`\n\n| Parameter | Type | Required | Meaning |\n|---|---|---|---|\n${Array.from({ length: 100_000 }, (_, i) => `| \`p${i}\` | integer | no | x |`).join("\n")}`), 30_000],
+    ["a 20,000-item parameter list", () => endpoints(`\n\n${Array.from({ length: 20_000 }, (_, i) => `- \`p${i}\` integer, x`).join("\n")}`), 60_000],
+  ];
+  it.each(inputs)("%s", async (_name, make, guardMs) => {
+    const text = make();
+    const started = performance.now();
+    const r = await generate(text, opts);
+    expect(performance.now() - started).toBeLessThan(guardMs);
+    assertInside(text, r.diagnostics);
+  });
+});

@@ -2,6 +2,7 @@ import type { Heading, ListItem, Root, RootContent, Table } from "mdast";
 import { remark } from "remark";
 import remarkGfm from "remark-gfm";
 import type { Span } from "../diagnostics/catalogue.js";
+import { parseInPieces } from "./chunks.js";
 
 /** A spec file with its text and the offsets where lines start, to turn offsets into line and column. */
 export interface SpecFile {
@@ -133,7 +134,8 @@ export function boundNesting(text: string, limit = MAX_NESTING): { text: string;
 /** Parses the spec (its nesting bounded first); `deep` says where markers past the bound were read as text. */
 export function parseMarkdown(file: SpecFile): { root: Root; deep: Array<{ offset: number; depth: number }> } {
   const bounded = boundNesting(file.text);
-  return { root: remark().use(remarkGfm).parse(bounded.text), deep: bounded.deep };
+  const processor = remark().use(remarkGfm);
+  return { root: parseInPieces(bounded.text, (piece) => processor.parse(piece)), deep: bounded.deep };
 }
 
 function headingTitle(file: SpecFile, h: Heading): string {
