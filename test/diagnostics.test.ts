@@ -84,7 +84,7 @@ describe("diagnostics goldens", () => {
   it("json and github formats carry the same positions", () => {
     const r = build(endpointSpec("**a.b**. Any user."));
     expect(JSON.parse(formatDiagnostics(r.diagnostics, "json"))).toEqual([
-      { file: "spec.md", line: 7, column: 3, endLine: 7, endColumn: 10, severity: "warning", code: "missing-scope", message: "Method 'a.b' has no scope sentence, expected 'Scope `x`.'" },
+      { file: "spec.md", line: 7, column: 3, endLine: 7, endColumn: 10, severity: "warning", code: "missing-scope", message: "Method 'a.b' has no scope sentence, expected 'Scope `x`.'", hint: "Add 'Scope `name`.' after the method name; the method's x-scopes is null until then." },
     ]);
     expect(formatDiagnostics(r.diagnostics, "github")).toBe(
       "::warning file=spec.md,line=7,col=3::missing-scope: Method 'a.b' has no scope sentence, expected 'Scope `x`.'. Add 'Scope `name`.' after the method name; the method's x-scopes is null until then.\n",

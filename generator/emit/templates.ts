@@ -1,4 +1,5 @@
 import Handlebars from "handlebars";
+import type { TemplateName, TemplateViews } from "./views.js";
 
 /**
  * The one place that registers Handlebars helpers and renders templates. Templates are compiled with `strict`
@@ -55,7 +56,7 @@ function templateError(name: string, err: unknown): TemplateError {
   return new TemplateError(name, 1, 1, message.split("\n")[0] ?? message);
 }
 
-export function render<V extends object>(templates: Templates, name: string, view: V): string {
+export function render<N extends TemplateName>(templates: Templates, name: N, view: TemplateViews[N]): string {
   const source = templates[name];
   if (source === undefined) throw new Error(`template '${name}' is missing`);
   const key = `${name}\u0000${source}`;

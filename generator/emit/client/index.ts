@@ -4,6 +4,7 @@ import { packageJsonFile } from "../files.js";
 import { ordinal, propertyKey } from "../names.js";
 import { type Templates, render } from "../templates.js";
 import { isListMethod, typedMethods } from "../types/index.js";
+import type { ClientView } from "../views.js";
 
 /**
  * Emits `client/`: the runtime and README from templates, the method table (`methods.js`) and the typed surface
@@ -93,17 +94,6 @@ function flagged(model: Model, version: Version): { applicationContextOnly: stri
     idempotencyKey: names((m) => m.idempotencyKey),
     list: names((m) => isListMethod(model, m)),
   };
-}
-
-export interface ClientView {
-  header: string;
-  name: string;
-  title: string;
-  typesPackage: string;
-  retryCodes: string[];
-  linkFields: string[];
-  pageSize: number;
-  batchMax: number;
 }
 
 export function clientFiles(model: Model, opts: { header: string; version: string; packages: PackageNames; templates: Templates }): GeneratedFile[] {

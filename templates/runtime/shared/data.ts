@@ -1,0 +1,125 @@
+/**
+ * The data the generator emits for the runtimes (`client/methods.js`, `server/methods.js`), declared once: the
+ * emitters build these objects with these types, and the runtimes read every fact of the spec from them (names,
+ * codes, texts, limits, per-method flags). The protocol's structure (addressing forms, the envelope) stays code.
+ */
+
+export type Version = "legacy" | "v3";
+
+/** The spec's rule for `Idempotency-Key` values: printable ASCII of a length range. */
+export interface KeyRule {
+  minLength: number;
+  maxLength: number;
+  /** Lowest and highest character code allowed. */
+  charCodes: [number, number];
+}
+
+export interface ClientMethodFlags {
+  /** Methods a webhook may not call (answered `WRONG_AUTH_TYPE`). */
+  applicationContextOnly: string[];
+  /** 3.0 methods that honour `Idempotency-Key`. */
+  idempotencyKey: string[];
+  /** List methods, paged with `start`. */
+  list: string[];
+  /** Methods the spec says only read: safe to repeat after a transport fault or an unclear answer (D2). */
+  readOnly: string[];
+}
+
+export interface ClientData {
+  legacy: ClientMethodFlags;
+  v3: ClientMethodFlags;
+  /** Result members that the spec says hold links (made absolute when relative). */
+  linkFields: string[];
+  retry: {
+    /** Error codes the spec says to retry. */
+    codes: string[];
+    expiredToken: string;
+    operationTimeLimit: string;
+    wrongAuthType: string;
+  };
+  idempotencyKey: KeyRule;
+  /** Records in one page of a legacy list method. */
+  pageSize: number;
+  batchMaxCommands: number;
+  /** The method name of batch calls. */
+  batchMethod: string;
+}
+
+/** A parameter's type in the compact form the router validates against. */
+export type RuntimeType = (
+  | { kind: "integer" | "number" | "string" | "boolean"; enum?: Array<string | number | boolean> }
+  | { kind: "object"; members: Array<{ name: string; required: boolean; type: RuntimeType }>; additional?: RuntimeType }
+  | { kind: "array"; items: RuntimeType }
+  | { kind: "union"; options: RuntimeType[] }
+  | { kind: "ref"; name: string }
+  | { kind: "unknown" }
+) & { nullable?: boolean; enum?: Array<string | number | boolean> };
+
+export interface MethodInfo {
+  name: string;
+  described: boolean;
+  scopes: string[] | null;
+  applicationContextOnly: boolean;
+  adminOnly: boolean;
+  idempotencyKey: boolean;
+  params: Array<{ name: string; required: boolean; type: RuntimeType }>;
+  atLeastOne: string[][];
+  callForms: string[][];
+}
+
+/** The error codes the router answers with, by role. */
+export interface ServerCodes {
+  methodNotFound: string;
+  httpsRequired: string;
+  noAuth: string;
+  invalidCredentials: string;
+  wrongAuthType: string;
+  insufficientScope: string;
+  v3InsufficientScope: string;
+  accessDenied: string;
+  argument: string;
+  v3Validation: string;
+  invalidJson: string;
+  invalidKey: string;
+  keyReused: string;
+  queryLimit: string;
+  operationTimeLimit: string;
+  internal: string;
+  batchMethodNotAllowed: string;
+  batchLengthExceeded: string;
+}
+
+export interface ServerData {
+  legacy: Record<string, MethodInfo>;
+  v3: Record<string, MethodInfo>;
+  shapes: Record<string, RuntimeType>;
+  scopeMap: Record<Version, Record<string, string[] | null>>;
+  codes: ServerCodes;
+  status: Record<
+    | "methodNotFound"
+    | "httpsRequired"
+    | "noAuth"
+    | "wrongAuthType"
+    | "insufficientScope"
+    | "v3InsufficientScope"
+    | "invalidKey"
+    | "keyReused"
+    | "queryLimit"
+    | "operationTimeLimit"
+    | "internal"
+    | "batchMethodNotAllowed"
+    | "batchLengthExceeded",
+    number
+  > & { invalidJson: number | null };
+  defaults: { v3ValidationStatus: number };
+  /** The catalogue's text of each code, or its cause where it quotes no text. */
+  errorTexts: Record<string, string>;
+  /** The status of each authorization failure. */
+  authStatus: Record<string, number>;
+  wrongAuthTypeText: string;
+  insufficientScopeText: { webhook: string; application: string };
+  accessDenied: { status: number; text: string };
+  idempotencyKey: KeyRule;
+  idempotencyTtlMs: number;
+  batch: { method: string; maxCommands: number };
+}
