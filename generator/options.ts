@@ -6,8 +6,10 @@ export interface GenerateOptions {
   version?: string;
   generatorName: string;
   generatorVersion: string;
-  /** Template texts by path below `templates/` (`client/runtime.js.hbs`); the CLI loads them. */
+  /** Template texts by path below `templates/` (`client/README.md.hbs`); the CLI loads them. */
   templates: Readonly<Record<string, string>>;
+  /** The compiled runtimes by path below `dist/runtime/` (`client/index.js`); the CLI loads them. */
+  runtime: Readonly<Record<string, string>>;
   /** Names of the generated packages. */
   packages?: { types: string; client: string; server: string };
   /** Run prettier over generated code (default true); property tests turn it off to run thousands of times. */

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sha256 } from "../generator/util/hash.js";
-import { ROOT, SPEC_PATH, SPEC_TEXT } from "./helpers.js";
+import { ROOT, RUNTIME, SPEC_PATH, SPEC_TEXT } from "./helpers.js";
 
 const BIN = join(ROOT, "dist/generator/cli/main.js");
 const work = mkdtempSync(join(tmpdir(), "crc-cli-"));
@@ -46,34 +46,42 @@ describe("generate", () => {
     const dir = project("twice");
     expect(run(["generate"], dir).code).toBe(0);
     const first = tree(join(dir, "output"));
-    expect(Object.keys(first).sort()).toEqual([
-      "client/README.md",
-      "client/index.d.ts",
-      "client/index.js",
-      "client/methods.js",
-      "client/package.json",
-      "client/runtime.d.ts",
-      "client/runtime.js",
-      "manifest.json",
-      "model.json",
-      "openapi/openapi.legacy.json",
-      "openapi/openapi.legacy.yaml",
-      "openapi/openapi.v3.json",
-      "openapi/openapi.v3.yaml",
-      "server/README.md",
-      "server/documentation.js",
-      "server/index.d.ts",
-      "server/index.js",
-      "server/methods.js",
-      "server/package.json",
-      "server/runtime.d.ts",
-      "server/runtime.js",
-      "server/skeleton/handlers.ts",
-      "types/README.md",
-      "types/index.d.ts",
-      "types/index.js",
-      "types/package.json",
-    ]);
+    const runtimeOf = (pkg: string) =>
+      Object.keys(RUNTIME)
+        .filter((p) => p.startsWith("shared/") || p.startsWith(`${pkg}/`))
+        .map((p) => `${pkg}/runtime/${p}`);
+    expect(Object.keys(first).sort()).toEqual(
+      [
+        "client/README.md",
+        "client/index.d.ts",
+        "client/index.js",
+        "client/methods.d.ts",
+        "client/methods.js",
+        "client/package.json",
+        ...runtimeOf("client"),
+        "manifest.json",
+        "model.json",
+        "openapi/openapi.legacy.json",
+        "openapi/openapi.legacy.yaml",
+        "openapi/openapi.v3.json",
+        "openapi/openapi.v3.yaml",
+        "server/README.md",
+        "server/documentation.js",
+        "server/index.d.ts",
+        "server/index.js",
+        "server/methods.d.ts",
+        "server/methods.js",
+        "server/package.json",
+        ...runtimeOf("server"),
+        "server/skeleton/handlers.ts",
+        "types/README.md",
+        "types/index.d.ts",
+        "types/index.js",
+        "types/package.json",
+      ].sort(),
+    );
+    // The runtimes are compiled TypeScript: no Handlebars template holds runtime code.
+    expect(runtimeOf("client").length + runtimeOf("server").length).toBeGreaterThan(20);
     expect(run(["generate"], dir).code).toBe(0);
     expect(tree(join(dir, "output"))).toEqual(first);
     const manifest = JSON.parse(readFileSync(join(dir, "output/manifest.json"), "utf8"));

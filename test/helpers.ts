@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { loadRuntime } from "../generator/cli/runtime.js";
 import { loadTemplates } from "../generator/cli/templates.js";
 import { buildFromText } from "../generator/generate.js";
 import type { Method, Model } from "../generator/model/types.js";
@@ -38,5 +39,8 @@ export function withoutSources<T>(value: T): T {
 /** The built-in templates, as the CLI loads them. */
 export const TEMPLATES = loadTemplates(null);
 
+/** The compiled runtimes (`npm test` builds them first). */
+export const RUNTIME = loadRuntime();
+
 /** Options of `generate()` in tests; `format: false` skips prettier where a test runs it many times. */
-export const GEN = { specPath: "spec.md", generatorName: "collab-rest-codegen", generatorVersion: "0.0.0", templates: TEMPLATES };
+export const GEN = { specPath: "spec.md", generatorName: "collab-rest-codegen", generatorVersion: "0.0.0", templates: TEMPLATES, runtime: RUNTIME };

@@ -57,7 +57,7 @@ describe("published packages", () => {
 
   it("the server package compiles with the user-owned skeleton, and wrong handlers do not compile", () => {
     expect(readdirSync(join(dir, "node_modules/collab-platform-api-server")).sort()).toEqual(
-      ["README.md", "documentation.js", "index.d.ts", "index.js", "methods.js", "package.json", "runtime.d.ts", "runtime.js"].sort(),
+      ["README.md", "documentation.js", "index.d.ts", "index.js", "methods.d.ts", "methods.js", "package.json", "runtime"].sort(),
     );
     copyFileSync(join(ROOT, "output/server/skeleton/handlers.ts"), join(dir, "handlers.ts"));
     copyFileSync(join(ROOT, "test/types/server.ts"), join(dir, "server.ts"));
@@ -73,24 +73,41 @@ describe("published packages", () => {
     expect(r.status).toBe(0);
   });
 
-  it("the JS runtimes type-check against their own declarations (checkJs)", () => {
+  it("the emitted data satisfies the runtime's declared data types, byte for byte as shipped", () => {
+    // Each `export const NAME = VALUE;` of methods.js becomes `VALUE satisfies Data["NAME"]`: the compiler checks the
+    // shipped literals (contextually typed, so `"integer"` stays a kind) against runtime/shared/data.d.ts.
+    for (const [pkg, type] of [["client", "ClientData"], ["server", "ServerData"]] as const) {
+      const root = join(dir, "node_modules", `collab-platform-api-${pkg}`);
+      const js = readFileSync(join(root, "methods.js"), "utf8");
+      const consts = [...js.matchAll(/^export const (\w+) = (.*);$/gm)];
+      expect(consts.length).toBeGreaterThan(5);
+      const ts = [
+        `import type { ${type} } from "./node_modules/collab-platform-api-${pkg}/runtime/shared/data.js";`,
+        ...consts.map((m) => `export const ${m[1]} = ${m[2]} satisfies ${type}[${JSON.stringify(m[1])}];`),
+        `const all = { ${consts.map((m) => m[1]).join(", ")} } satisfies ${type};`,
+        "export default all;",
+      ].join("\n");
+      writeFileSync(join(dir, `data-${pkg}.ts`), ts);
+    }
+    // And a data module that breaks the contract does not compile: the check can fail.
+    writeFileSync(join(dir, "data-broken.ts"), readFileSync(join(dir, "data-server.ts"), "utf8").replace('"kind":"integer"', '"kind":"int"'));
+    const config = (files: string[]) =>
+      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2023", "DOM"], types: [] }, files });
+    writeFileSync(join(dir, "tsconfig.data.json"), config(["data-client.ts", "data-server.ts"]));
+    const r = spawnSync(process.execPath, [TSC, "-p", "tsconfig.data.json"], { cwd: dir, encoding: "utf8" });
+    expect(r.stdout).toBe("");
+    expect(r.status).toBe(0);
+    writeFileSync(join(dir, "tsconfig.broken.json"), config(["data-broken.ts"]));
+    const broken = spawnSync(process.execPath, [TSC, "-p", "tsconfig.broken.json"], { cwd: dir, encoding: "utf8" });
+    expect(broken.stdout).toMatch(/data-broken\.ts\(\d+,\d+\): error TS2322/);
+  });
+
+  it("the generated entry modules type-check against the runtimes' declarations (checkJs, strict)", () => {
     writeFileSync(
       join(dir, "tsconfig.js.json"),
       JSON.stringify({
-        // The node adapter of the server uses Buffer: Node's types come from this repo's own @types/node.
-        compilerOptions: {
-          strict: false,
-          noEmit: true,
-          allowJs: true,
-          checkJs: true,
-          module: "NodeNext",
-          moduleResolution: "NodeNext",
-          target: "ES2022",
-          lib: ["ES2023", "DOM"],
-          typeRoots: [join(ROOT, "node_modules/@types")],
-          types: ["node"],
-        },
-        files: ["client", "server"].flatMap((p) => ["index.js", "runtime.js", "methods.js"].map((f) => `node_modules/collab-platform-api-${p}/${f}`)),
+        compilerOptions: { strict: true, noEmit: true, allowJs: true, checkJs: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2023", "DOM"], types: [], noImplicitAny: false },
+        files: ["client", "server"].map((p) => `node_modules/collab-platform-api-${p}/index.js`),
       }),
     );
     const r = spawnSync(process.execPath, [TSC, "-p", "tsconfig.js.json"], { cwd: dir, encoding: "utf8" });

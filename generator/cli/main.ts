@@ -15,6 +15,7 @@ import { type Formatter, workerFormatter } from "../render/format.js";
 import { OutputError, checkOutput, planOutput, preflightOutput, readOutputFile, recoverOutput, writeOutput } from "../render/write.js";
 import { redactSecrets } from "../util/redact.js";
 import { type CliConfig, ConfigError, DEFAULT_CONFIG, DEFAULT_CONFIG_FILE, type IgnoreRule, parseConfig } from "./config.js";
+import { loadRuntime } from "./runtime.js";
 import { builtInTemplatesDir, loadTemplateSet } from "./templates.js";
 import { generatorVersion } from "./version.js";
 
@@ -190,6 +191,7 @@ async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFo
       generatorName: GENERATOR_NAME,
       generatorVersion: generatorVersion(),
       templates: templateSet.templates,
+      runtime: loadRuntime(),
       skeletonPath: r.skeletonPath,
       formatter,
     });

@@ -18,7 +18,10 @@ function readAll(root: string): Record<string, string> {
   const walk = (d: string) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const full = join(d, e.name);
-      if (e.isDirectory()) walk(full);
+      // templates/runtime is TypeScript compiled with the generator, not a template.
+      if (e.isDirectory()) {
+        if (!(d === root && e.name === "runtime")) walk(full);
+      }
       else if (e.isFile()) out[relative(root, full).split(sep).join("/")] = readFileSync(full, "utf8");
     }
   };

@@ -51,12 +51,8 @@ export interface TemplateViews {
   "types/README.md.hbs": PackageReadmeView;
   "client/README.md.hbs": ClientView;
   "client/index.js.hbs": ClientView;
-  "client/runtime.d.ts.hbs": ClientView;
-  "client/runtime.js.hbs": ClientView;
   "server/README.md.hbs": ServerReadmeView;
   "server/index.js.hbs": ServerIndexView;
-  "server/runtime.d.ts.hbs": WithHeader;
-  "server/runtime.js.hbs": WithHeader;
   "server/handlers.ts.hbs": SkeletonView;
 }
 

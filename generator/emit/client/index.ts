@@ -4,6 +4,8 @@ import { packageJsonFile } from "../files.js";
 import { ordinal, propertyKey } from "../names.js";
 import { type Templates, render } from "../templates.js";
 import { isListMethod, typedMethods } from "../types/index.js";
+import type { ClientData, ClientMethodFlags } from "../../../templates/runtime/shared/data.js";
+import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
 import type { ClientView } from "../views.js";
 
 /**
@@ -60,8 +62,15 @@ function printTree(node: Node): string {
 export function linkFields(model: Model): string[] {
   const names = new Set<string>();
   for (const row of model.fileRetrieval.rows) for (const m of row.field.matchAll(/`([A-Za-z_][\w]*)`/g)) names.add(m[1] ?? "");
-  const visit = (fields: Array<{ name: string; description: string; type: { kind: string } }>) => {
-    for (const f of fields) if (/\b(link|URL|download)\b/i.test(f.description) && f.type.kind !== "object") names.add(f.name);
+  // A link is a string: a member typed as an object or a resource (`creator`, `responsible`) is never one, whatever
+  // its description says (issue 9: `{creator: "/evil"}` was made absolute).
+  const notLinks = new Set<string>();
+  const visit = (fields: Array<{ name: string; description: string; type: { kind: string; type?: string } }>) => {
+    for (const f of fields) {
+      const stringLike = f.type.kind === "unknown" || (f.type.kind === "primitive" && f.type.type === "string");
+      if (!stringLike) notLinks.add(f.name);
+      else if (/\b(link|URL|download)\b/i.test(f.description)) names.add(f.name);
+    }
   };
   for (const r of model.resources) if (r.type.kind === "object") visit(r.type.members);
   for (const m of model.methods) {
@@ -73,6 +82,12 @@ export function linkFields(model: Model): string[] {
   names.delete("UF_TASK_WEBDAV_FILES");
   names.delete("OBJECT_ID");
   names.delete("FILES");
+  // Not link members: `n` is a prefix of file ids, `result` the envelope member whose values are the URLs
+  // ("URLs in `result`"), `assetMarkdown` the spec says carries no link.
+  names.delete("n");
+  names.delete("result");
+  names.delete("assetMarkdown");
+  for (const n of notLinks) names.delete(n);
   return [...names].filter(Boolean).sort(ordinal);
 }
 
@@ -83,7 +98,7 @@ function retryCodes(model: Model): string[] {
 }
 
 /** The names of a version's methods that have a flag set; the client needs no other method data at run time. */
-function flagged(model: Model, version: Version): { applicationContextOnly: string[]; idempotencyKey: string[]; list: string[] } {
+function flagged(model: Model, version: Version): ClientMethodFlags {
   const names = (test: (m: Method) => boolean) =>
     typedMethods(model, version)
       .filter(test)
@@ -93,10 +108,15 @@ function flagged(model: Model, version: Version): { applicationContextOnly: stri
     applicationContextOnly: names((m) => m.applicationContextOnly),
     idempotencyKey: names((m) => m.idempotencyKey),
     list: names((m) => isListMethod(model, m)),
+    // The spec says of no method that it only reads (D2: a name never decides it); the client's option adds them.
+    readOnly: [],
   };
 }
 
-export function clientFiles(model: Model, opts: { header: string; version: string; packages: PackageNames; templates: Templates }): GeneratedFile[] {
+export function clientFiles(
+  model: Model,
+  opts: { header: string; version: string; packages: PackageNames; templates: Templates; runtime: Readonly<Record<string, string>> },
+): GeneratedFile[] {
   const { header, packages } = opts;
   const pageSize = model.limits.table.find((l) => /^list page size$/i.test(l.name))?.max ?? 50;
   const codeOf = (re: RegExp) => model.errors.catalogue.find((e) => e.cause && re.test(e.cause))?.code;
@@ -108,23 +128,35 @@ export function clientFiles(model: Model, opts: { header: string; version: strin
     retryCodes: retryCodes(model),
     linkFields: linkFields(model),
     pageSize,
-    // The spec does not show the maximum batch length; 50 is the product's default, and the server decides.
-    batchMax: 50,
+    // The spec does not show the maximum batch length: the documentation's, and the server decides.
+    batchMax: BATCH_MAX_COMMANDS,
   };
-  const methodsJs = [
-    `// ${header}`,
-    "// What the client knows of each method, from the spec.",
-    `export const legacy = ${JSON.stringify(flagged(model, "legacy"))};`,
-    `export const v3 = ${JSON.stringify(flagged(model, "v3"))};`,
-    `export const linkFields = ${JSON.stringify(view.linkFields)};`,
-    `export const retry = ${JSON.stringify({
+  const data: ClientData = {
+    legacy: flagged(model, "legacy"),
+    v3: flagged(model, "v3"),
+    linkFields: view.linkFields,
+    retry: {
       codes: view.retryCodes,
       expiredToken: codeOf(/refresh it/) ?? "expired_token",
       operationTimeLimit: model.errors.catalogue.find((e) => /operation time limit/i.test(e.text ?? ""))?.code ?? "OPERATION_TIME_LIMIT",
       wrongAuthType: codeOf(/needs application context/) ?? "WRONG_AUTH_TYPE",
-    })};`,
-    `export const pageSize = ${pageSize};`,
-    `export const batchMaxCommands = ${view.batchMax};`,
+      unexpectedAnswer: model.errors.catalogue.find((e) => /unexpected response/i.test(e.text ?? ""))?.code ?? "ERROR_UNEXPECTED_ANSWER",
+    },
+    idempotencyKey: idempotencyKeyRule(model),
+    pageSize,
+    batchMaxCommands: view.batchMax,
+    batchMethod: BATCH_METHOD,
+  };
+  const methodsJs = [
+    `// ${header}`,
+    "// What the client knows of each method, from the spec (checked against ClientData of runtime/shared/data.d.ts).",
+    ...Object.entries(data).map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`),
+    "",
+  ].join("\n");
+  const methodsDts = [
+    `// ${header}`,
+    'import type { ClientData } from "./runtime/shared/data.js";',
+    ...Object.keys(data).map((k) => `export declare const ${k}: ClientData[${JSON.stringify(k)}];`),
     "",
   ].join("\n");
   const legacy = typedMethods(model, "legacy");
@@ -140,8 +172,10 @@ export function clientFiles(model: Model, opts: { header: string; version: strin
   const indexDts = [
     `// ${header}`,
     `import type { ErrorCode, LegacyMethods, Time, V3Methods } from ${JSON.stringify(packages.types)};`,
-    'import type { ApiError, CallOptions, CallResult, ClientOptions, TokenAuth, WebhookAuth } from "./runtime.js";',
-    'export * from "./runtime.js";',
+    'import type { ApiError, CallOptions, CallResult as RuntimeCallResult, ClientOptions, TokenAuth, WebhookAuth } from "./runtime/client/index.js";',
+    'export * from "./runtime/client/index.js";',
+    "/** What a call resolves to with `withResponse`: the result, the envelope's `time`, the response. */",
+    "export type CallResult<R> = RuntimeCallResult<R, Time>;",
     `export type * from ${JSON.stringify(packages.types)};`,
     "",
     '/** How a client authenticates: a webhook cannot call application-context methods. */',
@@ -192,7 +226,7 @@ export function clientFiles(model: Model, opts: { header: string; version: strin
     "export declare const is: { readonly [C in ErrorCode]: (error: unknown) => error is ApiError & { readonly code: C } };",
     "export declare function createClient(options: ClientOptions<WebhookAuth>): Client<\"webhook\">;",
     "export declare function createClient(options: ClientOptions<TokenAuth>): Client<\"application\">;",
-    "export { ApiError as default } from \"./runtime.js\";",
+    "export { ApiError as default } from \"./runtime/client/index.js\";",
     "",
   ].join("\n");
   return [
@@ -203,11 +237,10 @@ export function clientFiles(model: Model, opts: { header: string; version: strin
     ),
     { path: "client/README.md", contents: render(opts.templates, "client/README.md.hbs", view) },
     { path: "client/index.d.ts", contents: indexDts },
-    // Static runtime templates are kept prettier-formatted in templates/ (a test checks it): no formatting here.
-    { path: "client/index.js", raw: true, contents: render(opts.templates, "client/index.js.hbs", view) },
-    { path: "client/methods.js", contents: methodsJs },
-    { path: "client/runtime.d.ts", raw: true, contents: render(opts.templates, "client/runtime.d.ts.hbs", view) },
-    { path: "client/runtime.js", raw: true, contents: render(opts.templates, "client/runtime.js.hbs", view) },
+    { path: "client/index.js", contents: render(opts.templates, "client/index.js.hbs", view) },
+    { path: "client/methods.js", raw: true, contents: methodsJs },
+    { path: "client/methods.d.ts", raw: true, contents: methodsDts },
+    ...runtimeFiles(opts.runtime, "client", header),
   ];
 }
 

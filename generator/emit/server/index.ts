@@ -3,6 +3,8 @@ import { type GeneratedFile, packageJsonFile } from "../files.js";
 import { ordinal } from "../names.js";
 import { type Templates, render } from "../templates.js";
 import { typedMethods } from "../types/index.js";
+import type { MethodInfo, RuntimeType, ServerData } from "../../../templates/runtime/shared/data.js";
+import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
 
 /**
  * Emits `server/`: the router runtime and README from templates, the rules data the router enforces
@@ -12,14 +14,6 @@ import { typedMethods } from "../types/index.js";
  */
 
 export const SKELETON_PATH = "server/skeleton/handlers.ts";
-
-type RuntimeType =
-  | { kind: "integer" | "number" | "string" | "boolean"; enum?: Array<string | number | boolean>; nullable?: boolean }
-  | { kind: "object"; members: Array<{ name: string; required: boolean; type: RuntimeType }>; additional?: RuntimeType; nullable?: boolean }
-  | { kind: "array"; items: RuntimeType; nullable?: boolean }
-  | { kind: "union"; options: RuntimeType[]; nullable?: boolean }
-  | { kind: "ref"; name: string; nullable?: boolean }
-  | { kind: "unknown"; nullable?: boolean };
 
 /** TypeRef → the compact form the router validates against; referenced resources go to `shapes`. */
 function runtimeType(t: TypeRef, model: Model, shapes: Map<string, RuntimeType>): RuntimeType {
@@ -56,7 +50,7 @@ function fieldType(f: Field, model: Model, shapes: Map<string, RuntimeType>): Ru
   return f.nullable ? { ...t, nullable: true } : t;
 }
 
-function methodInfo(m: Method, model: Model, shapes: Map<string, RuntimeType>) {
+function methodInfo(m: Method, model: Model, shapes: Map<string, RuntimeType>): MethodInfo {
   return {
     name: m.name,
     described: m.described,
@@ -78,7 +72,7 @@ export function builtInMethods(model: Model): { documentation: string[]; scopeLi
   return { documentation: doc ? [doc.name, ...doc.aliases] : [], scopeList: scopes ? [scopes.name, ...scopes.aliases] : [] };
 }
 
-function rules(model: Model) {
+function rules(model: Model): Omit<ServerData, "legacy" | "v3" | "shapes" | "scopeMap"> {
   const cat = (code: string, kind?: string) => model.errors.catalogue.find((e) => e.code === code && (!kind || e.kind === kind));
   const methodError = (code: string) => model.methods.flatMap((m) => m.errors).find((e) => e.code === code && e.text);
   const insufficient = cat("insufficient_scope", "system");
@@ -93,7 +87,9 @@ function rules(model: Model) {
   for (const e of model.errors.catalogue) if (!(e.code in errorTexts) && e.cause) errorTexts[e.code] = e.cause;
   const authStatus: Record<string, number> = {};
   for (const e of model.errors.catalogue) if (e.kind === "auth" && e.status !== null) authStatus[e.code] = e.status;
-  const status = (code: string, fallback: number | null) => model.errors.catalogue.find((e) => e.code === code && e.status !== null)?.status ?? fallback;
+  const altStatus = (code: string) => model.errors.catalogue.find((e) => e.code === code && e.altStatus !== null)?.altStatus ?? null;
+  const statusOrNull = (code: string): number | null => model.errors.catalogue.find((e) => e.code === code && e.status !== null)?.status ?? null;
+  const status = (code: string, fallback: number): number => statusOrNull(code) ?? fallback;
   return {
     codes: {
       methodNotFound: "ERROR_METHOD_NOT_FOUND",
@@ -112,6 +108,8 @@ function rules(model: Model) {
       queryLimit: "QUERY_LIMIT_EXCEEDED",
       operationTimeLimit: "OPERATION_TIME_LIMIT",
       internal: "INTERNAL_SERVER_ERROR",
+      batchMethodNotAllowed: "ERROR_BATCH_METHOD_NOT_ALLOWED",
+      batchLengthExceeded: "ERROR_BATCH_LENGTH_EXCEEDED",
     },
     status: {
       methodNotFound: status("ERROR_METHOD_NOT_FOUND", 404),
@@ -120,14 +118,17 @@ function rules(model: Model) {
       wrongAuthType: status("WRONG_AUTH_TYPE", 403),
       insufficientScope: status("insufficient_scope", 401),
       v3InsufficientScope: status("SERVICE_REST_V3_EXCEPTION_INSUFFICIENTSCOPEEXCEPTION", 403),
-      invalidJson: status("SERVICE_REST_V3_EXCEPTION_INVALIDJSONEXCEPTION", null),
+      invalidJson: statusOrNull("SERVICE_REST_V3_EXCEPTION_INVALIDJSONEXCEPTION"),
       invalidKey: status("SERVICE_REST_V3_EXCEPTION_INVALIDIDEMPOTENCYKEYEXCEPTION", 400),
       keyReused: status("SERVICE_REST_V3_EXCEPTION_IDEMPOTENCYKEYREUSEDEXCEPTION", 422),
       queryLimit: status("QUERY_LIMIT_EXCEEDED", 503),
       operationTimeLimit: status("OPERATION_TIME_LIMIT", 429),
       internal: status("INTERNAL_SERVER_ERROR", 500),
+      // The current table gives these no status; the older one does (the spec's line on older statuses).
+      batchMethodNotAllowed: statusOrNull("ERROR_BATCH_METHOD_NOT_ALLOWED") ?? altStatus("ERROR_BATCH_METHOD_NOT_ALLOWED") ?? 405,
+      batchLengthExceeded: statusOrNull("ERROR_BATCH_LENGTH_EXCEEDED") ?? altStatus("ERROR_BATCH_LENGTH_EXCEEDED") ?? 400,
     },
-    defaults: { v3ValidationStatus: status("SERVICE_REST_V3_EXCEPTION_VALIDATION_REQUESTVALIDATIONEXCEPTION", null) ?? 400 },
+    defaults: { v3ValidationStatus: statusOrNull("SERVICE_REST_V3_EXCEPTION_VALIDATION_REQUESTVALIDATIONEXCEPTION") ?? 400 },
     errorTexts,
     authStatus,
     wrongAuthTypeText: methodError("WRONG_AUTH_TYPE")?.text ?? "",
@@ -136,14 +137,16 @@ function rules(model: Model) {
       application: appEnding ? webhookText.replace(/provided by the webhook token$/, appEnding) : webhookText,
     },
     accessDenied: { status: accessDenied?.status ?? 403, text: accessDenied?.text ?? "" },
+    idempotencyKey: idempotencyKeyRule(model),
     idempotencyTtlMs: (retention?.max ?? 24) * 3_600_000,
+    batch: { method: BATCH_METHOD, maxCommands: BATCH_MAX_COMMANDS },
   };
 }
 
-function methodsJs(model: Model, header: string): string {
+function methodsModule(model: Model, header: string): { js: string; dts: string } {
   const shapes = new Map<string, RuntimeType>();
   const table = (version: Version) => {
-    const out: Record<string, ReturnType<typeof methodInfo>> = {};
+    const out: Record<string, MethodInfo> = {};
     for (const m of typedMethods(model, version)) {
       const info = methodInfo(m, model, shapes);
       for (const name of [m.name, ...m.aliases]) out[name] = info;
@@ -157,16 +160,21 @@ function methodsJs(model: Model, header: string): string {
   );
   const sortedShapes = Object.fromEntries([...shapes.entries()].sort(([a], [b]) => ordinal(a, b)));
   const r = rules(model);
-  return [
-    `// ${header}`,
-    "// What the router enforces, from the spec: per method and for the API as a whole.",
-    `export const legacy = ${JSON.stringify(legacy)};`,
-    `export const v3 = ${JSON.stringify(v3)};`,
-    `export const shapes = ${JSON.stringify(sortedShapes)};`,
-    `export const scopeMap = ${JSON.stringify(scopeMap)};`,
-    ...Object.entries(r).map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`),
-    "",
-  ].join("\n");
+  const data: ServerData = { legacy, v3, shapes: sortedShapes, scopeMap: scopeMap as ServerData["scopeMap"], ...r };
+  return {
+    js: [
+      `// ${header}`,
+      "// What the router enforces, from the spec: per method and for the API as a whole (ServerData of runtime/shared/data.d.ts).",
+      ...Object.entries(data).map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`),
+      "",
+    ].join("\n"),
+    dts: [
+      `// ${header}`,
+      'import type { ServerData } from "./runtime/shared/data.js";',
+      ...Object.keys(data).map((k) => `export declare const ${k}: ServerData[${JSON.stringify(k)}];`),
+      "",
+    ].join("\n"),
+  };
 }
 
 function handlersDts(model: Model, header: string, typesPackage: string): string {
@@ -181,9 +189,11 @@ function handlersDts(model: Model, header: string, typesPackage: string): string
       ]);
   return [
     `// ${header}`,
-    `import type { LegacyMethods, V3Methods } from ${JSON.stringify(typesPackage)};`,
-    'import type { HandlerContext, HandlerOptions } from "./runtime.js";',
-    'export * from "./runtime.js";',
+    `import type { AuthErrorCode, LegacyMethods, V3Methods } from ${JSON.stringify(typesPackage)};`,
+    'import type { HandlerContext, HandlerOptions as RuntimeHandlerOptions } from "./runtime/server/index.js";',
+    'export * from "./runtime/server/index.js";',
+    "/** The router's options; `authenticate` fails with a code of the authorization failures table. */",
+    "export type HandlerOptions = RuntimeHandlerOptions<AuthErrorCode>;",
     `export type * from ${JSON.stringify(typesPackage)};`,
     "",
     "/** A method's implementation: its typed parameters in, its typed result out. */",
@@ -231,6 +241,7 @@ export function serverFiles(
     specPath: string;
     packages: { types: string; server: string };
     templates: Templates;
+    runtime: Readonly<Record<string, string>>;
     /** Relative to the output folder; the `skeleton` config key may place it outside. */
     skeletonPath: string;
   },
@@ -244,13 +255,14 @@ export function serverFiles(
       .filter((m) => m.described && !skip.has(m.name))
       .map((m) => ({ name: m.name, summary: summary(m) }));
   const retention = model.limits.table.find((l) => /idempotency response retention/i.test(l.name));
+  const methods = methodsModule(model, header);
   return [
     packageJsonFile(
       "server",
       { header, name: packages.server, version: opts.version, description: `Handler interfaces and a router for ${model.title}.` },
       {
         // The skeleton is the user's own code: it is not part of the package.
-        files: ["index.js", "index.d.ts", "runtime.js", "runtime.d.ts", "methods.js", "documentation.js", "README.md"],
+        files: ["index.js", "index.d.ts", "runtime/", "methods.js", "methods.d.ts", "documentation.js", "README.md"],
         engines: { node: ">=20.19.0" },
         dependencies: { [packages.types]: opts.version },
       },
@@ -261,10 +273,9 @@ export function serverFiles(
       path: "server/index.js",
       contents: render(opts.templates, "server/index.js.hbs", { header, documentationMethods: built.documentation, scopeListMethods: built.scopeList }),
     },
-    { path: "server/methods.js", raw: true, contents: methodsJs(model, header) },
-    // Static runtime templates are kept prettier-formatted in templates/ (a test checks it): no formatting here.
-    { path: "server/runtime.d.ts", raw: true, contents: render(opts.templates, "server/runtime.d.ts.hbs", { header }) },
-    { path: "server/runtime.js", raw: true, contents: render(opts.templates, "server/runtime.js.hbs", { header }) },
+    { path: "server/methods.js", raw: true, contents: methods.js },
+    { path: "server/methods.d.ts", raw: true, contents: methods.dts },
+    ...runtimeFiles(opts.runtime, "server", header),
     {
       path: opts.skeletonPath,
       userOwned: true,

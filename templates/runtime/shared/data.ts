@@ -36,6 +36,8 @@ export interface ClientData {
     expiredToken: string;
     operationTimeLimit: string;
     wrongAuthType: string;
+    /** The code of an answer that is not the API's JSON. */
+    unexpectedAnswer: string;
   };
   idempotencyKey: KeyRule;
   /** Records in one page of a legacy list method. */

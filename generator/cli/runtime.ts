@@ -1,0 +1,19 @@
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { builtInTemplatesDir } from "./templates.js";
+
+/** The compiled runtimes, `dist/runtime/**.js|.d.ts`, by path below it (`client/index.js`). */
+export function loadRuntime(): Record<string, string> {
+  const root = join(dirname(builtInTemplatesDir()), "dist", "runtime");
+  if (!existsSync(root)) throw new Error(`the compiled runtimes are missing at ${root}; run npm run build`);
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const full = join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.name.endsWith(".js") || e.name.endsWith(".d.ts")) out[relative(root, full).split(sep).join("/")] = readFileSync(full, "utf8");
+    }
+  };
+  walk(root);
+  return out;
+}

@@ -1,0 +1,31 @@
+import type { KeyRule } from "../../templates/runtime/shared/data.js";
+import type { Model } from "../model/types.js";
+import type { GeneratedFile } from "./files.js";
+
+/**
+ * The compiled runtimes (templates/runtime, built to dist/runtime with the generator) as files of a generated
+ * package: `<package>/runtime/shared/…` and `<package>/runtime/<package>/…`, each with the generated header. They are
+ * tsc's output, copied as they are: not formatted again, not rendered.
+ */
+export function runtimeFiles(runtime: Readonly<Record<string, string>>, pkg: "client" | "server", header: string): GeneratedFile[] {
+  return Object.keys(runtime)
+    .filter((p) => p.startsWith("shared/") || p.startsWith(`${pkg}/`))
+    .sort()
+    .map((p) => ({ path: `${pkg}/runtime/${p}`, raw: true, contents: `// ${header}\n${runtime[p] ?? ""}` }));
+}
+
+/** The spec's `Idempotency-Key` rule from the limits table (length range; printable ASCII). */
+export function idempotencyKeyRule(model: Model): KeyRule {
+  const limit = model.limits.table.find((l) => /^idempotency key length$/i.test(l.name));
+  return {
+    minLength: limit?.min ?? 1,
+    maxLength: limit?.max ?? 255,
+    // "printable ASCII": the characters from space to tilde.
+    charCodes: [0x20, 0x7e],
+  };
+}
+
+/** The name of the legacy batch method: the platform's, which the spec names among the SDK helpers. */
+export const BATCH_METHOD = "batch";
+/** The documentation's limit of commands in one batch (settings/how-to-call-rest-api/batch.md: 50); the spec does not show it. */
+export const BATCH_MAX_COMMANDS = 50;

@@ -1,0 +1,119 @@
+import type { Version } from "../shared/data.js";
+
+/**
+ * Errors of the client. `ApiError` is what the API answered (or what the client refused to send); `TransportError`
+ * is a call that got no usable answer (reset, timeout, redirect, an answer over the size cap). Every message and
+ * member has passed `scrub`: no credential of the client, nor anything shaped like one.
+ */
+
+export interface ApiErrorInit {
+  method: string;
+  /** HTTP status; 0 when the client refused the call before sending it or got no answer. */
+  status: number;
+  code: string;
+  description: string;
+  argument?: string | undefined;
+  details?: unknown;
+  time?: unknown;
+  /** When the call could be tried again (an operating-time reset past the call's time budget), epoch ms. */
+  retryAt?: number | undefined;
+  /** No readable answer: the call may or may not have run (a reset, a time-out, an answer that is not JSON). */
+  unclear?: boolean;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly method: string;
+  readonly status: number;
+  readonly code: string;
+  readonly description: string;
+  readonly argument: string | undefined;
+  /** The 3.0 error body (its shape is not shown in the spec). */
+  readonly details: unknown;
+  readonly time: unknown;
+  readonly retryAt: number | undefined;
+  readonly unclear: boolean;
+
+  constructor(init: ApiErrorInit) {
+    super(`${init.method}: ${init.code || "(empty code)"}${init.description ? ` ${init.description}` : ""} (HTTP ${init.status})`, {
+      cause: init.cause,
+    });
+    this.name = "ApiError";
+    this.method = init.method;
+    this.status = init.status;
+    this.code = init.code;
+    this.description = init.description;
+    this.argument = init.argument;
+    this.details = init.details;
+    this.time = init.time;
+    this.retryAt = init.retryAt;
+    this.unclear = init.unclear ?? false;
+  }
+}
+
+/** Codes of calls that got no usable answer. Client codes, not the API's: the API never sends them. */
+export const TRANSPORT_CODES = {
+  network: "NETWORK_ERROR",
+  timeout: "TIMEOUT",
+  redirect: "REDIRECT",
+  tooLarge: "RESPONSE_TOO_LARGE",
+} as const;
+
+export type TransportCode = (typeof TRANSPORT_CODES)[keyof typeof TRANSPORT_CODES];
+
+export class TransportError extends ApiError {
+  declare readonly code: TransportCode;
+  constructor(init: ApiErrorInit & { code: TransportCode }) {
+    super(init);
+    this.name = "TransportError";
+  }
+}
+
+/** True for an ApiError, or for one with the given code. */
+export function isApiError(value: unknown, code?: string): value is ApiError {
+  return value instanceof ApiError && (code === undefined || value.code === code);
+}
+
+/** Applies `scrub` to every string inside a value (error details may echo the request). */
+export function scrubDeep(value: unknown, scrub: (text: string) => string): unknown {
+  if (typeof value === "string") return scrub(value);
+  if (Array.isArray(value)) return value.map((v) => scrubDeep(v, scrub));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v, scrub)]));
+  }
+  return value;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The error of an answer that is not a result. Codes, texts and details all pass `scrub`: a server may echo a
+ * credential in any of them. `unexpected` is the spec's code for an answer that is not the API's JSON.
+ */
+export function errorFrom(
+  method: string,
+  status: number,
+  raw: unknown,
+  version: Version,
+  scrub: (text: string) => string,
+  unexpected: string,
+): ApiError {
+  const body = scrubDeep(raw, scrub);
+  if (version === "v3" && isObject(body) && isObject(body.error)) {
+    // The spec does not show the 3.0 error body; the platform's documentation sends { error: { code, message } }.
+    const e = body.error;
+    return new ApiError({ method, status, code: String(e.code ?? ""), description: String(e.message ?? ""), details: body, time: body.time });
+  }
+  if (isObject(body) && "error" in body) {
+    return new ApiError({
+      method,
+      status,
+      code: String(body.error ?? ""),
+      description: String(body.error_description ?? ""),
+      argument: typeof body.argument === "string" ? body.argument : undefined,
+      details: version === "v3" ? body : undefined,
+      time: body.time,
+    });
+  }
+  return new ApiError({ method, status, code: unexpected, description: "the response is not the API's JSON", unclear: true });
+}

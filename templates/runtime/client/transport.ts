@@ -1,0 +1,130 @@
+import { TRANSPORT_CODES, TransportError } from "./errors.js";
+
+/**
+ * One HTTP attempt: a POST with a time-out, redirects refused (or followed within the origin), and an answer read
+ * up to a size cap. Every way of getting no usable answer becomes a `TransportError` whose message and cause hold
+ * no credential; a cancellation by the caller's own signal is passed on as the caller's reason.
+ */
+
+export interface AttemptInput {
+  method: string;
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  fetch: typeof fetch;
+  /** The caller's signal: aborting it rejects with its reason. */
+  signal?: AbortSignal | undefined;
+  /** Ms this attempt may take, its body included. */
+  timeoutMs: number;
+  maxResponseBytes: number;
+  /** `error`: any redirect is a `REDIRECT` error; `same-origin`: followed while it stays on the same origin. */
+  redirects: "error" | "same-origin";
+  scrub: (text: string) => string;
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  response: Response;
+}
+
+const MAX_HOPS = 5;
+
+/** An error of its own for the cause: the fetch error's stack and members may name the URL with its credential. */
+function safeCause(err: unknown, scrub: (text: string) => string): Error {
+  const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  const inner = e?.cause?.code ?? e?.cause?.message;
+  return new Error(scrub(`${e?.name ?? "Error"}: ${e?.message ?? String(err)}${inner ? ` (${inner})` : ""}`));
+}
+
+async function readCapped(response: Response, cap: number): Promise<string | null> {
+  const declared = Number(response.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared)) {
+    if (declared > cap) {
+      await response.body?.cancel().catch(() => undefined);
+      return null;
+    }
+    return response.text();
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > cap) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}
+
+export async function attempt(input: AttemptInput): Promise<Answer> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, Math.max(0, input.timeoutMs));
+  const onAbort = () => controller.abort(input.signal?.reason);
+  input.signal?.addEventListener("abort", onAbort, { once: true });
+  const fail = (code: (typeof TRANSPORT_CODES)[keyof typeof TRANSPORT_CODES], description: string, status = 0, cause?: unknown) =>
+    new TransportError({ method: input.method, status, code, description, unclear: code === TRANSPORT_CODES.network || code === TRANSPORT_CODES.timeout, cause });
+  try {
+    if (input.signal?.aborted) throw input.signal.reason;
+    let url = input.url;
+    for (let hop = 0; ; hop++) {
+      let response: Response;
+      try {
+        response = await input.fetch(url, { method: "POST", headers: input.headers, body: input.body, signal: controller.signal, redirect: "manual" });
+      } catch (err) {
+        if (input.signal?.aborted) throw input.signal.reason;
+        if (timedOut) throw fail(TRANSPORT_CODES.timeout, `no answer within ${input.timeoutMs} ms`);
+        throw fail(TRANSPORT_CODES.network, "the connection failed before an answer", 0, safeCause(err, input.scrub));
+      }
+      const redirected = response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400 && response.status !== 304);
+      if (redirected) {
+        await response.body?.cancel().catch(() => undefined);
+        const location = response.headers.get("location");
+        let target: URL | null = null;
+        try {
+          target = location ? new URL(location, url) : null;
+        } catch {
+          target = null;
+        }
+        const from = new URL(url);
+        if (input.redirects === "same-origin" && target && target.origin === from.origin && hop < MAX_HOPS) {
+          url = target.href;
+          continue;
+        }
+        // The host only: a Location may carry a credential in its path or query.
+        const where = target ? ` to ${target.protocol}//${target.host}` : "";
+        throw fail(TRANSPORT_CODES.redirect, `the API answered with a redirect${where}; not followed`, response.status);
+      }
+      let text: string | null;
+      try {
+        text = await readCapped(response, input.maxResponseBytes);
+      } catch (err) {
+        if (input.signal?.aborted) throw input.signal.reason;
+        if (timedOut) throw fail(TRANSPORT_CODES.timeout, `the answer did not arrive within ${input.timeoutMs} ms`, response.status);
+        throw fail(TRANSPORT_CODES.network, "the connection failed while the answer arrived", response.status, safeCause(err, input.scrub));
+      }
+      if (text === null) throw fail(TRANSPORT_CODES.tooLarge, `the answer is larger than ${input.maxResponseBytes} bytes`, response.status);
+      return { status: response.status, headers: response.headers, text, response };
+    }
+  } finally {
+    clearTimeout(timer);
+    input.signal?.removeEventListener("abort", onAbort);
+  }
+}

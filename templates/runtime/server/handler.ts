@@ -1,0 +1,478 @@
+import type { MethodInfo, ServerData, Version } from "../shared/data.js";
+import { redact } from "../shared/redact.js";
+import { type Out, type Usage, JSON_HEADERS, errorBody, isoClock, respond, timeOf } from "./envelope.js";
+import { type IdempotencyStore, createMemoryIdempotencyStore } from "./idempotency.js";
+import { type Limiter, createLimiter } from "./limiter.js";
+import { CORE, type Core, type RouterInput } from "./node.js";
+import { fromQuery } from "./query.js";
+import { own, route } from "./route.js";
+import { type Problem, coerceFromQuery, forbiddenKey, validate } from "./validate.js";
+
+/**
+ * The router: every cross-cutting rule of the spec, on a plain input (the node adapter) or a web-standard Request.
+ * What it knows of each method (scopes, access, parameters, idempotency) and every code, text and status it
+ * answers with come from the generated data (`methods.js`); the order of the checks is the protocol.
+ */
+
+/** The credentials a request carried: the webhook in its path, or the application token in body member `auth`. */
+export type Credentials = { kind: "webhook"; userId: string; code: string } | { kind: "token"; token: string };
+
+/** Who the credentials belong to, as your `authenticate` hook finds it. */
+export interface Caller {
+  userId: number | string;
+  /** The scopes of the webhook or of the application. */
+  scopes: string[];
+  admin?: boolean;
+  applicationId?: string;
+}
+
+/** An authentication failure, answered with the code's status of the authorization failures table. */
+export interface AuthFailure<C extends string = string> {
+  /** A code of the authorization failures table (the generated package narrows it to those codes). */
+  error: C;
+  description?: string;
+}
+
+export interface HandlerContext {
+  method: string;
+  version: Version;
+  readonly request: Request;
+  auth: { kind: "webhook" | "application"; userId: number | string; applicationId?: string | undefined; scopes: string[]; admin: boolean };
+  /** The `Idempotency-Key` of a 3.0 method that honours it. */
+  idempotencyKey?: string | undefined;
+}
+
+export interface LogEntry {
+  level: "error" | "warn";
+  method?: string;
+  /** Already redacted: no credential of the request, nor anything shaped like a webhook code or token. */
+  message: string;
+}
+
+export interface HandlerOptions<C extends string = string> {
+  authenticate(credentials: Credentials): Caller | AuthFailure<C> | null | undefined | Promise<Caller | AuthFailure<C> | null | undefined>;
+  idempotencyStore?: IdempotencyStore;
+  limiter?: Limiter;
+  /** Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Trust X-Forwarded-Proto from a proxy that terminates TLS. */
+  trustProxy?: boolean;
+  /** Status of 3.0 validation and invalid-JSON errors, which the spec does not show. Default: the catalogue's, else 400. */
+  v3ValidationStatus?: number;
+  /** Body of 3.0 errors, which the spec does not show: `{ error: { code, message } }` (default) or the legacy body. */
+  v3ErrorBody?: "object" | "legacy";
+  /** Scopes for methods whose scope the spec does not state (the 3.0 methods), or in place of the spec's. */
+  methodScopes?: { legacy?: Record<string, string[]>; v3?: Record<string, string[]> };
+  log?: (entry: LogEntry) => void;
+  now?: () => number;
+}
+
+export interface MethodErrorInit {
+  code: string;
+  description?: string;
+  /** Default 400. */
+  status?: number;
+  argument?: string;
+}
+
+/** Throw it from a handler to answer with an error code of the spec. */
+export class MethodError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly description: string;
+  readonly argument: string | undefined;
+  constructor(init: MethodErrorInit) {
+    super(init.description ?? init.code);
+    this.name = "MethodError";
+    this.code = init.code;
+    this.status = init.status ?? 400;
+    this.description = init.description ?? "";
+    this.argument = init.argument;
+  }
+}
+
+export type Handler = (params: never, context: HandlerContext) => unknown;
+export type BuiltIn = (context: HandlerContext) => unknown;
+export type HandlerTables = { legacy?: Record<string, unknown>; v3?: Record<string, unknown> };
+
+type Failure = { ok: false; status: number; code: string; description: string; extra?: Record<string, unknown> };
+type Success = { ok: true; result: unknown; usage: Usage };
+
+class Context implements HandlerContext {
+  readonly #input: RouterInput;
+  constructor(
+    readonly method: string,
+    readonly version: Version,
+    input: RouterInput,
+    readonly auth: HandlerContext["auth"],
+    readonly idempotencyKey: string | undefined,
+  ) {
+    this.#input = input;
+  }
+  get request(): Request {
+    return this.#input.request();
+  }
+}
+
+const encoder = new TextEncoder();
+
+async function sha256(text: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest("SHA-256", encoder.encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A PHP array as JSON: a list when its keys are 0..n-1 (or it is empty), else an object. */
+function phpArray(record: Record<string, unknown>): unknown {
+  const keys = Object.keys(record);
+  if (keys.length === 0) return [];
+  if (keys.every((k, i) => k === String(i))) return keys.map((k) => record[k]);
+  return record;
+}
+
+export function createRuntimeHandler(
+  handlers: HandlerTables,
+  options: HandlerOptions,
+  data: ServerData & { builtIns: Record<Version, Record<string, BuiltIn>> },
+): ((request: Request) => Promise<Response>) & { [CORE]: Core } {
+  const log = options.log ?? (() => undefined);
+  const store =
+    options.idempotencyStore ??
+    createMemoryIdempotencyStore({
+      ...(options.now ? { now: options.now } : {}),
+      onEvict: (e) =>
+        log({ level: "warn", message: `idempotency store full (${e.reason}): a record of a caller was dropped before its time; a repeat of its key runs the method again` }),
+    });
+  const limiter = options.limiter ?? createLimiter(options.now ? { now: options.now } : {});
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const v3ValidationStatus = options.v3ValidationStatus ?? data.defaults.v3ValidationStatus;
+  const v3Form = options.v3ErrorBody ?? "object";
+  const now = options.now ?? Date.now;
+  const iso = isoClock();
+  const inFlight = new Map<string, { bodyHash: string; done: Promise<void> }>();
+  const codes = data.codes;
+  const text = (code: string) => own(data.errorTexts, code) ?? "";
+  const keyRule = data.idempotencyKey;
+  const webhookIds = new Map<string, string>();
+
+  const fail = (version: Version, status: number, code: string, description: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Out =>
+    respond(status, errorBody(version, code, description, extra, v3Form), headers);
+  const failure = (status: number, code: string, description: string, extra?: Record<string, unknown>): Failure => ({ ok: false, status, code, description, ...(extra ? { extra } : {}) });
+
+  function problemOf(version: Version, problem: Problem): Failure {
+    if (version === "v3") {
+      const description = problem.reason === "missing" ? `Required field \`${problem.argument}\` is missing` : `Field \`${problem.argument}\` has a wrong type`;
+      return failure(v3ValidationStatus, codes.v3Validation, description, {
+        validation: [{ field: problem.argument, message: problem.reason === "missing" ? "required" : "wrong type" }],
+      });
+    }
+    const name = problem.argument.toUpperCase();
+    return failure(400, codes.argument, problem.reason === "missing" ? `Argument '${name}' is null or empty` : `Argument '${name}' has a wrong type`, {
+      argument: problem.argument,
+    });
+  }
+
+  const validKey = (key: string) => {
+    if (key.length < keyRule.minLength || key.length > keyRule.maxLength) return false;
+    for (let i = 0; i < key.length; i++) {
+      const c = key.charCodeAt(i);
+      if (c < keyRule.charCodes[0] || c > keyRule.charCodes[1]) return false;
+    }
+    return true;
+  };
+
+  /** The spec scopes an idempotency key to one application or webhook and one user; the webhook by its code's hash. */
+  async function callerOf(credentials: Credentials, auth: Caller): Promise<string> {
+    if (credentials.kind === "token") return `application:${auth.applicationId ?? ""}:${auth.userId}`;
+    let id = webhookIds.get(credentials.code);
+    if (id === undefined) {
+      id = (await sha256(credentials.code)).slice(0, 32);
+      if (webhookIds.size >= 10_000) webhookIds.clear();
+      webhookIds.set(credentials.code, id);
+    }
+    return `webhook:${credentials.userId}:${id}:${auth.userId}`;
+  }
+
+  interface Call {
+    version: Version;
+    name: string;
+    info: MethodInfo;
+    params: Record<string, unknown>;
+    kind: "webhook" | "application";
+    auth: Caller;
+    caller: string;
+    input: RouterInput;
+    started: number;
+    secrets: string[];
+    idempotencyKey?: string | undefined;
+    /** Inner calls of a batch take no request-rate token: the batch took one. */
+    inBatch?: boolean;
+  }
+
+  /** The checks after authentication, in the spec's order: access, scope, administrator, limits, parameters. */
+  function check(call: Call): Failure | null {
+    const { version, name, info, kind, auth } = call;
+    if (info.applicationContextOnly && kind === "webhook") return failure(data.status.wrongAuthType, codes.wrongAuthType, data.wrongAuthTypeText);
+    const scopes = own(options.methodScopes?.[version], name) ?? info.scopes;
+    if (scopes && !scopes.includes("base") && !scopes.some((s) => auth.scopes.includes(s))) {
+      if (version === "v3") return failure(data.status.v3InsufficientScope, codes.v3InsufficientScope, text(codes.v3InsufficientScope));
+      return failure(data.status.insufficientScope, codes.insufficientScope, kind === "webhook" ? data.insufficientScopeText.webhook : data.insufficientScopeText.application);
+    }
+    if (info.adminOnly && !auth.admin) return failure(data.accessDenied.status, codes.accessDenied, data.accessDenied.text);
+    const admitted = limiter.admit(call.caller, name, { rate: !call.inBatch });
+    if (!admitted.allowed) {
+      const operating = admitted.reason === "operating";
+      const code = operating ? codes.operationTimeLimit : codes.queryLimit;
+      return failure(operating ? data.status.operationTimeLimit : data.status.queryLimit, code, text(code), {
+        time: timeOf(call.started, now(), { operating: admitted.operating, resetAt: admitted.resetAt }, iso),
+      });
+    }
+    const problem = validate(info, call.params, data.shapes);
+    return problem ? problemOf(version, problem) : null;
+  }
+
+  /** One method call, alone or inside a batch: the checks, then the handler. */
+  async function execute(call: Call, checked = false): Promise<Success | Failure> {
+    const early = checked ? null : check(call);
+    if (early) return early;
+    const { version, name, info, kind, auth } = call;
+    const builtIn = own(data.builtIns[version], name);
+    const handler = own(handlers[version], info.name);
+    if (!builtIn && typeof handler !== "function") return failure(data.status.methodNotFound, codes.methodNotFound, text(codes.methodNotFound));
+    const context = new Context(name, version, call.input, { kind, userId: auth.userId, applicationId: auth.applicationId, scopes: auth.scopes, admin: Boolean(auth.admin) }, call.idempotencyKey);
+    const t0 = now();
+    try {
+      const result = builtIn ? await builtIn(context) : await (handler as (p: unknown, c: HandlerContext) => unknown)(call.params, context);
+      return { ok: true, result: result ?? null, usage: limiter.account(call.caller, name, (now() - t0) / 1000) };
+    } catch (err) {
+      if (err instanceof MethodError || (err instanceof Error && err.name === "MethodError")) {
+        const e = err as MethodError;
+        return failure(e.status, e.code, redact(e.description, call.secrets), e.argument ? { argument: e.argument } : undefined);
+      }
+      log({ level: "error", method: name, message: redact(err instanceof Error && err.stack ? err.stack : String(err), call.secrets) });
+      return failure(data.status.internal, codes.internal, text(codes.internal));
+    }
+  }
+
+  async function runBatch(call: Omit<Call, "info" | "name">, params: Record<string, unknown>, halt: boolean): Promise<Out> {
+    const cmd = params.cmd;
+    if (!cmd || typeof cmd !== "object") return fail("legacy", 400, codes.argument, "Argument 'CMD' is null or empty", { argument: "cmd" });
+    const entries = Object.entries(cmd as Record<string, unknown>);
+    const results: Record<string, unknown> = {};
+    const errors: Record<string, unknown> = {};
+    const times: Record<string, unknown> = {};
+    let operating: Usage = limiter.usage(call.caller, data.batch.method);
+    for (const [index, [id, command]] of entries.entries()) {
+      // The documentation's batch page: commands past the limit end with an error; the first ones run.
+      if (index >= data.batch.maxCommands) {
+        errors[id] = { error: codes.batchLengthExceeded, error_description: text(codes.batchLengthExceeded) };
+        continue;
+      }
+      let method = "";
+      let inner: Record<string, unknown> = {};
+      if (typeof command === "string") {
+        const q = command.indexOf("?");
+        method = q < 0 ? command : command.slice(0, q);
+        inner = q < 0 ? {} : fromQuery(command.slice(q + 1));
+      } else if (command && typeof command === "object" && typeof (command as { method?: unknown }).method === "string") {
+        // The SDK's form of a command: { method, params }.
+        method = (command as { method: string }).method;
+        const p = (command as { params?: unknown }).params;
+        inner = p && typeof p === "object" && !Array.isArray(p) ? (p as Record<string, unknown>) : {};
+      }
+      const info = own(data.legacy, method);
+      let outcome: Success | Failure;
+      const started = now();
+      if (method === data.batch.method) outcome = failure(data.status.batchMethodNotAllowed, codes.batchMethodNotAllowed, text(codes.batchMethodNotAllowed));
+      else if (!info || (!info.described && typeof own(handlers.legacy, info.name) !== "function" && !own(data.builtIns.legacy, method))) {
+        outcome = failure(data.status.methodNotFound, codes.methodNotFound, text(codes.methodNotFound));
+      } else {
+        const forbidden = forbiddenKey(inner);
+        outcome = forbidden
+          ? problemOf("legacy", { argument: forbidden, reason: "type" })
+          : await execute({ ...call, name: method, info, params: typeof command === "string" ? coerceFromQuery(info, inner, data.shapes) : inner, started, inBatch: true });
+      }
+      if (outcome.ok) {
+        results[id] = outcome.result;
+        times[id] = timeOf(started, now(), outcome.usage, iso);
+        operating = outcome.usage;
+      } else {
+        errors[id] = { error: outcome.code, error_description: outcome.description };
+        if (halt) break;
+      }
+    }
+    const body = {
+      result: { result: phpArray(results), result_error: phpArray(errors), result_total: [], result_next: [], result_time: phpArray(times) },
+      time: timeOf(call.started, now(), operating, iso),
+    };
+    return { status: 200, headers: JSON_HEADERS as Record<string, string>, body: JSON.stringify(body) };
+  }
+
+  async function core(input: RouterInput): Promise<Out> {
+    const started = now();
+    const url = input.pathname === undefined ? new URL(input.url) : { pathname: input.pathname, protocol: input.protocol ?? "http:" };
+    const r = route(url.pathname);
+    const version: Version = r?.version ?? "legacy";
+    const notFound = () => fail(version, data.status.methodNotFound, codes.methodNotFound, text(codes.methodNotFound));
+    // The request's own credentials, taken out of every log line whatever shape they take there.
+    const secrets: string[] = r?.webhook ? [r.webhook.code] : [];
+    try {
+      // 1. HTTPS only (a trusted proxy may say so in X-Forwarded-Proto).
+      const forwarded = options.trustProxy ? input.header("x-forwarded-proto")?.split(",")[0]?.trim() : undefined;
+      if ((forwarded ?? url.protocol.replace(":", "")) !== "https") return fail(version, data.status.httpsRequired, codes.httpsRequired, text(codes.httpsRequired));
+      if (!r) return notFound();
+      // 2. The method: `.json` suffix in legacy; a 3.0-only method without /api/ is not found.
+      let name = r.method;
+      if (version === "legacy" && name.endsWith(".json")) name = name.slice(0, -5);
+      const isBatch = version === "legacy" && name === data.batch.method && !own(data.legacy, name);
+      const info = own(version === "v3" ? data.v3 : data.legacy, name);
+      const builtIn = own(data.builtIns[version], name);
+      if (!isBatch && (!info || (!builtIn && !info.described && typeof own(handlers[version], info.name) !== "function"))) return notFound();
+      // 3. Verb and body.
+      const verb = input.method.toUpperCase();
+      if (verb !== "POST" && !(verb === "GET" && version === "v3")) return notFound();
+      let params: Record<string, unknown> = {};
+      if (verb === "POST") {
+        const body = await input.readText(maxBodyBytes);
+        if (body === null || body === "timeout") {
+          const why = body === null ? "Request body is too large" : "The request body did not arrive in time";
+          return version === "v3" ? fail("v3", v3ValidationStatus, codes.v3Validation, why) : fail("legacy", 400, codes.argument, why);
+        }
+        const type = (input.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+        if (body.trim() !== "") {
+          const invalidJsonStatus = data.status.invalidJson ?? v3ValidationStatus;
+          if (type !== "application/json" && version === "v3") return fail("v3", invalidJsonStatus, codes.invalidJson, "The request body must be JSON");
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(body);
+          } catch {
+            return version === "v3" ? fail("v3", invalidJsonStatus, codes.invalidJson, "The request body is not valid JSON") : fail("legacy", 400, codes.argument, "The request body is not valid JSON");
+          }
+          if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+            return version === "v3" ? fail("v3", invalidJsonStatus, codes.invalidJson, "The request body must be a JSON object") : fail("legacy", 400, codes.argument, "The request body must be a JSON object");
+          }
+          params = parsed as Record<string, unknown>;
+        }
+      } else if (info && info.params.length > 0) {
+        // GET is for 3.0 methods without parameters; parameters are read only from the POST body.
+        const out = problemOf("v3", { argument: info.params.find((p) => p.required)?.name ?? info.params[0]?.name ?? "", reason: "missing" });
+        return fail("v3", out.status, out.code, out.description, out.extra);
+      }
+      const forbidden = forbiddenKey(params);
+      if (forbidden) {
+        const out = problemOf(version, { argument: forbidden, reason: "type" });
+        return fail(version, out.status, out.code, out.description, out.extra);
+      }
+      // 4. Authentication.
+      const token = typeof params.auth === "string" ? params.auth : undefined;
+      if (token) secrets.push(token);
+      if ("auth" in params) {
+        // Not `delete`: it would turn the object into a slow dictionary for the handler.
+        const { auth: _credential, ...rest } = params;
+        params = rest;
+      }
+      let credentials: Credentials;
+      if (r.webhook) credentials = { kind: "webhook", userId: r.webhook.userId, code: r.webhook.code };
+      else if (token) credentials = { kind: "token", token };
+      else return fail(version, data.status.noAuth, codes.noAuth, text(codes.noAuth));
+      const found = await options.authenticate(credentials);
+      if (!found || "error" in found) {
+        const code = found?.error ?? codes.invalidCredentials;
+        return fail(version, own(data.authStatus, code) ?? 401, code, redact(found?.description ?? text(code), secrets));
+      }
+      const kind = credentials.kind === "webhook" ? "webhook" : "application";
+      const caller = await callerOf(credentials, found);
+      if (isBatch) {
+        const admitted = limiter.admit(caller, name, { rate: true });
+        if (!admitted.allowed && admitted.reason === "rate") return fail("legacy", data.status.queryLimit, codes.queryLimit, text(codes.queryLimit));
+        const halt = params.halt === true || params.halt === 1 || params.halt === "1" || params.halt === "true";
+        return await runBatch({ version: "legacy", params, kind, auth: found, caller, input, started, secrets }, params, halt);
+      }
+      if (!info) return notFound();
+      // 5. Idempotency (3.0 methods that honour it; the header is ignored elsewhere, and echoed in 3.0).
+      const key = input.header("idempotency-key");
+      const honours = version === "v3" && info.idempotencyKey && key !== null;
+      const echo: Record<string, string> = key !== null && version === "v3" ? { "Idempotency-Key": key } : {};
+      const call: Call = { version, name, info, params, kind, auth: found, caller, input, started, secrets, idempotencyKey: honours ? (key ?? undefined) : undefined };
+      if (!honours || key === null) return answer(call, await execute(call), echo);
+      // Checked before the key: a request that cannot run is answered as such, never stored or replayed.
+      const early = check(call);
+      if (early) return answer(call, early, echo);
+      if (!validKey(key)) return fail("v3", data.status.invalidKey, codes.invalidKey, text(codes.invalidKey), {}, echo);
+      const storeKey = `${caller}\u0000${name}\u0000${key}`;
+      const bodyHash = await sha256(JSON.stringify(params));
+      const keyReused = () => fail("v3", data.status.keyReused, codes.keyReused, text(codes.keyReused), {}, echo);
+      for (;;) {
+        const stored = await store.get(storeKey);
+        if (stored) {
+          if (stored.bodyHash !== bodyHash) return keyReused();
+          return { status: 200, headers: { ...JSON_HEADERS, ...echo, "Idempotent-Replayed": "true" }, body: stored.body };
+        }
+        const running = inFlight.get(storeKey);
+        if (!running) break;
+        if (running.bodyHash !== bodyHash) return keyReused();
+        // A concurrent repeat waits for the first call and replays it; if that one failed, it runs again.
+        await running.done;
+      }
+      let finish: () => void = () => undefined;
+      inFlight.set(storeKey, { bodyHash, done: new Promise<void>((resolve) => (finish = resolve)) });
+      try {
+        const outcome = await execute(call, true);
+        const out = answer(call, outcome, echo);
+        if (outcome.ok) await store.set(storeKey, { bodyHash, body: out.body }, data.idempotencyTtlMs, caller);
+        return out;
+      } finally {
+        inFlight.delete(storeKey);
+        finish();
+      }
+    } catch (err) {
+      log({ level: "error", message: redact(err instanceof Error && err.stack ? err.stack : String(err), secrets) });
+      return fail(version, data.status.internal, codes.internal, text(codes.internal));
+    }
+  }
+
+  function answer(call: Call, outcome: Success | Failure, echo: Record<string, string>): Out {
+    if (!outcome.ok) return fail(call.version, outcome.status, outcome.code, outcome.description, outcome.extra ?? {}, echo);
+    const body = JSON.stringify({ result: outcome.result, time: timeOf(call.started, now(), outcome.usage, iso) });
+    return { status: 200, headers: echo["Idempotency-Key"] !== undefined ? { ...JSON_HEADERS, ...echo } : (JSON_HEADERS as Record<string, string>), body };
+  }
+
+  /** The web-standard handler. */
+  async function handle(request: Request): Promise<Response> {
+    const out = await core({
+      url: request.url,
+      method: request.method,
+      header: (n) => request.headers.get(n),
+      readText: (limit) => readBody(request, limit),
+      request: () => request,
+    });
+    return new Response(out.body, { status: out.status, headers: out.headers });
+  }
+  return Object.assign(handle, { [CORE]: core });
+}
+
+/** Reads at most `limit` bytes of a Request's body; null when it is longer. */
+async function readBody(request: Request, limit: number): Promise<string | null> {
+  const declared = Number(request.headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > limit) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}

@@ -1,0 +1,49 @@
+import type { ServerData, Version } from "../shared/data.js";
+import { type BuiltIn, type HandlerOptions, type HandlerTables, createRuntimeHandler } from "./handler.js";
+
+export {
+  MethodError,
+  createRuntimeHandler,
+  type AuthFailure,
+  type Caller,
+  type Credentials,
+  type HandlerContext,
+  type HandlerOptions,
+  type LogEntry,
+  type MethodErrorInit,
+} from "./handler.js";
+export { createMemoryIdempotencyStore, type EvictionEvent, type IdempotencyRecord, type IdempotencyStore, type MemoryStore, type MemoryStoreOptions } from "./idempotency.js";
+export { createLimiter, type Admission, type Limiter, type LimiterOptions } from "./limiter.js";
+export { toNodeListener, type NodeListenerOptions, type NodeRequestLike, type NodeResponseLike } from "./node.js";
+export { redact } from "../shared/redact.js";
+export { validate, type Problem } from "./validate.js";
+export { route, type Route } from "./route.js";
+export { fromQuery } from "./query.js";
+export type { ServerData } from "../shared/data.js";
+
+/** Names of the generated methods the router answers itself, and what each answers with. */
+export interface BuiltInSpec {
+  documentation: { legacy: string[]; v3: string[] };
+  scopeList: { legacy: string[]; v3: string[] };
+}
+
+/**
+ * A web-standard handler, `(request: Request) => Promise<Response>`, that enforces the spec's rules (addressing,
+ * HTTPS, authentication, scopes, validation, 3.0 request rules, idempotency, limits, batch, the envelope) and
+ * calls your handlers with typed parameters. `data` is the generated `methods.js`.
+ */
+export function createHandlerWith(
+  handlers: HandlerTables,
+  options: HandlerOptions,
+  data: ServerData,
+  builtIn: BuiltInSpec,
+  documents: { openapiV3: unknown },
+): (request: Request) => Promise<Response> {
+  const table = (version: Version): Record<string, BuiltIn> => {
+    const out: Record<string, BuiltIn> = {};
+    for (const name of builtIn.documentation[version]) out[name] = () => documents.openapiV3;
+    for (const name of builtIn.scopeList[version]) out[name] = () => data.scopeMap;
+    return out;
+  };
+  return createRuntimeHandler(handlers, options, { ...data, builtIns: { legacy: table("legacy"), v3: table("v3") } });
+}

@@ -1,0 +1,142 @@
+import type { MethodInfo, RuntimeType } from "../shared/data.js";
+
+/**
+ * Parameter validation against the generated method data: types, required members, enums, "at least one of" and
+ * call forms. Returns the first problem, named by its path (`fields.title`, `users[2]`), or null.
+ */
+
+export interface Problem {
+  argument: string;
+  reason: "missing" | "type";
+}
+
+const given = (v: unknown) => v !== undefined && v !== "";
+
+/** The path of the first value that does not fit `t`, or null. */
+export function typeOk(t: RuntimeType | undefined, v: unknown, path: string, shapes: Record<string, RuntimeType>, depth = 0): string | null {
+  if (!t || depth > 64) return null;
+  if (v === null) return t.nullable || t.kind === "unknown" ? null : path;
+  switch (t.kind) {
+    case "unknown":
+      return null;
+    case "integer":
+      if (typeof v !== "number" || !Number.isInteger(v)) return path;
+      break;
+    case "number":
+      if (typeof v !== "number" || !Number.isFinite(v)) return path;
+      break;
+    case "string":
+      if (typeof v !== "string") return path;
+      break;
+    case "boolean":
+      if (typeof v !== "boolean") return path;
+      break;
+    case "array": {
+      if (!Array.isArray(v)) return path;
+      for (let i = 0; i < v.length; i++) {
+        const bad = typeOk(t.items, v[i], `${path}[${i}]`, shapes, depth + 1);
+        if (bad) return bad;
+      }
+      return null;
+    }
+    case "object": {
+      if (typeof v !== "object" || Array.isArray(v)) return path;
+      const record = v as Record<string, unknown>;
+      for (const m of t.members) {
+        if (!Object.hasOwn(record, m.name) || record[m.name] === undefined) {
+          if (m.required) return `${path}.${m.name}`;
+          continue;
+        }
+        const bad = typeOk(m.type, record[m.name], `${path}.${m.name}`, shapes, depth + 1);
+        if (bad) return bad;
+      }
+      if (t.additional) {
+        const known = new Set(t.members.map((m) => m.name));
+        for (const [k, x] of Object.entries(record)) {
+          if (known.has(k)) continue;
+          const bad = typeOk(t.additional, x, `${path}.${k}`, shapes, depth + 1);
+          if (bad) return bad;
+        }
+      }
+      return null;
+    }
+    case "union":
+      return t.options.some((o) => typeOk(o, v, path, shapes, depth + 1) === null) ? null : path;
+    case "ref":
+      return Object.hasOwn(shapes, t.name) ? typeOk(shapes[t.name], v, path, shapes, depth + 1) : null;
+  }
+  if (t.enum && !t.enum.includes(v as string | number | boolean)) return path;
+  return null;
+}
+
+/** The first problem of a request's parameters, or null. */
+export function validate(info: MethodInfo, params: Record<string, unknown>, shapes: Record<string, RuntimeType>): Problem | null {
+  for (const p of info.params) {
+    const v = Object.hasOwn(params, p.name) ? params[p.name] : undefined;
+    if (!given(v)) {
+      if (p.required) return { argument: p.name, reason: "missing" };
+      continue;
+    }
+    const bad = typeOk(p.type, v, p.name, shapes);
+    if (bad) return { argument: bad, reason: "type" };
+  }
+  const has = (n: string) => Object.hasOwn(params, n) && given(params[n]);
+  for (const group of info.atLeastOne) {
+    if (!group.some(has)) return { argument: group.join(", "), reason: "missing" };
+  }
+  if (info.callForms.length > 0) {
+    const forms = info.callForms.filter((form) => form.every(has));
+    if (forms.length !== 1) return { argument: (forms.length === 0 ? info.callForms : forms).map((f) => f.join("+")).join(" | "), reason: "missing" };
+  }
+  return null;
+}
+
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/** A member name that would reach an object's prototype if a handler merged the parameters; null when none. */
+export function forbiddenKey(value: unknown, depth = 0): string | null {
+  if (depth > 64) return "(nesting)";
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const k = forbiddenKey(v, depth + 1);
+      if (k) return k;
+    }
+  } else if (value && typeof value === "object") {
+    for (const k of Object.keys(value)) {
+      if (FORBIDDEN_KEYS.has(k)) return k;
+      const inner = forbiddenKey((value as Record<string, unknown>)[k], depth + 1);
+      if (inner) return inner;
+    }
+  }
+  return null;
+}
+
+/**
+ * Parameters from a query string (a legacy batch command) are strings: each is turned into its declared type where
+ * it reads as one (`5` → 5, `1`/`true` → true), as the platform reads form parameters; anything else stays as given,
+ * and validation then names it.
+ */
+export function coerceFromQuery(info: MethodInfo, params: Record<string, unknown>, shapes: Record<string, RuntimeType>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...params };
+  for (const p of info.params) {
+    if (Object.hasOwn(out, p.name)) out[p.name] = coerce(p.type, out[p.name], shapes, 0);
+  }
+  return out;
+}
+
+function coerce(t: RuntimeType | undefined, v: unknown, shapes: Record<string, RuntimeType>, depth: number): unknown {
+  if (!t || depth > 64) return v;
+  if (typeof v === "string") {
+    if ((t.kind === "integer" && /^-?\d+$/.test(v)) || (t.kind === "number" && v.trim() !== "" && Number.isFinite(Number(v)))) return Number(v);
+    if (t.kind === "boolean" && /^(1|0|true|false|Y|N)$/.test(v)) return v === "1" || v === "true" || v === "Y";
+    return v;
+  }
+  if (t.kind === "array" && v && typeof v === "object") return Object.values(v).map((x) => coerce(t.items, x, shapes, depth + 1));
+  if (t.kind === "object" && v && typeof v === "object" && !Array.isArray(v)) {
+    const record = { ...(v as Record<string, unknown>) };
+    for (const m of t.members) if (Object.hasOwn(record, m.name)) record[m.name] = coerce(m.type, record[m.name], shapes, depth + 1);
+    return record;
+  }
+  if (t.kind === "ref" && Object.hasOwn(shapes, t.name)) return coerce(shapes[t.name], v, shapes, depth + 1);
+  return v;
+}
