@@ -3,7 +3,7 @@ import type { GeneratedFile } from "../files.js";
 import { packageJsonFile } from "../files.js";
 import { ordinal, propertyKey } from "../names.js";
 import { type Templates, render } from "../templates.js";
-import { isListMethod, typedMethods } from "../types/index.js";
+import { typedMethods } from "../types/index.js";
 import type { ClientData, ClientMethodFlags } from "../../../templates/runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
 import type { ClientView } from "../views.js";
@@ -107,7 +107,6 @@ function flagged(model: Model, version: Version): ClientMethodFlags {
   return {
     applicationContextOnly: names((m) => m.applicationContextOnly),
     idempotencyKey: names((m) => m.idempotencyKey),
-    list: names((m) => isListMethod(model, m)),
     // The spec says of no method that it only reads (D2: a name never decides it); the client's option adds them.
     readOnly: [],
   };
@@ -147,16 +146,18 @@ export function clientFiles(
     batchMaxCommands: view.batchMax,
     batchMethod: BATCH_METHOD,
   };
+  // One default export: a namespace import would cost the bundle a getter per member.
   const methodsJs = [
     `// ${header}`,
-    "// What the client knows of each method, from the spec (checked against ClientData of runtime/shared/data.d.ts).",
-    ...Object.entries(data).map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`),
+    "// What the client knows of each method, from the spec (ClientData of runtime/shared/data.d.ts).",
+    `export default ${JSON.stringify(data)};`,
     "",
   ].join("\n");
   const methodsDts = [
     `// ${header}`,
     'import type { ClientData } from "./runtime/shared/data.js";',
-    ...Object.keys(data).map((k) => `export declare const ${k}: ClientData[${JSON.stringify(k)}];`),
+    "declare const data: ClientData;",
+    "export default data;",
     "",
   ].join("\n");
   const legacy = typedMethods(model, "legacy");

@@ -162,18 +162,8 @@ function methodsModule(model: Model, header: string): { js: string; dts: string 
   const r = rules(model);
   const data: ServerData = { legacy, v3, shapes: sortedShapes, scopeMap: scopeMap as ServerData["scopeMap"], ...r };
   return {
-    js: [
-      `// ${header}`,
-      "// What the router enforces, from the spec: per method and for the API as a whole (ServerData of runtime/shared/data.d.ts).",
-      ...Object.entries(data).map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`),
-      "",
-    ].join("\n"),
-    dts: [
-      `// ${header}`,
-      'import type { ServerData } from "./runtime/shared/data.js";',
-      ...Object.keys(data).map((k) => `export declare const ${k}: ServerData[${JSON.stringify(k)}];`),
-      "",
-    ].join("\n"),
+    js: [`// ${header}`, "// What the router enforces, from the spec (ServerData of runtime/shared/data.d.ts).", `export default ${JSON.stringify(data)};`, ""].join("\n"),
+    dts: [`// ${header}`, 'import type { ServerData } from "./runtime/shared/data.js";', "declare const data: ServerData;", "export default data;", ""].join("\n"),
   };
 }
 

@@ -24,7 +24,7 @@ export {
 export type { ClientData } from "../shared/data.js";
 
 /** A type guard per error code: `is.QUERY_LIMIT_EXCEEDED(error)`. */
-export const is: Record<string, (error: unknown) => boolean> = new Proxy(
+export const is: Record<string, (error: unknown) => boolean> = /* @__PURE__ */ new Proxy(
   {},
   { get: (_t, code) => (typeof code === "string" ? (error: unknown) => isApiError(error, code) : undefined) },
 );

@@ -134,7 +134,7 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
     throw new TypeError("baseUrl must be an absolute URL");
   }
   if (url.protocol !== "https:" && !(url.protocol === "http:" && options.allowInsecureHttp === true)) {
-    throw new TypeError("baseUrl must use https (the API accepts only HTTPS); pass allowInsecureHttp: true for local tests");
+    throw new TypeError("baseUrl must use https; allowInsecureHttp: true allows http for local tests");
   }
   const auth = options.auth as Partial<WebhookAuth & TokenAuth> | undefined;
   const webhook = Boolean(auth && "code" in auth);
@@ -158,7 +158,7 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
     `${base}${version === "v3" ? "/rest/api" : "/rest"}${userAddress}/${encodeURIComponent(method).replace(/%2A/g, "*")}`;
 
   const refuse = (method: string) =>
-    new ApiError({ method, status: 0, code: data.retry.wrongAuthType, description: "the method needs an application context; a webhook client cannot call it" });
+    new ApiError({ method, status: 0, code: data.retry.wrongAuthType, description: "needs an application context, not a webhook" });
 
   const safeToRepeat = (method: string, version: Version, key: string | undefined): boolean =>
     options.safeToRepeat?.[version]?.[method] ?? (readOnly[version].has(method) || (version === "v3" && key !== undefined));

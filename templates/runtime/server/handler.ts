@@ -52,6 +52,8 @@ export interface LogEntry {
 export interface HandlerOptions<C extends string = string> {
   authenticate(credentials: Credentials): Caller | AuthFailure<C> | null | undefined | Promise<Caller | AuthFailure<C> | null | undefined>;
   idempotencyStore?: IdempotencyStore;
+  /** Bounds of the default in-memory store (when no `idempotencyStore` is given). */
+  idempotency?: { maxEntries?: number; maxEntriesPerCaller?: number };
   limiter?: Limiter;
   /** Default 1 MiB. */
   maxBodyBytes?: number;
@@ -138,6 +140,7 @@ export function createRuntimeHandler(
   const store =
     options.idempotencyStore ??
     createMemoryIdempotencyStore({
+      ...options.idempotency,
       ...(options.now ? { now: options.now } : {}),
       onEvict: (e) =>
         log({ level: "warn", message: `idempotency store full (${e.reason}): a record of a caller was dropped before its time; a repeat of its key runs the method again` }),

@@ -12,60 +12,61 @@ export interface Problem {
 
 const given = (v: unknown) => v !== undefined && v !== "";
 
-/** The path of the first value that does not fit `t`, or null. */
-export function typeOk(t: RuntimeType | undefined, v: unknown, path: string, shapes: Record<string, RuntimeType>, depth = 0): string | null {
+/** The first value that does not fit `t`, by its path, or null. */
+export function typeOk(t: RuntimeType | undefined, v: unknown, path: string, shapes: Record<string, RuntimeType>, depth = 0): Problem | null {
   if (!t || depth > 64) return null;
-  if (v === null) return t.nullable || t.kind === "unknown" ? null : path;
+  const bad: Problem = { argument: path, reason: "type" };
+  if (v === null) return t.nullable || t.kind === "unknown" ? null : bad;
   switch (t.kind) {
     case "unknown":
       return null;
     case "integer":
-      if (typeof v !== "number" || !Number.isInteger(v)) return path;
+      if (typeof v !== "number" || !Number.isInteger(v)) return bad;
       break;
     case "number":
-      if (typeof v !== "number" || !Number.isFinite(v)) return path;
+      if (typeof v !== "number" || !Number.isFinite(v)) return bad;
       break;
     case "string":
-      if (typeof v !== "string") return path;
+      if (typeof v !== "string") return bad;
       break;
     case "boolean":
-      if (typeof v !== "boolean") return path;
+      if (typeof v !== "boolean") return bad;
       break;
     case "array": {
-      if (!Array.isArray(v)) return path;
+      if (!Array.isArray(v)) return bad;
       for (let i = 0; i < v.length; i++) {
-        const bad = typeOk(t.items, v[i], `${path}[${i}]`, shapes, depth + 1);
-        if (bad) return bad;
+        const inner = typeOk(t.items, v[i], `${path}[${i}]`, shapes, depth + 1);
+        if (inner) return inner;
       }
       return null;
     }
     case "object": {
-      if (typeof v !== "object" || Array.isArray(v)) return path;
+      if (typeof v !== "object" || Array.isArray(v)) return bad;
       const record = v as Record<string, unknown>;
       for (const m of t.members) {
         if (!Object.hasOwn(record, m.name) || record[m.name] === undefined) {
-          if (m.required) return `${path}.${m.name}`;
+          if (m.required) return { argument: `${path}.${m.name}`, reason: "missing" };
           continue;
         }
-        const bad = typeOk(m.type, record[m.name], `${path}.${m.name}`, shapes, depth + 1);
-        if (bad) return bad;
+        const inner = typeOk(m.type, record[m.name], `${path}.${m.name}`, shapes, depth + 1);
+        if (inner) return inner;
       }
       if (t.additional) {
         const known = new Set(t.members.map((m) => m.name));
         for (const [k, x] of Object.entries(record)) {
           if (known.has(k)) continue;
-          const bad = typeOk(t.additional, x, `${path}.${k}`, shapes, depth + 1);
-          if (bad) return bad;
+          const inner = typeOk(t.additional, x, `${path}.${k}`, shapes, depth + 1);
+          if (inner) return inner;
         }
       }
       return null;
     }
     case "union":
-      return t.options.some((o) => typeOk(o, v, path, shapes, depth + 1) === null) ? null : path;
+      return t.options.some((o) => typeOk(o, v, path, shapes, depth + 1) === null) ? null : bad;
     case "ref":
       return Object.hasOwn(shapes, t.name) ? typeOk(shapes[t.name], v, path, shapes, depth + 1) : null;
   }
-  if (t.enum && !t.enum.includes(v as string | number | boolean)) return path;
+  if (t.enum && !t.enum.includes(v as string | number | boolean)) return bad;
   return null;
 }
 
@@ -78,7 +79,7 @@ export function validate(info: MethodInfo, params: Record<string, unknown>, shap
       continue;
     }
     const bad = typeOk(p.type, v, p.name, shapes);
-    if (bad) return { argument: bad, reason: "type" };
+    if (bad) return bad;
   }
   const has = (n: string) => Object.hasOwn(params, n) && given(params[n]);
   for (const group of info.atLeastOne) {

@@ -7,7 +7,7 @@ export { toQuery } from "./query.js";
 export { DEFAULT_RETRY } from "./retry.js";
 export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, createRuntime, } from "./runtime.js";
 /** A type guard per error code: `is.QUERY_LIMIT_EXCEEDED(error)`. */
-export const is = new Proxy({}, { get: (_t, code) => (typeof code === "string" ? (error) => isApiError(error, code) : undefined) });
+export const is = /* @__PURE__ */ new Proxy({}, { get: (_t, code) => (typeof code === "string" ? (error) => isApiError(error, code) : undefined) });
 /** Members of the client that a method namespace must not shadow, and names a Promise check looks for. */
 const RESERVED = new Set(["call", "request", "paginate", "batch", "v3", "then", "catch", "finally", "toJSON"]);
 /**

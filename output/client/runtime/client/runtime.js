@@ -37,7 +37,7 @@ export function createRuntime(options, data) {
         throw new TypeError("baseUrl must be an absolute URL");
     }
     if (url.protocol !== "https:" && !(url.protocol === "http:" && options.allowInsecureHttp === true)) {
-        throw new TypeError("baseUrl must use https (the API accepts only HTTPS); pass allowInsecureHttp: true for local tests");
+        throw new TypeError("baseUrl must use https; allowInsecureHttp: true allows http for local tests");
     }
     const auth = options.auth;
     const webhook = Boolean(auth && "code" in auth);
@@ -57,7 +57,7 @@ export function createRuntime(options, data) {
     const readOnly = { legacy: new Set(data.legacy.readOnly), v3: new Set(data.v3.readOnly) };
     const userAddress = webhook ? `/${encodeURIComponent(String(auth.userId))}/${encodeURIComponent(String(auth.code))}` : "";
     const address = (method, version) => `${base}${version === "v3" ? "/rest/api" : "/rest"}${userAddress}/${encodeURIComponent(method).replace(/%2A/g, "*")}`;
-    const refuse = (method) => new ApiError({ method, status: 0, code: data.retry.wrongAuthType, description: "the method needs an application context; a webhook client cannot call it" });
+    const refuse = (method) => new ApiError({ method, status: 0, code: data.retry.wrongAuthType, description: "needs an application context, not a webhook" });
     const safeToRepeat = (method, version, key) => options.safeToRepeat?.[version]?.[method] ?? (readOnly[version].has(method) || (version === "v3" && key !== undefined));
     async function send(method, version, params, callOptions = {}) {
         if (webhook && appOnly[version].has(method))

@@ -63,8 +63,8 @@ export async function attempt(input) {
                 if (input.signal?.aborted)
                     throw input.signal.reason;
                 if (timedOut)
-                    throw fail(TRANSPORT_CODES.timeout, `no answer within ${input.timeoutMs} ms`);
-                throw fail(TRANSPORT_CODES.network, "the connection failed before an answer", 0, safeCause(err, input.scrub));
+                    throw fail(TRANSPORT_CODES.timeout, `no answer in ${input.timeoutMs} ms`);
+                throw fail(TRANSPORT_CODES.network, "connection failed", 0, safeCause(err, input.scrub));
             }
             const redirected = response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400 && response.status !== 304);
             if (redirected) {
@@ -84,7 +84,7 @@ export async function attempt(input) {
                 }
                 // The host only: a Location may carry a credential in its path or query.
                 const where = target ? ` to ${target.protocol}//${target.host}` : "";
-                throw fail(TRANSPORT_CODES.redirect, `the API answered with a redirect${where}; not followed`, response.status);
+                throw fail(TRANSPORT_CODES.redirect, `redirect${where} not followed`, response.status);
             }
             let text;
             try {
@@ -94,11 +94,11 @@ export async function attempt(input) {
                 if (input.signal?.aborted)
                     throw input.signal.reason;
                 if (timedOut)
-                    throw fail(TRANSPORT_CODES.timeout, `the answer did not arrive within ${input.timeoutMs} ms`, response.status);
-                throw fail(TRANSPORT_CODES.network, "the connection failed while the answer arrived", response.status, safeCause(err, input.scrub));
+                    throw fail(TRANSPORT_CODES.timeout, `no answer in ${input.timeoutMs} ms`, response.status);
+                throw fail(TRANSPORT_CODES.network, "connection failed", response.status, safeCause(err, input.scrub));
             }
             if (text === null)
-                throw fail(TRANSPORT_CODES.tooLarge, `the answer is larger than ${input.maxResponseBytes} bytes`, response.status);
+                throw fail(TRANSPORT_CODES.tooLarge, `answer over ${input.maxResponseBytes} bytes`, response.status);
             return { status: response.status, headers: response.headers, text, response };
         }
     }

@@ -17,8 +17,6 @@ export interface ClientMethodFlags {
     applicationContextOnly: string[];
     /** 3.0 methods that honour `Idempotency-Key`. */
     idempotencyKey: string[];
-    /** List methods, paged with `start`. */
-    list: string[];
     /** Methods the spec says only read: safe to repeat after a transport fault or an unclear answer (D2). */
     readOnly: string[];
 }

@@ -54,6 +54,11 @@ export interface LogEntry {
 export interface HandlerOptions<C extends string = string> {
     authenticate(credentials: Credentials): Caller | AuthFailure<C> | null | undefined | Promise<Caller | AuthFailure<C> | null | undefined>;
     idempotencyStore?: IdempotencyStore;
+    /** Bounds of the default in-memory store (when no `idempotencyStore` is given). */
+    idempotency?: {
+        maxEntries?: number;
+        maxEntriesPerCaller?: number;
+    };
     limiter?: Limiter;
     /** Default 1 MiB. */
     maxBodyBytes?: number;

@@ -57,6 +57,7 @@ export function createRuntimeHandler(handlers, options, data) {
     const log = options.log ?? (() => undefined);
     const store = options.idempotencyStore ??
         createMemoryIdempotencyStore({
+            ...options.idempotency,
             ...(options.now ? { now: options.now } : {}),
             onEvict: (e) => log({ level: "warn", message: `idempotency store full (${e.reason}): a record of a caller was dropped before its time; a repeat of its key runs the method again` }),
         });

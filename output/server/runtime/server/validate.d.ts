@@ -8,8 +8,8 @@ export interface Problem {
     argument: string;
     reason: "missing" | "type";
 }
-/** The path of the first value that does not fit `t`, or null. */
-export declare function typeOk(t: RuntimeType | undefined, v: unknown, path: string, shapes: Record<string, RuntimeType>, depth?: number): string | null;
+/** The first value that does not fit `t`, by its path, or null. */
+export declare function typeOk(t: RuntimeType | undefined, v: unknown, path: string, shapes: Record<string, RuntimeType>, depth?: number): Problem | null;
 /** The first problem of a request's parameters, or null. */
 export declare function validate(info: MethodInfo, params: Record<string, unknown>, shapes: Record<string, RuntimeType>): Problem | null;
 /** A member name that would reach an object's prototype if a handler merged the parameters; null when none. */

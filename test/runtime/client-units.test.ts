@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import type { ClientData } from "../../templates/runtime/shared/data.js";
+import { redact } from "../../templates/runtime/shared/redact.js";
+import { ApiError, TransportError, errorFrom, isApiError, scrubDeep } from "../../templates/runtime/client/errors.js";
+import { absolutize } from "../../templates/runtime/client/links.js";
+import { toQuery } from "../../templates/runtime/client/query.js";
+import { DEFAULT_RETRY, backoffMs, parseRetryAfter, retryDecision } from "../../templates/runtime/client/retry.js";
+import { validKey } from "../../templates/runtime/client/runtime.js";
+
+/** Unit tests of the client runtime's pure parts, given/want tables (issue 13). */
+
+const data: ClientData = {
+  legacy: { applicationContextOnly: ["event.bind"], idempotencyKey: [], readOnly: [] },
+  v3: { applicationContextOnly: [], idempotencyKey: ["tasks.task.add"], readOnly: [] },
+  linkFields: ["DOWNLOAD_URL", "archiveLink"],
+  retry: {
+    codes: ["INTERNAL_SERVER_ERROR", "ERROR_UNEXPECTED_ANSWER", "QUERY_LIMIT_EXCEEDED", "OPERATION_TIME_LIMIT"],
+    expiredToken: "expired_token",
+    operationTimeLimit: "OPERATION_TIME_LIMIT",
+    wrongAuthType: "WRONG_AUTH_TYPE",
+    unexpectedAnswer: "ERROR_UNEXPECTED_ANSWER",
+  },
+  idempotencyKey: { minLength: 1, maxLength: 255, charCodes: [0x20, 0x7e] },
+  pageSize: 50,
+  batchMaxCommands: 50,
+  batchMethod: "batch",
+};
+
+describe("redact: one function for the generator and both runtimes", () => {
+  it.each([
+    ["https://x.example/rest/1/s3cretcode/user.current", "https://x.example/rest/1/<redacted>/user.current"],
+    ["POST /rest/api/12/abc123xyz/tasks.task.add", "POST /rest/api/12/<redacted>/tasks.task.add"],
+    ["?auth=tok123&x=1", "?auth=<redacted>&x=1"],
+    ["a access_token=tok refresh_token=r1 code=c1", "a access_token=<redacted> refresh_token=<redacted> code=<redacted>"],
+    ['{"auth":"t0ken","x":1,"code":"c"}', '{"auth":"<redacted>","x":1,"code":"<redacted>"}'],
+    ["Authorization: Bearer abc.def-ghi", "Authorization: Bearer <redacted>"],
+    ["authorization: bearer abc", "authorization: bearer <redacted>"],
+    ["nothing secret here", "nothing secret here"],
+  ])("%j → %j", (input, want) => {
+    expect(redact(input)).toBe(want);
+  });
+
+  it("takes known credentials out whatever the shape, URL-encoded too; short ones are left (they would mangle words)", () => {
+    expect(redact("boom hookS3cret-42 in text", ["hookS3cret-42"])).toBe("boom <redacted> in text");
+    expect(redact("x=a%2Fb%2Bcdefgh", ["a/b+cdefgh"])).toBe("x=<redacted>");
+    expect(redact("the code abc", ["abc"])).toBe("the code abc");
+  });
+});
+
+describe("retry decision and backoff schedule", () => {
+  const error = (code: string, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}) =>
+    new ApiError({ method: "m", status: 503, code, description: "", ...extra });
+  const random = () => 0.5;
+  const base = { attempt: 1, safe: false, elapsedMs: 0, now: 1_000_000 };
+  it.each([
+    ["a code the spec says to retry", { error: error("QUERY_LIMIT_EXCEEDED") }, { retry: true, delayMs: 250 }],
+    ["a code not to retry", { error: error("ERROR_ARGUMENT") }, { retry: false }],
+    ["an unclear answer, not safe to repeat", { error: error("ERROR_UNEXPECTED_ANSWER", { unclear: true }) }, { retry: false }],
+    ["an unclear answer, safe to repeat", { error: error("ERROR_UNEXPECTED_ANSWER", { unclear: true }), safe: true }, { retry: true, delayMs: 250 }],
+    ["the API's own ERROR_UNEXPECTED_ANSWER (JSON)", { error: error("ERROR_UNEXPECTED_ANSWER") }, { retry: true, delayMs: 250 }],
+    ["a reset connection, safe", { error: new TransportError({ method: "m", status: 0, code: "NETWORK_ERROR", description: "", unclear: true }), safe: true }, { retry: true, delayMs: 250 }],
+    ["a reset connection, not safe", { error: new TransportError({ method: "m", status: 0, code: "NETWORK_ERROR", description: "", unclear: true }) }, { retry: false }],
+    ["a redirect is never retried", { error: new TransportError({ method: "m", status: 307, code: "REDIRECT", description: "" }), safe: true }, { retry: false }],
+    ["the last attempt", { error: error("QUERY_LIMIT_EXCEEDED"), attempt: 4 }, { retry: false }],
+    ["third attempt doubles twice", { error: error("QUERY_LIMIT_EXCEEDED"), attempt: 3 }, { retry: true, delayMs: 1000 }],
+    ["Retry-After raises the wait", { error: error("QUERY_LIMIT_EXCEEDED"), retryAfterMs: 2000 }, { retry: true, delayMs: 2000 }],
+    ["Retry-After past the budget fails at once with retryAt", { error: error("QUERY_LIMIT_EXCEEDED"), retryAfterMs: 60_000 }, { retry: false, retryAt: 1_060_000 }],
+    [
+      "OPERATION_TIME_LIMIT waits for its reset",
+      { error: error("OPERATION_TIME_LIMIT", { time: { operating_reset_at: 1_003 } }) },
+      { retry: true, delayMs: 3000 },
+    ],
+    [
+      "OPERATION_TIME_LIMIT with a reset already past waits the base delay",
+      { error: error("OPERATION_TIME_LIMIT", { time: { operating_reset_at: 999 } }) },
+      { retry: true, delayMs: 500 },
+    ],
+    [
+      "OPERATION_TIME_LIMIT past the budget fails with retryAt",
+      { error: error("OPERATION_TIME_LIMIT", { time: { operating_reset_at: 1_600 } }) },
+      { retry: false, retryAt: 1_600_000 },
+    ],
+    ["a wait past the budget", { error: error("QUERY_LIMIT_EXCEEDED"), elapsedMs: 29_900 }, { retry: false }],
+  ])("%s", (_name, input, want) => {
+    expect(retryDecision({ ...base, ...input }, DEFAULT_RETRY, data, random)).toEqual(want);
+  });
+
+  it("full jitter: the wait lies in [0, min(max, base·2^(n-1))) for every attempt", () => {
+    const schedule = [1, 2, 3, 4, 5, 6].map((n) => [backoffMs(n, DEFAULT_RETRY, () => 0), backoffMs(n, DEFAULT_RETRY, () => 0.999999)]);
+    expect(schedule).toEqual([
+      [0, 499],
+      [0, 999],
+      [0, 1999],
+      [0, 3999],
+      [0, 7999],
+      [0, 9999],
+    ]);
+  });
+
+  it.each([
+    [null, undefined],
+    ["", undefined],
+    ["3", 3000],
+    [" 0 ", 0],
+    ["Thu, 01 Jan 1970 00:16:50 GMT", 10_000],
+    ["yesterday", undefined],
+  ])("Retry-After %j → %j ms", (value, want) => {
+    expect(parseRetryAfter(value, 1_000_000)).toBe(want);
+  });
+});
+
+describe("idempotency keys follow the data's rule", () => {
+  it.each([
+    ["k", true],
+    ["", false],
+    ["x".repeat(255), true],
+    ["x".repeat(256), false],
+    ["tab\t", false],
+    ["é", false],
+    ["~ !", true],
+  ])("%j → %j", (key, ok) => {
+    expect(validKey(key, data.idempotencyKey)).toBe(ok);
+  });
+
+  it("another rule (from another spec) is followed, not a constant", () => {
+    expect(validKey("abcd", { minLength: 8, maxLength: 16, charCodes: [0x20, 0x7e] })).toBe(false);
+    expect(validKey("abcdefgh", { minLength: 8, maxLength: 16, charCodes: [0x20, 0x7e] })).toBe(true);
+  });
+});
+
+describe("toQuery, links and errors", () => {
+  it.each([
+    [{ a: 1, b: "x y" }, "a=1&b=x%20y"],
+    [{ f: { t: "T", n: [1, 2] } }, "f%5Bt%5D=T&f%5Bn%5D%5B0%5D=1&f%5Bn%5D%5B1%5D=2"],
+    [{ y: true, n: false, z: null, u: undefined }, "y=1&n=0&z="],
+    [{}, ""],
+    [null, ""],
+  ])("toQuery(%j) → %j", (params, want) => {
+    expect(toQuery(params as Record<string, unknown>)).toBe(want);
+  });
+
+  it("makes only the data's link members absolute, and only same-host paths", () => {
+    const value = {
+      DOWNLOAD_URL: "/disk/1",
+      creator: "/evil",
+      result: "/x",
+      nested: [{ archiveLink: "/a" }, { archiveLink: "//other.example/a" }, { archiveLink: "/\\other" }, { archiveLink: "https://cdn/x" }],
+    };
+    expect(absolutize(value, "https://p.example", new Set(data.linkFields))).toEqual({
+      DOWNLOAD_URL: "https://p.example/disk/1",
+      creator: "/evil",
+      result: "/x",
+      nested: [{ archiveLink: "https://p.example/a" }, { archiveLink: "//other.example/a" }, { archiveLink: "/\\other" }, { archiveLink: "https://cdn/x" }],
+    });
+  });
+
+  it("errorFrom scrubs codes, texts and details; a body that is not the API's is unclear", () => {
+    const scrub = (t: string) => redact(t, ["hookS3cret-42"]);
+    const legacy = errorFrom("m", 400, { error: "BAD hookS3cret-42", error_description: "d hookS3cret-42", argument: "id" }, "legacy", scrub, "UNEXPECTED");
+    expect(legacy).toMatchObject({ code: "BAD <redacted>", description: "d <redacted>", argument: "id", unclear: false });
+    const v3 = errorFrom("m", 422, { error: { code: "C", message: "msg" }, time: { x: 1 } }, "v3", scrub, "UNEXPECTED");
+    expect(v3).toMatchObject({ code: "C", description: "msg", details: { error: { code: "C", message: "msg" } } });
+    expect(errorFrom("m", 502, undefined, "legacy", scrub, "UNEXPECTED")).toMatchObject({ code: "UNEXPECTED", unclear: true, status: 502 });
+    expect(scrubDeep({ a: ["hookS3cret-42", 1] }, scrub)).toEqual({ a: ["<redacted>", 1] });
+    expect(isApiError(legacy)).toBe(true);
+    expect(isApiError(legacy, "OTHER")).toBe(false);
+    expect(isApiError(new Error("x"))).toBe(false);
+  });
+});
