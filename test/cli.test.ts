@@ -66,6 +66,7 @@ describe("generate", () => {
         "openapi/openapi.v3.json",
         "openapi/openapi.v3.yaml",
         "server/README.md",
+        "server/documentation.d.ts",
         "server/documentation.js",
         "server/index.d.ts",
         "server/index.js",

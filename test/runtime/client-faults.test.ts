@@ -128,7 +128,9 @@ describe("redirects carry no credential anywhere", () => {
   it("a 307 from https to http:// on the same host is refused: the webhook code never goes out in plain text", async () => {
     const tls = await TestServer.start();
     try {
-      tls.handler = (_r, res) => res.writeHead(307, { Location: tls.baseUrl.replace("https:", "http:") + "/rest/7/x/user.current" }).end();
+      tls.handler = (_r, res) => {
+        res.writeHead(307, { Location: `${tls.baseUrl.replace("https:", "http:")}/rest/7/x/user.current` }).end();
+      };
       const rt = createRuntime({ baseUrl: tls.baseUrl, auth: { userId: 7, code: CODE }, fetch: tls.fetch(), redirects: "same-origin" }, data as ClientData);
       const { error } = await failure(rt.send("user.current", "legacy"));
       expect(error).toMatchObject({ code: "REDIRECT", status: 307 });

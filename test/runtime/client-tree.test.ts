@@ -44,7 +44,7 @@ describe("the client's tree", () => {
     expect(client.then).toBeUndefined();
     expect(client.tasks.then).toBeUndefined();
     expect(client.tasks[Symbol.iterator]).toBeUndefined();
-    expect(client[Symbol.toPrimitive]).toBeUndefined();
+    expect((client as Record<symbol, unknown>)[Symbol.toPrimitive]).toBeUndefined();
     expect(typeof client.paginate).toBe("function");
     expect(typeof client.batch).toBe("function");
   });

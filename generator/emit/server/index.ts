@@ -252,7 +252,7 @@ export function serverFiles(
       { header, name: packages.server, version: opts.version, description: `Handler interfaces and a router for ${model.title}.` },
       {
         // The skeleton is the user's own code: it is not part of the package.
-        files: ["index.js", "index.d.ts", "runtime/", "methods.js", "methods.d.ts", "documentation.js", "README.md"],
+        files: ["index.js", "index.d.ts", "runtime/", "methods.js", "methods.d.ts", "documentation.js", "documentation.d.ts", "README.md"],
         engines: { node: ">=20.19.0" },
         dependencies: { [packages.types]: opts.version },
       },
@@ -280,10 +280,17 @@ export function serverFiles(
 }
 
 /** `server/documentation.js`: the 3.0 OpenAPI document that `rest.documentation.openapi` serves. */
-export function serverDocumentation(openapiV3: unknown, header: string): GeneratedFile {
-  return {
-    path: "server/documentation.js",
-    raw: true,
-    contents: `// ${header}\n// The 3.0 OpenAPI document that rest.documentation.openapi serves.\nexport const openapiV3 = ${JSON.stringify(openapiV3)};\n`,
-  };
+export function serverDocumentation(openapiV3: unknown, header: string): GeneratedFile[] {
+  return [
+    {
+      path: "server/documentation.js",
+      raw: true,
+      contents: `// ${header}\n// The 3.0 OpenAPI document that rest.documentation.openapi serves.\nexport const openapiV3 = ${JSON.stringify(openapiV3)};\n`,
+    },
+    {
+      path: "server/documentation.d.ts",
+      raw: true,
+      contents: `// ${header}\n/** The 3.0 OpenAPI document that rest.documentation.openapi serves (openapi/openapi.v3.json). */\nexport declare const openapiV3: Record<string, unknown>;\n`,
+    },
+  ];
 }
