@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark of the project, with the machine's core count; medians throughout.
 import { mkdirSync, writeFileSync } from "node:fs";
+import { benchAB } from "./ab.mjs";
 import { benchClient } from "./client.mjs";
 import { benchGenerator } from "./generator.mjs";
 import { benchServer } from "./server.mjs";
@@ -12,5 +13,7 @@ const results = { machine: m };
 if (!only || only === "generator") results.generator = benchGenerator();
 if (!only || only === "client") results.client = await benchClient();
 if (!only || only === "server") results.server = await benchServer();
+// The A/B against the parent commit runs by itself: `npm run bench -- ab [REV] [RUNS]`.
+if (only === "ab") results.ab = await benchAB(process.argv[3] ?? "HEAD~1", Number(process.argv[4] ?? 15));
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
 writeFileSync(new URL("./results/latest.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);

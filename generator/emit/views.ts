@@ -30,6 +30,8 @@ export interface ClientView extends PackageReadmeView {
 export interface ServerReadmeView extends PackageReadmeView {
   /** How long the idempotency store keeps a response, from the spec's limits. */
   ttlHours: number;
+  /** Commands in one batch. */
+  batchMax: number;
 }
 
 export interface ServerIndexView extends WithHeader {

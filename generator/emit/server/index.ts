@@ -112,6 +112,8 @@ function rules(model: Model): Omit<ServerData, "legacy" | "v3" | "shapes" | "sco
       batchLengthExceeded: "ERROR_BATCH_LENGTH_EXCEEDED",
     },
     status: {
+      // Not in the catalogue: the status the methods give it ("`ERROR_ARGUMENT` (HTTP 400; …)").
+      argument: statusOrNull("ERROR_ARGUMENT") ?? model.methods.flatMap((m) => m.errors).find((e) => e.code === "ERROR_ARGUMENT" && e.status !== null)?.status ?? 400,
       methodNotFound: status("ERROR_METHOD_NOT_FOUND", 404),
       httpsRequired: status("INVALID_REQUEST", 401),
       noAuth: status("NO_AUTH_FOUND", 401),
@@ -257,7 +259,7 @@ export function serverFiles(
         dependencies: { [packages.types]: opts.version },
       },
     ),
-    { path: "server/README.md", contents: render(opts.templates, "server/README.md.hbs", { header, name: packages.server, title: model.title, ttlHours: retention?.max ?? 24 }) },
+    { path: "server/README.md", contents: render(opts.templates, "server/README.md.hbs", { header, name: packages.server, title: model.title, ttlHours: retention?.max ?? 24, batchMax: BATCH_MAX_COMMANDS }) },
     { path: "server/index.d.ts", contents: handlersDts(model, header, packages.types) },
     {
       path: "server/index.js",

@@ -96,6 +96,7 @@ export interface ServerData {
   scopeMap: Record<Version, Record<string, string[] | null>>;
   codes: ServerCodes;
   status: Record<
+    | "argument"
     | "methodNotFound"
     | "httpsRequired"
     | "noAuth"

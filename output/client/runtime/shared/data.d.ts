@@ -110,7 +110,7 @@ export interface ServerData {
     shapes: Record<string, RuntimeType>;
     scopeMap: Record<Version, Record<string, string[] | null>>;
     codes: ServerCodes;
-    status: Record<"methodNotFound" | "httpsRequired" | "noAuth" | "wrongAuthType" | "insufficientScope" | "v3InsufficientScope" | "invalidKey" | "keyReused" | "queryLimit" | "operationTimeLimit" | "internal" | "batchMethodNotAllowed" | "batchLengthExceeded", number> & {
+    status: Record<"argument" | "methodNotFound" | "httpsRequired" | "noAuth" | "wrongAuthType" | "insufficientScope" | "v3InsufficientScope" | "invalidKey" | "keyReused" | "queryLimit" | "operationTimeLimit" | "internal" | "batchMethodNotAllowed" | "batchLengthExceeded", number> & {
         invalidJson: number | null;
     };
     defaults: {

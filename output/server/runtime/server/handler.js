@@ -82,7 +82,7 @@ export function createRuntimeHandler(handlers, options, data) {
             });
         }
         const name = problem.argument.toUpperCase();
-        return failure(400, codes.argument, problem.reason === "missing" ? `Argument '${name}' is null or empty` : `Argument '${name}' has a wrong type`, {
+        return failure(data.status.argument, codes.argument, problem.reason === "missing" ? `Argument '${name}' is null or empty` : `Argument '${name}' has a wrong type`, {
             argument: problem.argument,
         });
     }
@@ -161,7 +161,7 @@ export function createRuntimeHandler(handlers, options, data) {
     async function runBatch(call, params, halt) {
         const cmd = params.cmd;
         if (!cmd || typeof cmd !== "object")
-            return fail("legacy", 400, codes.argument, "Argument 'CMD' is null or empty", { argument: "cmd" });
+            return fail("legacy", data.status.argument, codes.argument, "Argument 'CMD' is null or empty", { argument: "cmd" });
         const entries = Object.entries(cmd);
         const results = {};
         const errors = {};
@@ -250,7 +250,7 @@ export function createRuntimeHandler(handlers, options, data) {
                 const body = await input.readText(maxBodyBytes);
                 if (body === null || body === "timeout") {
                     const why = body === null ? "Request body is too large" : "The request body did not arrive in time";
-                    return version === "v3" ? fail("v3", v3ValidationStatus, codes.v3Validation, why) : fail("legacy", 400, codes.argument, why);
+                    return version === "v3" ? fail("v3", v3ValidationStatus, codes.v3Validation, why) : fail("legacy", data.status.argument, codes.argument, why);
                 }
                 const type = (input.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
                 if (body.trim() !== "") {
@@ -262,10 +262,10 @@ export function createRuntimeHandler(handlers, options, data) {
                         parsed = JSON.parse(body);
                     }
                     catch {
-                        return version === "v3" ? fail("v3", invalidJsonStatus, codes.invalidJson, "The request body is not valid JSON") : fail("legacy", 400, codes.argument, "The request body is not valid JSON");
+                        return version === "v3" ? fail("v3", invalidJsonStatus, codes.invalidJson, "The request body is not valid JSON") : fail("legacy", data.status.argument, codes.argument, "The request body is not valid JSON");
                     }
                     if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-                        return version === "v3" ? fail("v3", invalidJsonStatus, codes.invalidJson, "The request body must be a JSON object") : fail("legacy", 400, codes.argument, "The request body must be a JSON object");
+                        return version === "v3" ? fail("v3", invalidJsonStatus, codes.invalidJson, "The request body must be a JSON object") : fail("legacy", data.status.argument, codes.argument, "The request body must be a JSON object");
                     }
                     params = parsed;
                 }

@@ -67,7 +67,9 @@ export function toNodeListener(handler, options = {}) {
                 head.push("Connection", "close");
             res.writeHead(out.status, head).end(out.body, abandoned ? () => req.destroy() : undefined);
         };
-        const fallback = () => send({ status: 500, headers: { "Content-Type": "application/json; charset=utf-8" }, body: '{"error":"INTERNAL_SERVER_ERROR","error_description":"Internal server error"}' });
+        // The router's core answers every request itself; this is for a plain web handler that throws: the
+        // connection is dropped rather than answered with codes this adapter does not know.
+        const fallback = () => res.destroy();
         req.on("error", () => res.destroy());
         if (core) {
             let made;

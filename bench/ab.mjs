@@ -1,0 +1,132 @@
+// A/B against another commit in one run (decisions.md D16): the generated client's call rate and the generated
+// server's request rate of this tree and of REV's committed output/, interleaved, median of at least 15 runs each;
+// and the one-call client bundle of both. `npm run bench -- ab [REV]` (default: the parent commit, HEAD~1).
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { build } from "esbuild";
+import { median, printTable } from "./lib.mjs";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+
+async function bundle(root) {
+  const dir = mkdtempSync(join(tmpdir(), "crc-ab-size-"));
+  try {
+    const entry = join(dir, "app.mjs");
+    writeFileSync(
+      entry,
+      `import { createClient } from ${JSON.stringify(join(root, "output/client/index.js"))};\nconst c = createClient({ baseUrl: "https://portal.example", auth: { userId: 1, code: process.env.CODE } });\nconsole.log(await c.user.current());\n`,
+    );
+    const out = await build({ entryPoints: [entry], bundle: true, minify: true, format: "esm", platform: "neutral", write: false, treeShaking: true });
+    return gzipSync(out.outputFiles[0].contents, { level: 9 }).length;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function clientRates(roots, { runs, calls = 2000, concurrency = 16 }) {
+  const body = JSON.stringify({ result: { ID: "1", NAME: "John" }, time: { start: 1, finish: 1, duration: 0, processing: 0, date_start: "", date_finish: "", operating: 0 } });
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) }).end(body));
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const clients = [];
+  for (const root of roots) {
+    const { createClient } = await import(join(root, "output/client/index.js"));
+    clients.push(createClient({ baseUrl: base, auth: { userId: 1, code: "c0de" }, allowInsecureHttp: true }));
+  }
+  const rate = async (client) => {
+    let next = 0;
+    const start = process.hrtime.bigint();
+    await Promise.all(Array.from({ length: concurrency }, async () => {
+      while (next++ < calls) await client.user.current();
+    }));
+    return calls / (Number(process.hrtime.bigint() - start) / 1e9);
+  };
+  for (const c of clients) await rate(c);
+  const rates = clients.map(() => []);
+  for (let i = 0; i < runs; i++) {
+    // Interleaved, and the order alternates, so that drift of the machine hits both alike.
+    const order = i % 2 ? [1, 0] : [0, 1];
+    for (const k of order) rates[k].push(await rate(clients[k]));
+  }
+  server.closeAllConnections();
+  server.close();
+  return rates.map(median);
+}
+
+const SERVER = (root) => `
+import { createServer } from "node:http";
+const { createHandler, toNodeListener } = await import(${JSON.stringify(join(root, "output/server/index.js"))});
+const handle = createHandler(
+  { legacy: { "user.current": async () => ({ ID: "1", NAME: "John" }) }, v3: {} },
+  { authenticate: () => ({ userId: 1, scopes: ["user"] }), trustProxy: true },
+);
+const s = createServer(toNodeListener(handle));
+s.listen(0, "127.0.0.1", () => console.log(s.address().port));
+process.stdin.on("end", () => process.exit(0));
+process.stdin.resume();
+`;
+
+function load(port, duration) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url: `http://127.0.0.1:${port}/rest/1/c0de/user.current`, method: "POST", duration, connections: 10, headers: { "Content-Type": "application/json", "X-Forwarded-Proto": "https" }, body: "{}" },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+async function serverRates(roots, { runs, duration = 1 }) {
+  const children = roots.map((root) => spawn(process.execPath, ["--input-type=module", "-e", SERVER(root)], { stdio: ["pipe", "pipe", "inherit"] }));
+  try {
+    const ports = await Promise.all(children.map((c) => new Promise((resolve) => c.stdout.once("data", (d) => resolve(Number(String(d).trim()))))));
+    for (const p of ports) await load(p, 1);
+    const rates = ports.map(() => []);
+    let errors = 0;
+    for (let i = 0; i < runs; i++) {
+      const order = i % 2 ? [1, 0] : [0, 1];
+      for (const k of order) {
+        const r = await load(ports[k], duration);
+        rates[k].push(r.requests.average);
+        errors += r.errors + r.non2xx;
+      }
+    }
+    return { rates: rates.map(median), errors };
+  } finally {
+    for (const c of children) {
+      c.stdin.end();
+      c.kill();
+    }
+  }
+}
+
+export async function benchAB(rev = "HEAD~1", runs = 15) {
+  const dir = mkdtempSync(join(tmpdir(), "crc-ab-"));
+  const other = join(dir, "tree");
+  execFileSync("git", ["worktree", "add", "--detach", other, rev], { cwd: ROOT, stdio: "pipe" });
+  try {
+    const sha = execFileSync("git", ["rev-parse", "--short", rev], { cwd: ROOT, encoding: "utf8" }).trim();
+    const roots = [ROOT, other];
+    const sizes = [await bundle(ROOT), await bundle(other)];
+    const client = await clientRates(roots, { runs });
+    const server = await serverRates(roots, { runs });
+    const pct = (a, b) => `${(((a - b) / b) * 100).toFixed(1)} %`;
+    printTable(`A/B against ${rev} (${sha}): interleaved, median of ${runs} runs each (D16)`, [
+      { measure: "client bundle, one method called (gzip -9)", this: `${sizes[0]} B`, [sha]: `${sizes[1]} B`, change: pct(sizes[0], sizes[1]) },
+      { measure: "client calls/s (loopback HTTP, 2,000 calls, 16 in flight)", this: client[0].toFixed(0), [sha]: client[1].toFixed(0), change: pct(client[0], client[1]) },
+      { measure: "server req/s, user.current (autocannon, 10 connections, 1 s)", this: server.rates[0].toFixed(0), [sha]: server.rates[1].toFixed(0), change: pct(server.rates[0], server.rates[1]) },
+      { measure: "errors and non-2xx answers", this: String(server.errors), [sha]: "", change: "" },
+    ]);
+    return { rev, sha, runs, bundleGzip: sizes, clientCallsPerSecond: client, serverRequestsPerSecond: server.rates, serverErrors: server.errors };
+  } finally {
+    execFileSync("git", ["worktree", "remove", "--force", other], { cwd: ROOT, stdio: "pipe" });
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
