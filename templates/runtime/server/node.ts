@@ -49,15 +49,21 @@ export interface NodeListenerOptions {
 }
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
+/** Node's Buffer where there is one (this adapter runs on Node): measuring and joining bytes without copies. */
+const NodeBuffer = (globalThis as { Buffer?: { byteLength(s: string): number; concat(c: Uint8Array[], n: number): { toString(e: "utf8"): string } } }).Buffer;
+const byteLength = (s: string): number => (NodeBuffer ? NodeBuffer.byteLength(s) : encoder.encode(s).byteLength);
+
+function text(chunks: Uint8Array[], size: number): string {
+  if (NodeBuffer) return NodeBuffer.concat(chunks, size).toString("utf8");
   const all = new Uint8Array(size);
   let at = 0;
   for (const c of chunks) {
     all.set(c, at);
     at += c.byteLength;
   }
-  return all;
+  return decoder.decode(all);
 }
 
 export function toNodeListener(
@@ -104,14 +110,14 @@ export function toNodeListener(
             finish(null);
           } else chunks.push(c);
         });
-        req.on("end", () => finish(new TextDecoder().decode(concat(chunks, size))));
+        req.on("end", () => finish(text(chunks, size)));
         req.on("error", () => finish(null));
       }));
     // A string body goes out in one write with the head; a Buffer would make two (writev).
     const send = (out: Out) => {
       const head: string[] = [];
       for (const k in out.headers) head.push(k, out.headers[k] ?? "");
-      head.push("Content-Length", String(encoder.encode(out.body).byteLength));
+      head.push("Content-Length", String(byteLength(out.body)));
       if (abandoned) head.push("Connection", "close");
       res.writeHead(out.status, head).end(out.body, abandoned ? () => req.destroy() : undefined);
     };

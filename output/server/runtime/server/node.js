@@ -2,14 +2,20 @@
 /** Where a handler made by `createHandler` keeps its core, for the node adapter's fast path. */
 export const CORE = Symbol.for("collab-rest-codegen.server.core");
 const encoder = new TextEncoder();
-function concat(chunks, size) {
+const decoder = new TextDecoder();
+/** Node's Buffer where there is one (this adapter runs on Node): measuring and joining bytes without copies. */
+const NodeBuffer = globalThis.Buffer;
+const byteLength = (s) => (NodeBuffer ? NodeBuffer.byteLength(s) : encoder.encode(s).byteLength);
+function text(chunks, size) {
+    if (NodeBuffer)
+        return NodeBuffer.concat(chunks, size).toString("utf8");
     const all = new Uint8Array(size);
     let at = 0;
     for (const c of chunks) {
         all.set(c, at);
         at += c.byteLength;
     }
-    return all;
+    return decoder.decode(all);
 }
 export function toNodeListener(handler, options = {}) {
     const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
@@ -54,7 +60,7 @@ export function toNodeListener(handler, options = {}) {
                 else
                     chunks.push(c);
             });
-            req.on("end", () => finish(new TextDecoder().decode(concat(chunks, size))));
+            req.on("end", () => finish(text(chunks, size)));
             req.on("error", () => finish(null));
         }));
         // A string body goes out in one write with the head; a Buffer would make two (writev).
@@ -62,7 +68,7 @@ export function toNodeListener(handler, options = {}) {
             const head = [];
             for (const k in out.headers)
                 head.push(k, out.headers[k] ?? "");
-            head.push("Content-Length", String(encoder.encode(out.body).byteLength));
+            head.push("Content-Length", String(byteLength(out.body)));
             if (abandoned)
                 head.push("Connection", "close");
             res.writeHead(out.status, head).end(out.body, abandoned ? () => req.destroy() : undefined);
