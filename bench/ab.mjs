@@ -28,7 +28,7 @@ async function bundle(root) {
   }
 }
 
-async function clientRates(roots, { runs, calls = 2000, concurrency = 16 }) {
+async function clientRates(roots, { runs, calls = 2000, concurrency = 16, extra = {} }) {
   const body = JSON.stringify({ result: { ID: "1", NAME: "John" }, time: { start: 1, finish: 1, duration: 0, processing: 0, date_start: "", date_finish: "", operating: 0 } });
   const server = createServer((req, res) => {
     req.resume();
@@ -37,9 +37,9 @@ async function clientRates(roots, { runs, calls = 2000, concurrency = 16 }) {
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
   const base = `http://127.0.0.1:${server.address().port}`;
   const clients = [];
-  for (const root of roots) {
+  for (const [i, root] of roots.entries()) {
     const { createClient } = await import(join(root, "output/client/index.js"));
-    clients.push(createClient({ baseUrl: base, auth: { userId: 1, code: "c0de" }, allowInsecureHttp: true }));
+    clients.push(createClient({ baseUrl: base, auth: { userId: 1, code: "c0de" }, allowInsecureHttp: true, ...(i === 0 ? extra : {}) }));
   }
   const rate = async (client) => {
     let next = 0;
@@ -116,15 +116,18 @@ export async function benchAB(rev = "HEAD~1", runs = 15) {
     const roots = [ROOT, other];
     const sizes = [await bundle(ROOT), await bundle(other)];
     const client = await clientRates(roots, { runs });
+    // The same with the per-attempt time-out off (`timeoutMs: 0`): what the default time-out costs.
+    const noTimeout = await clientRates(roots, { runs, extra: { timeoutMs: 0 } });
     const server = await serverRates(roots, { runs });
     const pct = (a, b) => `${(((a - b) / b) * 100).toFixed(1)} %`;
     printTable(`A/B against ${rev} (${sha}): interleaved, median of ${runs} runs each (D16)`, [
       { measure: "client bundle, one method called (gzip -9)", this: `${sizes[0]} B`, [sha]: `${sizes[1]} B`, change: pct(sizes[0], sizes[1]) },
       { measure: "client calls/s (loopback HTTP, 2,000 calls, 16 in flight)", this: client[0].toFixed(0), [sha]: client[1].toFixed(0), change: pct(client[0], client[1]) },
+      { measure: "client calls/s with timeoutMs: 0 (no per-attempt time-out)", this: noTimeout[0].toFixed(0), [sha]: noTimeout[1].toFixed(0), change: pct(noTimeout[0], noTimeout[1]) },
       { measure: "server req/s, user.current (autocannon, 10 connections, 1 s)", this: server.rates[0].toFixed(0), [sha]: server.rates[1].toFixed(0), change: pct(server.rates[0], server.rates[1]) },
       { measure: "errors and non-2xx answers", this: String(server.errors), [sha]: "", change: "" },
     ]);
-    return { rev, sha, runs, bundleGzip: sizes, clientCallsPerSecond: client, serverRequestsPerSecond: server.rates, serverErrors: server.errors };
+    return { rev, sha, runs, bundleGzip: sizes, clientCallsPerSecond: client, clientCallsPerSecondNoTimeout: noTimeout, serverRequestsPerSecond: server.rates, serverErrors: server.errors };
   } finally {
     execFileSync("git", ["worktree", "remove", "--force", other], { cwd: ROOT, stdio: "pipe" });
     rmSync(dir, { recursive: true, force: true });

@@ -214,6 +214,12 @@ describe("network faults become the client's errors, retried only when safe to r
     expect(ms).toBeLessThan(3_000);
   });
 
+  it("timeoutMs: 0 sends without a time-out: the answer is waited for", async () => {
+    api.respond = (_q, res) => setTimeout(() => json(res, 200, { result: 1, time: TIME }), 200);
+    const r = await client("webhook", { timeoutMs: 0, retry: { maxTotalMs: 50 } }).send("user.current", "legacy");
+    expect(r.result).toBe(1);
+  });
+
   it("maxTotalMs bounds a stalled answer: headers sent, the body never ends", async () => {
     api.respond = (_q, res) => {
       res.writeHead(200, { "Content-Type": "application/json" });

@@ -37,7 +37,11 @@ export interface ClientOptions<A extends WebhookAuth | TokenAuth = WebhookAuth |
   auth: A;
   /** Allows an `http://` base URL, for local tests only. */
   allowInsecureHttp?: boolean;
-  /** Time-out of each attempt, its answer included, in ms. Default 15 s. */
+  /**
+   * Time-out of each attempt, its answer included, in ms. Default 15 s. `0` turns it off (and with it the bound of
+   * `retry.maxTotalMs` on a stalled answer): each attempt then goes out without a signal of its own, which is
+   * about 5% faster on loopback (bench/ab.mjs).
+   */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
   onRetry?: (event: RetryEvent) => void;
@@ -190,7 +194,7 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
           headers,
           fetch: fetchImpl,
           signal: callOptions.signal,
-          timeoutMs: Math.max(1, Math.min(timeoutMs, remaining)),
+          timeoutMs: timeoutMs === 0 ? 0 : Math.max(1, Math.min(timeoutMs, remaining)),
           maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
           redirects: options.redirects ?? "error",
           scrub,

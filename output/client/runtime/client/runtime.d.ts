@@ -29,7 +29,11 @@ export interface ClientOptions<A extends WebhookAuth | TokenAuth = WebhookAuth |
     auth: A;
     /** Allows an `http://` base URL, for local tests only. */
     allowInsecureHttp?: boolean;
-    /** Time-out of each attempt, its answer included, in ms. Default 15 s. */
+    /**
+     * Time-out of each attempt, its answer included, in ms. Default 15 s. `0` turns it off (and with it the bound of
+     * `retry.maxTotalMs` on a stalled answer): each attempt then goes out without a signal of its own, which is
+     * about 5% faster on loopback (bench/ab.mjs).
+     */
     timeoutMs?: number;
     retry?: Partial<RetryPolicy>;
     onRetry?: (event: RetryEvent) => void;

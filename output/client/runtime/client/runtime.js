@@ -89,7 +89,7 @@ export function createRuntime(options, data) {
                     headers,
                     fetch: fetchImpl,
                     signal: callOptions.signal,
-                    timeoutMs: Math.max(1, Math.min(timeoutMs, remaining)),
+                    timeoutMs: timeoutMs === 0 ? 0 : Math.max(1, Math.min(timeoutMs, remaining)),
                     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
                     redirects: options.redirects ?? "error",
                     scrub,

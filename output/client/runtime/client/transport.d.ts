@@ -12,7 +12,7 @@ export interface AttemptInput {
     fetch: typeof fetch;
     /** The caller's signal: aborting it rejects with its reason. */
     signal?: AbortSignal | undefined;
-    /** Ms this attempt may take, its body included. */
+    /** Ms this attempt may take, its body included; 0: no time-out (and no signal of its own). */
     timeoutMs: number;
     maxResponseBytes: number;
     /** `error`: any redirect is a `REDIRECT` error; `same-origin`: followed while it stays on the same origin. */
