@@ -107,6 +107,41 @@ async function serverRates(roots, { runs, duration = 1 }) {
   }
 }
 
+/**
+ * CPU per call with no network in the way: the router through its node adapter on fake req/res objects, and the
+ * client on a fetch that answers at once. Loopback rates move by ±10% from run to run on a 2-core VM; these move
+ * by a few percent, so a regression of the runtimes' own code shows here first.
+ */
+const PER_CALL = {
+  server: (root) => `
+import { EventEmitter } from "node:events";
+const { createHandler, toNodeListener } = await import(${JSON.stringify(join(root, "output/server/index.js"))});
+const listener = toNodeListener(createHandler({ legacy: { "user.current": async () => ({ ID: "1", NAME: "John" }) }, v3: {} }, { authenticate: () => ({ userId: 1, scopes: ["user"] }), trustProxy: true }));
+const once = () => new Promise((resolve) => {
+  const req = Object.assign(new EventEmitter(), { method: "POST", url: "/rest/1/c0de/user.current", headers: { host: "x", "content-type": "application/json", "x-forwarded-proto": "https", "content-length": "2" }, socket: {}, destroy() {} });
+  listener(req, { headersSent: false, writeHead: () => ({ end: (b, cb) => { resolve(b); cb?.(); } }), destroy() {} });
+  queueMicrotask(() => { req.emit("data", Buffer.from("{}")); req.emit("end"); });
+});
+`,
+  client: (root, extra) => `
+const { createClient } = await import(${JSON.stringify(join(root, "output/client/index.js"))});
+const body = JSON.stringify({ result: { ID: "1", NAME: "John" }, time: {} });
+const c = createClient({ baseUrl: "https://p.example", auth: { userId: 1, code: "c0de1234" }, fetch: async () => new Response(body, { status: 200, headers: { "Content-Type": "application/json", "Content-Length": String(body.length) } }), ...${JSON.stringify(extra)} });
+const once = () => c.user.current();
+`,
+};
+const TIMED = `
+for (let i = 0; i < 20000; i++) await once();
+const times = [];
+for (let r = 0; r < 5; r++) { const s = performance.now(); for (let i = 0; i < 20000; i++) await once(); times.push(performance.now() - s); }
+times.sort((a, b) => a - b);
+console.log(times[2] / 20000 * 1000);
+`;
+
+function perCall(script) {
+  return Number(execFileSync(process.execPath, ["--input-type=module", "-e", script + TIMED], { encoding: "utf8" }).trim());
+}
+
 export async function benchAB(rev = "HEAD~1", runs = 15) {
   const dir = mkdtempSync(join(tmpdir(), "crc-ab-"));
   const other = join(dir, "tree");
@@ -119,6 +154,15 @@ export async function benchAB(rev = "HEAD~1", runs = 15) {
     // The same with the per-attempt time-out off (`timeoutMs: 0`): what the default time-out costs.
     const noTimeout = await clientRates(roots, { runs, extra: { timeoutMs: 0 } });
     const server = await serverRates(roots, { runs });
+    const cpu = { server: [[], []], client: [[], []], clientNoTimeout: [[], []] };
+    for (let i = 0; i < 5; i++) {
+      for (const k of i % 2 ? [1, 0] : [0, 1]) {
+        cpu.server[k].push(perCall(PER_CALL.server(roots[k])));
+        cpu.client[k].push(perCall(PER_CALL.client(roots[k], {})));
+        cpu.clientNoTimeout[k].push(perCall(PER_CALL.client(roots[k], k === 0 ? { timeoutMs: 0 } : {})));
+      }
+    }
+    const us = (xs) => median(xs);
     const pct = (a, b) => `${(((a - b) / b) * 100).toFixed(1)} %`;
     printTable(`A/B against ${rev} (${sha}): interleaved, median of ${runs} runs each (D16)`, [
       { measure: "client bundle, one method called (gzip -9)", this: `${sizes[0]} B`, [sha]: `${sizes[1]} B`, change: pct(sizes[0], sizes[1]) },
@@ -126,8 +170,11 @@ export async function benchAB(rev = "HEAD~1", runs = 15) {
       { measure: "client calls/s with timeoutMs: 0 (no per-attempt time-out)", this: noTimeout[0].toFixed(0), [sha]: noTimeout[1].toFixed(0), change: pct(noTimeout[0], noTimeout[1]) },
       { measure: "server req/s, user.current (autocannon, 10 connections, 1 s)", this: server.rates[0].toFixed(0), [sha]: server.rates[1].toFixed(0), change: pct(server.rates[0], server.rates[1]) },
       { measure: "errors and non-2xx answers", this: String(server.errors), [sha]: "", change: "" },
+      { measure: "router CPU per call, µs (node adapter, fake req/res; median of 5 processes)", this: us(cpu.server[0]).toFixed(2), [sha]: us(cpu.server[1]).toFixed(2), change: pct(us(cpu.server[0]), us(cpu.server[1])) },
+      { measure: "client CPU per call, µs (fetch answering at once)", this: us(cpu.client[0]).toFixed(2), [sha]: us(cpu.client[1]).toFixed(2), change: pct(us(cpu.client[0]), us(cpu.client[1])) },
+      { measure: "client CPU per call, µs, this with timeoutMs: 0", this: us(cpu.clientNoTimeout[0]).toFixed(2), [sha]: us(cpu.clientNoTimeout[1]).toFixed(2), change: pct(us(cpu.clientNoTimeout[0]), us(cpu.clientNoTimeout[1])) },
     ]);
-    return { rev, sha, runs, bundleGzip: sizes, clientCallsPerSecond: client, clientCallsPerSecondNoTimeout: noTimeout, serverRequestsPerSecond: server.rates, serverErrors: server.errors };
+    return { rev, sha, runs, bundleGzip: sizes, clientCallsPerSecond: client, clientCallsPerSecondNoTimeout: noTimeout, serverRequestsPerSecond: server.rates, serverErrors: server.errors, cpuMicroseconds: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, v.map(us)])) };
   } finally {
     execFileSync("git", ["worktree", "remove", "--force", other], { cwd: ROOT, stdio: "pipe" });
     rmSync(dir, { recursive: true, force: true });

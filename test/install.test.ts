@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -65,5 +65,39 @@ describe("installed in another repo", () => {
     const docs = /Use a type word of (\S+)#types/.exec(r.stdout)?.[1];
     expect(docs).toBe("node_modules/collab-rest-codegen/spec-source/README.md");
     expect(existsSync(join(dir, docs ?? "nowhere"))).toBe(true);
+  });
+
+  /** `npx collab-rest-codegen generate --watch` in the installed project, in a process group of its own. */
+  function watchThroughNpx() {
+    const child = spawn("npx", ["--no-install", "collab-rest-codegen", "generate", "--watch"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const state = { err: "", closed: false };
+    child.stderr.on("data", (d: Buffer) => {
+      state.err += String(d);
+    });
+    // Closed when every process holding the pipe is gone: npm, its shell, and the watcher.
+    const closed = new Promise<void>((r) => child.stderr.on("close", () => r()));
+    return { child, state, closed };
+  }
+  const until = async (test: () => boolean, ms: number) => {
+    const end = Date.now() + ms;
+    while (!test() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    return test();
+  };
+
+  it("--watch through npx stops on Ctrl-C (SIGINT to the process group): a clean stop, no process left", async () => {
+    const w = watchThroughNpx();
+    expect(await until(() => w.state.err.includes("watching"), 30_000)).toBe(true);
+    process.kill(-(w.child.pid ?? 0), "SIGINT");
+    await w.closed;
+    expect(w.state.err).toContain("SIGINT, stopped watching");
+    expect(w.state.err).not.toContain("internal error");
+  });
+
+  it("--watch through npx stops when npm alone gets SIGTERM (npm does not pass it on): no orphan keeps watching", async () => {
+    const w = watchThroughNpx();
+    expect(await until(() => w.state.err.includes("watching"), 30_000)).toBe(true);
+    w.child.kill("SIGTERM");
+    await w.closed;
+    expect(w.state.err).toContain("the parent process exited, stopped watching");
   });
 });

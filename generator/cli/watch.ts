@@ -74,11 +74,19 @@ export function watchSpec(spec: string, shownPath: string, run: () => Promise<nu
       stopped = true;
       if (timer) clearTimeout(timer);
       watcher?.close();
-      process.stderr.write(`${GENERATOR_NAME}: ${signal}, stopped watching\n`);
+      const why = signal === "SIGHUP" ? "the parent process exited" : signal;
+      process.stderr.write(`${GENERATOR_NAME}: ${why}, stopped watching\n`);
       void Promise.resolve(running).then(() => resolveExit(0));
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
+    // `npx`/`npm run` do not pass a SIGTERM sent to npm on to this process: npm exits and leaves it to init. A
+    // watcher whose parent is gone stops too, rather than running on unseen.
+    const parent = process.ppid;
+    const orphaned = setInterval(() => {
+      if (process.ppid !== parent) stop("SIGHUP");
+    }, 500);
+    orphaned.unref();
     running = runIfChanged().finally(() => {
       running = null;
       process.stderr.write(`${GENERATOR_NAME}: watching ${shownPath}\n`);
