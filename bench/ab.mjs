@@ -3,13 +3,12 @@
 // and the one-call client bundle of both. `npm run bench -- ab [REV]` (default: the parent commit, HEAD~1).
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { build } from "esbuild";
-import { median, printTable } from "./lib.mjs";
+import { median, printTable, userCurrentServer } from "./lib.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
@@ -29,13 +28,7 @@ async function bundle(root) {
 }
 
 async function clientRates(roots, { runs, calls = 2000, concurrency = 16, extra = {} }) {
-  const body = JSON.stringify({ result: { ID: "1", NAME: "John" }, time: { start: 1, finish: 1, duration: 0, processing: 0, date_start: "", date_finish: "", operating: 0 } });
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on("end", () => res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) }).end(body));
-  });
-  await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  const base = `http://127.0.0.1:${server.address().port}`;
+  const { server, base } = await userCurrentServer();
   const clients = [];
   for (const [i, root] of roots.entries()) {
     const { createClient } = await import(join(root, "output/client/index.js"));
@@ -62,7 +55,6 @@ async function clientRates(roots, { runs, calls = 2000, concurrency = 16, extra 
 }
 
 const SERVER = (root) => `
-import { createServer } from "node:http";
 const { createHandler, toNodeListener } = await import(${JSON.stringify(join(root, "output/server/index.js"))});
 const handle = createHandler(
   { legacy: { "user.current": async () => ({ ID: "1", NAME: "John" }) }, v3: {} },

@@ -1,12 +1,11 @@
 // The client's cost: its size in a program that calls one method (esbuild, minified, gzipped), and its call
 // rate against raw fetch on the same loopback server (bounded: a fixed number of calls, a few rounds).
-import { createServer } from "node:http";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { median, printTable } from "./lib.mjs";
+import { median, printTable, userCurrentServer } from "./lib.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
@@ -29,13 +28,7 @@ async function bundleSize() {
 }
 
 async function callRate({ calls = 3000, concurrency = 16, rounds = 5 } = {}) {
-  const body = JSON.stringify({ result: { ID: "1", NAME: "John" }, time: { start: 1, finish: 1, duration: 0, processing: 0, date_start: "", date_finish: "", operating: 0 } });
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on("end", () => res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) }).end(body));
-  });
-  await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  const base = `http://127.0.0.1:${server.address().port}`;
+  const { server, base } = await userCurrentServer();
   const { createClient } = await import(join(ROOT, "output/client/index.js"));
   const client = createClient({ baseUrl: base, auth: { userId: 1, code: "c0de" }, allowInsecureHttp: true });
   const raw = async () => {

@@ -1,5 +1,6 @@
 // Shared helpers of the benchmarks: medians, fresh-process timing, a results table.
 import { spawnSync } from "node:child_process";
+import { createServer } from "node:http";
 import { cpus } from "node:os";
 
 export function median(values) {
@@ -31,4 +32,15 @@ export function printTable(title, rows) {
   console.log(`| ${keys.join(" | ")} |`);
   console.log(`| ${keys.map(() => "---").join(" | ")} |`);
   for (const r of rows) console.log(`| ${keys.map((k) => r[k]).join(" | ")} |`);
+}
+
+/** A loopback server that answers every request with a `user.current` envelope: what the client benchmarks call. */
+export async function userCurrentServer() {
+  const body = JSON.stringify({ result: { ID: "1", NAME: "John" }, time: { start: 1, finish: 1, duration: 0, processing: 0, date_start: "", date_finish: "", operating: 0 } });
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) }).end(body));
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  return { server, base: `http://127.0.0.1:${server.address().port}` };
 }

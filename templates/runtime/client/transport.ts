@@ -1,3 +1,4 @@
+import { readCapped } from "../shared/stream.js";
 import { TRANSPORT_CODES, TransportError } from "./errors.js";
 
 /**
@@ -38,7 +39,8 @@ function safeCause(err: unknown, scrub: (text: string) => string): Error {
   return new Error(scrub(`${e?.name ?? "Error"}: ${e?.message ?? String(err)}${inner ? ` (${inner})` : ""}`));
 }
 
-async function readCapped(response: Response, cap: number): Promise<string | null> {
+/** An answer's text up to the cap: a declared length decides at once, a chunked answer is counted as it comes. */
+async function readAnswer(response: Response, cap: number): Promise<string | null> {
   const declared = Number(response.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared)) {
     if (declared > cap) {
@@ -47,27 +49,7 @@ async function readCapped(response: Response, cap: number): Promise<string | nul
     }
     return response.text();
   }
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.byteLength;
-  }
-  return new TextDecoder().decode(all);
+  return readCapped(response.body, cap);
 }
 
 export async function attempt(input: AttemptInput): Promise<Answer> {
@@ -110,7 +92,7 @@ export async function attempt(input: AttemptInput): Promise<Answer> {
       }
       let text: string | null;
       try {
-        text = await readCapped(response, input.maxResponseBytes);
+        text = await readAnswer(response, input.maxResponseBytes);
       } catch (err) {
         if (input.signal?.aborted) throw input.signal.reason;
         if (timedOut()) throw fail(TRANSPORT_CODES.timeout, `no answer in ${input.timeoutMs} ms`, response.status);

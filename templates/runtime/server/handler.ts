@@ -1,5 +1,6 @@
 import type { MethodInfo, ServerData, Version } from "../shared/data.js";
 import { redact } from "../shared/redact.js";
+import { readCapped } from "../shared/stream.js";
 import { type Out, type Usage, JSON_HEADERS, errorBody, isoClock, respond, timeOf } from "./envelope.js";
 import { type IdempotencyStore, createMemoryIdempotencyStore } from "./idempotency.js";
 import { type Limiter, createLimiter } from "./limiter.js";
@@ -460,29 +461,9 @@ export function createRuntimeHandler(
   return Object.assign(handle, { [CORE]: core });
 }
 
-/** Reads at most `limit` bytes of a Request's body; null when it is longer. */
+/** Reads at most `limit` bytes of a Request's body; null when it is longer (a declared length decides at once). */
 async function readBody(request: Request, limit: number): Promise<string | null> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > limit) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.byteLength;
-  }
-  return new TextDecoder().decode(all);
+  return readCapped(request.body, limit);
 }
