@@ -127,6 +127,7 @@ describe("pathological specs finish within a time budget", () => {
     // paragraph: 10,000 take ~0.8 s, 20,000 ~4 s. Upstream, not a reader: kept at a size that guards the readers.
     ["10,000 backtick pairs in one paragraph", () => endpoints(repeat("`a` and ", 10_000)), 10_000],
     ["20,000 '*'", () => endpoints(repeat("*", 20_000)), 10_000],
+    ["a method header with 2,000 unclosed code spans in its marker", () => `# T\n\n## Endpoints\n\n### Tasks\n\n**a.b** (${repeat("`a` ", 2_000)}x. Scope \`task\`.\n`, 10_000],
     ["20,000 '['", () => endpoints(repeat("[", 20_000)), 10_000],
     ["a 100,000-row parameter table", () => endpoints(`\n\n| Parameter | Type | Required | Meaning |\n|---|---|---|---|\n${Array.from({ length: 100_000 }, (_, i) => `| \`p${i}\` | integer | no | x |`).join("\n")}`), 30_000],
     ["a 20,000-item parameter list", () => endpoints(`\n\n${Array.from({ length: 20_000 }, (_, i) => `- \`p${i}\` integer, x`).join("\n")}`), 60_000],

@@ -1,5 +1,5 @@
 import type { Table } from "mdast";
-import type { Field, Resource, Statement, TypeRef } from "../model/types.js";
+import type { Field, Resource, TypeRef } from "../model/types.js";
 import { type Section, type Text, listItemText, sliceText, textOf, trimText } from "../parse/markdown.js";
 import {
   NOT_SHOWN,

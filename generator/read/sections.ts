@@ -9,7 +9,7 @@ import type {
   StateTransition,
   Statement,
 } from "../model/types.js";
-import { type Section, type Text, listItemText, rowCells, textOf, trimText } from "../parse/markdown.js";
+import { type Section, type Text, listItemText, textOf, trimText } from "../parse/markdown.js";
 import { NOT_SHOWN, type ReadContext, addGap, collapse, report, sentences, sourceOf, spanOfText, statement } from "./inline.js";
 import { partitionTables, tableRows } from "./tables.js";
 import { field, readTypePhrase } from "./types.js";
