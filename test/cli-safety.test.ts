@@ -338,8 +338,13 @@ describe("--watch keeps watching", () => {
       expect(title()).toBe("Recreated");
       writeFileSync(spec, retitle("Fixed"));
       expect(await until(() => title() === "Fixed", 20_000)).toBe(true);
-      const runs = err.split("\n").filter((l) => /wrote \d+ files .* in \d+ ms/.test(l));
-      expect(runs.length).toBe(6);
+      // One line per run: the first run and five changes wrote; the broken spec was reported instead. The line
+      // follows the write, so it is waited for.
+      const runs = () => err.split("\n").filter((l) => /wrote \d+ files .* in \d+ ms/.test(l)).length;
+      expect(await until(() => runs() === 6, 20_000)).toBe(true);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(runs()).toBe(6);
+      expect(err.split("\n").filter((l) => l.includes("was not changed"))).toHaveLength(1);
     } finally {
       child.kill("SIGTERM");
     }
