@@ -291,6 +291,17 @@ describe("messages a user can click", () => {
     expect(existsSync(join(dir, "output"))).toBe(false);
   });
 
+  it("a template that renders code that does not parse is a user error, not an internal one", () => {
+    const dir = project("tpl-bad-code");
+    mkdirSync(join(dir, "my-templates/client"), { recursive: true });
+    writeFileSync(join(dir, "my-templates/client/index.js.hbs"), "// {{header}}\nexport function (broken {\n");
+    const r = run(["generate", "--templates", "my-templates"], dir);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain("the code rendered from the templates in my-templates does not parse");
+    expect(r.stderr).not.toContain("internal error");
+    expect(existsSync(join(dir, "output"))).toBe(false);
+  });
+
   it("a template file that matches no built-in template is a warning", () => {
     const dir = project("tpl-unknown");
     mkdirSync(join(dir, "my-templates/client"), { recursive: true });

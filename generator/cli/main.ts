@@ -200,6 +200,10 @@ async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFo
       const file = templateSet.origin[err.template] ?? err.template;
       throw new UsageError(`${shown(file)}:${err.line}:${err.column}: error in template: ${err.reason}`);
     }
+    // prettier refusing code that custom templates rendered is the templates' mistake, not the generator's.
+    if (r.templates && err instanceof Error && /SyntaxError|Unexpected token|Missing semicolon/.test(err.message)) {
+      throw new UsageError(`the code rendered from the templates in ${shown(r.templates)} does not parse: ${err.message.split("\n")[0]}`);
+    }
     throw err;
   }
   const diagnostics = applyIgnore(result.diagnostics, r);
