@@ -39,14 +39,9 @@ export function parseInPieces(text: string, parse: Parse): Root {
   }
   root.position = {
     start: { line: 1, column: 1, offset: 0 },
-    end: endPoint(text),
+    end: { line: lineAt(text.length), column: text.length - text.lastIndexOf("\n"), offset: text.length },
   };
   return root;
-}
-
-function endPoint(text: string): { line: number; column: number; offset: number } {
-  const lastBreak = text.lastIndexOf("\n");
-  return { line: lineIndex(text)(text.length), column: text.length - lastBreak, offset: text.length };
 }
 
 /** HTML blocks, link reference and footnote definitions: constructs whose reach crosses a heading. */

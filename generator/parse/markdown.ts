@@ -99,9 +99,8 @@ export function boundNesting(text: string, limit = MAX_NESTING): { text: string;
     let lineEnd = text.indexOf("\n", lineStart);
     if (lineEnd < 0) lineEnd = text.length;
     let i = lineStart;
-    let indent = 0;
     while (i < lineEnd && (text[i] === " " || text[i] === "\t")) i++;
-    indent = i - lineStart;
+    const indent = i - lineStart;
     let depth = 0;
     let cut = -1;
     for (;;) {

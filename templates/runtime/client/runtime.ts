@@ -1,4 +1,5 @@
-import type { ClientData, KeyRule, Version } from "../shared/data.js";
+import type { ClientData, Version } from "../shared/data.js";
+import { validKey } from "../shared/key.js";
 import { redact } from "../shared/redact.js";
 import { ApiError, errorFrom } from "./errors.js";
 import { absolutize } from "./links.js";
@@ -95,18 +96,10 @@ export interface BatchOutcome {
   raw: unknown;
 }
 
+export { validKey };
+
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
-
-/** Whether a key satisfies the spec's rule (length and character range from the data). */
-export function validKey(key: string, rule: KeyRule): boolean {
-  if (key.length < rule.minLength || key.length > rule.maxLength) return false;
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    if (c < rule.charCodes[0] || c > rule.charCodes[1]) return false;
-  }
-  return true;
-}
 
 const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {

@@ -39,17 +39,10 @@ function safeCause(err: unknown, scrub: (text: string) => string): Error {
   return new Error(scrub(`${e?.name ?? "Error"}: ${e?.message ?? String(err)}${inner ? ` (${inner})` : ""}`));
 }
 
-/** An answer's text up to the cap: a declared length decides at once, a chunked answer is counted as it comes. */
-async function readAnswer(response: Response, cap: number): Promise<string | null> {
-  const declared = Number(response.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared)) {
-    if (declared > cap) {
-      await response.body?.cancel().catch(() => undefined);
-      return null;
-    }
-    return response.text();
-  }
-  return readCapped(response.body, cap);
+/** An answer's text up to the cap: a declared length within it is read at once, anything else as it comes. */
+function readAnswer(response: Response, cap: number): Promise<string | null> {
+  const declared = response.headers.get("content-length");
+  return declared !== null && Number(declared) <= cap ? response.text() : readCapped(response.body, cap, declared);
 }
 
 export async function attempt(input: AttemptInput): Promise<Answer> {

@@ -1,5 +1,6 @@
 import type { MethodInfo, ServerData, Version } from "../shared/data.js";
 import { redact } from "../shared/redact.js";
+import { validKey } from "../shared/key.js";
 import { readCapped } from "../shared/stream.js";
 import { type Out, type Usage, JSON_HEADERS, errorBody, isoClock, respond, timeOf } from "./envelope.js";
 import { type IdempotencyStore, createMemoryIdempotencyStore } from "./idempotency.js";
@@ -94,7 +95,6 @@ export class MethodError extends Error {
   }
 }
 
-export type Handler = (params: never, context: HandlerContext) => unknown;
 export type BuiltIn = (context: HandlerContext) => unknown;
 export type HandlerTables = { legacy?: Record<string, unknown>; v3?: Record<string, unknown> };
 
@@ -177,15 +177,6 @@ export function createRuntimeHandler(
       argument: problem.argument,
     });
   }
-
-  const validKey = (key: string) => {
-    if (key.length < keyRule.minLength || key.length > keyRule.maxLength) return false;
-    for (let i = 0; i < key.length; i++) {
-      const c = key.charCodeAt(i);
-      if (c < keyRule.charCodes[0] || c > keyRule.charCodes[1]) return false;
-    }
-    return true;
-  };
 
   /** The spec scopes an idempotency key to one application or webhook and one user; the webhook by its code's hash. */
   // Synchronous once a webhook's hash is known: no extra turn of the event loop on the common path.
@@ -408,7 +399,7 @@ export function createRuntimeHandler(
       // Checked before the key: a request that cannot run is answered as such, never stored or replayed.
       const early = check(call);
       if (early) return answer(call, early, echo);
-      if (!validKey(key)) return fail("v3", data.status.invalidKey, codes.invalidKey, text(codes.invalidKey), {}, echo);
+      if (!validKey(key, keyRule)) return fail("v3", data.status.invalidKey, codes.invalidKey, text(codes.invalidKey), {}, echo);
       const storeKey = `${caller}\u0000${name}\u0000${key}`;
       const bodyHash = await sha256(JSON.stringify(params));
       const keyReused = () => fail("v3", data.status.keyReused, codes.keyReused, text(codes.keyReused), {}, echo);
@@ -462,8 +453,6 @@ export function createRuntimeHandler(
 }
 
 /** Reads at most `limit` bytes of a Request's body; null when it is longer (a declared length decides at once). */
-async function readBody(request: Request, limit: number): Promise<string | null> {
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limit) return null;
-  return readCapped(request.body, limit);
+function readBody(request: Request, limit: number): Promise<string | null> {
+  return readCapped(request.body, limit, request.headers.get("content-length"));
 }

@@ -1,8 +1,13 @@
 /**
  * Reads a body stream whole, up to a cap: the client reads answers and the router reads requests with it. `null`
- * when the body is longer than the cap; the stream is then cancelled, not read on.
+ * when the body is longer than the cap, or declares (`Content-Length`) that it is; the stream is then cancelled,
+ * not read on.
  */
-export async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number): Promise<string | null> {
+export async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number, declaredLength: string | null = null): Promise<string | null> {
+  if (Number(declaredLength ?? "NaN") > cap) {
+    await body?.cancel().catch(() => undefined);
+    return null;
+  }
   if (!body) return "";
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];

@@ -91,7 +91,6 @@ export declare class MethodError extends Error {
     readonly argument: string | undefined;
     constructor(init: MethodErrorInit);
 }
-export type Handler = (params: never, context: HandlerContext) => unknown;
 export type BuiltIn = (context: HandlerContext) => unknown;
 export type HandlerTables = {
     legacy?: Record<string, unknown>;
