@@ -161,8 +161,8 @@ const paramCases: Array<{ name: string; md: string; expect: Array<Record<string,
         type: {
           kind: "object",
           members: [
-            { name: "view", type: { kind: "primitive", type: "string", enum: ["day", "week"] }, required: false, nullable: false, description: "`day`, `week`" },
-            { name: "flag", type: { kind: "primitive", type: "string", enum: ["Y", "N"] }, required: false, nullable: false, description: "`Y`/`N` hide" },
+            { name: "view", type: { kind: "primitive", type: "string", enum: ["day", "week"] }, required: false, nullable: false, description: "" },
+            { name: "flag", type: { kind: "primitive", type: "string", enum: ["Y", "N"] }, required: false, nullable: false, description: "hide" },
           ],
         },
       },

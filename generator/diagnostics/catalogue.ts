@@ -37,6 +37,17 @@ const catalogue = {
     message: (p: { text: string }) => `Cannot read a parameter from '${p.text}', expected '\`name\`[*] type[, meaning]'`,
     hint: "Write the parameter as in spec-source/README.md#parameters.",
   },
+  "ambiguous-reading": {
+    severity: "warning",
+    message: (p: { text: string; reading: string }) => `'${p.text}' can be read two ways; read as ${p.reading}`,
+    hint: "Rewrite the text in one of the forms of spec-source/README.md#the-grammar-of-a-field so that it has one reading.",
+  },
+  "unknown-table-column": {
+    severity: "warning",
+    message: (p: { header: string; known: string }) =>
+      `Unknown table column '${p.header}', expected a header such as ${p.known}; its cells are kept in the description only`,
+    hint: "Use a header of spec-source/README.md#tables (each column has a list of accepted names).",
+  },
   "missing-scope": {
     severity: "warning",
     message: (p: { name: string }) => `Method '${p.name}' has no scope sentence, expected 'Scope \`x\`.'`,

@@ -184,8 +184,9 @@ export function rowCells(file: SpecFile, row: Table["children"][number], width: 
   });
   const end = row.position?.end.offset ?? 0;
   while (cells.length < width) cells.push({ text: "", start: end });
-  // gfm keeps the pipes out of the cell but a cell's raw text may still hold escaped pipes.
-  return cells.map((c) => ({ text: c.text.replace(/\\\|/g, " |"), start: c.start }));
+  // gfm keeps the pipes out of the cell but a cell's raw text may still hold escaped pipes: `\|` means `|`. A
+  // position after one inside the same cell is off by a column per pipe; cells start where they start.
+  return cells.map((c) => ({ text: c.text.replace(/\\\|/g, "|"), start: c.start }));
 }
 
 export function listItemText(file: SpecFile, item: ListItem): Text {

@@ -1,4 +1,4 @@
-import type { List, RootContent, Table } from "mdast";
+import type { List, ListItem, RootContent, Table } from "mdast";
 import type { Constraint, Field, Method, Resource, Statement, Version } from "../model/types.js";
 import { type Section, type Text, listItemText, sliceText, textOf, trimText } from "../parse/markdown.js";
 import { readErrorSentence } from "./errors.js";
@@ -15,6 +15,7 @@ import {
   spanOfText,
   statement,
 } from "./inline.js";
+import { fieldColumns } from "./facts.js";
 import { paramFromRow, readNameList, readParams } from "./params.js";
 import { isResultSentence, readResultSentence } from "./results.js";
 import { headerIndex, pascal, tableRows } from "./tables.js";
@@ -124,6 +125,8 @@ interface State {
   shapes: Resource[];
   /** The method's parameters by name, kept in step with `method.params`. */
   paramIndex: Map<string, Field>;
+  /** "Full field list ...: not shown": the object parameters may have more members than listed. */
+  fieldListNotShown: boolean;
 }
 
 /** "Errors ..." but not "Error codes other than ...: not shown". */
@@ -208,9 +211,8 @@ function readMethodSentence(ctx: ReadContext, st: State, t: Text, whole: Text = 
     if (/^(Full field list and )?response\b|^Response\b|^Shape of the response\b/i.test(subject) && !m.result) {
       m.result = { type: { kind: "unknown", note: "not shown" }, key: null, description: s, empty: [], source: sourceOf(ctx, t) };
     }
-    if (/^Full field list\b/i.test(subject)) {
-      for (const p of m.params) if (p.type.kind === "object") p.type.open = true;
-    }
+    // Applied when the method ends: the object parameters it speaks of may come after this sentence.
+    if (/^Full field list\b/i.test(subject)) st.fieldListNotShown = true;
     return;
   }
   if (ACCESS.test(s)) {
@@ -373,21 +375,13 @@ function readHeader(ctx: ReadContext, st: State, t: Text): void {
   }
 }
 
+/** A table of parameters or of an object's members: columns found by header synonyms (generator/read/facts.ts). */
 function readParamTable(ctx: ReadContext, table: Table): Field[] {
-  const { h, rows } = tableRows(ctx, table);
+  const cols = fieldColumns(ctx, table);
+  const { rows } = tableRows(ctx, table);
   const out: Field[] = [];
   for (const cells of rows) {
-    const name = cells[h.find(/^(parameter|member|field|name)$/) ?? 0];
-    const type = cells[h.find(/^type$/) ?? 1];
-    if (!name || !type) continue;
-    const required = h.find(/^required$/);
-    const meaning = h.find(/^(meaning|description)/);
-    const p = paramFromRow(ctx, {
-      name,
-      type,
-      ...(required !== null && cells[required] ? { required: cells[required] } : {}),
-      ...(meaning !== null && cells[meaning] ? { meaning: cells[meaning] } : {}),
-    });
+    const p = paramFromRow(ctx, cols, cells);
     if (p) out.push(p);
   }
   return out;
@@ -446,6 +440,7 @@ export function readMethodSection(ctx: ReadContext, section: Section, version: V
         source: st.method.source,
       });
     }
+    if (st.fieldListNotShown) for (const p of st.method.params) if (p.type.kind === "object") p.type.open = true;
     out.methods.push(st.method);
     out.shapes.push(...st.shapes);
     st = null;
@@ -465,7 +460,17 @@ export function readMethodSection(ctx: ReadContext, section: Section, version: V
         if (dep) method.deprecated = { replacement: dep[1] ?? null, text: marker };
         const syn = /^synonyms? ((?:`[^`]+`(?:,\s*)?)+)/.exec(marker);
         if (syn) method.aliases = [...(syn[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? "");
-        st = { method, tableTarget: null, callForms: null, hasScopeSentence: false, inHeader: true, shapeArea, shapes: [], paramIndex: new Map() };
+        st = {
+          method,
+          tableTarget: null,
+          callForms: null,
+          hasScopeSentence: false,
+          inHeader: true,
+          shapeArea,
+          shapes: [],
+          paramIndex: new Map(),
+          fieldListNotShown: false,
+        };
         readHeader(ctx, st, trimText(sliceText(t, header[0].length)));
         st.inHeader = false;
         continue;
@@ -570,6 +575,11 @@ function readMethodList(ctx: ReadContext, st: State, list: List): void {
     return;
   }
   for (const item of list.children) {
+    const nested = item.children.filter((c): c is List => c.type === "list");
+    if (nested.length > 0) {
+      readNestedItem(ctx, st, item, nested);
+      continue;
+    }
     const t = listItemText(ctx.file, item);
     const s = collapse(t.text);
     // Whole bullets whose own sentences belong together.
@@ -595,4 +605,46 @@ function readMethodList(ctx: ReadContext, st: State, list: List): void {
     }
     for (const sentence of sentences(t)) readMethodSentence(ctx, st, sentence);
   }
+}
+
+/**
+ * A bullet with bullets under it. "- `item`* object:" (or "object with members:") followed by nested bullets: the
+ * nested bullets are the object's members, read by the same grammar, to any depth (spec-source/README.md#members).
+ * Other nested bullets belong to the method as if they were not nested.
+ */
+function readNestedItem(ctx: ReadContext, st: State, item: ListItem, nested: List[]): void {
+  const own = item.children.filter((c) => c.type !== "list");
+  const first = own[0];
+  const last = own[own.length - 1];
+  const t = first && last ? textOf(ctx.file, { position: { start: first.position?.start ?? { offset: 0 }, end: last.position?.end ?? { offset: 0 } } }) : null;
+  const before = st.method.params.length;
+  if (t) readMethodSentence(ctx, st, t);
+  const added = st.method.params.slice(before);
+  const target = added[added.length - 1];
+  if (target && target.type.kind === "object" && t && /(?:object|members?):?\s*$/.test(collapse(t.text))) {
+    st.tableTarget = null;
+    for (const list of nested) target.type.members.push(...readMemberBullets(ctx, list));
+    return;
+  }
+  for (const list of nested) readMethodList(ctx, st, list);
+}
+
+/** The members of an object as nested bullets; a member that is itself an object may have bullets of its own. */
+function readMemberBullets(ctx: ReadContext, list: List): Field[] {
+  const out: Field[] = [];
+  for (const item of list.children) {
+    const own = item.children.filter((c) => c.type !== "list");
+    const first = own[0];
+    const last = own[own.length - 1];
+    if (!first || !last) continue;
+    const t = textOf(ctx.file, { position: { start: first.position?.start ?? { offset: 0 }, end: last.position?.end ?? { offset: 0 } } });
+    const r = readParams(ctx, t);
+    for (const o of r.others) report(ctx, "unread-text", spanOfText(ctx, o), { what: "member bullet", text: collapse(o.text).slice(0, 80) });
+    const target = r.params[r.params.length - 1];
+    const deeper = item.children.filter((c): c is List => c.type === "list");
+    if (target && target.type.kind === "object") for (const l of deeper) target.type.members.push(...readMemberBullets(ctx, l));
+    else for (const l of deeper) report(ctx, "unread-text", spanOfText(ctx, textOf(ctx.file, l)), { what: "nested list", text: collapse(textOf(ctx.file, l).text).slice(0, 80) });
+    out.push(...r.params);
+  }
+  return out;
 }

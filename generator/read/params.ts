@@ -1,16 +1,9 @@
 import type { Field, TypeRef } from "../model/types.js";
 import { type Text, sliceText, trimText } from "../parse/markdown.js";
 import { type ReadContext, clauses, collapse, report, sentences, sourceOf, spanOfText, splitTop } from "./inline.js";
-import {
-  UNKNOWN,
-  field,
-  literalFor,
-  readDefault,
-  readTypePhrase,
-  readValueList,
-  suspiciousTypeWord,
-} from "./types.js";
-import { firstParenGroup } from "../util/parens.js";
+import { type FieldColumns, deprecationOf, extensionsOf, ownWords, readMeaning, readValues, saysNullable, saysRequired } from "./facts.js";
+import { UNKNOWN, field, literalFor, readDefault, readTypePhrase, suspiciousTypeWord } from "./types.js";
+import { balancedParenGroup, firstParenGroup } from "../util/parens.js";
 
 /**
  * Reads parameter clauses (spec-source/README.md#parameters):
@@ -33,7 +26,8 @@ const VERB_AFTER_NAME =
 interface NameItem {
   name: string;
   required: boolean;
-  paren: string | null;
+  /** The text inside the name's parenthesis ("`ID` (integer)"), if any. */
+  paren: Text | null;
   at: Text;
 }
 
@@ -45,7 +39,9 @@ export function readNameList(t: Text): { items: NameItem[]; rest: Text } | null 
   for (;;) {
     const m = NAME_ITEM.exec(s.slice(pos));
     if (!m) break;
-    items.push({ name: m[1] ?? "", required: m[2] === "*", paren: m[4] ?? null, at: sliceText(t, pos, pos + m[0].length) });
+    const open = m[3] ? pos + m[0].length - (m[4] ?? "").length - 1 : -1;
+    const paren = m[3] ? sliceText(t, open, open + (m[4] ?? "").length) : null;
+    items.push({ name: m[1] ?? "", required: m[2] === "*", paren, at: sliceText(t, pos, pos + m[0].length) });
     pos += m[0].length;
     const sep = /^(\s*,\s*|\s+and\s+)(?=`)/.exec(s.slice(pos));
     if (!sep) break;
@@ -62,10 +58,11 @@ export function readNameList(t: Text): { items: NameItem[]; rest: Text } | null 
  * unless everything before it is names ("`PROJECT_DATE_START`, `PROJECT_DATE_FINISH` ISO 8601").
  */
 function splitParamCommas(t: Text): Text[] {
+  if (startsMemberList(t)) return [t];
   let from = 0;
   return splitTop(t, (s, i) => {
-    if (s[i] !== ",") return 0;
-    const m = /^,\s*(?=`[A-Za-z_]\w*`\*?\s+(?:integer|number|string|boolean|object|array|ISO 8601|Base64)\b)/.exec(s.slice(i));
+    if (s[i] !== "," && !(s[i] === " " && s.startsWith(" and `", i))) return 0;
+    const m = /^(?:,\s*(?:and\s+)?|\s+and\s+)(?=`[A-Za-z_]\w*`\*?\s+(?:integers?|numbers?|strings?|booleans?|objects?|arrays?|ISO 8601|Base64|date-time)\b)/.exec(s.slice(i));
     if (!m) return 0;
     if (/^(\s*`[^`]+`\*?\s*(\([^()]*\))?\s*,?)*$/.test(s.slice(from, i))) return 0;
     from = i + m[0].length;
@@ -75,8 +72,9 @@ function splitParamCommas(t: Text): Text[] {
 
 /** "(from `x`)" → "from `x`": a description that is one parenthesis loses it. */
 function unwrap(s: string): string {
-  const m = /^\(([^()]*)\)$/.exec(s.trim());
-  return m ? (m[1] ?? "").trim() : s;
+  const t = s.trim();
+  const group = balancedParenGroup(t, 0);
+  return group && group.end === t.length ? group.inner.trim() : s;
 }
 
 export interface ParamReadResult {
@@ -85,37 +83,81 @@ export interface ParamReadResult {
   others: Text[];
 }
 
-function typeFromParen(paren: string): { type: TypeRef; nullable: boolean; description: string } | null {
-  const tp = readTypePhrase(paren);
-  if (!tp) return null;
-  const rest = paren.slice(tp.length).replace(/^[\s,;:]+/, "");
-  return { type: tp.type, nullable: tp.nullable, description: rest };
+/** The meaning a clause or a row adds after its type: a further cell's text, with its place for positions. */
+interface Meaning {
+  text: string;
+  at: Text;
 }
 
-/** Turns the rest of a parameter clause (after its names) into type, description and default. */
+/**
+ * Where an object's members are written (spec-source/README.md#members): "object: `a` string, `b` integer",
+ * "object with `a` string and `b` integer", "object (members: `a` string, `b` integer)". The member list runs to the
+ * end of its clause; a `;` or a new sentence ends it.
+ */
+function memberList(after: Text): { members: Text; rest: Text } | null {
+  const intro = /^\s*(?::|with(?:\s+members?:?)?|,\s*members?:?|members?:)\s*(?=`[A-Za-z_])/.exec(after.text);
+  if (intro) return { members: sliceText(after, intro[0].length), rest: sliceText(after, after.text.length) };
+  const paren = /^\s*\(members?:\s*/.exec(after.text);
+  if (!paren) return null;
+  const open = after.text.indexOf("(");
+  const group = balancedParenGroup(after.text, open);
+  if (!group) return null;
+  return { members: trimText(sliceText(after, paren[0].length, group.end - 1)), rest: sliceText(after, group.end) };
+}
+
+/** Whether a clause's names are followed by an object type that lists its members in the same clause. */
+function startsMemberList(t: Text): boolean {
+  const names = readNameList(t);
+  if (!names) return false;
+  const rest = names.rest.text.replace(/^:\s*/, "");
+  const tp = readTypePhrase(rest);
+  return !!tp && tp.type.kind === "object" && memberList(sliceText(names.rest, names.rest.text.length - rest.length + tp.length)) !== null;
+}
+
+/**
+ * Turns the rest of a parameter clause (after its names) into type, description, default and members. A table row
+ * passes its Type cell as `rest` and its Meaning cells as `meaning`: both surfaces go through the same grammar.
+ */
 function readClauseRest(
   ctx: ReadContext,
   rest: Text,
+  meaning: Meaning | null = null,
 ): { type: TypeRef; nullable: boolean; description: string; default?: Field["default"]; plural: boolean } {
-  const s = rest.text.replace(/^:\s*/, "");
+  const lead = /^:\s*/.exec(rest.text)?.[0].length ?? 0;
+  const t = sliceText(rest, lead);
+  const s = t.text;
   const tp = readTypePhrase(s);
+  const words = (after: string) => collapse([after.replace(/^\s*[,;:]?\s*/, ""), meaning?.text ?? ""].filter(Boolean).join("; "));
   if (!tp) {
     const word = suspiciousTypeWord(s);
     if (word) report(ctx, "unknown-type", spanOfText(ctx, rest), { word });
-    return { type: UNKNOWN, nullable: false, description: collapse(s.replace(/^[,;:]\s*/, "")), plural: false };
+    return { type: UNKNOWN, nullable: false, description: words(s), plural: false };
   }
   let type = tp.type;
-  const description = collapse(s.slice(tp.length).replace(/^\s*[,;:]?\s*/, ""));
-  // "integer, `1` enable (default), `0` disable": allowed values listed right after the type.
-  // "string (`min`, `hour`, `day`)": the list may stand in a parenthesis.
-  const values = type.kind === "primitive" && !type.enum ? readValueList(description.replace(/^\((.*)\)$/, "$1")) : null;
-  if (values && type.kind === "primitive") {
-    const t = type;
-    type = { ...t, enum: values.map((v) => literalFor(t, v)) };
+  let after = sliceText(t, tp.length);
+  let members: Field[] | null = null;
+  if (type.kind === "object") {
+    const list = memberList(after) ?? (meaning && !after.text.trim() ? memberList(meaning.at) : null);
+    if (list) {
+      members = readParams(ctx, list.members).params;
+      if (meaning && list.members.start >= meaning.at.start && list.members.start <= meaning.at.start + meaning.at.text.length) {
+        meaning = list.rest.text.trim() ? { text: collapse(list.rest.text), at: list.rest } : null;
+      } else after = list.rest;
+    }
   }
-  const def = tp.default ?? readDefault(ownWords(description), type);
+  if (members && type.kind === "object") type = { ...type, members: [...type.members, ...members] };
+  const description = words(after.text);
+  // "integer, `1` enable (default), `0` disable" · "string (`min`, `hour`, `day`)" · a Meaning cell "`Y`/`N` hide".
+  const facts = readMeaning(ctx, type, description, meaning?.at ?? (after.text.trim() ? after : rest), tp.default);
+  type = facts.type;
   const plural = /^(integers|numbers|strings|booleans|objects|arrays)\b/i.test(s);
-  return { type, nullable: tp.nullable, description, ...(def ? { default: def } : {}), plural };
+  return {
+    type,
+    nullable: tp.nullable || facts.nullable,
+    description: facts.description,
+    ...(facts.default ? { default: facts.default } : {}),
+    plural,
+  };
 }
 
 /**
@@ -143,6 +185,7 @@ export function readParams(ctx: ReadContext, t: Text, options: { optional?: bool
         if (last && continues) {
           last.description = collapse(`${last.description}${last.description ? "; " : ""}${clause.text}`);
           const def = last.default ?? readDefault(ownWords(clause.text), last.type);
+          if (saysNullable(clause.text)) last.nullable = true;
           if (def) last.default = def;
         } else {
           others.push(clause);
@@ -153,28 +196,27 @@ export function readParams(ctx: ReadContext, t: Text, options: { optional?: bool
       const restInfo = readClauseRest(ctx, names.rest);
       for (const [i, item] of names.items.entries()) {
         const isLast = i === names.items.length - 1;
-        const fromParen = item.paren ? typeFromParen(item.paren) : null;
+        // "`ID` (integer)", "`view` (string `day` or `week`)": a parenthesis that starts with a type is the whole rest.
+        const fromParen = item.paren && readTypePhrase(item.paren.text) ? readClauseRest(ctx, item.paren) : null;
         let type = restInfo.type;
         let nullable = restInfo.nullable;
         let description = isLast ? unwrap(restInfo.description) : "";
-        if (fromParen && (fromParen.type.kind !== "unknown")) {
+        let def = isLast ? restInfo.default : undefined;
+        if (fromParen) {
           type = fromParen.type;
           nullable = fromParen.nullable;
           description = fromParen.description;
+          def = fromParen.default;
         } else if (item.paren) {
-          const values = readValueList(item.paren);
+          // "`VISIBLE` (`Y`, `N`)": values in the parenthesis; "`VISIBLE` (visibility in the list)": a description.
+          const values = readValues(item.paren.text);
           if (values && type.kind === "primitive") {
             const t0 = type;
-            type = { ...t0, enum: values.map((v) => literalFor(t0, v)) };
-          } else description = collapse([item.paren, description].filter(Boolean).join("; "));
+            type = { ...t0, enum: values.values.map((v) => literalFor(t0, v)) };
+          } else description = collapse([item.paren.text, description].filter(Boolean).join("; "));
           description = unwrap(description);
         }
-        // One type phrase after several names types all of them only when it is plural or the names share it.
-        if (!isLast && !restInfo.plural && !fromParen && names.items.length > 1 && restInfo.type.kind !== "unknown") {
-          type = restInfo.type;
-        }
-        const deprecated = /\b(obsolete|deprecated)\b/i.test(description) ? { text: description } : undefined;
-        const def = isLast ? restInfo.default : fromParen ? readDefault(fromParen.description, type) : undefined;
+        const deprecated = deprecationOf(description);
         params.push(
           field({
             name: item.name,
@@ -193,52 +235,66 @@ export function readParams(ctx: ReadContext, t: Text, options: { optional?: bool
   // An object's shape is told across its clauses ("object: key is the setting name; value is an object with ...").
   for (const p of params) {
     if (p.type.kind === "object") p.type = fillSources(objectDetails(p.type, p.description), p.source);
-    const extensions = /\bextensions?\s+((?:`[^`]+`(?:,\s*|\s+or\s+|\s+and\s+)?)+)/i.exec(p.description);
-    if (extensions) p.fileExtensions = [...(extensions[1] ?? "").matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? "");
+    const extensions = extensionsOf(p.description);
+    if (extensions) p.fileExtensions = extensions;
   }
   return { params, others };
 }
 
-/** A default inside a member's parenthesis ("member `minTimeout` (..., default 1)") is the member's, not ours. */
-function ownWords(description: string): string {
-  return description.replace(/member `[^`]+`\s*\([^)]*\)/g, "");
-}
-
-/** `| Parameter | Type | Required | Meaning |` and `| Member | Type | Meaning / allowed values |` rows. */
-export function paramFromRow(
-  ctx: ReadContext,
-  cells: { name: Text; type: Text; required?: Text; meaning?: Text },
-): Field | null {
-  const nameMatch = /^`?([A-Za-z_][A-Za-z0-9_.]*)`?(\*)?$/.exec(cells.name.text);
+/**
+ * A row of a field table (spec-source/README.md#tables): `| Parameter | Type | Required | Meaning |`,
+ * `| Member | Type | Meaning / allowed values |`, or any headers of the synonym lists, in any order. The Type cell and
+ * the Meaning cells go through the same grammar as an inline clause.
+ */
+export function paramFromRow(ctx: ReadContext, cols: FieldColumns, cells: Text[]): Field | null {
+  const nameCell = cells[cols.name];
+  if (!nameCell || !nameCell.text.trim()) return null;
+  const nameMatch = /^`?([A-Za-z_][A-Za-z0-9_.]*)`?(\*)?$/.exec(nameCell.text);
   if (!nameMatch) {
-    report(ctx, "unreadable-parameter", spanOfText(ctx, cells.name), { text: cells.name.text });
+    report(ctx, "unreadable-parameter", spanOfText(ctx, nameCell), { text: nameCell.text });
     return null;
   }
-  const typeText = cells.type.text;
-  const tp = readTypePhrase(typeText);
-  let type: TypeRef = tp?.type ?? UNKNOWN;
-  if (!tp && typeText) {
-    const word = suspiciousTypeWord(typeText) ?? (typeText.includes(" ") ? null : typeText);
-    if (word) report(ctx, "unknown-type", spanOfText(ctx, cells.type), { word });
+  const typeCell = cols.type === null ? null : (cells[cols.type] ?? null);
+  const meaningCells = [...cols.meaning, ...cols.other].map((i) => cells[i]).filter((c): c is Text => !!c && !!c.text.trim());
+  const first = meaningCells[0];
+  const meaning = first ? { text: collapse(meaningCells.map((c) => c.text).join("; ")), at: first } : null;
+  const typeText = typeCell?.text ?? "";
+  if (typeCell && typeText && !readTypePhrase(typeText)) {
+    const word = suspiciousTypeWord(typeText) ?? (typeText.trim().includes(" ") ? null : typeText.trim());
+    if (word) report(ctx, "unknown-type", spanOfText(ctx, typeCell), { word });
   }
-  const meaning = collapse(cells.meaning?.text ?? "");
-  const values = type.kind === "primitive" ? readValueList(meaning) : null;
-  if (values && type.kind === "primitive") {
-    const t0 = type;
-    type = { ...t0, enum: values.map((v) => literalFor(t0, v)) };
-  }
-  if (type.kind === "object") type = fillSources(objectDetails(type, meaning), sourceOf(ctx, cells.name));
-  const required = nameMatch[2] === "*" || /^(yes|required|\*|true)$/i.test(cells.required?.text.trim() ?? "");
-  const def = readDefault(meaning, type);
+  const rest = typeCell && readTypePhrase(typeText) ? typeCell : { text: "", start: nameCell.start };
+  const r = readClauseRest(ctx, rest, typeCell && !readTypePhrase(typeText) && typeText ? joinMeaning(typeCell, meaning) : meaning);
+  let type = r.type;
+  if (type.kind === "object") type = fillSources(objectDetails(type, r.description), sourceOf(ctx, nameCell));
+  else type = fillSources(type, sourceOf(ctx, nameCell));
+  const requiredCell = cols.required === null ? "" : (cells[cols.required]?.text ?? "");
+  const defaultCell = cols.default === null ? "" : collapse(cells[cols.default]?.text ?? "");
+  const def = defaultCell ? defaultFromCell(defaultCell, type) : r.default;
+  const deprecated = deprecationOf(r.description);
+  const extensions = extensionsOf(r.description);
   return field({
     name: nameMatch[1] ?? "",
     type,
-    required,
-    nullable: tp?.nullable ?? false,
-    description: meaning,
+    required: nameMatch[2] === "*" || saysRequired(requiredCell),
+    nullable: r.nullable,
+    description: r.description,
     ...(def ? { default: def } : {}),
-    source: sourceOf(ctx, cells.name),
+    ...(deprecated ? { deprecated } : {}),
+    ...(extensions ? { fileExtensions: extensions } : {}),
+    source: sourceOf(ctx, nameCell),
   });
+}
+
+/** A Type cell that holds no type ("id of a file") is description, before the Meaning cells. */
+function joinMeaning(typeCell: Text, meaning: Meaning | null): Meaning {
+  return { text: collapse([typeCell.text, meaning?.text ?? ""].filter(Boolean).join("; ")), at: typeCell };
+}
+
+/** A Default cell: "`Y`", "Y", "1", or words ("the current user"). */
+function defaultFromCell(cell: string, type: TypeRef): Field["default"] {
+  const literal = /^`([^`]+)`$/.exec(cell)?.[1] ?? (/^[\w.-]+$/.test(cell) ? cell : null);
+  return literal !== null ? { value: literalFor(type, literal), text: literal } : { text: cell };
 }
 
 /**

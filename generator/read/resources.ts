@@ -14,7 +14,8 @@ import {
   statement,
 } from "./inline.js";
 import { headerIndex, pascal, tableRows } from "./tables.js";
-import { UNKNOWN, field, readTypePhrase, suspiciousTypeWord } from "./types.js";
+import { fieldColumns, readMeaning } from "./facts.js";
+import { UNKNOWN, field, literalFor, readTypePhrase, suspiciousTypeWord } from "./types.js";
 import { trailingParenGroup, withoutParenSpan, withoutTrailingParens } from "../util/parens.js";
 
 /**
@@ -241,37 +242,46 @@ function returnedByFromTitle(title: string): { methods: string[]; item: boolean;
   return { methods, item: /`\s+item\b/.test(paren) || /\bitem\b/i.test(withoutParenSpan(title)), note: collapse(paren.split(";").slice(1).join(";")) };
 }
 
+/**
+ * `| Field | Type | Meaning |` tables (any header of the synonym lists, generator/read/facts.ts): the Type cell in the
+ * resource forms (`Y/N`, "array of ids", keyed objects), the Meaning cells through the field grammar (values,
+ * default, null).
+ */
 function readFieldTable(ctx: ReadContext, table: Table, rules: TypingRules | null): Field[] {
-  const { h, rows } = tableRows(ctx, table);
-  const nameCol = h.find(/^(field|member)$/) ?? 0;
-  const typeCol = h.find(/^type$/);
-  const meaningCol = h.find(/^(meaning|description)/);
+  const cols = fieldColumns(ctx, table);
+  const { rows } = tableRows(ctx, table);
+  const meaningCols = [...cols.meaning, ...cols.other];
   const out: Field[] = [];
   for (const cells of rows) {
-    const nameCell = cells[nameCol];
+    const nameCell = cells[cols.name];
     if (!nameCell || !nameCell.text) continue;
-    const typeText = typeCol === null ? "" : collapse(cells[typeCol]?.text ?? "");
-    const meaning = meaningCol === null ? "" : collapse(cells[meaningCol]?.text ?? "");
+    const typeCell = cols.type === null ? null : (cells[cols.type] ?? null);
+    const typeText = collapse(typeCell?.text ?? "");
+    const meaningCells = meaningCols.map((i) => cells[i]).filter((c): c is Text => !!c && !!c.text.trim());
+    const meaning = collapse(meaningCells.map((c) => c.text).join("; "));
     const a = typeText ? annotationType(typeText, rules) : null;
-    if (!a && typeText && typeCol !== null) {
+    if (!a && typeText && typeCell) {
       const word = suspiciousTypeWord(typeText) ?? (/\s/.test(typeText) ? null : typeText);
-      if (word) report(ctx, "unknown-type", spanOfText(ctx, cells[typeCol] ?? nameCell), { word });
+      if (word) report(ctx, "unknown-type", spanOfText(ctx, typeCell), { word });
     }
     const words = [a?.rest ?? (a ? "" : typeText), meaning].filter(Boolean).join("; ");
+    const typeWords = a?.rest ?? (a ? "" : typeText);
     let type = a?.type ?? UNKNOWN;
-    // "CONTACT, LEAD (only an active lead ...) or COMPANY": the values of a string field.
-    const values = type.kind === "primitive" && type.type === "string" ? readBareEnum(meaning) : null;
-    if (values && type.kind === "primitive") type = { ...type, enum: values };
     // "object | ID (integer), TIMEMAN_STATUS (OPENED, CLOSED), PHONE (strings or null)": the members of an object.
     if (type.kind === "object" && type.members.length === 0 && !type.additional && /^[A-Z_]+ \(/.test(meaning)) {
-      type = { kind: "object", members: readFieldList(meaning, rules, undefined, cells[meaningCol ?? 0], ctx).fields };
+      type = { kind: "object", members: readFieldList(meaning, rules, undefined, meaningCells[0], ctx).fields };
     }
+    // "CONTACT, LEAD (...) or COMPANY", "`Y`/`N`", "`a`, `b`", "..., or null", "default `x`": the field grammar.
+    const facts = readMeaning(ctx, type, meaning, meaningCells[0] ?? null);
+    const defaultCell = cols.default === null ? "" : collapse(cells[cols.default]?.text ?? "");
     const f = field({
       name: nameCell.text.replace(/`/g, ""),
-      type,
+      type: facts.type,
       required: true,
-      nullable: a?.nullable ?? false,
-      description: collapse(words),
+      nullable: (a?.nullable ?? false) || facts.nullable,
+      description: collapse([typeWords, facts.description].filter(Boolean).join("; ")),
+      ...(facts.default ? { default: facts.default } : {}),
+      ...(defaultCell ? { default: { text: defaultCell.replace(/`/g, ""), ...literalDefault(defaultCell, facts.type) } } : {}),
       source: sourceOf(ctx, nameCell),
     });
     if (/\bmay come as an empty object\b/.test(words)) f.mayBeEmptyObject = true;
@@ -282,6 +292,11 @@ function readFieldTable(ctx: ReadContext, table: Table, rules: TypingRules | nul
     out.push(f);
   }
   return out;
+}
+
+function literalDefault(cell: string, type: TypeRef): { value?: string | number | boolean } {
+  const literal = /^`([^`]+)`$/.exec(cell)?.[1] ?? (/^[\w.-]+$/.test(cell) ? cell : null);
+  return literal === null ? {} : { value: literalFor(type, literal) };
 }
 
 function readGroupTable(ctx: ReadContext, table: Table, rules: TypingRules | null): Field[] {

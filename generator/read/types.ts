@@ -80,6 +80,16 @@ export function readEnumValues(s: string): { values: string[]; defaultValue?: st
     lastGood = pos + m[0].length - (m[3]?.length ?? 0);
     pos += m[0].length;
     if (!m[3]) break;
+    // "`a`, `b` or `c`": the value after "or" is the last one ("`1` or `0`, `1` enable ..." is two lists).
+    if (/\bor\s+$/.test(m[3])) {
+      const last = re.exec(s.slice(pos));
+      if (last) {
+        values.push(last[1] ?? "");
+        if (last[2]) defaultValue = last[1];
+        lastGood = pos + last[0].length - (last[3]?.length ?? 0);
+      }
+      break;
+    }
   }
   if (values.length < 2) return null;
   return { values, ...(defaultValue !== undefined ? { defaultValue } : {}), length: lastGood };

@@ -58,3 +58,43 @@ export function namedParenGroups(s: string, name = /^[A-Za-z_]\w*$/): Array<{ na
   }
   return out;
 }
+
+/**
+ * The balanced group that opens at `open` (nested groups and code spans inside it kept whole), in one pass: what no
+ * single regex matches. Null when `s[open]` is no `(` or the group does not close.
+ */
+export function balancedParenGroup(s: string, open: number): { start: number; end: number; inner: string } | null {
+  if (s[open] !== "(") return null;
+  let depth = 0;
+  for (let i = open; i < s.length; i++) {
+    const c = s[i];
+    if (c === "`") {
+      const close = s.indexOf("`", i + 1);
+      if (close < 0) return null;
+      i = close;
+    } else if (c === "(") depth++;
+    else if (c === ")" && --depth === 0) return { start: open, end: i + 1, inner: s.slice(open + 1, i) };
+  }
+  return null;
+}
+
+/** The text with every closed parenthesised group (nested ones included) taken out, in one pass. */
+export function withoutParenGroups(s: string): string {
+  const out: string[] = [];
+  let depth = 0;
+  let kept = 0;
+  for (const c of s) {
+    if (c === "(") {
+      if (depth === 0) kept = out.length;
+      depth++;
+    } else if (c === ")" && depth > 0) {
+      depth--;
+      // Dropping the group: truncating the array is constant time, so the pass stays linear.
+      if (depth === 0) out.length = kept;
+      else out.push(c);
+      continue;
+    }
+    out.push(c);
+  }
+  return out.join("");
+}

@@ -1753,8 +1753,6 @@ export interface CalendarUserSettingsDefaultReminders {
  */
 export interface CalendarUserSettings {
   /**
-   * `day`, `week`, `month`, `list`
-   *
    * @see spec-source/collaboration-platform-api.md:229
    */
   view?: "day" | "week" | "month" | "list";
@@ -1783,32 +1781,24 @@ export interface CalendarUserSettings {
    */
   denyBusyInvitation?: boolean;
   /**
-   * `Y`/`N` hide non-working time in week and day views.
+   * hide non-working time in week and day views.
    *
    * @see spec-source/collaboration-platform-api.md:234
    */
   collapseOffHours?: "Y" | "N";
   /**
-   * `Y`/`N`
-   *
    * @see spec-source/collaboration-platform-api.md:235
    */
   showWeekNumbers?: "Y" | "N";
   /**
-   * `Y`/`N`
-   *
    * @see spec-source/collaboration-platform-api.md:236
    */
   showTasks?: "Y" | "N";
   /**
-   * `Y`/`N`
-   *
    * @see spec-source/collaboration-platform-api.md:237
    */
   syncTasks?: "Y" | "N";
   /**
-   * `Y`/`N`
-   *
    * @see spec-source/collaboration-platform-api.md:238
    */
   showCompletedTasks?: "Y" | "N";
@@ -1896,8 +1886,6 @@ export interface MessageProvider {
  */
 export interface CalendarReminder {
   /**
-   * `min`, `hour`, `day`
-   *
    * @see spec-source/collaboration-platform-api.md:246
    */
   type?: "min" | "hour" | "day";
