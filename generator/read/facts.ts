@@ -1,9 +1,9 @@
 import type { Table } from "mdast";
 import type { DefaultValue, TypeRef } from "../model/types.js";
-import { type Text, textOf } from "../parse/markdown.js";
+import { type Text, rowCells } from "../parse/markdown.js";
 import { type ReadContext, collapse, report, spanOfText } from "./inline.js";
 import { type HeaderIndex, headerIndex } from "./tables.js";
-import { literalFor, readDefault, readEnumValues } from "./types.js";
+import { literalFor, readDefault, readEnumValues, valuesFit } from "./types.js";
 import { withoutParenGroups } from "../util/parens.js";
 
 /**
@@ -68,14 +68,6 @@ export function saysNullable(meaning: string): boolean {
   // "ID (integer), PHONE (strings or null)": a parenthesis speaks of members, not of the field.
   const own = withoutParenGroups(meaning);
   return /(?:^|[\s,;(])(?:or|may be|can be|else) null\b|^null\b|\bnull when\b/i.test(own) && !/\bnot null\b/i.test(own);
-}
-
-/** The values fit the type: numbers for an integer or number, `true`/`false` for a boolean. */
-function valuesFit(type: Extract<TypeRef, { kind: "primitive" }>, values: string[]): boolean {
-  if (type.type === "integer") return values.every((v) => /^-?\d+$/.test(v));
-  if (type.type === "number") return values.every((v) => /^-?\d+(\.\d+)?$/.test(v));
-  if (type.type === "boolean") return values.every((v) => v === "true" || v === "false");
-  return true;
 }
 
 /**
@@ -175,6 +167,7 @@ export function fieldColumns(ctx: ReadContext, table: Table): FieldColumns {
   const header = table.children[0];
   const h: HeaderIndex = header ? headerIndex(ctx, header) : { names: [], find: () => null };
   const cols: FieldColumns = { name: 0, type: null, required: null, meaning: [], default: null, other: [] };
+  const cells = header ? rowCells(ctx.file, header, header.children.length) : [];
   let named = false;
   for (const [i, name] of h.names.entries()) {
     const role = roleOf(name);
@@ -187,9 +180,8 @@ export function fieldColumns(ctx: ReadContext, table: Table): FieldColumns {
     else if (role === "meaning") cols.meaning.push(i);
     else {
       cols.other.push(i);
-      const cell = header?.children[i];
-      const at = cell ? textOf(ctx.file, cell) : { text: name, start: 0 };
-      report(ctx, "unknown-table-column", spanOfText(ctx, at), { header: name, known: ROLES.map((r) => COLUMN_SYNONYMS[r][0]).join(", ") });
+      const at = cells[i] ?? { text: name, start: 0 };
+      report(ctx, "unknown-table-column", spanOfText(ctx, at), { header: collapse(at.text), known: ROLES.map((r) => COLUMN_SYNONYMS[r][0]).join(", ") });
     }
   }
   return cols;

@@ -331,7 +331,7 @@ function readMethodSentence(ctx: ReadContext, st: State, t: Text, whole: Text = 
     const r = readParams(ctx, t);
     addParams(ctx, st, r.params);
     const objectParam = r.params[r.params.length - 1];
-    if (objectParam && objectParam.type.kind === "object" && /object:\s*$/.test(t.text)) st.tableTarget = objectParam;
+    if (objectParam && objectParam.type.kind === "object" && /:\s*$/.test(t.text)) st.tableTarget = objectParam;
     for (const o of r.others) {
       const c = constraintFrom(ctx, o);
       if (c) m.constraints.push(c);
@@ -621,7 +621,7 @@ function readNestedItem(ctx: ReadContext, st: State, item: ListItem, nested: Lis
   if (t) readMethodSentence(ctx, st, t);
   const added = st.method.params.slice(before);
   const target = added[added.length - 1];
-  if (target && target.type.kind === "object" && t && /(?:object|members?):?\s*$/.test(collapse(t.text))) {
+  if (target && target.type.kind === "object" && t && /:$/.test(collapse(t.text))) {
     st.tableTarget = null;
     for (const list of nested) target.type.members.push(...readMemberBullets(ctx, list));
     return;

@@ -146,7 +146,8 @@ function readClauseRest(
     }
   }
   if (members && type.kind === "object") type = { ...type, members: [...type.members, ...members] };
-  const description = words(after.text);
+  // "`o` object (more words):" introduces nested bullets or a table: the colon is no part of the description.
+  const description = words(after.text).replace(/\s*:$/, "");
   // "integer, `1` enable (default), `0` disable" · "string (`min`, `hour`, `day`)" · a Meaning cell "`Y`/`N` hide".
   const facts = readMeaning(ctx, type, description, meaning?.at ?? (after.text.trim() ? after : rest), tp.default);
   type = facts.type;

@@ -95,6 +95,14 @@ export function readEnumValues(s: string): { values: string[]; defaultValue?: st
   return { values, ...(defaultValue !== undefined ? { defaultValue } : {}), length: lastGood };
 }
 
+/** The values fit the type: numbers for an integer or number, `true`/`false` for a boolean. */
+export function valuesFit(type: Extract<TypeRef, { kind: "primitive" }>, values: string[]): boolean {
+  if (type.type === "integer") return values.every((v) => /^-?\d+$/.test(v));
+  if (type.type === "number") return values.every((v) => /^-?\d+(\.\d+)?$/.test(v));
+  if (type.type === "boolean") return values.every((v) => v === "true" || v === "false");
+  return true;
+}
+
 /** One alternative of a type phrase; null when `s` does not start with a type word. */
 function readAlternative(s: string): { type: TypeRef; nullable: boolean; length: number; default?: DefaultValue } | null {
   let m = /^(?:array|list) of\s+/i.exec(s);
@@ -136,7 +144,9 @@ function readAlternative(s: string): { type: TypeRef; nullable: boolean; length:
   }
   // "string `Y` or `N`": allowed values right after the type word.
   const gap = /^\s+/.exec(s.slice(length))?.[0] ?? "";
-  const values = type.kind === "primitive" ? readEnumValues(s.slice(length + gap.length)) : null;
+  const listed = type.kind === "primitive" ? readEnumValues(s.slice(length + gap.length)) : null;
+  // "integer `on` or `off`": values that do not fit the type are left to the meaning, which warns.
+  const values = listed && type.kind === "primitive" && valuesFit(type, listed.values) ? listed : null;
   let def: DefaultValue | undefined;
   if (values && type.kind === "primitive") {
     const t = type;

@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import type { Field, Model, Resource } from "../generator/model/types.js";
+import { build, endpointSpec, method, modelOf, withoutSources } from "./helpers.js";
+
+/** Issue 11: the field grammar, one reading whatever the surface. */
+
+function params(md: string): Field[] {
+  return withoutSources(method(modelOf(endpointSpec(md)), "a.b").params);
+}
+
+function resourceSpec(table: string): string {
+  return `# T\n\n## Resources and their fields\n\n### Thing (result of \`a.b\`)\n\n${table}\n\n## Endpoints\n\n### Tasks\n\n**a.b**. Scope \`x\`. No parameters. Result: object.\n`;
+}
+
+function resource(model: Model, name: string): Resource {
+  const r = model.resources.find((x) => x.name === name);
+  if (!r) throw new Error(`no resource ${name}`);
+  return r;
+}
+
+const str = { kind: "primitive", type: "string" } as const;
+const int = { kind: "primitive", type: "integer" } as const;
+const num = { kind: "primitive", type: "number" } as const;
+
+describe("the three misreadings of issue 11", () => {
+  it("`item`* object: `NAME` string, `PRICE` number, `QUANTITY` integer — three members, not two parameters", () => {
+    const ps = params("**a.b**. Scope `x`.\n- `item`* object: `NAME` string, `PRICE` number, `QUANTITY` integer.");
+    expect(ps.map((p) => p.name)).toEqual(["item"]);
+    expect(ps[0]?.required).toBe(true);
+    expect(ps[0]?.type).toEqual({
+      kind: "object",
+      members: [
+        { name: "NAME", type: str, required: false, nullable: false, description: "" },
+        { name: "PRICE", type: num, required: false, nullable: false, description: "" },
+        { name: "QUANTITY", type: int, required: false, nullable: false, description: "" },
+      ],
+    });
+  });
+
+  it("`options` object: `NOTIFY` string `Y` or `N`, default `N` — the values and the default are the member's", () => {
+    const ps = params("**a.b**. Scope `x`.\n- `options` object: `NOTIFY` string `Y` or `N`, default `N`.");
+    expect(ps).toHaveLength(1);
+    expect(ps[0]?.default).toBeUndefined();
+    expect(ps[0]?.type).toEqual({
+      kind: "object",
+      members: [
+        {
+          name: "NOTIFY",
+          type: { ...str, enum: ["Y", "N"] },
+          required: false,
+          nullable: false,
+          description: "default `N`",
+          default: { value: "N", text: "N" },
+        },
+      ],
+    });
+  });
+
+  it("a resource table headed `Meaning`: `Y`/`N` is an enumeration and '... or null' is nullable", () => {
+    const model = modelOf(
+      resourceSpec("| Field | Type | Meaning |\n|---|---|---|\n| ACTIVE | string | `Y`/`N` |\n| NOTE | string | free text or null |\n| KIND | string | `a`, `b` or `c` |"),
+    );
+    const fields = (resource(model, "Thing").type as { members: Field[] }).members;
+    expect(fields.map((f) => [f.name, f.type, f.nullable])).toEqual([
+      ["ACTIVE", { ...str, enum: ["Y", "N"] }, false],
+      ["NOTE", str, true],
+      ["KIND", { ...str, enum: ["a", "b", "c"] }, false],
+    ]);
+  });
+
+  it("the same in a member table headed `Meaning` after `x`* object:", () => {
+    const ps = params("**a.b**. Scope `x`. `settings`* object:\n\n| Member | Type | Meaning |\n|---|---|---|\n| flag | string | `Y`/`N` |\n| section | string | calendar id, or null |");
+    const members = (ps[0]?.type as { members: Field[] }).members;
+    expect(members.map((m) => [m.name, m.type, m.nullable])).toEqual([
+      ["flag", { ...str, enum: ["Y", "N"] }, false],
+      ["section", str, true],
+    ]);
+  });
+});
+
+describe("members: every surface gives the same object", () => {
+  const expected = {
+    kind: "object",
+    members: [
+      { name: "NAME", type: str, required: true, nullable: false, description: "" },
+      { name: "MODE", type: { ...str, enum: ["a", "b"] }, required: false, nullable: false, description: "", default: { value: "a", text: "a" } },
+    ],
+  };
+  it.each([
+    ["after ':'", "- `item` object: `NAME`* string, `MODE` string `a` (default) or `b`."],
+    ["after 'with'", "- `item` object with `NAME`* string and `MODE` string `a` (default) or `b`."],
+    ["in '(members: ...)'", "- `item` object (members: `NAME`* string, `MODE` string `a` (default) or `b`)."],
+    ["as nested bullets", "- `item` object:\n  - `NAME`* string.\n  - `MODE` string `a` (default) or `b`."],
+    ["as a member table", "- `item` object:\n\n| Member | Type | Meaning |\n|---|---|---|\n| `NAME`* | string | |\n| MODE | string | `a` (default) or `b` |"],
+    ["as a member table with a Required column", "- `item` object:\n\n| Name | Data type | Mandatory | Description |\n|---|---|---|---|\n| NAME | string | yes | |\n| MODE | string `a` (default) or `b` | | |"],
+    ["in a Meaning cell", "\n| Parameter | Type | Meaning |\n|---|---|---|\n| item | object | members: `NAME`* string, `MODE` string `a` (default) or `b` |"],
+  ])("%s", (_, body) => {
+    const ps = params(`**a.b**. Scope \`x\`.\n${body}`);
+    expect(ps.map((p) => p.name)).toEqual(["item"]);
+    expect(ps[0]?.type).toEqual(expected);
+  });
+
+  it("members nest to any depth in a parenthesis and in nested bullets", () => {
+    const inline = params("**a.b**. Scope `x`. `o` object (members: `A` integer, `B` object (members: `C` string), `D` boolean), more words.");
+    const nested = params("**a.b**. Scope `x`.\n- `o` object (more words):\n  - `A` integer.\n  - `B` object:\n    - `C` string.\n  - `D` boolean.");
+    const shape = (ps: Field[]) => JSON.stringify(ps[0]?.type);
+    expect(shape(inline)).toBe(shape(nested));
+    expect(inline[0]?.description).toBe("more words");
+  });
+
+  it("a member list ends with its clause: a parameter after ';' or a new sentence is the method's", () => {
+    const ps = params("**a.b**. Scope `x`. `o` object: `A` integer, `B` string; `C` boolean. `D` integer.");
+    expect(ps.map((p) => p.name)).toEqual(["o", "C", "D"]);
+    expect((ps[0]?.type as { members: Field[] }).members.map((m) => m.name)).toEqual(["A", "B"]);
+  });
+});
+
+describe("allowed values, default and null read the same from the type, the meaning and a table", () => {
+  const expected = { type: { ...str, enum: ["day", "week", "month"] }, default: { value: "week", text: "week" }, nullable: true };
+  it.each([
+    ["in the type phrase", "- `view` string `day`, `week` (default) or `month` or null."],
+    ["after the type", "- `view` string or null, `day`, `week` (default) or `month`."],
+    ["in a parenthesis after the type", "- `view` string or null (`day`, `week` (default), `month`)."],
+    ["in a Type column", "\n| Parameter | Type | Meaning |\n|---|---|---|\n| view | string `day`, `week` (default) or `month` or null | |"],
+    ["in a Meaning column", "\n| Parameter | Type | Meaning |\n|---|---|---|\n| view | string | `day`, `week` or `month`, default `week`, or null |"],
+    ["in a Default column", "\n| Parameter | Type | Default | Allowed values |\n|---|---|---|---|\n| view | string or null | `week` | `day`, `week`, `month` |"],
+  ])("%s", (_, body) => {
+    const [p] = params(`**a.b**. Scope \`x\`.\n${body}`);
+    expect({ type: p?.type, default: p?.default?.value === undefined ? undefined : { value: p.default.value, text: p.default.text }, nullable: p?.nullable }).toEqual(
+      expected,
+    );
+  });
+});
+
+describe("where text can be read two ways, the reader warns and says which reading it took", () => {
+  function warnings(md: string) {
+    return build(endpointSpec(md)).diagnostics.filter((d) => d.severity === "warning");
+  }
+
+  it("values that do not fit the type stay in the description, with a warning", () => {
+    const ws = warnings("**a.b**. Scope `x`.\n- `mode` integer `on` or `off`.");
+    expect(ws.map((w) => w.code)).toEqual(["ambiguous-reading"]);
+    expect(ws[0]?.message).toContain("read as the type integer");
+    expect(ws[0]?.line).toBe(8);
+    const [p] = params("**a.b**. Scope `x`.\n- `mode` integer `on` or `off`.");
+    expect(p?.type).toEqual(int);
+    expect(p?.description).toBe("`on` or `off`");
+  });
+
+  it("values in the Type column and other values in the Meaning column: the Type column's are read", () => {
+    const md = "**a.b**. Scope `x`.\n\n| Parameter | Type | Meaning |\n|---|---|---|\n| mode | string `a` or `b` | `c`, `d` |";
+    const ws = warnings(md);
+    expect(ws.map((w) => w.code)).toEqual(["ambiguous-reading"]);
+    expect(ws[0]?.message).toContain("the values of the type (a, b)");
+    expect(params(md)[0]?.type).toEqual({ ...str, enum: ["a", "b"] });
+  });
+
+  it("a table column no synonym names is a warning naming it; its text stays in the description", () => {
+    const md = "**a.b**. Scope `x`.\n\n| Parameter | Type | Since |\n|---|---|---|\n| mode | string | version 2 |";
+    const ws = warnings(md);
+    expect(ws.map((w) => [w.code, w.line, w.column])).toEqual([["unknown-table-column", 9, 22]]);
+    expect(ws[0]?.message).toContain("'Since'");
+    expect(params(md)[0]?.description).toBe("version 2");
+  });
+
+  it("text the grammar writes gives no warning", () => {
+    expect(warnings("**a.b**. Scope `x`.\n- `item`* object: `NAME` string, `MODE` string `a` or `b`, default `a`.\n- `n` integer or null, count.")).toEqual([]);
+  });
+});
