@@ -167,3 +167,52 @@ describe("where text can be read two ways, the reader warns and says which readi
     expect(warnings("**a.b**. Scope `x`.\n- `item`* object: `NAME` string, `MODE` string `a` or `b`, default `a`.\n- `n` integer or null, count.")).toEqual([]);
   });
 });
+
+describe("resource-to-method links: every form gives the method the same result", () => {
+  const resourceSection = (title: string, extra = "") =>
+    `### ${title}\n\n${extra}| Field | Type | Meaning |\n|---|---|---|\n| ID | integer | |\n`;
+  function resultOf(resources: string, methodLine: string, version: "legacy" | "v3" = "legacy") {
+    const spec = `# T\n\n## Resources and their fields\n\n${resources}\n## Endpoints\n\n### Area\n\n${methodLine}\n`;
+    const m = method(modelOf(spec), "a.b", version);
+    return withoutSources({ key: m.result?.key ?? null, type: m.result?.type });
+  }
+  const thing = { kind: "ref", resource: "Thing" };
+
+  it.each([
+    ["title '(result of `a.b`)'", resourceSection("Thing (result of `a.b`)"), "**a.b**. Scope `x`. No parameters."],
+    ["title '(`a.b`)'", resourceSection("Thing (`a.b`)"), "**a.b**. Scope `x`. No parameters."],
+    ["'Returned by `a.b`.'", resourceSection("Thing", "Returned by `a.b`.\n\n"), "**a.b**. Scope `x`. No parameters."],
+    ["method line 'Response `result`: Thing.'", resourceSection("Thing"), "**a.b**. Scope `x`. No parameters. Response `result`: Thing."],
+    ["method line 'Result: the thing (see Thing).'", resourceSection("Thing"), "**a.b**. Scope `x`. No parameters. Result: the thing (see Thing)."],
+  ])("%s: result is the resource", (_, resources, line) => {
+    expect(resultOf(resources, line)).toEqual({ key: null, type: thing });
+  });
+
+  it.each([
+    ["'Returned by ... (key `thing` inside `result`)' and a bare 'Response `result.thing`'", resourceSection("Thing", "Returned by `a.b`, `c.d` (key `thing` inside `result`).\n\n"), "**a.b**. Scope `x`. No parameters. Response `result.thing`."],
+    ["'Response `result.thing` (see Thing)'", resourceSection("Thing"), "**a.b**. Scope `x`. No parameters. Response `result.thing` (see Thing)."],
+    ["'Result `thing` (see Thing)'", resourceSection("Thing"), "**a.b**. Scope `x`. No parameters. Result `thing` (see Thing)."],
+    ["'`result.thing` holds the thing'", resourceSection("Thing"), "**a.b** (3.0): no parameters; `result.thing` holds the thing."],
+  ])("%s: result.thing is the resource", (name, resources, line) => {
+    expect(resultOf(resources, line, name.includes("holds") ? "v3" : "legacy")).toEqual({ key: "thing", type: thing });
+  });
+
+  it("'in 3.0 `a.b` uses key `item`' links the 3.0 method under its own key", () => {
+    const resources = resourceSection("Thing", "Returned by `a.b` (key `thing` inside `result`; in 3.0 `a.b` uses key `item`).\n\n");
+    const both = `**a.b** (legacy). Scope \`x\`. No parameters. Response \`result.thing\`.\n\n**a.b** (3.0): no parameters. Response \`result.item\`.`;
+    expect(resultOf(resources, both, "legacy")).toEqual({ key: "thing", type: thing });
+    expect(resultOf(resources, both, "v3")).toEqual({ key: "item", type: thing });
+  });
+
+  it.each([
+    ["'(`a.b` item)' in Other resources", "### Other resources\n\n- Thing (`a.b` item): ID (integer).\n", "**a.b**. Scope `x`. No parameters."],
+    ["'Result: array of Thing items'", resourceSection("Thing"), "**a.b**. Scope `x`. No parameters. Result: array of Thing items."],
+  ])("%s: result is a list of the resource", (_, resources, line) => {
+    expect(resultOf(resources, line)).toEqual({ key: null, type: { kind: "array", items: thing } });
+  });
+
+  it("a key the resource does not link stays unknown", () => {
+    const resources = resourceSection("Thing", "Returned by `a.b` (key `thing` inside `result`).\n\n");
+    expect(resultOf(resources, "**a.b**. Scope `x`. No parameters. Response `result.other`.")).toEqual({ key: "other", type: { kind: "unknown" } });
+  });
+});

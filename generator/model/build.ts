@@ -106,6 +106,7 @@ function liftShapes(resources: Resource[]): Resource[] {
         title: `${owner.title}: ${name}`,
         description: `Nested shape of ${owner.name}.`,
         returnedBy: [],
+        links: [],
         type: shape,
         typingRules: [],
         notes: [],
@@ -320,8 +321,28 @@ export function buildModel(specFile: string, f: Fragments): { model: Model; diag
       }
       return x;
     });
+  /** The link a resource gives for this method's result under `key`: one for the method's version first. */
+  const linkFor = (m: Method, key: string | null): { resource: Resource; many: boolean } | null => {
+    let loose: { resource: Resource; many: boolean } | null = null;
+    for (const r of resources) {
+      for (const l of r.links) {
+        if (l.method !== m.name || l.key !== key) continue;
+        if (l.version === m.version) return { resource: r, many: l.many };
+        if (l.version === null) loose ??= { resource: r, many: l.many };
+      }
+    }
+    return loose;
+  };
   for (const m of methods) {
     if (m.result) m.result = { ...m.result, type: resolveRefs(m, m.result.type) };
+    // "Response `result.task`." names no resource; the resource's "Returned by ... (key `task` inside `result`)" does.
+    if (m.result && m.result.type.kind === "unknown" && m.result.type.note === undefined) {
+      const link = linkFor(m, m.result.key);
+      if (link) {
+        const ref: TypeRef = { kind: "ref", resource: link.resource.name };
+        m.result = { ...m.result, type: link.many ? { kind: "array", items: ref } : ref };
+      }
+    }
     // A resource that names this method as the one returning its items ("`placement.get` item") gives the result.
     if (!m.result) {
       const r = resolver.returnedBy(m.name);

@@ -170,9 +170,26 @@ export interface Resource {
   description: string;
   /** Methods that return it, as `name` or `name (3.0)`. */
   returnedBy: string[];
+  /** Where the spec says which method returns it and where in `result` (spec-source/README.md#links). */
+  links: ResourceLink[];
   type: TypeRef;
   typingRules: Statement[];
   notes: Statement[];
+  source: Source;
+}
+
+/**
+ * One resource-to-method link: "(result of `m`)", "(`m` item)", "Returned by `a`, `b` (key `task` inside `result`; in
+ * 3.0 `a` uses key `item`)".
+ */
+export interface ResourceLink {
+  method: string;
+  /** The API version the link is for; null when the sentence does not say. */
+  version: Version | null;
+  /** The member of `result` that holds the resource; null when it is `result` itself. */
+  key: string | null;
+  /** The result is a list of the resource ("`placement.get` item"). */
+  many: boolean;
   source: Source;
 }
 

@@ -348,6 +348,7 @@ function readMethodSentence(ctx: ReadContext, st: State, t: Text, whole: Text = 
       title: `${shape[1] ?? ""} object`,
       description: s,
       returnedBy: [],
+      links: [],
       type: { kind: "object", members: members.map((p) => ({ ...p, required: false })) },
       typingRules: [],
       notes: [],
@@ -366,7 +367,7 @@ function readHeader(ctx: ReadContext, st: State, t: Text): void {
   for (const sentence of sentences(t)) {
     // "Scope `x`. Any user; data depends on rights: ..." keeps its own clauses together.
     // 3.0 dialect: "body `taskId` integer; `result.item` holds the task; includes `archiveLink` (...)".
-    if (/^body `/.test(sentence.text)) {
+    if (/^(?:body `|no parameters\b)/i.test(sentence.text)) {
       for (const clause of clauses(sentence)) readMethodSentence(ctx, st, clause);
       continue;
     }

@@ -94,24 +94,27 @@ interface Meaning {
  * "object with `a` string and `b` integer", "object (members: `a` string, `b` integer)". The member list runs to the
  * end of its clause; a `;` or a new sentence ends it.
  */
-function memberList(after: Text): { members: Text; rest: Text } | null {
+function memberList(after: Text): { members: Text; rest: Text; bounded: boolean } | null {
   const intro = /^\s*(?::|with(?:\s+members?:?)?|,\s*members?:?|members?:)\s*(?=`[A-Za-z_])/.exec(after.text);
-  if (intro) return { members: sliceText(after, intro[0].length), rest: sliceText(after, after.text.length) };
+  if (intro) return { members: sliceText(after, intro[0].length), rest: sliceText(after, after.text.length), bounded: false };
   const paren = /^\s*\(members?:\s*/.exec(after.text);
   if (!paren) return null;
   const open = after.text.indexOf("(");
   const group = balancedParenGroup(after.text, open);
   if (!group) return null;
-  return { members: trimText(sliceText(after, paren[0].length, group.end - 1)), rest: sliceText(after, group.end) };
+  return { members: trimText(sliceText(after, paren[0].length, group.end - 1)), rest: sliceText(after, group.end), bounded: true };
 }
 
-/** Whether a clause's names are followed by an object type that lists its members in the same clause. */
+/** Whether a clause's names are followed by an object type whose member list runs to the end of the clause. */
 function startsMemberList(t: Text): boolean {
   const names = readNameList(t);
   if (!names) return false;
   const rest = names.rest.text.replace(/^:\s*/, "");
   const tp = readTypePhrase(rest);
-  return !!tp && tp.type.kind === "object" && memberList(sliceText(names.rest, names.rest.text.length - rest.length + tp.length)) !== null;
+  if (!tp || tp.type.kind !== "object") return false;
+  // A parenthesis ends its own list; a list after ':' or 'with' runs to the end of the clause.
+  const list = memberList(sliceText(names.rest, names.rest.text.length - rest.length + tp.length));
+  return list !== null && !list.bounded;
 }
 
 /**

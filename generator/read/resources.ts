@@ -13,6 +13,7 @@ import {
   splitTop,
   statement,
 } from "./inline.js";
+import { readReturnedBy, readTitleLinks } from "./links.js";
 import { headerIndex, pascal, tableRows } from "./tables.js";
 import { fieldColumns, readMeaning } from "./facts.js";
 import { UNKNOWN, field, literalFor, readTypePhrase, suspiciousTypeWord } from "./types.js";
@@ -223,6 +224,7 @@ function newResource(ctx: ReadContext, title: string, at: Text): Resource {
     title,
     description: "",
     returnedBy: [],
+    links: [],
     type: { kind: "object", members: [] },
     typingRules: [],
     notes: [],
@@ -356,6 +358,7 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
   ctx.subject = { resource: r.name };
   const fromTitle = returnedByFromTitle(section.title);
   r.returnedBy.push(...fromTitle.methods);
+  r.links.push(...readTitleLinks(section.title, r.source).links);
   let rules: TypingRules | null = null;
   const extra: Resource[] = [];
   for (const block of section.blocks) {
@@ -398,6 +401,7 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
       const returned = /^Returned by ((?:`[^`]+`(?:\s*,\s*|\s+and\s+)?)+)/.exec(s);
       if (returned) {
         r.returnedBy.push(...[...(returned[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? ""));
+        r.links.push(...(readReturnedBy(s, sourceOf(ctx, sentence)) ?? []));
         r.notes.push(statement(ctx, sentence));
         continue;
       }
@@ -459,6 +463,7 @@ export function readResourceBullet(ctx: ReadContext, t: Text): Resource | null {
   const r = newResource(ctx, title, t);
   const fromTitle = returnedByFromTitle(title);
   r.returnedBy.push(...fromTitle.methods);
+  r.links.push(...readTitleLinks(title, r.source).links);
   if (fromTitle.note) r.notes.push({ text: fromTitle.note, refs: [], source: r.source });
   const body = trimText(sliceText(t, colon + 1));
   const [first, ...rest] = sentences(body);

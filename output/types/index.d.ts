@@ -1985,12 +1985,11 @@ export interface TasksTaskStopwatchParams {
 /**
  * What `tasks.task.stopwatch` returns under `result`.
  * Response `result.task`
- * Not shown in the spec: any value.
  *
  * @see spec-source/collaboration-platform-api.md:189
  */
 export interface TasksTaskStopwatchResult {
-  task: unknown;
+  task: Task;
 }
 
 /**
@@ -2015,12 +2014,11 @@ export interface TasksTaskUnpinParams {
 /**
  * What `tasks.task.unpin` returns under `result`.
  * Response `result.task` (with `isPinned`)
- * Not shown in the spec: any value.
  *
  * @see spec-source/collaboration-platform-api.md:191
  */
 export interface TasksTaskUnpinResult {
-  task: unknown;
+  task: Task;
 }
 
 /**
