@@ -216,3 +216,26 @@ describe("resource-to-method links: every form gives the method the same result"
     expect(resultOf(resources, "**a.b**. Scope `x`. No parameters. Response `result.other`.")).toEqual({ key: "other", type: { kind: "unknown" } });
   });
 });
+
+describe("a Meaning cell is read as the rest of a bullet", () => {
+  it("'at least one of' in a Meaning cell is the method's constraint, as in a bullet", () => {
+    const bullet = method(modelOf(endpointSpec("**a.b**. Scope `x`.\n- `A` string, first; at least one of `A`, `B` is required.\n- `B` string.")), "a.b");
+    const table = method(
+      modelOf(endpointSpec("**a.b**. Scope `x`.\n\n| Parameter | Type | Meaning |\n|---|---|---|\n| A | string | first; at least one of `A`, `B` is required |\n| B | string | |")),
+      "a.b",
+    );
+    for (const m of [bullet, table]) {
+      expect(m.constraints.map((c) => (c.kind === "at-least-one" ? c.params : []))).toEqual([["A", "B"]]);
+      expect(m.params.map((p) => [p.name, p.description])).toEqual([
+        ["A", "first"],
+        ["B", ""],
+      ]);
+    }
+  });
+
+  it("sentences of a Meaning cell join as a bullet's clauses do, and 'Default: words' is read there too", () => {
+    const [p] = params("**a.b**. Scope `x`.\n\n| Parameter | Type | Meaning |\n|---|---|---|\n| users | array of user ids | Who sees it. Default: the current user. |");
+    expect(p?.description).toBe("Who sees it; Default: the current user");
+    expect(p?.default).toEqual({ text: "the current user" });
+  });
+});

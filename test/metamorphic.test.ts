@@ -4,13 +4,14 @@ import type { Model } from "../generator/model/types.js";
 import { SPEC_TEXT } from "./helpers.js";
 import { methodFacts, typeFacts } from "./grammar/facts.js";
 import type { Style } from "./grammar/print.js";
-import { rewriteSpec } from "./grammar/rewrite.js";
+import { RESOURCE_HEADERS, rewriteResourceTables, rewriteSpec } from "./grammar/rewrite.js";
 
 /**
  * Issue 11: the real spec's parameters, rewritten from the surface they are written in into every other accepted
  * surface (bullets, sentences, one bullet, a table with any header synonyms; members inline after `:`, after
  * `with`, in `(members: ...)`, as nested bullets, as a member table; `Scope \`x\`` and `Scope: \`x\``; allowed values
- * in the type or in the meaning), read back to the same facts for every method and every resource.
+ * in the type or in the meaning), and the resources' field tables under other header synonyms and column orders,
+ * read back to the same facts for every method and every resource.
  */
 
 const STYLES: Array<[string, Style]> = [
@@ -38,7 +39,11 @@ function resourceFacts(model: Model): Record<string, unknown> {
 
 describe("metamorphic: the real spec's facts in every surface", () => {
   it.each(STYLES)("%s", (_, style) => {
-    const text = rewriteSpec(SPEC_TEXT, original.model, style);
+    // The methods' parameters in the style's surface, the resources' field tables under other headers and, every
+    // other style, with the Meaning column before the Type column.
+    const text = rewriteResourceTables(rewriteSpec(SPEC_TEXT, original.model, style), style.headers, STYLES.findIndex(([, s]) => s === style) % 2 === 1);
+    const headers = RESOURCE_HEADERS[style.headers % RESOURCE_HEADERS.length];
+    expect(text).toContain(`| ${headers?.name} |`);
     expect(text).not.toBe(SPEC_TEXT);
     const rewritten = read(text);
     // Every method of the spec, not a sample.

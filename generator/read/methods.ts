@@ -376,14 +376,22 @@ function readHeader(ctx: ReadContext, st: State, t: Text): void {
   }
 }
 
-/** A table of parameters or of an object's members: columns found by header synonyms (generator/read/facts.ts). */
-function readParamTable(ctx: ReadContext, table: Table): Field[] {
+/**
+ * A table of parameters or of an object's members: columns found by header synonyms (generator/read/facts.ts). A
+ * Meaning cell's "at least one of" clause is the method's constraint, as in a bullet.
+ */
+function readParamTable(ctx: ReadContext, table: Table, method: Method): Field[] {
   const cols = fieldColumns(ctx, table);
   const { rows } = tableRows(ctx, table);
   const out: Field[] = [];
   for (const cells of rows) {
-    const p = paramFromRow(ctx, cols, cells);
+    const others: Text[] = [];
+    const p = paramFromRow(ctx, cols, cells, others);
     if (p) out.push(p);
+    for (const o of others) {
+      const c = constraintFrom(ctx, o);
+      if (c) method.constraints.push(c);
+    }
   }
   return out;
 }
@@ -543,7 +551,7 @@ function readMethodBlock(ctx: ReadContext, st: State, block: RootContent): void 
       readErrorTable(ctx, block, st.method);
       return;
     }
-    const fields = readParamTable(ctx, block);
+    const fields = readParamTable(ctx, block, st.method);
     const target = st.tableTarget;
     if (target && target.type.kind === "object") {
       target.type.members.push(...fields);

@@ -250,7 +250,7 @@ export function readParams(ctx: ReadContext, t: Text, options: { optional?: bool
  * `| Member | Type | Meaning / allowed values |`, or any headers of the synonym lists, in any order. The Type cell and
  * the Meaning cells go through the same grammar as an inline clause.
  */
-export function paramFromRow(ctx: ReadContext, cols: FieldColumns, cells: Text[]): Field | null {
+export function paramFromRow(ctx: ReadContext, cols: FieldColumns, cells: Text[], others: Text[] = []): Field | null {
   const nameCell = cells[cols.name];
   if (!nameCell || !nameCell.text.trim()) return null;
   const nameMatch = /^`?([A-Za-z_][A-Za-z0-9_.]*)`?(\*)?$/.exec(nameCell.text);
@@ -259,7 +259,16 @@ export function paramFromRow(ctx: ReadContext, cols: FieldColumns, cells: Text[]
     return null;
   }
   const typeCell = cols.type === null ? null : (cells[cols.type] ?? null);
-  const meaningCells = [...cols.meaning, ...cols.other].map((i) => cells[i]).filter((c): c is Text => !!c && !!c.text.trim());
+  // The Meaning cells are read as the rest of a bullet: their sentences and clauses are the description, except the
+  // ones that state something of the method ("at least one of `a`, `b` is required"), which go to `others`.
+  const meaningCells: Text[] = [];
+  for (const i of [...cols.meaning, ...cols.other]) {
+    const cell = cells[i];
+    if (!cell || !cell.text.trim()) continue;
+    for (const sentence of sentences(cell)) {
+      for (const clause of clauses(sentence)) (/\bat least one of\b/i.test(clause.text) ? others : meaningCells).push(clause);
+    }
+  }
   const first = meaningCells[0];
   const meaning = first ? { text: collapse(meaningCells.map((c) => c.text).join("; ")), at: first } : null;
   const typeText = typeCell?.text ?? "";

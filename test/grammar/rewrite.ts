@@ -167,3 +167,43 @@ function holdsSource(file: SpecFile, p: Field, t: Text): boolean {
   const o = offsetOf(file, p.source.line, p.source.column);
   return o >= t.start && o < t.start + t.text.length;
 }
+
+export const RESOURCE_HEADERS = [
+  { name: "Field", type: "Type", meaning: "Meaning" },
+  { name: "Name", type: "Data type", meaning: "Description" },
+  { name: "Member", type: "Value type", meaning: "Notes" },
+  { name: "Property", type: "Type", meaning: "Meaning / allowed values" },
+  { name: "Attribute", type: "Type", meaning: "Details" },
+] as const;
+
+/**
+ * Rewrites the field tables of the resource sections: other header synonyms, and the Meaning column before the Type
+ * column when `swap` is set. The cells stay as written.
+ */
+export function rewriteResourceTables(text: string, headers: number, swap: boolean): string {
+  const file = specFile("spec.md", text);
+  const root = sectionize(file, parseMarkdown(file).root);
+  const edits: Array<{ start: number; end: number; text: string }> = [];
+  const h = RESOURCE_HEADERS[headers % RESOURCE_HEADERS.length] ?? RESOURCE_HEADERS[0];
+  const walk = (s: Section, inResources: boolean) => {
+    if (inResources && s.depth === 3 && !/^(response envelope|other resources)/i.test(s.title)) {
+      for (const block of s.blocks) {
+        if (block.type !== "table") continue;
+        const rows = block.children.map((row) => row.children.map((c) => file.text.slice(c.position?.start.offset ?? 0, c.position?.end.offset ?? 0).replace(/^\|/, "").replace(/\|$/, "").trim()));
+        const header = rows[0] ?? [];
+        if (!/^(field|member)$/i.test(header[0] ?? "") || !/^type$/i.test(header[1] ?? "")) continue;
+        const width = header.length;
+        const named = [h.name, h.type, ...(width > 2 ? [h.meaning] : [])];
+        const order = swap && width > 2 ? [0, 2, 1] : [...Array(width).keys()];
+        const line = (cells: string[]) => `| ${order.map((i) => cells[i] ?? "").join(" | ")} |`;
+        const out = [line(named), `|${order.map(() => "---").join("|")}|`, ...rows.slice(1).map((r) => line(r))];
+        edits.push({ start: block.position?.start.offset ?? 0, end: block.position?.end.offset ?? 0, text: out.join("\n") });
+      }
+    }
+    for (const c of s.children) walk(c, inResources || (s.depth === 2 && /^resources/i.test(s.title)));
+  };
+  walk(root, false);
+  let out = text;
+  for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
+}
