@@ -202,3 +202,9 @@ export function extensionsOf(description: string): string[] | undefined {
   const m = /\bextensions?\s+((?:`[^`]+`(?:,\s*|\s+or\s+|\s+and\s+)?)+)/i.exec(description);
   return m ? [...(m[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? "") : undefined;
 }
+
+/** A Default cell: "`Y`", "Y", "1" (a literal of the field's type), or words ("the current user"). */
+export function defaultFromCell(cell: string, type: TypeRef): DefaultValue {
+  const literal = /^`([^`]+)`$/.exec(cell)?.[1] ?? (/^[\w.-]+$/.test(cell) ? cell : null);
+  return literal !== null ? { value: literalFor(type, literal), text: literal } : { text: cell };
+}

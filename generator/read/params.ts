@@ -1,7 +1,7 @@
 import type { Field, TypeRef } from "../model/types.js";
 import { type Text, sliceText, trimText } from "../parse/markdown.js";
 import { type ReadContext, clauses, collapse, report, sentences, sourceOf, spanOfText, splitTop } from "./inline.js";
-import { type FieldColumns, deprecationOf, extensionsOf, ownWords, readMeaning, readValues, saysNullable, saysRequired } from "./facts.js";
+import { type FieldColumns, defaultFromCell, deprecationOf, extensionsOf, ownWords, readMeaning, readValues, saysNullable, saysRequired } from "./facts.js";
 import { UNKNOWN, field, literalFor, readDefault, readTypePhrase, suspiciousTypeWord } from "./types.js";
 import { balancedParenGroup, firstParenGroup } from "../util/parens.js";
 
@@ -302,12 +302,6 @@ export function paramFromRow(ctx: ReadContext, cols: FieldColumns, cells: Text[]
 /** A Type cell that holds no type ("id of a file") is description, before the Meaning cells. */
 function joinMeaning(typeCell: Text, meaning: Meaning | null): Meaning {
   return { text: collapse([typeCell.text, meaning?.text ?? ""].filter(Boolean).join("; ")), at: typeCell };
-}
-
-/** A Default cell: "`Y`", "Y", "1", or words ("the current user"). */
-function defaultFromCell(cell: string, type: TypeRef): Field["default"] {
-  const literal = /^`([^`]+)`$/.exec(cell)?.[1] ?? (/^[\w.-]+$/.test(cell) ? cell : null);
-  return literal !== null ? { value: literalFor(type, literal), text: literal } : { text: cell };
 }
 
 /**

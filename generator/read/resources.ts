@@ -15,8 +15,8 @@ import {
 } from "./inline.js";
 import { readReturnedBy, readTitleLinks } from "./links.js";
 import { headerIndex, pascal, tableRows } from "./tables.js";
-import { fieldColumns, readMeaning } from "./facts.js";
-import { UNKNOWN, field, literalFor, readTypePhrase, suspiciousTypeWord } from "./types.js";
+import { defaultFromCell, fieldColumns, readBareValues, readMeaning } from "./facts.js";
+import { UNKNOWN, field, readTypePhrase, suspiciousTypeWord } from "./types.js";
 import { trailingParenGroup, withoutParenSpan, withoutTrailingParens } from "../util/parens.js";
 
 /**
@@ -69,14 +69,6 @@ function typeByRule(rules: TypingRules, name: string, group: string | undefined)
   return null;
 }
 
-/** "CONTACT, LEAD (only an active lead) or COMPANY" → the bare upper-case values, or null. */
-export function readBareEnum(text: string): string[] | null {
-  const plain = text.replace(/\([^()]*\)/g, "").trim();
-  const items = plain.split(/\s*,\s*|\s+or\s+/).map((x) => x.trim()).filter(Boolean);
-  if (items.length < 2 || !items.every((x) => /^[A-Z][A-Z0-9_]*$/.test(x))) return null;
-  return items;
-}
-
 /** "Y/N", "array of ids", "booleans", "strings or null", "ISO 8601 string", "object, or empty array when none". */
 function annotationType(
   annotation: string,
@@ -94,7 +86,7 @@ function annotationType(
   if (booleans && /,/.test(booleans[1] ?? "")) {
     return { type: booleanObject(booleans[1] ?? ""), nullable: false, rest: "", plural: false, all, emptyArray: false };
   }
-  const bare = readBareEnum(a);
+  const bare = readBareValues(a);
   if (bare) return { type: { kind: "primitive", type: "string", enum: bare }, nullable: false, rest: "", plural: false, all, emptyArray: false };
   const tp = readTypePhrase(a);
   if (!tp) return null;
@@ -282,8 +274,7 @@ function readFieldTable(ctx: ReadContext, table: Table, rules: TypingRules | nul
       required: true,
       nullable: (a?.nullable ?? false) || facts.nullable,
       description: collapse([typeWords, facts.description].filter(Boolean).join("; ")),
-      ...(facts.default ? { default: facts.default } : {}),
-      ...(defaultCell ? { default: { text: defaultCell.replace(/`/g, ""), ...literalDefault(defaultCell, facts.type) } } : {}),
+      ...(defaultCell ? { default: defaultFromCell(defaultCell, facts.type) } : facts.default ? { default: facts.default } : {}),
       source: sourceOf(ctx, nameCell),
     });
     if (/\bmay come as an empty object\b/.test(words)) f.mayBeEmptyObject = true;
@@ -294,11 +285,6 @@ function readFieldTable(ctx: ReadContext, table: Table, rules: TypingRules | nul
     out.push(f);
   }
   return out;
-}
-
-function literalDefault(cell: string, type: TypeRef): { value?: string | number | boolean } {
-  const literal = /^`([^`]+)`$/.exec(cell)?.[1] ?? (/^[\w.-]+$/.test(cell) ? cell : null);
-  return literal === null ? {} : { value: literalFor(type, literal) };
 }
 
 function readGroupTable(ctx: ReadContext, table: Table, rules: TypingRules | null): Field[] {

@@ -212,25 +212,6 @@ export function readDefault(description: string, type: TypeRef): DefaultValue | 
   return undefined;
 }
 
-/**
- * "`1` enable (default), `0` disable" or "`day`, `week`, `month`, `list`" or "`Y`/`N` hide ...":
- * every comma item starts with a literal. Returns the literals, or null.
- */
-export function readValueList(description: string): string[] | null {
-  const slash = /^`([^`]+)`\s*\/\s*`([^`]+)`/.exec(description);
-  if (slash) return [slash[1] ?? "", slash[2] ?? ""];
-  const head = description.split(/[;.]/)[0] ?? "";
-  const items = head.split(/,\s*/).map((x) => x.trim()).filter(Boolean);
-  if (items.length < 2) return null;
-  const values: string[] = [];
-  for (const item of items) {
-    const m = /^`([^`]+)`/.exec(item);
-    if (!m) return null;
-    values.push(m[1] ?? "");
-  }
-  return values;
-}
-
 export function field(partial: Omit<Field, "required" | "nullable"> & Partial<Pick<Field, "required" | "nullable">>): Field {
   return { required: false, nullable: false, ...partial };
 }
