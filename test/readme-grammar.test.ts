@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildFromText } from "../generator/generate.js";
+import type { Method } from "../generator/model/types.js";
 import { method } from "./helpers.js";
 import { methodFacts } from "./grammar/facts.js";
 import type { Style } from "./grammar/print.js";
@@ -17,7 +18,7 @@ import { fieldSignature, typeSignature } from "./grammar/signature.js";
 const README = readFileSync(new URL("../spec-source/README.md", import.meta.url), "utf8");
 
 interface Example {
-  kind: "example" | "link-example";
+  kind: "example" | "link-example" | "method-example";
   markdown: string;
   expected: string[];
   line: number;
@@ -25,7 +26,7 @@ interface Example {
 
 function examples(): Example[] {
   const out: Example[] = [];
-  const fence = /^```markdown (example|link-example)\n([\s\S]*?)^```$/gm;
+  const fence = /^```markdown (example|link-example|method-example)\n([\s\S]*?)^```$/gm;
   for (let m = fence.exec(README); m; m = fence.exec(README)) {
     const lines = (m[2] ?? "").replace(/\n$/, "").split("\n");
     const firstArrow = lines.findIndex((l) => l.startsWith("→ "));
@@ -42,6 +43,19 @@ function examples(): Example[] {
 const all = examples();
 const paramExamples = all.filter((e) => e.kind === "example");
 const linkExamples = all.filter((e) => e.kind === "link-example");
+const methodExamples = all.filter((e) => e.kind === "method-example");
+
+/** One method's scopes, constraints and errors, in the notation of spec-source/README.md#errors. */
+function methodLines(m: Method): string[] {
+  const scopes = `scopes: ${m.scopes ? m.scopes.join(", ") : "none"}${m.scopeNote ? ` (${m.scopeNote})` : ""}`;
+  const constraints = m.constraints.map((c) => (c.kind === "at-least-one" ? `at least one of: ${c.params.join(", ")}` : `${c.kind}`));
+  const errors = m.errors.map((e) => {
+    const status = e.statuses.length > 0 ? e.statuses.join(" or ") : (e.statusClass ?? "-");
+    const code = e.code === null ? "-" : e.code === "" ? '""' : e.code;
+    return `error ${status} ${code}${e.text !== null ? ` ${JSON.stringify(e.text)}` : ""}${e.cause ? ` — ${e.cause}` : ""}`;
+  });
+  return [scopes, ...constraints, ...errors];
+}
 
 function specOf(markdown: string): string {
   return `# T\n\n## Endpoints\n\n### Area\n\n**a.b**. Scope \`x\`.\n\n${markdown}\n`;
@@ -61,6 +75,7 @@ describe("spec-source/README.md: the examples of the grammar are the reader's te
   it("has examples of every part of the grammar", () => {
     expect(paramExamples.length).toBeGreaterThanOrEqual(15);
     expect(linkExamples.length).toBeGreaterThanOrEqual(3);
+    expect(methodExamples.length).toBeGreaterThanOrEqual(6);
   });
 
   it.each(paramExamples.map((e) => [`README.md:${e.line}`, e] as const))("%s reads as written", (_, e) => {
@@ -98,5 +113,12 @@ describe("spec-source/README.md: the examples of the grammar are the reader's te
     const result = method(r.model, "a.b").result;
     const line = `result${result?.key ? `.${result.key}` : ""}: ${result ? typeSignature(result.type, r.model) : "none"}`;
     expect([line]).toEqual(e.expected);
+  });
+
+  it.each(methodExamples.map((e) => [`README.md:${e.line}`, e] as const))("%s reads as written", (_, e) => {
+    const r = buildFromText(`# T\n\n## Endpoints\n\n### Area\n\n${e.markdown}\n`, "spec.md");
+    if (!r.model) throw new Error(r.diagnostics.map((d) => d.message).join("\n"));
+    const warnings = r.diagnostics.filter((d) => d.severity === "warning").map((d) => `⚠ ${d.code}`);
+    expect([...warnings, ...methodLines(method(r.model, "a.b"))]).toEqual(e.expected);
   });
 });
