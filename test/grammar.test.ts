@@ -163,6 +163,26 @@ describe("where text can be read two ways, the reader warns and says which readi
     expect(params(md)[0]?.description).toBe("version 2");
   });
 
+  it("two defaults: the one marked among the values is read, with a warning", () => {
+    const md = "**a.b**. Scope `x`.\n- `m` string `a` (default) or `b`, default `b`.";
+    const ws = warnings(md);
+    expect(ws.map((w) => w.code)).toEqual(["ambiguous-reading"]);
+    expect(ws[0]?.message).toContain('the default "a" marked among the values');
+    expect(params(md)[0]?.default).toEqual({ value: "a", text: "a" });
+  });
+
+  it("a 'not shown' paragraph right after a method is the area's, and the reader says so", () => {
+    const md = "**a.b**. Scope `x`.\n- `id`* integer.\n\nResponse: not shown.\n\n**c.d**. Scope `x`.\n\nOther methods of the area: not shown.";
+    const r = build(endpointSpec(md));
+    const ws = r.diagnostics.filter((d) => d.severity === "warning");
+    expect(ws.map((w) => [w.code, w.line])).toEqual([["ambiguous-reading", 10]]);
+    expect(ws[0]?.message).toContain("a gap of the area 'Tasks', not of the method 'a.b'");
+    expect(r.model?.knownGaps.filter((g) => g.appliesTo.includes("area:Tasks")).map((g) => g.subject)).toEqual([
+      "Response",
+      "Other methods of the area",
+    ]);
+  });
+
   it("text the grammar writes gives no warning", () => {
     expect(warnings("**a.b**. Scope `x`.\n- `item`* object: `NAME` string, `MODE` string `a` or `b`, default `a`.\n- `n` integer or null, count.")).toEqual([]);
   });

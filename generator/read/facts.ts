@@ -103,7 +103,15 @@ export function readMeaning(ctx: ReadContext, type: TypeRef, meaning: string, at
       });
     } else if (values && values.rest !== null) description = values.rest;
   }
-  def ??= readDefault(ownWords(meaning), out);
+  const said = readDefault(ownWords(meaning), out);
+  if (def && said && at && said.value !== undefined && def.value !== undefined && said.value !== def.value) {
+    // "`a` (default) or `b`, default `b`": two defaults; the one marked among the values is read.
+    report(ctx, "ambiguous-reading", spanOfText(ctx, at), {
+      text: collapse(at.text).slice(0, 80),
+      reading: `the default ${JSON.stringify(def.value)} marked among the values; the default ${JSON.stringify(said.value)} stays in the description`,
+    });
+  }
+  def ??= said;
   return { type: out, nullable: saysNullable(meaning), ...(def ? { default: def } : {}), description: collapse(description) };
 }
 

@@ -484,7 +484,7 @@ export function readMethodSection(ctx: ReadContext, section: Section, version: V
         st.inHeader = false;
         continue;
       }
-      if (!st || readSectionParagraph(ctx, out, t, section)) {
+      if (!st || readSectionParagraph(ctx, out, t, section, (st as State | null)?.method ?? null)) {
         if (!st) continue;
       } else {
         readHeader(ctx, st, t);
@@ -505,7 +505,7 @@ export function readMethodSection(ctx: ReadContext, section: Section, version: V
 }
 
 /** Section-level paragraphs: "Errors of `a` and `b`: not shown.", "Methods that are named but ...: `x`, `y`." */
-function readSectionParagraph(ctx: ReadContext, out: MethodSectionFragment, t: Text, section: Section): boolean {
+function readSectionParagraph(ctx: ReadContext, out: MethodSectionFragment, t: Text, section: Section, after: Method | null = null): boolean {
   const s = collapse(t.text);
   const errorsOf = /^Errors of ((?:`[^`]+`(?:\s*,\s*|\s+and\s+)?)+):\s*not shown/.exec(s);
   if (errorsOf) {
@@ -526,7 +526,16 @@ function readSectionParagraph(ctx: ReadContext, out: MethodSectionFragment, t: T
     return true;
   }
   if (NOT_SHOWN.test(s) && !/^\*\*/.test(s)) {
-    addGap(ctx, t, (NOT_SHOWN.exec(s)?.[1] ?? s).trim(), [`area:${section.title}`]);
+    const subject = (NOT_SHOWN.exec(s)?.[1] ?? s).trim();
+    // "Other 3.0 methods ...: not shown" speaks of the area; "Response: not shown" right after a method could be
+    // that method's as well. The area's reading is taken, and said.
+    if (after && !/\b(?:methods|areas?)\b|^Other\b/i.test(subject)) {
+      report(ctx, "ambiguous-reading", spanOfText(ctx, t), {
+        text: s.slice(0, 80),
+        reading: `a gap of the area '${section.title}', not of the method '${after.name}' above it (write it in the method's paragraph or a bullet to make it the method's)`,
+      });
+    }
+    addGap(ctx, t, subject, [`area:${section.title}`]);
     return true;
   }
   return false;
