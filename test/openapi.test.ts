@@ -104,6 +104,19 @@ describe("OpenAPI documents", () => {
     expect(op(legacy, "event.offline.clear")["x-errors"]).toContainEqual({ status: null, code: null, text: "Value must be array of integers" });
   });
 
+  it("x-errors-open where the spec leaves a method's errors open, and only there (contracts.md)", () => {
+    const open = Object.entries(legacy.paths)
+      .filter(([, item]) => (item as Record<string, Op>).post?.["x-errors-open"] === true)
+      .map(([path]) => path.slice(1));
+    // "Errors of `tasks.task.get`, `tasks.task.stopwatch` and `calendar.user.settings.set`: not shown"; "Error codes
+    // other than ...: not shown"; errors listed without a code; methods the spec only names.
+    expect(open).toEqual(expect.arrayContaining(["tasks.task.get", "tasks.task.stopwatch", "calendar.user.settings.set", "sale.paysystem.settings.update", "event.offline.clear", "event.get"]));
+    for (const listed of ["tasks.task.getaccess", "user.current", "telephony.externalLine.add", "event.bind"]) {
+      expect(op(legacy, listed)["x-errors-open"], listed).toBeUndefined();
+    }
+    expect(op(legacy, "sale.paysystem.settings.update")["x-errors"]).toContainEqual({ status: 400, code: "ERROR_CHECK_FAILURE", text: "Pay system not found" });
+  });
+
   it("envelope and error responses", () => {
     const ok = (op(legacy, "tasks.task.get").responses["200"] as OpenAPIV3.ResponseObject).content?.["application/json"]?.schema as OpenAPIV3.SchemaObject;
     expect(ok.required).toEqual(["result", "time"]);

@@ -157,6 +157,11 @@ export interface Method {
   constraints: Constraint[];
   result: ResultSpec | null;
   errors: MethodError[];
+  /**
+   * The spec leaves the method's errors open: a known gap ("Errors of `x`: not shown", "Error codes other than ...:
+   * not shown"), an error listed without its code, or a method only named. Null when `errors` is all the spec says.
+   */
+  errorsOpen: { reason: string; source: Source } | null;
   notes: Statement[];
   /** Where an undescribed method is named. */
   mentions: Source[];

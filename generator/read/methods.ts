@@ -96,6 +96,7 @@ export function emptyMethod(name: string, version: Version, area: string, source
     constraints: [],
     result: null,
     errors: [],
+    errorsOpen: null,
     notes: [],
     mentions: [],
     source,

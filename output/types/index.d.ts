@@ -1928,10 +1928,11 @@ export interface TasksTaskGetResult {
 
 /**
  * Error codes the spec lists for `tasks.task.get`.
+ * Open: other codes may come (Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set: not shown).
  *
  * @see spec-source/collaboration-platform-api.md:179
  */
-export type TasksTaskGetErrorCode = never;
+export type TasksTaskGetErrorCode = string & {};
 
 /**
  * Parameters of `tasks.task.getaccess`.
@@ -1994,10 +1995,11 @@ export interface TasksTaskStopwatchResult {
 
 /**
  * Error codes the spec lists for `tasks.task.stopwatch`.
+ * Open: other codes may come (Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set: not shown).
  *
  * @see spec-source/collaboration-platform-api.md:189
  */
-export type TasksTaskStopwatchErrorCode = never;
+export type TasksTaskStopwatchErrorCode = string & {};
 
 /**
  * Parameters of `tasks.task.unpin`.
@@ -2074,6 +2076,7 @@ export type TaskCommentAddResult = number;
 
 /**
  * Error codes the spec lists for `task.comment.add`.
+ * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
  * @see spec-source/collaboration-platform-api.md:194
  */
@@ -2246,10 +2249,11 @@ export type TelephonyExternalCallFinishResult = ExternalCallStatisticsRecord;
 
 /**
  * Error codes the spec lists for `telephony.externalCall.finish`.
+ * Open: other codes may come (an error the spec lists without its code (an error that `USER_ID or USER_PHONE_INNER` must be given)).
  *
  * @see spec-source/collaboration-platform-api.md:208
  */
-export type TelephonyExternalCallFinishErrorCode = "WRONG_AUTH_TYPE" | "INVALID_ARGUMENT";
+export type TelephonyExternalCallFinishErrorCode = "WRONG_AUTH_TYPE" | "INVALID_ARGUMENT" | (string & {});
 
 /**
  * Parameters of `telephony.externalCall.show`.
@@ -2280,6 +2284,7 @@ export type TelephonyExternalCallShowResult = true;
 
 /**
  * Error codes the spec lists for `telephony.externalCall.show`.
+ * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
  * @see spec-source/collaboration-platform-api.md:215
  */
@@ -2372,10 +2377,11 @@ export type CalendarUserSettingsSetResult = boolean;
 
 /**
  * Error codes the spec lists for `calendar.user.settings.set`.
+ * Open: other codes may come (Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set: not shown).
  *
  * @see spec-source/collaboration-platform-api.md:225
  */
-export type CalendarUserSettingsSetErrorCode = never;
+export type CalendarUserSettingsSetErrorCode = string & {};
 
 /**
  * Parameters of `documentgenerator.document.enablepublicurl`.
@@ -2435,6 +2441,7 @@ export type UserCurrentResult = CurrentUser;
 
 /**
  * Error codes the spec lists for `user.current`.
+ * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
  * @see spec-source/collaboration-platform-api.md:255
  */
@@ -2457,6 +2464,7 @@ export type MailserviceFieldsResult = MailServiceFieldLabels;
 
 /**
  * Error codes the spec lists for `mailservice.fields`.
+ * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
  * @see spec-source/collaboration-platform-api.md:259
  */
@@ -2531,6 +2539,7 @@ export type SalePaysystemListResult = PaySystem[];
 
 /**
  * Error codes the spec lists for `sale.paysystem.list`.
+ * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
  * @see spec-source/collaboration-platform-api.md:265
  */
@@ -2587,10 +2596,11 @@ export type SalePaysystemSettingsUpdateResult = boolean;
 
 /**
  * Error codes the spec lists for `sale.paysystem.settings.update`.
+ * Open: other codes may come (Error codes other than `ERROR_CHECK_FAILURE` for this method: not shown).
  *
  * @see spec-source/collaboration-platform-api.md:271
  */
-export type SalePaysystemSettingsUpdateErrorCode = "ERROR_CHECK_FAILURE";
+export type SalePaysystemSettingsUpdateErrorCode = "ERROR_CHECK_FAILURE" | (string & {});
 
 /**
  * Parameters of `sonet_group.update`.
@@ -2685,10 +2695,11 @@ export type SonetGroupUpdateResult = number;
 
 /**
  * Error codes the spec lists for `sonet_group.update`.
+ * Open: other codes may come (an error the spec lists without its code (others for insufficient rights and failed update)).
  *
  * @see spec-source/collaboration-platform-api.md:279
  */
-export type SonetGroupUpdateErrorCode = "";
+export type SonetGroupUpdateErrorCode = "" | (string & {});
 
 /**
  * The parameters of `messageservice.sender.update` without the constraints between them.
@@ -2832,10 +2843,11 @@ export interface VoteAttachedVoteRecallResult {
 
 /**
  * Error codes the spec lists for `vote.AttachedVote.recall`.
+ * Open: other codes may come (an error the spec lists without its code (a constructor-type error when required parameters are missing)).
  *
  * @see spec-source/collaboration-platform-api.md:292
  */
-export type VoteAttachedVoteRecallErrorCode = "ATTACH_NOT_FOUND";
+export type VoteAttachedVoteRecallErrorCode = "ATTACH_NOT_FOUND" | (string & {});
 
 /**
  * Parameters of `placement.bind`.
@@ -2920,10 +2932,11 @@ export type PlacementBindResult = boolean;
 
 /**
  * Error codes the spec lists for `placement.bind`.
+ * Open: other codes may come (Placement point codes, `OPTIONS` contents and the remaining error codes: not shown).
  *
  * @see spec-source/collaboration-platform-api.md:302
  */
-export type PlacementBindErrorCode = "WRONG_AUTH_TYPE" | "ERROR_ARGUMENT";
+export type PlacementBindErrorCode = "WRONG_AUTH_TYPE" | "ERROR_ARGUMENT" | (string & {});
 
 /**
  * Parameters of `placement.get`.
@@ -3116,10 +3129,11 @@ export type EventOfflineClearResult = true;
 
 /**
  * Error codes the spec lists for `event.offline.clear`.
+ * Open: other codes may come (Code names of the first three: not shown).
  *
  * @see spec-source/collaboration-platform-api.md:330
  */
-export type EventOfflineClearErrorCode = "ACCESS_DENIED" | "WRONG_AUTH_TYPE";
+export type EventOfflineClearErrorCode = "ACCESS_DENIED" | "WRONG_AUTH_TYPE" | (string & {});
 
 /**
  * Parameters of `event.get`.
@@ -3138,10 +3152,11 @@ export type EventGetResult = unknown;
 
 /**
  * Error codes the spec lists for `event.get`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:335
  */
-export type EventGetErrorCode = never;
+export type EventGetErrorCode = string & {};
 
 /**
  * Parameters of `events`.
@@ -3160,10 +3175,11 @@ export type EventsResult = unknown;
 
 /**
  * Error codes the spec lists for `events`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:335
  */
-export type EventsErrorCode = never;
+export type EventsErrorCode = string & {};
 
 /**
  * Parameters of `event.offline.get`.
@@ -3182,10 +3198,11 @@ export type EventOfflineGetResult = unknown;
 
 /**
  * Error codes the spec lists for `event.offline.get`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:335
  */
-export type EventOfflineGetErrorCode = never;
+export type EventOfflineGetErrorCode = string & {};
 
 /**
  * Parameters of `event.offline.list`.
@@ -3204,10 +3221,11 @@ export type EventOfflineListResult = unknown;
 
 /**
  * Error codes the spec lists for `event.offline.list`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:335
  */
-export type EventOfflineListErrorCode = never;
+export type EventOfflineListErrorCode = string & {};
 
 /**
  * Parameters of `event.offline.error`.
@@ -3226,10 +3244,11 @@ export type EventOfflineErrorResult = unknown;
 
 /**
  * Error codes the spec lists for `event.offline.error`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:335
  */
-export type EventOfflineErrorErrorCode = never;
+export type EventOfflineErrorErrorCode = string & {};
 
 /**
  * Parameters of `feature.get`.
@@ -3248,10 +3267,11 @@ export type FeatureGetResult = unknown;
 
 /**
  * Error codes the spec lists for `feature.get`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:335
  */
-export type FeatureGetErrorCode = never;
+export type FeatureGetErrorCode = string & {};
 
 /**
  * Parameters of `placement.list`.
@@ -3270,10 +3290,11 @@ export type PlacementListResult = unknown;
 
 /**
  * Error codes the spec lists for `placement.list`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:335
  */
-export type PlacementListErrorCode = never;
+export type PlacementListErrorCode = string & {};
 
 /**
  * Parameters of `placement.unbind`.
@@ -3292,10 +3313,11 @@ export type PlacementUnbindResult = unknown;
 
 /**
  * Error codes the spec lists for `placement.unbind`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:335
  */
-export type PlacementUnbindErrorCode = never;
+export type PlacementUnbindErrorCode = string & {};
 
 /**
  * Parameters of `user.get`.
@@ -3314,10 +3336,11 @@ export type UserGetResult = unknown;
 
 /**
  * Error codes the spec lists for `user.get`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:335
  */
-export type UserGetErrorCode = never;
+export type UserGetErrorCode = string & {};
 
 /**
  * Parameters of `sale.paysystem.add`.
@@ -3336,10 +3359,11 @@ export type SalePaysystemAddResult = unknown;
 
 /**
  * Error codes the spec lists for `sale.paysystem.add`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:335
  */
-export type SalePaysystemAddErrorCode = never;
+export type SalePaysystemAddErrorCode = string & {};
 
 /**
  * Parameters of `sale.paysystem.update`.
@@ -3358,10 +3382,11 @@ export type SalePaysystemUpdateResult = unknown;
 
 /**
  * Error codes the spec lists for `sale.paysystem.update`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:335
  */
-export type SalePaysystemUpdateErrorCode = never;
+export type SalePaysystemUpdateErrorCode = string & {};
 
 /**
  * Parameters of `sale.paysystem.delete`.
@@ -3380,10 +3405,11 @@ export type SalePaysystemDeleteResult = unknown;
 
 /**
  * Error codes the spec lists for `sale.paysystem.delete`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:335
  */
-export type SalePaysystemDeleteErrorCode = never;
+export type SalePaysystemDeleteErrorCode = string & {};
 
 /**
  * Parameters of `telephony.externalCall.register`.
@@ -3402,10 +3428,11 @@ export type TelephonyExternalCallRegisterResult = unknown;
 
 /**
  * Error codes the spec lists for `telephony.externalCall.register`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:335
  */
-export type TelephonyExternalCallRegisterErrorCode = never;
+export type TelephonyExternalCallRegisterErrorCode = string & {};
 
 /**
  * Parameters of `messageservice.sender.list`.
@@ -3424,10 +3451,11 @@ export type MessageserviceSenderListResult = unknown;
 
 /**
  * Error codes the spec lists for `messageservice.sender.list`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:335
  */
-export type MessageserviceSenderListErrorCode = never;
+export type MessageserviceSenderListErrorCode = string & {};
 
 /**
  * Parameters of `crm.item.get`.
@@ -3446,10 +3474,11 @@ export type CrmItemGetResult = unknown;
 
 /**
  * Error codes the spec lists for `crm.item.get`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:343
  */
-export type CrmItemGetErrorCode = never;
+export type CrmItemGetErrorCode = string & {};
 
 /**
  * Parameters of `crm.item.list`.
@@ -3468,10 +3497,11 @@ export type CrmItemListResult = unknown;
 
 /**
  * Error codes the spec lists for `crm.item.list`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:343
  */
-export type CrmItemListErrorCode = never;
+export type CrmItemListErrorCode = string & {};
 
 /**
  * Parameters of `crm.timeline.comment.get`.
@@ -3490,10 +3520,11 @@ export type CrmTimelineCommentGetResult = unknown;
 
 /**
  * Error codes the spec lists for `crm.timeline.comment.get`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:344
  */
-export type CrmTimelineCommentGetErrorCode = never;
+export type CrmTimelineCommentGetErrorCode = string & {};
 
 /**
  * Parameters of `crm.timeline.comment.list`.
@@ -3512,10 +3543,11 @@ export type CrmTimelineCommentListResult = unknown;
 
 /**
  * Error codes the spec lists for `crm.timeline.comment.list`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:344
  */
-export type CrmTimelineCommentListErrorCode = never;
+export type CrmTimelineCommentListErrorCode = string & {};
 
 /**
  * Parameters of `log.blogpost.get`.
@@ -3534,10 +3566,11 @@ export type LogBlogpostGetResult = unknown;
 
 /**
  * Error codes the spec lists for `log.blogpost.get`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:345
  */
-export type LogBlogpostGetErrorCode = never;
+export type LogBlogpostGetErrorCode = string & {};
 
 /**
  * Parameters of `log.blogcomment.user.get`.
@@ -3556,10 +3589,11 @@ export type LogBlogcommentUserGetResult = unknown;
 
 /**
  * Error codes the spec lists for `log.blogcomment.user.get`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:345
  */
-export type LogBlogcommentUserGetErrorCode = never;
+export type LogBlogcommentUserGetErrorCode = string & {};
 
 /**
  * Parameters of `disk.file.get`.
@@ -3578,10 +3612,11 @@ export type DiskFileGetResult = unknown;
 
 /**
  * Error codes the spec lists for `disk.file.get`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:346
  */
-export type DiskFileGetErrorCode = never;
+export type DiskFileGetErrorCode = string & {};
 
 /**
  * Parameters of `disk.attachedObject.get`.
@@ -3600,10 +3635,11 @@ export type DiskAttachedObjectGetResult = unknown;
 
 /**
  * Error codes the spec lists for `disk.attachedObject.get`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:347
  */
-export type DiskAttachedObjectGetErrorCode = never;
+export type DiskAttachedObjectGetErrorCode = string & {};
 
 /**
  * Parameters of `lists.element.get.file.url`.
@@ -3622,10 +3658,11 @@ export type ListsElementGetFileUrlResult = unknown;
 
 /**
  * Error codes the spec lists for `lists.element.get.file.url`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:349
  */
-export type ListsElementGetFileUrlErrorCode = never;
+export type ListsElementGetFileUrlErrorCode = string & {};
 
 /**
  * Parameters of `entity.item.get`.
@@ -3644,10 +3681,11 @@ export type EntityItemGetResult = unknown;
 
 /**
  * Error codes the spec lists for `entity.item.get`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:350
  */
-export type EntityItemGetErrorCode = never;
+export type EntityItemGetErrorCode = string & {};
 
 /**
  * Parameters of `catalog.product.get`.
@@ -3666,10 +3704,11 @@ export type CatalogProductGetResult = unknown;
 
 /**
  * Error codes the spec lists for `catalog.product.get`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:352
  */
-export type CatalogProductGetErrorCode = never;
+export type CatalogProductGetErrorCode = string & {};
 
 /**
  * Parameters of `catalog.product.list`.
@@ -3688,10 +3727,11 @@ export type CatalogProductListResult = unknown;
 
 /**
  * Error codes the spec lists for `catalog.product.list`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:352
  */
-export type CatalogProductListErrorCode = never;
+export type CatalogProductListErrorCode = string & {};
 
 /**
  * Parameters of `voximplant.statistic.get`.
@@ -3710,10 +3750,11 @@ export type VoximplantStatisticGetResult = unknown;
 
 /**
  * Error codes the spec lists for `voximplant.statistic.get`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:353
  */
-export type VoximplantStatisticGetErrorCode = never;
+export type VoximplantStatisticGetErrorCode = string & {};
 
 /**
  * Parameters of `documentgenerator.template.get`.
@@ -3732,10 +3773,11 @@ export type DocumentgeneratorTemplateGetResult = unknown;
 
 /**
  * Error codes the spec lists for `documentgenerator.template.get`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:354
  */
-export type DocumentgeneratorTemplateGetErrorCode = never;
+export type DocumentgeneratorTemplateGetErrorCode = string & {};
 
 /**
  * Parameters of `documentgenerator.template.list`.
@@ -3754,10 +3796,11 @@ export type DocumentgeneratorTemplateListResult = unknown;
 
 /**
  * Error codes the spec lists for `documentgenerator.template.list`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:354
  */
-export type DocumentgeneratorTemplateListErrorCode = never;
+export type DocumentgeneratorTemplateListErrorCode = string & {};
 
 /**
  * Parameters of `crm.documentgenerator.template.get`.
@@ -3776,10 +3819,11 @@ export type CrmDocumentgeneratorTemplateGetResult = unknown;
 
 /**
  * Error codes the spec lists for `crm.documentgenerator.template.get`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:354
  */
-export type CrmDocumentgeneratorTemplateGetErrorCode = never;
+export type CrmDocumentgeneratorTemplateGetErrorCode = string & {};
 
 /**
  * Parameters of `crm.documentgenerator.template.list`.
@@ -3798,10 +3842,11 @@ export type CrmDocumentgeneratorTemplateListResult = unknown;
 
 /**
  * Error codes the spec lists for `crm.documentgenerator.template.list`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:354
  */
-export type CrmDocumentgeneratorTemplateListErrorCode = never;
+export type CrmDocumentgeneratorTemplateListErrorCode = string & {};
 
 /**
  * Parameters of `documentgenerator.document.add`.
@@ -3820,10 +3865,11 @@ export type DocumentgeneratorDocumentAddResult = unknown;
 
 /**
  * Error codes the spec lists for `documentgenerator.document.add`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:355
  */
-export type DocumentgeneratorDocumentAddErrorCode = never;
+export type DocumentgeneratorDocumentAddErrorCode = string & {};
 
 /**
  * Parameters of `documentgenerator.document.list`.
@@ -3842,10 +3888,11 @@ export type DocumentgeneratorDocumentListResult = unknown;
 
 /**
  * Error codes the spec lists for `documentgenerator.document.list`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:355
  */
-export type DocumentgeneratorDocumentListErrorCode = never;
+export type DocumentgeneratorDocumentListErrorCode = string & {};
 
 /**
  * Parameters of `crm.documentgenerator.document.add`.
@@ -3864,10 +3911,11 @@ export type CrmDocumentgeneratorDocumentAddResult = unknown;
 
 /**
  * Error codes the spec lists for `crm.documentgenerator.document.add`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:355
  */
-export type CrmDocumentgeneratorDocumentAddErrorCode = never;
+export type CrmDocumentgeneratorDocumentAddErrorCode = string & {};
 
 /**
  * Parameters of `crm.documentgenerator.document.list`.
@@ -3886,10 +3934,11 @@ export type CrmDocumentgeneratorDocumentListResult = unknown;
 
 /**
  * Error codes the spec lists for `crm.documentgenerator.document.list`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:355
  */
-export type CrmDocumentgeneratorDocumentListErrorCode = never;
+export type CrmDocumentgeneratorDocumentListErrorCode = string & {};
 
 /**
  * Parameters of `sign.b2e.hcmlink.document.get`.
@@ -3908,10 +3957,11 @@ export type SignB2eHcmlinkDocumentGetResult = unknown;
 
 /**
  * Error codes the spec lists for `sign.b2e.hcmlink.document.get`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:356
  */
-export type SignB2eHcmlinkDocumentGetErrorCode = never;
+export type SignB2eHcmlinkDocumentGetErrorCode = string & {};
 
 /**
  * Parameters of `sign.b2e.mysafe.tail`.
@@ -3930,10 +3980,11 @@ export type SignB2eMysafeTailResult = unknown;
 
 /**
  * Error codes the spec lists for `sign.b2e.mysafe.tail`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:356
  */
-export type SignB2eMysafeTailErrorCode = never;
+export type SignB2eMysafeTailErrorCode = string & {};
 
 /**
  * Parameters of `sign.b2e.personal.tail`.
@@ -3967,10 +4018,11 @@ export type SignB2ePersonalTailResult = SignedDocument[];
 
 /**
  * Error codes the spec lists for `sign.b2e.personal.tail`.
+ * Open: other codes may come (The method has no section of its own in Endpoints: scope, access and errors: not shown).
  *
  * @see spec-source/collaboration-platform-api.md:356
  */
-export type SignB2ePersonalTailErrorCode = never;
+export type SignB2ePersonalTailErrorCode = string & {};
 
 /**
  * Parameters of `note.file.get`.
@@ -3989,10 +4041,11 @@ export type NoteFileGetResult = unknown;
 
 /**
  * Error codes the spec lists for `note.file.get`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:357
  */
-export type NoteFileGetErrorCode = never;
+export type NoteFileGetErrorCode = string & {};
 
 /**
  * Parameters of `im.v2.File.download`.
@@ -4011,10 +4064,11 @@ export type ImV2FileDownloadResult = unknown;
 
 /**
  * Error codes the spec lists for `im.v2.File.download`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:358
  */
-export type ImV2FileDownloadErrorCode = never;
+export type ImV2FileDownloadErrorCode = string & {};
 
 /**
  * Parameters of `imbot.v2.File.download`.
@@ -4033,10 +4087,11 @@ export type ImbotV2FileDownloadResult = unknown;
 
 /**
  * Error codes the spec lists for `imbot.v2.File.download`.
+ * Open: other codes may come (the spec only names the method).
  *
  * @see spec-source/collaboration-platform-api.md:358
  */
-export type ImbotV2FileDownloadErrorCode = never;
+export type ImbotV2FileDownloadErrorCode = string & {};
 
 /**
  * Parameters of `rest.documentation.openapi` (3.0).
@@ -4093,6 +4148,7 @@ export type V3RestDocumentationOpenapiResult = {
 
 /**
  * Error codes the spec lists for `rest.documentation.openapi` (3.0).
+ * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
  * @see spec-source/collaboration-platform-api.md:165
  */
@@ -4116,6 +4172,7 @@ export type V3RestScopeListResult = unknown;
 
 /**
  * Error codes the spec lists for `rest.scope.list` (3.0).
+ * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
  * @see spec-source/collaboration-platform-api.md:167
  */
@@ -4164,6 +4221,7 @@ export type V3TasksTaskAddResult = unknown;
 
 /**
  * Error codes the spec lists for `tasks.task.add` (3.0).
+ * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
  * @see spec-source/collaboration-platform-api.md:169
  */
@@ -4201,6 +4259,7 @@ export type V3TasksTaskChatMessageSendResult = unknown;
 
 /**
  * Error codes the spec lists for `tasks.task.chat.message.send` (3.0).
+ * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
  * @see spec-source/collaboration-platform-api.md:171
  */
@@ -4238,6 +4297,7 @@ export interface V3TasksTaskGetResult {
 
 /**
  * Error codes the spec lists for `tasks.task.get` (3.0).
+ * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
  * @see spec-source/collaboration-platform-api.md:173
  */

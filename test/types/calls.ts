@@ -8,6 +8,9 @@ import {
   type LegacyMethods,
   type Task,
   type TasksTaskGetaccessParams,
+  type TasksTaskGetErrorCode,
+  type TasksTaskGetaccessErrorCode,
+  type UserCurrentErrorCode,
   type V3Methods,
   type V3TasksTaskGetResult,
 } from "collab-platform-api-client";
@@ -59,6 +62,16 @@ export async function calls(): Promise<unknown[]> {
   await app.messageservice.sender.update({ CODE: "c" });
   // @ts-expect-error 3.0 task add takes its fields under `fields`
   await app.v3.tasks.task.add({ title: "T" });
+
+  // Errors the spec leaves open ("Errors of `tasks.task.get` ...: not shown") take any code; a method whose section
+  // lists its errors takes those; one whose section lists none takes none of its own.
+  const openCode: TasksTaskGetErrorCode = "ANY_CODE_AT_ALL";
+  const listedCode: TasksTaskGetaccessErrorCode = "100";
+  // @ts-expect-error a code tasks.task.getaccess does not list
+  const unlistedCode: TasksTaskGetaccessErrorCode = "ANY_CODE_AT_ALL";
+  // @ts-expect-error user.current lists no error of its own
+  const noCode: UserCurrentErrorCode = "ANY_CODE_AT_ALL";
+  void [openCode, listedCode, unlistedCode, noCode];
 
   for await (const ps of app.paginate("sale.paysystem.list", { SELECT: ["ID"] })) ps.NAME;
   // @ts-expect-error paginate takes legacy list methods only

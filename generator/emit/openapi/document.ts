@@ -137,6 +137,8 @@ function operation(model: Model, m: Method, version: Version, opts: { get: boole
   if (!m.described) op["x-described"] = false;
   if (opts.alias) op["x-alias-of"] = m.name;
   op["x-errors"] = xErrors(m);
+  // contracts.md: where the spec leaves a method's errors open, `x-errors-open: true` beside the list.
+  if (m.errorsOpen) op["x-errors-open"] = true;
   if (m.constraints.length > 0) {
     op["x-constraints"] = m.constraints.map((c) =>
       c.kind === "call-forms" ? { kind: c.kind, forms: c.forms } : { kind: c.kind, params: c.params },

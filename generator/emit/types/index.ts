@@ -94,9 +94,25 @@ function resultDecl(m: Method, base: string, ctx: PrintContext): string {
   return `${head}export interface ${name} {\n${propertyKey(r.key)}: ${withEmpty};\n}\n`;
 }
 
+/**
+ * The codes a method's errors may carry. `never` says the spec lists no error of the method; where the spec leaves
+ * them open (`errorsOpen`), the union stays open with `(string & {})`, which editors still complete from the listed
+ * codes.
+ */
 function errorCodesDecl(m: Method, base: string, ctx: PrintContext): string {
   const codes = m.errors.map((e) => e.code).filter((c): c is string => c !== null);
-  return `${doc([`Error codes the spec lists for \`${m.name}\`${m.version === "v3" ? " (3.0)" : ""}.`], ctx, m.source.line)}export type ${base}ErrorCode = ${quoteUnion(codes)};\n`;
+  const listed = quoteUnion(codes);
+  const open = m.errorsOpen;
+  const type = open ? (listed === "never" ? "(string & {})" : `${listed} | (string & {})`) : listed;
+  const lines = [
+    `Error codes the spec lists for \`${m.name}\`${m.version === "v3" ? " (3.0)" : ""}.`,
+    open
+      ? `Open: other codes may come (${open.reason}).`
+      : codes.length === 0
+        ? "The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method."
+        : null,
+  ];
+  return `${doc(lines, ctx, m.source.line)}export type ${base}ErrorCode = ${type};\n`;
 }
 
 function methodMap(name: string, methods: Method[], ctx: PrintContext, model: Model): string {
