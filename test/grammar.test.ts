@@ -259,3 +259,31 @@ describe("a Meaning cell is read as the rest of a bullet", () => {
     expect(p?.default).toEqual({ text: "the current user" });
   });
 });
+
+describe("nothing of the spec vanishes, and a diagnostic names the right thing (issue 10)", () => {
+  it("a method paragraph under ## Versioning is a warning at its line, not silence", () => {
+    const spec = `${endpointSpec("**a.b**. Scope `x`.")}\n## Versioning\n\n**new.method**. Scope \`x\`. Any user.\n- \`id\`* integer.\n`;
+    const r = build(spec);
+    expect(r.model?.methods.map((m) => m.name)).toEqual(["a.b"]);
+    expect(r.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([["method-outside-endpoints", 11, 1]]);
+    expect(r.diagnostics[0]?.message).toContain("'new.method' is described under 'Versioning'");
+  });
+
+  it("a table under a heading whose reader reads no tables is a warning, and kept as a note", () => {
+    const spec = `${endpointSpec("**a.b**. Scope `x`.")}\n## Versioning\n\n| Version | Path |\n|---|---|\n| 3.0 | /rest/api/ |\n`;
+    const r = build(spec);
+    expect(r.diagnostics.map((d) => [d.code, d.line])).toEqual([["unread-text", 11]]);
+    expect(r.model?.versioning.map((s) => s.text)).toEqual([expect.stringContaining("| 3.0 | /rest/api/ |")]);
+  });
+
+  it("an unclosed bold method name is reported at its line; its parameters are no other method's", () => {
+    const md = "**a.b**. Scope `x`. `taskId`* integer.\n\n**c.d. Scope `x`. `taskId`* integer. Response `result.task`.\n\n- `id`* integer.";
+    const r = build(endpointSpec(md));
+    expect(r.diagnostics.map((d) => [d.code, d.line])).toEqual([
+      ["unreadable-method-header", 9],
+      ["unread-text", 11],
+    ]);
+    expect(r.diagnostics[0]?.message).toContain("'**c.d. Scope");
+    expect(r.model?.methods.find((m) => m.name === "a.b")?.params.map((p) => p.name)).toEqual(["taskId"]);
+  });
+});

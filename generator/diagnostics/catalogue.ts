@@ -48,6 +48,17 @@ const catalogue = {
       `Unknown table column '${p.header}', expected a header such as ${p.known}; its cells are kept in the description only`,
     hint: "Use a header of spec-source/README.md#tables (each column has a list of accepted names).",
   },
+  "method-outside-endpoints": {
+    severity: "warning",
+    message: (p: { name: string; section: string }) =>
+      `Method '${p.name}' is described under '${p.section}', expected under '## Endpoints'; it is kept as a note, not read as a method`,
+    hint: "Move the method's paragraph and bullets into an area of '## Endpoints' (spec-source/README.md#methods).",
+  },
+  "unreadable-method-header": {
+    severity: "warning",
+    message: (p: { text: string }) => `Cannot read a method name from '${p.text}', expected '**method.name**.'`,
+    hint: "Close the bold name ('**name**.'); until then the paragraph and what follows it belong to no method.",
+  },
   "missing-scope": {
     severity: "warning",
     message: (p: { name: string }) => `Method '${p.name}' has no scope sentence, expected 'Scope \`x\`.'`,

@@ -121,8 +121,8 @@ function emptyFragments(): Fragments {
 
 /** The reader table: one reader per section kind; each folds its section into the fragments. */
 const readers: Record<SectionKind, (ctx: ReadContext, s: Section, f: Fragments) => void> = {
-  overview: (ctx, s, f) => f.overview.push(...readStatements(ctx, s.blocks, "overview")),
-  resources: (ctx, s, f) => f.intro.push(...readStatements(ctx, s.blocks, "resources")),
+  overview: (ctx, s, f) => f.overview.push(...readStatements(ctx, s.blocks, "overview", s.title)),
+  resources: (ctx, s, f) => f.intro.push(...readStatements(ctx, s.blocks, "resources", s.title)),
   envelope: (ctx, s, f) => {
     f.envelope = readEnvelope(ctx, s);
   },
@@ -133,7 +133,7 @@ const readers: Record<SectionKind, (ctx: ReadContext, s: Section, f: Fragments) 
     f.states.transitions.push(...r.transitions);
     f.states.notes.push(...r.notes);
   },
-  endpoints: (ctx, s, f) => f.endpointNotes.push(...readStatements(ctx, s.blocks, "endpoints")),
+  endpoints: (ctx, s, f) => f.endpointNotes.push(...readStatements(ctx, s.blocks, "endpoints", s.title)),
   addressing: (ctx, s, f) => {
     const r = readAddressing(ctx, s);
     f.addressing.forms.push(...r.forms);
@@ -152,7 +152,7 @@ const readers: Record<SectionKind, (ctx: ReadContext, s: Section, f: Fragments) 
     f.authentication.applicationContext.push(...r.applicationContext);
     f.errors.catalogue.push(...r.catalogue);
   },
-  events: (ctx, s, f) => f.events.push(...readStatements(ctx, s.blocks, "events")),
+  events: (ctx, s, f) => f.events.push(...readStatements(ctx, s.blocks, "events", s.title)),
   errors: (ctx, s, f) => {
     const r = readErrorsSection(ctx, s);
     f.errors.catalogue.push(...r.catalogue);
@@ -163,10 +163,10 @@ const readers: Record<SectionKind, (ctx: ReadContext, s: Section, f: Fragments) 
     f.limits.table.push(...r.table);
     f.limits.rules.push(...r.rules);
   },
-  versioning: (ctx, s, f) => f.versioning.push(...readStatements(ctx, s.blocks, "versioning")),
+  versioning: (ctx, s, f) => f.versioning.push(...readStatements(ctx, s.blocks, "versioning", s.title)),
   unknown: (ctx, s, f) => {
     report(ctx, "unknown-section", { file: ctx.file.path, ...lineCol(ctx, s.start), endLine: lineCol(ctx, s.end).line, endColumn: lineCol(ctx, s.end).column }, { title: s.title });
-    f.endpointNotes.push(...readStatements(ctx, s.blocks, `section:${s.title}`));
+    f.endpointNotes.push(...readStatements(ctx, s.blocks, `section:${s.title}`, s.title));
   },
 };
 

@@ -485,6 +485,15 @@ export function readMethodSection(ctx: ReadContext, section: Section, version: V
         st.inHeader = false;
         continue;
       }
+      if (/^\*\*/.test(t.text) && !/^\*\*[^*]+\*\*/.test(t.text)) {
+        // "**tasks.task.stopwatch. Scope ..." with the bold never closed: no method of its own, and not the previous
+        // method's either (its parameters would be reported as that method's duplicates).
+        finish();
+        const head = sliceText(t, 0, Math.min(t.text.length, 60));
+        report(ctx, "unreadable-method-header", spanOfText(ctx, head), { text: collapse(head.text) });
+        out.notes.push(statement(ctx, t));
+        continue;
+      }
       if (!st || readSectionParagraph(ctx, out, t, section, (st as State | null)?.method ?? null)) {
         if (!st) continue;
       } else {

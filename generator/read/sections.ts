@@ -9,7 +9,7 @@ import type {
   StateTransition,
   Statement,
 } from "../model/types.js";
-import { type Section, type Text, listItemText, textOf, trimText } from "../parse/markdown.js";
+import { type Section, type Text, listItemText, sliceText, textOf, trimText } from "../parse/markdown.js";
 import { NOT_SHOWN, type ReadContext, addGap, collapse, report, sentences, sourceOf, spanOfText, statement } from "./inline.js";
 import { partitionTables, tableRows } from "./tables.js";
 import { field, readTypePhrase } from "./types.js";
@@ -21,7 +21,7 @@ import { field, readTypePhrase } from "./types.js";
  */
 
 /** Paragraphs and list items of a section as statements; "not shown" ones become known gaps. */
-export function readStatements(ctx: ReadContext, blocks: RootContent[], gapTarget: string): Statement[] {
+export function readStatements(ctx: ReadContext, blocks: RootContent[], gapTarget: string, title: string = gapTarget): Statement[] {
   const out: Statement[] = [];
   for (const block of blocks) {
     const texts: Text[] =
@@ -31,11 +31,24 @@ export function readStatements(ctx: ReadContext, blocks: RootContent[], gapTarge
           ? [textOf(ctx.file, block)]
           : [];
     if (texts.length === 0) {
-      if (block.type !== "table" && block.type !== "thematicBreak") {
+      // Readers that read tables take them out first: a table here is one no reader uses (issue 10: nothing
+      // vanishes). It is kept as a note, with a warning.
+      if (block.type !== "thematicBreak") {
         const t = textOf(ctx.file, block);
         report(ctx, "unread-text", spanOfText(ctx, t), { what: block.type, text: collapse(t.text).slice(0, 80) });
+        if (block.type === "table") out.push(statement(ctx, t));
       }
       continue;
+    }
+    if (block.type === "paragraph") {
+      // "**new.method**. Scope ..." under Versioning (or any heading but an Endpoints area) is no method there.
+      const method = /^\*\*([a-z][\w]*(?:\.[\w*]+)+)\*\*(?:\s*\([^)]*\))?\s*[.:]/.exec(texts[0]?.text ?? "");
+      if (method) {
+        report(ctx, "method-outside-endpoints", spanOfText(ctx, sliceText(texts[0] ?? { text: "", start: 0 }, 0, method[0].length)), {
+          name: method[1] ?? "",
+          section: title,
+        });
+      }
     }
     for (const t of texts) {
       // A paragraph of several "X: not shown." lines holds one gap per sentence.
