@@ -6,7 +6,7 @@ import { buildModel } from "./model/build.js";
 import type { Model } from "./model/types.js";
 import { clientFiles } from "./emit/client/index.js";
 import { SKELETON_PATH, serverDocumentation, serverFiles } from "./emit/server/index.js";
-import { typesFiles } from "./emit/types/index.js";
+import { shippedSpecFile, typesFiles } from "./emit/types/index.js";
 import { DEFAULT_PACKAGES, type GenerateOptions } from "./options.js";
 import { formatFiles } from "./render/format.js";
 import { specFile } from "./parse/markdown.js";
@@ -59,6 +59,7 @@ export async function generate(specText: string, options: GenerateOptions): Prom
   const files: GeneratedFile[] = [
     emitModelJson(model, opts),
     ...openapi.files,
+    shippedSpecFile(opts.specPath, specText),
     ...serverDocumentation(openapi.v3, header),
     ...(await formatting),
   ];

@@ -1,7 +1,8 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import GithubSlugger from "github-slugger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "./helpers.js";
 
@@ -29,6 +30,39 @@ describe("published packages", () => {
     expect(types.dependencies).toBeUndefined();
     const client = JSON.parse(readFileSync(join(dir, "node_modules/collab-platform-api-client/package.json"), "utf8"));
     expect(Object.keys(client.dependencies)).toEqual(["collab-platform-api-types"]);
+  });
+
+  it("every @see of every package names a file inside the packed tarball, and a heading of it (issue 10)", () => {
+    const installed = ["collab-platform-api-types", "collab-platform-api-client", "collab-platform-api-server"].map((n) => join(dir, "node_modules", n));
+    const files = (root: string): string[] =>
+      readdirSync(root, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(root, e.name)) : [join(root, e.name)]));
+    /** GitHub's anchors of a Markdown file's headings (fenced code left out), as the generator computes them. */
+    const anchorsOf = (path: string): Set<string> => {
+      const slugger = new GithubSlugger();
+      let fenced = false;
+      const out = new Set<string>();
+      for (const line of readFileSync(path, "utf8").split("\n")) {
+        if (/^```/.test(line)) fenced = !fenced;
+        const h = !fenced && /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+        if (h) out.add(slugger.slug((h[1] ?? "").replace(/`/g, "")));
+      }
+      return out;
+    };
+    let checked = 0;
+    for (const pkg of installed) {
+      for (const file of files(pkg).filter((f) => /\.(d\.ts|ts|js|md)$/.test(f))) {
+        for (const m of readFileSync(file, "utf8").matchAll(/@see\s+(\S+)/g)) {
+          const target = m[1] ?? "";
+          const [path, anchor] = target.split("#");
+          const resolved = join(dirname(file), path ?? "");
+          expect(existsSync(resolved), `${file}: @see ${target}`).toBe(true);
+          if (anchor) expect(anchorsOf(resolved).has(anchor), `${file}: @see ${target}`).toBe(true);
+          checked++;
+        }
+      }
+    }
+    // The types alone carry a @see on every declaration taken from the spec.
+    expect(checked).toBeGreaterThan(700);
   });
 
   it("a fresh consumer compiles the type-level suite with tsc --strict: wrong calls do not compile", () => {

@@ -410,6 +410,7 @@ export function buildModel(specFile: string, f: Fragments): { model: Model; diag
   const lifted = liftShapes(resources);
   const model: Model = {
     specFile,
+    sections: f.sections,
     title: f.title,
     intro: f.intro,
     overview: f.overview,

@@ -252,8 +252,18 @@ export interface Envelope {
   source: Source;
 }
 
+/** A heading of the spec and its anchor (GitHub's slug of its text): positions that do not move when lines do. */
+export interface SectionAnchor {
+  title: string;
+  depth: number;
+  anchor: string;
+  source: Source;
+}
+
 export interface Model {
   specFile: string;
+  /** Every heading in document order, with its anchor. */
+  sections: SectionAnchor[];
   title: string;
   intro: Statement[];
   overview: Statement[];

@@ -1,3 +1,4 @@
+import GithubSlugger from "github-slugger";
 import type { Diagnostic } from "../diagnostics/catalogue.js";
 import type {
   AddressingForm,
@@ -6,6 +7,7 @@ import type {
   FileRetrievalRow,
   KnownGap,
   Limit,
+  SectionAnchor,
   Method,
   Resource,
   StateTransition,
@@ -46,6 +48,7 @@ export interface Fragments {
   limits: { table: Limit[]; rules: Statement[] };
   versioning: Statement[];
   gaps: KnownGap[];
+  sections: SectionAnchor[];
 }
 
 type SectionKind =
@@ -116,6 +119,7 @@ function emptyFragments(): Fragments {
     limits: { table: [], rules: [] },
     versioning: [],
     gaps: [],
+    sections: [],
   };
 }
 
@@ -189,6 +193,21 @@ function walk(ctx: ReadContext, section: Section, parent: SectionKind | null, f:
   for (const child of section.children) walk(ctx, child, kind, f);
 }
 
+/**
+ * Every heading with its anchor, as GitHub renders the file (github-slugger, the slugger of GitHub's own renderer
+ * and of rehype-slug): JSDoc points at these, so that inserting a method moves no other declaration's `@see`.
+ */
+function sectionAnchors(ctx: ReadContext, root: Section): SectionAnchor[] {
+  const slugger = new GithubSlugger();
+  const out: SectionAnchor[] = [];
+  const walk = (s: Section) => {
+    if (s.depth > 0) out.push({ title: s.title, depth: s.depth, anchor: slugger.slug(s.title.replace(/`/g, "")), source: sourceOf(ctx, { text: "", start: s.start }) });
+    for (const c of s.children) walk(c);
+  };
+  walk(root);
+  return out;
+}
+
 /** Reads a spec file into fragments; problems go to `diagnostics`, never into exceptions. */
 export function readSpec(file: SpecFile): { fragments: Fragments; diagnostics: Diagnostic[] } {
   const ctx: ReadContext = { file, diagnostics: [], gaps: [] };
@@ -198,6 +217,7 @@ export function readSpec(file: SpecFile): { fragments: Fragments; diagnostics: D
     report(ctx, "nesting-too-deep", spanOf(file, d.offset, d.offset + 1), { depth: d.depth, limit: MAX_NESTING });
   }
   const root = sectionize(file, parsed.root);
+  f.sections = sectionAnchors(ctx, root);
   const top = root.children.find((c) => c.depth === 1);
   if (!top) {
     report(ctx, "missing-title", { file: file.path, line: 1, column: 1, endLine: 1, endColumn: 1 }, {});

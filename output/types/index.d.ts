@@ -33,55 +33,55 @@ export interface MethodSpec<P, R, E extends string, A extends boolean, I extends
 /**
  * Object `time`: timing data of every response.
  *
- * @see spec-source/collaboration-platform-api.md:18
+ * @see spec/collaboration-platform-api.md#response-envelope-every-method
  */
 export interface Time {
   /**
    * Unix time of request start.
    *
-   * @see spec-source/collaboration-platform-api.md:31
+   * @see spec/collaboration-platform-api.md#response-envelope-every-method
    */
   start: number;
   /**
    * Unix time of request end.
    *
-   * @see spec-source/collaboration-platform-api.md:32
+   * @see spec/collaboration-platform-api.md#response-envelope-every-method
    */
   finish: number;
   /**
    * seconds.
    *
-   * @see spec-source/collaboration-platform-api.md:33
+   * @see spec/collaboration-platform-api.md#response-envelope-every-method
    */
   duration: number;
   /**
    * seconds.
    *
-   * @see spec-source/collaboration-platform-api.md:34
+   * @see spec/collaboration-platform-api.md#response-envelope-every-method
    */
   processing: number;
   /**
    * ISO 8601 date-time with offset.
    *
-   * @see spec-source/collaboration-platform-api.md:35
+   * @see spec/collaboration-platform-api.md#response-envelope-every-method
    */
   date_start: string;
   /**
    * ISO 8601 date-time with offset.
    *
-   * @see spec-source/collaboration-platform-api.md:36
+   * @see spec/collaboration-platform-api.md#response-envelope-every-method
    */
   date_finish: string;
   /**
    * Unix time; present in most responses, absent in some.
    *
-   * @see spec-source/collaboration-platform-api.md:37
+   * @see spec/collaboration-platform-api.md#response-envelope-every-method
    */
   operating_reset_at?: number;
   /**
    * accumulated execution time of the method.
    *
-   * @see spec-source/collaboration-platform-api.md:38
+   * @see spec/collaboration-platform-api.md#response-envelope-every-method
    */
   operating: number;
 }
@@ -89,25 +89,25 @@ export interface Time {
 /**
  * Legacy error body. Some errors add extra members.
  *
- * @see spec-source/collaboration-platform-api.md:18
+ * @see spec/collaboration-platform-api.md#response-envelope-every-method
  */
 export interface LegacyErrorBody {
   /**
    * digits, Latin letters and underscore; may be empty, then only the description tells the cause.
    *
-   * @see spec-source/collaboration-platform-api.md:40
+   * @see spec/collaboration-platform-api.md#response-envelope-every-method
    */
   error: string;
   /**
    * for developers only, not for end users.
    *
-   * @see spec-source/collaboration-platform-api.md:40
+   * @see spec/collaboration-platform-api.md#response-envelope-every-method
    */
   error_description: string;
   /**
    * the name of the faulty parameter.
    *
-   * @see spec-source/collaboration-platform-api.md:40
+   * @see spec/collaboration-platform-api.md#response-envelope-every-method
    */
   argument?: string;
   [member: string]: unknown;
@@ -117,7 +117,7 @@ export interface LegacyErrorBody {
  * Success: HTTP 200, the envelope of every method.
  * depends on method; data of the method. In 3.0 returned data is always a nested object inside `result`. In legacy the shape differs per method.
  *
- * @see spec-source/collaboration-platform-api.md:18
+ * @see spec/collaboration-platform-api.md#response-envelope-every-method
  */
 export interface Envelope<R> {
   result: R;
@@ -128,7 +128,7 @@ export interface Envelope<R> {
  * Body of 3.0 error responses.
  * Not shown in the spec: any value.
  *
- * @see spec-source/collaboration-platform-api.md:438
+ * @see spec/collaboration-platform-api.md#errors
  */
 export type V3ErrorBody = unknown;
 
@@ -136,35 +136,35 @@ export type V3ErrorBody = unknown;
  * Task: TaskCreator.
  * Nested shape of Task.
  *
- * @see spec-source/collaboration-platform-api.md:50
+ * @see spec/collaboration-platform-api.md#task
  */
 export interface TaskCreator {
   /**
-   * @see spec-source/collaboration-platform-api.md:59
+   * @see spec/collaboration-platform-api.md#task
    */
   id: DecimalString;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:59
+   * @see spec/collaboration-platform-api.md#task
    */
   name: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:59
+   * @see spec/collaboration-platform-api.md#task
    */
   link: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:59
+   * @see spec/collaboration-platform-api.md#task
    */
   icon: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:59
+   * @see spec/collaboration-platform-api.md#task
    */
   workPosition: unknown;
 }
@@ -173,27 +173,27 @@ export interface TaskCreator {
  * Task: TaskChecklistItemAction.
  * Nested shape of Task.
  *
- * @see spec-source/collaboration-platform-api.md:61
+ * @see spec/collaboration-platform-api.md#task
  */
 export interface TaskChecklistItemAction {
   /**
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   modify?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   remove?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   toggle?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   add?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   addAccomplice?: boolean;
 }
@@ -202,77 +202,77 @@ export interface TaskChecklistItemAction {
  * Task: TaskChecklistItem.
  * Nested shape of Task.
  *
- * @see spec-source/collaboration-platform-api.md:56
+ * @see spec/collaboration-platform-api.md#task
  */
 export interface TaskChecklistItem {
   /**
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   id: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   taskId: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   createdBy: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   parentId: DecimalString;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   title: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   sortIndex: unknown;
   /**
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   isComplete: "Y" | "N";
   /**
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   isImportant: "Y" | "N";
   /**
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   toggledBy: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   toggledDate: DateTimeString | null;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   ufChecklistFiles: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   members: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   attachments: unknown;
   /**
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   entityId: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:61
+   * @see spec/collaboration-platform-api.md#task
    */
   action: TaskChecklistItemAction;
 }
@@ -281,115 +281,115 @@ export interface TaskChecklistItem {
  * Task: TaskAction.
  * Nested shape of Task.
  *
- * @see spec-source/collaboration-platform-api.md:56
+ * @see spec/collaboration-platform-api.md#task
  */
 export interface TaskAction {
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   accept?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   decline?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   complete?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   approve?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   disapprove?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   start?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   pause?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   delegate?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   remove?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   edit?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   defer?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   renew?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   create?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   changeDeadline?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   checklistAddItems?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   addFavorite?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   deleteFavorite?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   rate?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   take?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   "edit.originator"?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   "checklist.reorder"?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   "elapsedtime.add"?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   "dayplan.timer.toggle"?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   "edit.plan"?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   "checklist.add"?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   "favorite.add"?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:60
+   * @see spec/collaboration-platform-api.md#task
    */
   "favorite.delete"?: boolean;
 }
@@ -400,321 +400,321 @@ export interface TaskAction {
  * Returned by `tasks.task.get`, `tasks.task.stopwatch`, `tasks.task.unpin` (key `task` inside `result`; in 3.0 `tasks.task.get` uses key `item`)
  * The legacy responses use camelCase names:.
  *
- * @see spec-source/collaboration-platform-api.md:42
+ * @see spec/collaboration-platform-api.md#task
  */
 export interface Task {
   /**
-   * @see spec-source/collaboration-platform-api.md:48
+   * @see spec/collaboration-platform-api.md#task
    */
   id?: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:48
+   * @see spec/collaboration-platform-api.md#task
    */
   parentId?: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:48
+   * @see spec/collaboration-platform-api.md#task
    */
   guid?: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:48
+   * @see spec/collaboration-platform-api.md#task
    */
   xmlId?: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:48
+   * @see spec/collaboration-platform-api.md#task
    */
   chatId?: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:48
+   * @see spec/collaboration-platform-api.md#task
    */
   siteId?: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:48
+   * @see spec/collaboration-platform-api.md#task
    */
   flowId?: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:48
+   * @see spec/collaboration-platform-api.md#task
    */
   groupId?: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:49
+   * @see spec/collaboration-platform-api.md#task
    */
   title?: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:49
+   * @see spec/collaboration-platform-api.md#task
    */
   description?: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:49
+   * @see spec/collaboration-platform-api.md#task
    */
   descriptionInBbcode?: "Y" | "N";
   /**
-   * @see spec-source/collaboration-platform-api.md:50
+   * @see spec/collaboration-platform-api.md#task
    */
   createdBy?: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:50
+   * @see spec/collaboration-platform-api.md#task
    */
   responsibleId?: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:50
+   * @see spec/collaboration-platform-api.md#task
    */
   changedBy?: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:50
+   * @see spec/collaboration-platform-api.md#task
    */
   statusChangedBy?: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:50
+   * @see spec/collaboration-platform-api.md#task
    */
   closedBy?: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:50
+   * @see spec/collaboration-platform-api.md#task
    */
   auditors?: DecimalString[];
   /**
-   * @see spec-source/collaboration-platform-api.md:50
+   * @see spec/collaboration-platform-api.md#task
    */
   accomplices?: DecimalString[];
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:50
+   * @see spec/collaboration-platform-api.md#task
    */
   accomplicesData?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:50
+   * @see spec/collaboration-platform-api.md#task
    */
   auditorsData?: unknown;
   /**
    * objects with `id`, `name`, `link`, `icon`, `workPosition`
    *
-   * @see spec-source/collaboration-platform-api.md:50
+   * @see spec/collaboration-platform-api.md#task
    */
   creator?: TaskCreator;
   /**
    * objects with `id`, `name`, `link`, `icon`, `workPosition`
    *
-   * @see spec-source/collaboration-platform-api.md:50
+   * @see spec/collaboration-platform-api.md#task
    */
   responsible?: TaskCreator;
   /**
-   * @see spec-source/collaboration-platform-api.md:51
+   * @see spec/collaboration-platform-api.md#task
    */
   createdDate?: DateTimeString | null;
   /**
-   * @see spec-source/collaboration-platform-api.md:51
+   * @see spec/collaboration-platform-api.md#task
    */
   changedDate?: DateTimeString | null;
   /**
-   * @see spec-source/collaboration-platform-api.md:51
+   * @see spec/collaboration-platform-api.md#task
    */
   closedDate?: DateTimeString | null;
   /**
-   * @see spec-source/collaboration-platform-api.md:51
+   * @see spec/collaboration-platform-api.md#task
    */
   activityDate?: DateTimeString | null;
   /**
-   * @see spec-source/collaboration-platform-api.md:51
+   * @see spec/collaboration-platform-api.md#task
    */
   dateStart?: DateTimeString | null;
   /**
-   * @see spec-source/collaboration-platform-api.md:51
+   * @see spec/collaboration-platform-api.md#task
    */
   deadline?: DateTimeString | null;
   /**
-   * @see spec-source/collaboration-platform-api.md:51
+   * @see spec/collaboration-platform-api.md#task
    */
   startDatePlan?: DateTimeString | null;
   /**
-   * @see spec-source/collaboration-platform-api.md:51
+   * @see spec/collaboration-platform-api.md#task
    */
   endDatePlan?: DateTimeString | null;
   /**
-   * @see spec-source/collaboration-platform-api.md:51
+   * @see spec/collaboration-platform-api.md#task
    */
   statusChangedDate?: DateTimeString | null;
   /**
-   * @see spec-source/collaboration-platform-api.md:51
+   * @see spec/collaboration-platform-api.md#task
    */
   viewedDate?: DateTimeString | null;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:52
+   * @see spec/collaboration-platform-api.md#task
    */
   status?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:52
+   * @see spec/collaboration-platform-api.md#task
    */
   priority?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:52
+   * @see spec/collaboration-platform-api.md#task
    */
   mark?: unknown;
   /**
-   * @see spec-source/collaboration-platform-api.md:52
+   * @see spec/collaboration-platform-api.md#task
    */
   stageId?: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:52
+   * @see spec/collaboration-platform-api.md#task
    */
   sprintId?: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:52
+   * @see spec/collaboration-platform-api.md#task
    */
   backlogId?: DecimalString;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:52
+   * @see spec/collaboration-platform-api.md#task
    */
   multitask?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:52
+   * @see spec/collaboration-platform-api.md#task
    */
   replicate?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:52
+   * @see spec/collaboration-platform-api.md#task
    */
   favorite?: unknown;
   /**
-   * @see spec-source/collaboration-platform-api.md:52
+   * @see spec/collaboration-platform-api.md#task
    */
   isMuted?: "Y" | "N";
   /**
-   * @see spec-source/collaboration-platform-api.md:52
+   * @see spec/collaboration-platform-api.md#task
    */
   isPinned?: "Y" | "N";
   /**
-   * @see spec-source/collaboration-platform-api.md:52
+   * @see spec/collaboration-platform-api.md#task
    */
   isPinnedInGroup?: "Y" | "N";
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:52
+   * @see spec/collaboration-platform-api.md#task
    */
   notViewed?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:52
+   * @see spec/collaboration-platform-api.md#task
    */
   subordinate?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:53
+   * @see spec/collaboration-platform-api.md#task
    */
   timeEstimate?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:53
+   * @see spec/collaboration-platform-api.md#task
    */
   timeSpentInLogs?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:53
+   * @see spec/collaboration-platform-api.md#task
    */
   durationFact?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:53
+   * @see spec/collaboration-platform-api.md#task
    */
   durationPlan?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:53
+   * @see spec/collaboration-platform-api.md#task
    */
   durationType?: unknown;
   /**
-   * @see spec-source/collaboration-platform-api.md:53
+   * @see spec/collaboration-platform-api.md#task
    */
   commentsCount?: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:53
+   * @see spec/collaboration-platform-api.md#task
    */
   serviceCommentsCount?: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:53
+   * @see spec/collaboration-platform-api.md#task
    */
   newCommentsCount?: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:54
+   * @see spec/collaboration-platform-api.md#task
    */
   allowChangeDeadline?: "Y" | "N";
   /**
-   * @see spec-source/collaboration-platform-api.md:54
+   * @see spec/collaboration-platform-api.md#task
    */
   allowTimeTracking?: "Y" | "N";
   /**
-   * @see spec-source/collaboration-platform-api.md:54
+   * @see spec/collaboration-platform-api.md#task
    */
   taskControl?: "Y" | "N";
   /**
-   * @see spec-source/collaboration-platform-api.md:54
+   * @see spec/collaboration-platform-api.md#task
    */
   addInReport?: "Y" | "N";
   /**
-   * @see spec-source/collaboration-platform-api.md:54
+   * @see spec/collaboration-platform-api.md#task
    */
   matchWorkTime?: "Y" | "N";
   /**
-   * @see spec-source/collaboration-platform-api.md:55
+   * @see spec/collaboration-platform-api.md#task
    */
   forkedByTemplateId?: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:55
+   * @see spec/collaboration-platform-api.md#task
    */
   forumTopicId?: DecimalString;
   /**
-   * @see spec-source/collaboration-platform-api.md:55
+   * @see spec/collaboration-platform-api.md#task
    */
   forumId?: DecimalString;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:55
+   * @see spec/collaboration-platform-api.md#task
    */
   exchangeModified?: unknown;
   /**
-   * @see spec-source/collaboration-platform-api.md:55
+   * @see spec/collaboration-platform-api.md#task
    */
   exchangeId?: DecimalString;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:55
+   * @see spec/collaboration-platform-api.md#task
    */
   outlookVersion?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:55
+   * @see spec/collaboration-platform-api.md#task
    */
   sorting?: unknown;
   /**
-   * @see spec-source/collaboration-platform-api.md:56
+   * @see spec/collaboration-platform-api.md#task
    */
   group?: unknown[];
   /**
    * object keyed by item id; item fields id, taskId, createdBy, parentId, title, sortIndex, isComplete, isImportant, toggledBy, toggledDate, ufChecklistFiles, members, attachments, entityId, action (booleans modify, remove, toggle, add, addAccomplice)
    *
-   * @see spec-source/collaboration-platform-api.md:56
+   * @see spec/collaboration-platform-api.md#task
    */
   checklist?: {
     [key: string]: TaskChecklistItem;
@@ -722,33 +722,33 @@ export interface Task {
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:56
+   * @see spec/collaboration-platform-api.md#task
    */
   checkListTree?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:56
+   * @see spec/collaboration-platform-api.md#task
    */
   checkListCanAdd?: unknown;
   /**
    * object of booleans with keys accept, decline, complete, approve, disapprove, start, pause, delegate, remove, edit, defer, renew, create, changeDeadline, checklistAddItems, addFavorite, deleteFavorite, rate, take, edit.originator, checklist.reorder, elapsedtime.add, dayplan.timer.toggle, edit.plan, checklist.add, favorite.add, favorite.delete.
    *
-   * @see spec-source/collaboration-platform-api.md:56
+   * @see spec/collaboration-platform-api.md#task
    */
   action?: TaskAction;
   /**
-   * @see spec-source/collaboration-platform-api.md:57
+   * @see spec/collaboration-platform-api.md#task
    */
   ufCrmTask?: string[];
   /**
-   * @see spec-source/collaboration-platform-api.md:57
+   * @see spec/collaboration-platform-api.md#task
    */
   ufTaskWebdavFiles?: unknown[];
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:57
+   * @see spec/collaboration-platform-api.md#task
    */
   ufMailMessage?: unknown;
 }
@@ -757,115 +757,115 @@ export interface Task {
  * Allowed actions (result of `tasks.task.getaccess`): AllowedActionsValue.
  * Nested shape of AllowedActions.
  *
- * @see spec-source/collaboration-platform-api.md:65
+ * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
  */
 export interface AllowedActionsValue {
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   ACCEPT?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   DECLINE?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   COMPLETE?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   APPROVE?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   DISAPPROVE?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   START?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   PAUSE?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   DELEGATE?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   REMOVE?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   EDIT?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   DEFER?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   RENEW?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   CREATE?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   CHANGE_DEADLINE?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   CHECKLIST_ADD_ITEMS?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   ADD_FAVORITE?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   DELETE_FAVORITE?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   RATE?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   TAKE?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   "EDIT.ORIGINATOR"?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   "CHECKLIST.REORDER"?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   "ELAPSEDTIME.ADD"?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   "DAYPLAN.TIMER.TOGGLE"?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   "EDIT.PLAN"?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   "CHECKLIST.ADD"?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   "FAVORITE.ADD"?: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:67
+   * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
    */
   "FAVORITE.DELETE"?: boolean;
 }
@@ -874,7 +874,7 @@ export interface AllowedActionsValue {
  * Allowed actions (result of `tasks.task.getaccess`)
  * `allowedActions`: object keyed by user id; value is an object of booleans with keys ACCEPT, DECLINE, COMPLETE, APPROVE, DISAPPROVE, START, PAUSE, DELEGATE, REMOVE, EDIT, DEFER, RENEW, CREATE, CHANGE_DEADLINE, CHECKLIST_ADD_ITEMS, ADD_FAVORITE, DELETE_FAVORITE, RATE, TAKE, EDIT.ORIGINATOR, CHECKLIST.REORDER, ELAPSEDTIME.ADD, DAYPLAN.TIMER.TOGGLE, EDIT.PLAN, CHECKLIST.ADD, FAVORITE.ADD, FAVORITE.DELETE.
  *
- * @see spec-source/collaboration-platform-api.md:65
+ * @see spec/collaboration-platform-api.md#allowed-actions-result-of-taskstaskgetaccess
  */
 export type AllowedActions = {
   [key: string]: AllowedActionsValue;
@@ -883,110 +883,110 @@ export type AllowedActions = {
 /**
  * External call statistics record (result of `telephony.externalCall.finish`)
  *
- * @see spec-source/collaboration-platform-api.md:69
+ * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
  */
 export interface ExternalCallStatisticsRecord {
   /**
    * id of the statistics record.
    *
-   * @see spec-source/collaboration-platform-api.md:73
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   ID: number;
   /**
-   * @see spec-source/collaboration-platform-api.md:74
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   CALL_ID: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:75
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   EXTERNAL_CALL_ID: string | null;
   /**
-   * @see spec-source/collaboration-platform-api.md:76
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   PORTAL_USER_ID: number;
   /**
    * subscriber number.
    *
-   * @see spec-source/collaboration-platform-api.md:77
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   PHONE_NUMBER: string;
   /**
    * line number.
    *
-   * @see spec-source/collaboration-platform-api.md:78
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   PORTAL_NUMBER: string;
   /**
    * call type.
    *
-   * @see spec-source/collaboration-platform-api.md:79
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   INCOMING: string;
   /**
    * seconds.
    *
-   * @see spec-source/collaboration-platform-api.md:80
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   CALL_DURATION: number;
   /**
    * (may come as an empty object)
    *
-   * @see spec-source/collaboration-platform-api.md:81
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   CALL_START_DATE: DateTimeString | Record<string, never>;
   /**
-   * @see spec-source/collaboration-platform-api.md:82
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   CALL_STATUS: number;
   /**
-   * @see spec-source/collaboration-platform-api.md:83
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   CALL_VOTE: number;
   /**
-   * @see spec-source/collaboration-platform-api.md:84
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   COST: number;
   /**
-   * @see spec-source/collaboration-platform-api.md:85
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   COST_CURRENCY: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:86
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   CALL_FAILED_CODE: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:87
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   CALL_FAILED_REASON: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:88
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   REST_APP_ID: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:89
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   REST_APP_NAME: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:90
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   CRM_ACTIVITY_ID: number;
   /**
-   * @see spec-source/collaboration-platform-api.md:91
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   COMMENT: string | null;
   /**
-   * @see spec-source/collaboration-platform-api.md:92
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   CRM_ENTITY_TYPE: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:93
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   CRM_ENTITY_ID: number;
   /**
    * additional processing errors, only when they occurred.
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:94
+   * @see spec/collaboration-platform-api.md#external-call-statistics-record-result-of-telephonyexternalcallfinish
    */
   ERRORS?: unknown;
 }
@@ -995,31 +995,31 @@ export interface ExternalCallStatisticsRecord {
  * CRM entity found by phone (`telephony.externalCall.searchCrmEntities`): CrmEntityFoundByPhoneAssignedBy.
  * Nested shape of CrmEntityFoundByPhone.
  *
- * @see spec-source/collaboration-platform-api.md:106
+ * @see spec/collaboration-platform-api.md#crm-entity-found-by-phone-telephonyexternalcallsearchcrmentities
  */
 export interface CrmEntityFoundByPhoneAssignedBy {
   /**
-   * @see spec-source/collaboration-platform-api.md:106
+   * @see spec/collaboration-platform-api.md#crm-entity-found-by-phone-telephonyexternalcallsearchcrmentities
    */
   ID: number;
   /**
-   * @see spec-source/collaboration-platform-api.md:106
+   * @see spec/collaboration-platform-api.md#crm-entity-found-by-phone-telephonyexternalcallsearchcrmentities
    */
   TIMEMAN_STATUS: "OPENED" | "CLOSED" | "PAUSED" | "EXPIRED" | "UNAVAILABLE" | "NOT_INSTALLED";
   /**
-   * @see spec-source/collaboration-platform-api.md:106
+   * @see spec/collaboration-platform-api.md#crm-entity-found-by-phone-telephonyexternalcallsearchcrmentities
    */
   USER_PHONE_INNER: string | null;
   /**
-   * @see spec-source/collaboration-platform-api.md:106
+   * @see spec/collaboration-platform-api.md#crm-entity-found-by-phone-telephonyexternalcallsearchcrmentities
    */
   WORK_PHONE: string | null;
   /**
-   * @see spec-source/collaboration-platform-api.md:106
+   * @see spec/collaboration-platform-api.md#crm-entity-found-by-phone-telephonyexternalcallsearchcrmentities
    */
   PERSONAL_PHONE: string | null;
   /**
-   * @see spec-source/collaboration-platform-api.md:106
+   * @see spec/collaboration-platform-api.md#crm-entity-found-by-phone-telephonyexternalcallsearchcrmentities
    */
   PERSONAL_MOBILE: string | null;
 }
@@ -1027,35 +1027,35 @@ export interface CrmEntityFoundByPhoneAssignedBy {
 /**
  * CRM entity found by phone (`telephony.externalCall.searchCrmEntities`)
  *
- * @see spec-source/collaboration-platform-api.md:98
+ * @see spec/collaboration-platform-api.md#crm-entity-found-by-phone-telephonyexternalcallsearchcrmentities
  */
 export interface CrmEntityFoundByPhone {
   /**
    * CONTACT, LEAD (only an active lead available to the current user) or COMPANY.
    *
-   * @see spec-source/collaboration-platform-api.md:102
+   * @see spec/collaboration-platform-api.md#crm-entity-found-by-phone-telephonyexternalcallsearchcrmentities
    */
   CRM_ENTITY_TYPE: "CONTACT" | "LEAD" | "COMPANY";
   /**
-   * @see spec-source/collaboration-platform-api.md:103
+   * @see spec/collaboration-platform-api.md#crm-entity-found-by-phone-telephonyexternalcallsearchcrmentities
    */
   CRM_ENTITY_ID: number;
   /**
    * responsible employee.
    *
-   * @see spec-source/collaboration-platform-api.md:104
+   * @see spec/collaboration-platform-api.md#crm-entity-found-by-phone-telephonyexternalcallsearchcrmentities
    */
   ASSIGNED_BY_ID: number;
   /**
    * name or full name.
    *
-   * @see spec-source/collaboration-platform-api.md:105
+   * @see spec/collaboration-platform-api.md#crm-entity-found-by-phone-telephonyexternalcallsearchcrmentities
    */
   NAME: string;
   /**
    * ID (integer), TIMEMAN_STATUS (OPENED, CLOSED, PAUSED, EXPIRED, UNAVAILABLE, NOT_INSTALLED), USER_PHONE_INNER, WORK_PHONE, PERSONAL_PHONE, PERSONAL_MOBILE (strings or null)
    *
-   * @see spec-source/collaboration-platform-api.md:106
+   * @see spec/collaboration-platform-api.md#crm-entity-found-by-phone-telephonyexternalcallsearchcrmentities
    */
   ASSIGNED_BY: CrmEntityFoundByPhoneAssignedBy;
 }
@@ -1064,11 +1064,11 @@ export interface CrmEntityFoundByPhone {
  * External line.
  * result of add is an object with `ID` (integer)
  *
- * @see spec-source/collaboration-platform-api.md:110
+ * @see spec/collaboration-platform-api.md#other-resources
  */
 export interface ExternalLine {
   /**
-   * @see spec-source/collaboration-platform-api.md:110
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ID: number;
 }
@@ -1077,69 +1077,69 @@ export interface ExternalLine {
  * Current user (`user.current`)
  * The set of returned fields depends on the scope (`user`, `user_brief`, `user_basic`)
  *
- * @see spec-source/collaboration-platform-api.md:111
+ * @see spec/collaboration-platform-api.md#other-resources
  */
 export interface CurrentUser {
   /**
-   * @see spec-source/collaboration-platform-api.md:111
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ID?: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:111
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ACTIVE?: boolean;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:111
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   NAME?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:111
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   LAST_NAME?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:111
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   EMAIL?: unknown;
   /**
-   * @see spec-source/collaboration-platform-api.md:111
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   LAST_LOGIN?: DateTimeString;
   /**
-   * @see spec-source/collaboration-platform-api.md:111
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   DATE_REGISTER?: DateTimeString;
   /**
-   * @see spec-source/collaboration-platform-api.md:111
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   IS_ONLINE?: "Y" | "N";
   /**
-   * @see spec-source/collaboration-platform-api.md:111
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   LAST_ACTIVITY_DATE?: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:111
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   PERSONAL_GENDER?: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:111
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   PERSONAL_BIRTHDAY?: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:111
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   WORK_POSITION?: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:111
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   UF_EMPLOYMENT_DATE?: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:111
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   UF_DEPARTMENT?: number[];
 }
@@ -1148,79 +1148,79 @@ export interface CurrentUser {
  * Mail service (`mailservice.list` item)
  * SMTP fields may be null when unset.
  *
- * @see spec-source/collaboration-platform-api.md:112
+ * @see spec/collaboration-platform-api.md#other-resources
  */
 export interface MailService {
   /**
-   * @see spec-source/collaboration-platform-api.md:112
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ID: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:112
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   SITE_ID: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:112
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ACTIVE: "Y" | "N";
   /**
-   * @see spec-source/collaboration-platform-api.md:112
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   SORT: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:112
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   NAME: string;
   /**
    * IMAP host, lower case.
    *
-   * @see spec-source/collaboration-platform-api.md:112
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   SERVER: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:112
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   PORT: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:112
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ENCRYPTION: "Y" | "N";
   /**
-   * @see spec-source/collaboration-platform-api.md:112
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   LINK: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:112
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ICON: string;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:112
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   SMTP_SERVER: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:112
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   SMTP_PORT: unknown;
   /**
-   * @see spec-source/collaboration-platform-api.md:112
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   SMTP_LOGIN_AS_IMAP: ("Y" | "N") | null;
   /**
-   * @see spec-source/collaboration-platform-api.md:112
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   SMTP_PASSWORD_AS_IMAP: ("Y" | "N") | null;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:112
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   SMTP_ENCRYPTION: unknown;
   /**
-   * @see spec-source/collaboration-platform-api.md:112
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   UPLOAD_OUTGOING: "Y" | "N";
 }
@@ -1229,47 +1229,47 @@ export interface MailService {
  * Mail service field labels (`mailservice.fields`)
  * object of localized strings with keys ID, SITE_ID, ACTIVE, NAME, SERVER, PORT, ENCRYPTION, LINK, ICON, SORT.
  *
- * @see spec-source/collaboration-platform-api.md:113
+ * @see spec/collaboration-platform-api.md#other-resources
  */
 export interface MailServiceFieldLabels {
   /**
-   * @see spec-source/collaboration-platform-api.md:113
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ID: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:113
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   SITE_ID: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:113
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ACTIVE: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:113
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   NAME: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:113
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   SERVER: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:113
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   PORT: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:113
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ENCRYPTION: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:113
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   LINK: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:113
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ICON: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:113
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   SORT: string;
 }
@@ -1277,158 +1277,158 @@ export interface MailServiceFieldLabels {
 /**
  * Pay system item (`sale.paysystem.list`)
  *
- * @see spec-source/collaboration-platform-api.md:114
+ * @see spec/collaboration-platform-api.md#other-resources
  */
 export interface PaySystem {
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ID?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   PERSON_TYPE_ID?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   NAME?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   PSA_NAME?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   SORT?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   DESCRIPTION?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ACTION_FILE?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   RESULT_FILE?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   NEW_WINDOW?: unknown;
   /**
    * selected by the name `TARIF`
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   TARIFF?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   PS_MODE?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   HAVE_PAYMENT?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   HAVE_ACTION?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   HAVE_RESULT?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   HAVE_PREPAY?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   HAVE_PRICE?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   HAVE_RESULT_RECEIVE?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ENCODING?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ACTIVE?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ALLOW_EDIT_PAYMENT?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   IS_CASH?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   AUTO_CHANGE_1C?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   CAN_PRINT_CHECK?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ENTITY_REGISTRY_TYPE?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:114
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   XML_ID?: unknown;
 }
@@ -1437,25 +1437,25 @@ export interface PaySystem {
  * Placement handler (`placement.get` item; camelCase names): PlacementHandlerLangAllValue.
  * Nested shape of PlacementHandler.
  *
- * @see spec-source/collaboration-platform-api.md:115
+ * @see spec/collaboration-platform-api.md#other-resources
  */
 export interface PlacementHandlerLangAllValue {
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:115
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   TITLE: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:115
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   DESCRIPTION: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:115
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   GROUP_NAME: unknown;
 }
@@ -1464,45 +1464,45 @@ export interface PlacementHandlerLangAllValue {
  * Placement handler (`placement.get` item; camelCase names)
  * camelCase names.
  *
- * @see spec-source/collaboration-platform-api.md:115
+ * @see spec/collaboration-platform-api.md#other-resources
  */
 export interface PlacementHandler {
   /**
-   * @see spec-source/collaboration-platform-api.md:115
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   id: number;
   /**
-   * @see spec-source/collaboration-platform-api.md:115
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   placement: string;
   /**
    * 0 means all users.
    *
-   * @see spec-source/collaboration-platform-api.md:115
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   userId: number;
   /**
-   * @see spec-source/collaboration-platform-api.md:115
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   handler: string;
   /**
    * when none.
    *
-   * @see spec-source/collaboration-platform-api.md:115
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   options: Record<string, unknown> | [];
   /**
    * one language: the registration language or the first of `langAll`
    *
-   * @see spec-source/collaboration-platform-api.md:115
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   title: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:115
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   description: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:115
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   langAll: {
     [key: string]: PlacementHandlerLangAllValue;
@@ -1512,27 +1512,27 @@ export interface PlacementHandler {
 /**
  * Signed document (`sign.b2e.personal.tail` item)
  *
- * @see spec-source/collaboration-platform-api.md:116
+ * @see spec/collaboration-platform-api.md#other-resources
  */
 export interface SignedDocument {
   /**
-   * @see spec-source/collaboration-platform-api.md:116
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   id: number;
   /**
-   * @see spec-source/collaboration-platform-api.md:116
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   title: string;
   /**
    * string.
    *
-   * @see spec-source/collaboration-platform-api.md:116
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   signed_date: DateTimeString;
   /**
    * download link.
    *
-   * @see spec-source/collaboration-platform-api.md:116
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   file_url: string;
 }
@@ -1541,101 +1541,101 @@ export interface SignedDocument {
  * Attached vote (`attach` object): AttachedVoteQuestionsValue.
  * Nested shape of AttachedVote.
  *
- * @see spec-source/collaboration-platform-api.md:117
+ * @see spec/collaboration-platform-api.md#other-resources
  */
 export interface AttachedVoteQuestionsValue {
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ID: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ACTIVE: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   TIMESTAMP_X: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   VOTE_ID: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   C_SORT: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   COUNTER: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   QUESTION: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   QUESTION_TYPE: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   IMAGE_ID: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   DIAGRAM: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   DIAGRAM_TYPE: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   REQUIRED: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   FIELD_TYPE: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   FIELD_NAME: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   IMAGE: unknown;
   /**
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ANSWERS: {
     [key: string]: unknown;
@@ -1645,81 +1645,81 @@ export interface AttachedVoteQuestionsValue {
 /**
  * Attached vote (`attach` object)
  *
- * @see spec-source/collaboration-platform-api.md:117
+ * @see spec/collaboration-platform-api.md#other-resources
  */
 export interface AttachedVote {
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ID: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   VOTE_ID: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   COUNTER: unknown;
   /**
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   QUESTIONS: {
     [key: string]: AttachedVoteQuestionsValue;
   };
   /**
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   ANONYMITY: number;
   /**
    * revote availability.
    *
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   OPTIONS: number;
   /**
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   userAnswerMap: unknown[];
   /**
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   canEdit: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   canVote: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   canRevote: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   isVoted: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   isFinished: boolean;
   /**
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   signedAttachId: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   resultUrl: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   downloadUrl: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:117
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   entityId: number;
 }
@@ -1728,19 +1728,19 @@ export interface AttachedVote {
  * Calendar user settings: CalendarUserSettingsDefaultReminders.
  * Nested shape of CalendarUserSettings.
  *
- * @see spec-source/collaboration-platform-api.md:244
+ * @see spec/collaboration-platform-api.md#calendar
  */
 export interface CalendarUserSettingsDefaultReminders {
   /**
    * array of reminders.
    *
-   * @see spec-source/collaboration-platform-api.md:244
+   * @see spec/collaboration-platform-api.md#calendar
    */
   fullDay?: CalendarReminder[];
   /**
    * array of reminders.
    *
-   * @see spec-source/collaboration-platform-api.md:244
+   * @see spec/collaboration-platform-api.md#calendar
    */
   withTime?: CalendarReminder[];
 }
@@ -1749,76 +1749,76 @@ export interface CalendarUserSettingsDefaultReminders {
  * Calendar user settings.
  * see `calendar.user.settings.set` in Endpoints.
  *
- * @see spec-source/collaboration-platform-api.md:118
+ * @see spec/collaboration-platform-api.md#other-resources
  */
 export interface CalendarUserSettings {
   /**
-   * @see spec-source/collaboration-platform-api.md:229
+   * @see spec/collaboration-platform-api.md#calendar
    */
   view?: "day" | "week" | "month" | "list";
   /**
    * calendar id for invitations.
    *
-   * @see spec-source/collaboration-platform-api.md:230
+   * @see spec/collaboration-platform-api.md#calendar
    */
   meetSection?: string;
   /**
    * calendar id for CRM.
    *
-   * @see spec-source/collaboration-platform-api.md:231
+   * @see spec/collaboration-platform-api.md#calendar
    */
   crmSection?: string;
   /**
    * show events the user declined.
    *
-   * @see spec-source/collaboration-platform-api.md:232
+   * @see spec/collaboration-platform-api.md#calendar
    */
   showDeclined?: boolean;
   /**
    * forbid inviting when the time is busy.
    *
-   * @see spec-source/collaboration-platform-api.md:233
+   * @see spec/collaboration-platform-api.md#calendar
    */
   denyBusyInvitation?: boolean;
   /**
    * hide non-working time in week and day views.
    *
-   * @see spec-source/collaboration-platform-api.md:234
+   * @see spec/collaboration-platform-api.md#calendar
    */
   collapseOffHours?: "Y" | "N";
   /**
-   * @see spec-source/collaboration-platform-api.md:235
+   * @see spec/collaboration-platform-api.md#calendar
    */
   showWeekNumbers?: "Y" | "N";
   /**
-   * @see spec-source/collaboration-platform-api.md:236
+   * @see spec/collaboration-platform-api.md#calendar
    */
   showTasks?: "Y" | "N";
   /**
-   * @see spec-source/collaboration-platform-api.md:237
+   * @see spec/collaboration-platform-api.md#calendar
    */
   syncTasks?: "Y" | "N";
   /**
-   * @see spec-source/collaboration-platform-api.md:238
+   * @see spec/collaboration-platform-api.md#calendar
    */
   showCompletedTasks?: "Y" | "N";
   /**
    * calendar id used for new events when none is given; default `false`
    * Default: false.
    *
-   * @see spec-source/collaboration-platform-api.md:239
+   * @see spec/collaboration-platform-api.md#calendar
    */
   lastUsedSection?: string;
   /**
    * sender address of e-mail invitations (<EMAIL>)
    *
-   * @see spec-source/collaboration-platform-api.md:240
+   * @see spec/collaboration-platform-api.md#calendar
    */
   sendFromEmail?: string;
   /**
    * keys `user<id>` or `group<id>`, value a calendar id.
    *
-   * @see spec-source/collaboration-platform-api.md:241
+   * @see spec/collaboration-platform-api.md#calendar
    */
   defaultSections?: {
     [key: string]: unknown;
@@ -1826,19 +1826,19 @@ export interface CalendarUserSettings {
   /**
    * months to sync into the past.
    *
-   * @see spec-source/collaboration-platform-api.md:242
+   * @see spec/collaboration-platform-api.md#calendar
    */
   syncPeriodPast?: string;
   /**
    * months to sync into the future.
    *
-   * @see spec-source/collaboration-platform-api.md:243
+   * @see spec/collaboration-platform-api.md#calendar
    */
   syncPeriodFuture?: string;
   /**
    * members `fullDay` and `withTime`, each an array of reminders.
    *
-   * @see spec-source/collaboration-platform-api.md:244
+   * @see spec/collaboration-platform-api.md#calendar
    */
   defaultReminders?: CalendarUserSettingsDefaultReminders;
 }
@@ -1847,21 +1847,21 @@ export interface CalendarUserSettings {
  * Message provider (sender)
  * see Endpoints.
  *
- * @see spec-source/collaboration-platform-api.md:119
+ * @see spec/collaboration-platform-api.md#other-resources
  */
 export interface MessageProvider {
   /**
    * from `messageservice.sender.list`
    *
-   * @see spec-source/collaboration-platform-api.md:119
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   CODE: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:119
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   HANDLER: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:119
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   NAME:
     | string
@@ -1869,7 +1869,7 @@ export interface MessageProvider {
         [key: string]: string;
       };
   /**
-   * @see spec-source/collaboration-platform-api.md:119
+   * @see spec/collaboration-platform-api.md#other-resources
    */
   DESCRIPTION:
     | string
@@ -1882,15 +1882,15 @@ export interface MessageProvider {
  * Reminder object.
  * Reminder object: `type` string (`min`, `hour`, `day`), `count` integer.
  *
- * @see spec-source/collaboration-platform-api.md:246
+ * @see spec/collaboration-platform-api.md#calendar
  */
 export interface CalendarReminder {
   /**
-   * @see spec-source/collaboration-platform-api.md:246
+   * @see spec/collaboration-platform-api.md#calendar
    */
   type?: "min" | "hour" | "day";
   /**
-   * @see spec-source/collaboration-platform-api.md:246
+   * @see spec/collaboration-platform-api.md#calendar
    */
   count?: number;
 }
@@ -1898,20 +1898,20 @@ export interface CalendarReminder {
 /**
  * Parameters of `tasks.task.get`.
  *
- * @see spec-source/collaboration-platform-api.md:179
+ * @see spec/collaboration-platform-api.md#tasks
  */
 export interface TasksTaskGetParams {
   /**
    * the task id.
    *
-   * @see spec-source/collaboration-platform-api.md:180
+   * @see spec/collaboration-platform-api.md#tasks
    */
   taskId?: number;
   /**
    * `*` means all available fields; Default: all fields except user fields; `UF_CRM_TASK`, `UF_TASK_WEBDAV_FILES`, `UF_MAIL_MESSAGE` and custom user fields are returned only when named in `select` (custom field names come from `tasks.task.getFields`); `CHAT_ID` is returned by default.
    * Default: all fields except user fields.
    *
-   * @see spec-source/collaboration-platform-api.md:181
+   * @see spec/collaboration-platform-api.md#tasks
    */
   select?: unknown[];
 }
@@ -1920,7 +1920,7 @@ export interface TasksTaskGetParams {
  * What `tasks.task.get` returns under `result`.
  * Response `result.task` (see Task)
  *
- * @see spec-source/collaboration-platform-api.md:182
+ * @see spec/collaboration-platform-api.md#tasks
  */
 export interface TasksTaskGetResult {
   task: Task;
@@ -1930,25 +1930,25 @@ export interface TasksTaskGetResult {
  * Error codes the spec lists for `tasks.task.get`.
  * Open: other codes may come (Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set: not shown).
  *
- * @see spec-source/collaboration-platform-api.md:179
+ * @see spec/collaboration-platform-api.md#tasks
  */
 export type TasksTaskGetErrorCode = string & {};
 
 /**
  * Parameters of `tasks.task.getaccess`.
  *
- * @see spec-source/collaboration-platform-api.md:184
+ * @see spec/collaboration-platform-api.md#tasks
  */
 export interface TasksTaskGetaccessParams {
   /**
-   * @see spec-source/collaboration-platform-api.md:185
+   * @see spec/collaboration-platform-api.md#tasks
    */
   taskId: number;
   /**
    * default: the current user.
    * Default: the current user.
    *
-   * @see spec-source/collaboration-platform-api.md:185
+   * @see spec/collaboration-platform-api.md#tasks
    */
   users?: unknown[];
 }
@@ -1958,7 +1958,7 @@ export interface TasksTaskGetaccessParams {
  * Response `result.allowedActions` (see Allowed actions)
  * When the caller has no access to the task, `allowedActions` is an empty array.
  *
- * @see spec-source/collaboration-platform-api.md:186
+ * @see spec/collaboration-platform-api.md#tasks
  */
 export interface TasksTaskGetaccessResult {
   allowedActions: AllowedActions | [];
@@ -1967,18 +1967,18 @@ export interface TasksTaskGetaccessResult {
 /**
  * Error codes the spec lists for `tasks.task.getaccess`.
  *
- * @see spec-source/collaboration-platform-api.md:184
+ * @see spec/collaboration-platform-api.md#tasks
  */
 export type TasksTaskGetaccessErrorCode = "0" | "100";
 
 /**
  * Parameters of `tasks.task.stopwatch`.
  *
- * @see spec-source/collaboration-platform-api.md:189
+ * @see spec/collaboration-platform-api.md#tasks
  */
 export interface TasksTaskStopwatchParams {
   /**
-   * @see spec-source/collaboration-platform-api.md:189
+   * @see spec/collaboration-platform-api.md#tasks
    */
   taskId: number;
 }
@@ -1987,7 +1987,7 @@ export interface TasksTaskStopwatchParams {
  * What `tasks.task.stopwatch` returns under `result`.
  * Response `result.task`
  *
- * @see spec-source/collaboration-platform-api.md:189
+ * @see spec/collaboration-platform-api.md#tasks
  */
 export interface TasksTaskStopwatchResult {
   task: Task;
@@ -1997,18 +1997,18 @@ export interface TasksTaskStopwatchResult {
  * Error codes the spec lists for `tasks.task.stopwatch`.
  * Open: other codes may come (Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set: not shown).
  *
- * @see spec-source/collaboration-platform-api.md:189
+ * @see spec/collaboration-platform-api.md#tasks
  */
 export type TasksTaskStopwatchErrorCode = string & {};
 
 /**
  * Parameters of `tasks.task.unpin`.
  *
- * @see spec-source/collaboration-platform-api.md:191
+ * @see spec/collaboration-platform-api.md#tasks
  */
 export interface TasksTaskUnpinParams {
   /**
-   * @see spec-source/collaboration-platform-api.md:191
+   * @see spec/collaboration-platform-api.md#tasks
    */
   id: number;
 }
@@ -2017,7 +2017,7 @@ export interface TasksTaskUnpinParams {
  * What `tasks.task.unpin` returns under `result`.
  * Response `result.task` (with `isPinned`)
  *
- * @see spec-source/collaboration-platform-api.md:191
+ * @see spec/collaboration-platform-api.md#tasks
  */
 export interface TasksTaskUnpinResult {
   task: Task;
@@ -2026,40 +2026,40 @@ export interface TasksTaskUnpinResult {
 /**
  * Error codes the spec lists for `tasks.task.unpin`.
  *
- * @see spec-source/collaboration-platform-api.md:191
+ * @see spec/collaboration-platform-api.md#tasks
  */
 export type TasksTaskUnpinErrorCode = "0" | "100";
 
 /**
  * Parameters of `task.comment.add`.
  *
- * @see spec-source/collaboration-platform-api.md:194
+ * @see spec/collaboration-platform-api.md#tasks
  */
 export interface TaskCommentAddParams {
   /**
    * task id.
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:194
+   * @see spec/collaboration-platform-api.md#tasks
    */
   TASKID?: unknown;
   /**
    * text.
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:194
+   * @see spec/collaboration-platform-api.md#tasks
    */
   COMMENTTEXT?: unknown;
   /**
    * Samples also pass `FIELDS` with member `POST_MESSAGE`
    *
-   * @see spec-source/collaboration-platform-api.md:194
+   * @see spec/collaboration-platform-api.md#tasks
    */
   FIELDS?: {
     /**
      * Not shown in the spec: any value.
      *
-     * @see spec-source/collaboration-platform-api.md:194
+     * @see spec/collaboration-platform-api.md#tasks
      */
     POST_MESSAGE?: unknown;
     [key: string]: unknown;
@@ -2070,7 +2070,7 @@ export interface TaskCommentAddParams {
  * What `task.comment.add` returns under `result`.
  * Result: id of the new comment (integer)
  *
- * @see spec-source/collaboration-platform-api.md:194
+ * @see spec/collaboration-platform-api.md#tasks
  */
 export type TaskCommentAddResult = number;
 
@@ -2078,46 +2078,46 @@ export type TaskCommentAddResult = number;
  * Error codes the spec lists for `task.comment.add`.
  * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
- * @see spec-source/collaboration-platform-api.md:194
+ * @see spec/collaboration-platform-api.md#tasks
  */
 export type TaskCommentAddErrorCode = never;
 
 /**
  * The parameters of `telephony.externalCall.attachRecord` without the constraints between them.
  *
- * @see spec-source/collaboration-platform-api.md:200
+ * @see spec/collaboration-platform-api.md#telephony
  */
 export interface TelephonyExternalCallAttachRecordParamsBase {
   /**
    * from `telephony.externalCall.register`
    *
-   * @see spec-source/collaboration-platform-api.md:201
+   * @see spec/collaboration-platform-api.md#telephony
    */
   CALL_ID: string;
   /**
    * URL of the record; the service downloads it; Must be reachable from the internet; a host with a non-public IP address gives an error.
    *
-   * @see spec-source/collaboration-platform-api.md:202
+   * @see spec/collaboration-platform-api.md#telephony
    */
   RECORD_URL?: string;
   /**
    * file name; extensions `wav`, `mp3`; In URL mode a missing `FILENAME` is taken from the URL.
    * File extensions: wav, mp3.
    *
-   * @see spec-source/collaboration-platform-api.md:203
+   * @see spec/collaboration-platform-api.md#telephony
    */
   FILENAME?: string;
   /**
    * file in Base64.
    *
-   * @see spec-source/collaboration-platform-api.md:204
+   * @see spec/collaboration-platform-api.md#telephony
    */
   FILE_CONTENT?: string;
 }
 /**
  * Parameters of `telephony.externalCall.attachRecord`.
  *
- * @see spec-source/collaboration-platform-api.md:200
+ * @see spec/collaboration-platform-api.md#telephony
  */
 export type TelephonyExternalCallAttachRecordParams = TelephonyExternalCallAttachRecordParamsBase &
   (
@@ -2129,22 +2129,22 @@ export type TelephonyExternalCallAttachRecordParams = TelephonyExternalCallAttac
  * What `telephony.externalCall.attachRecord` returns under `result`.
  * With `FILENAME` and no `FILE_CONTENT` (and no `RECORD_URL`): `result` has `uploadUrl` (string) and `fieldName` (string) for uploading content in a separate request. Otherwise the file is attached at once and `result.FILE_ID` (integer) is returned.
  *
- * @see spec-source/collaboration-platform-api.md:205
+ * @see spec/collaboration-platform-api.md#telephony
  */
 export type TelephonyExternalCallAttachRecordResult =
   | {
       /**
-       * @see spec-source/collaboration-platform-api.md:205
+       * @see spec/collaboration-platform-api.md#telephony
        */
       uploadUrl: string;
       /**
-       * @see spec-source/collaboration-platform-api.md:205
+       * @see spec/collaboration-platform-api.md#telephony
        */
       fieldName: string;
     }
   | {
       /**
-       * @see spec-source/collaboration-platform-api.md:205
+       * @see spec/collaboration-platform-api.md#telephony
        */
       FILE_ID: number;
     };
@@ -2152,58 +2152,58 @@ export type TelephonyExternalCallAttachRecordResult =
 /**
  * Error codes the spec lists for `telephony.externalCall.attachRecord`.
  *
- * @see spec-source/collaboration-platform-api.md:200
+ * @see spec/collaboration-platform-api.md#telephony
  */
 export type TelephonyExternalCallAttachRecordErrorCode = "" | "ERROR_CORE";
 
 /**
  * The parameters of `telephony.externalCall.finish` without the constraints between them.
  *
- * @see spec-source/collaboration-platform-api.md:208
+ * @see spec/collaboration-platform-api.md#telephony
  */
 export interface TelephonyExternalCallFinishParamsBase {
   /**
-   * @see spec-source/collaboration-platform-api.md:209
+   * @see spec/collaboration-platform-api.md#telephony
    */
   CALL_ID: string;
   /**
    * also becomes responsible for auto-created CRM objects.
    *
-   * @see spec-source/collaboration-platform-api.md:209
+   * @see spec/collaboration-platform-api.md#telephony
    */
   USER_ID: number;
   /**
    * inner number.
    *
-   * @see spec-source/collaboration-platform-api.md:209
+   * @see spec/collaboration-platform-api.md#telephony
    */
   USER_PHONE_INNER?: string;
   /**
    * seconds.
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:210
+   * @see spec/collaboration-platform-api.md#telephony
    */
   DURATION?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:210
+   * @see spec/collaboration-platform-api.md#telephony
    */
   COST?: unknown;
   /**
    * currency code from `crm.currency.list`
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:210
+   * @see spec/collaboration-platform-api.md#telephony
    */
   COST_CURRENCY?: unknown;
   /**
-   * @see spec-source/collaboration-platform-api.md:210
+   * @see spec/collaboration-platform-api.md#telephony
    */
   STATUS_CODE?: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:210
+   * @see spec/collaboration-platform-api.md#telephony
    */
   FAILED_REASON?: string;
   /**
@@ -2211,27 +2211,27 @@ export interface TelephonyExternalCallFinishParamsBase {
    * Not shown in the spec: any value.
    *
    * @deprecated obsolete, use attachRecord
-   * @see spec-source/collaboration-platform-api.md:210
+   * @see spec/collaboration-platform-api.md#telephony
    */
   RECORD_URL?: unknown;
   /**
    * call rating.
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:210
+   * @see spec/collaboration-platform-api.md#telephony
    */
   VOTE?: unknown;
   /**
    * flag, adds a message to the employee chat.
    *
-   * @see spec-source/collaboration-platform-api.md:210
+   * @see spec/collaboration-platform-api.md#telephony
    */
   ADD_TO_CHAT?: number;
 }
 /**
  * Parameters of `telephony.externalCall.finish`.
  *
- * @see spec-source/collaboration-platform-api.md:208
+ * @see spec/collaboration-platform-api.md#telephony
  */
 export type TelephonyExternalCallFinishParams = TelephonyExternalCallFinishParamsBase &
   (
@@ -2243,7 +2243,7 @@ export type TelephonyExternalCallFinishParams = TelephonyExternalCallFinishParam
  * What `telephony.externalCall.finish` returns under `result`.
  * Response `result`: External call statistics record.
  *
- * @see spec-source/collaboration-platform-api.md:212
+ * @see spec/collaboration-platform-api.md#telephony
  */
 export type TelephonyExternalCallFinishResult = ExternalCallStatisticsRecord;
 
@@ -2251,25 +2251,25 @@ export type TelephonyExternalCallFinishResult = ExternalCallStatisticsRecord;
  * Error codes the spec lists for `telephony.externalCall.finish`.
  * Open: other codes may come (an error the spec lists without its code (an error that `USER_ID or USER_PHONE_INNER` must be given)).
  *
- * @see spec-source/collaboration-platform-api.md:208
+ * @see spec/collaboration-platform-api.md#telephony
  */
 export type TelephonyExternalCallFinishErrorCode = "WRONG_AUTH_TYPE" | "INVALID_ARGUMENT" | (string & {});
 
 /**
  * Parameters of `telephony.externalCall.show`.
  *
- * @see spec-source/collaboration-platform-api.md:215
+ * @see spec/collaboration-platform-api.md#telephony
  */
 export interface TelephonyExternalCallShowParams {
   /**
-   * @see spec-source/collaboration-platform-api.md:215
+   * @see spec/collaboration-platform-api.md#telephony
    */
   CALL_ID: string;
   /**
    * default: the user given at call registration.
    * Default: the user given at call registration.
    *
-   * @see spec-source/collaboration-platform-api.md:215
+   * @see spec/collaboration-platform-api.md#telephony
    */
   USER_ID?: number | number[];
 }
@@ -2278,7 +2278,7 @@ export interface TelephonyExternalCallShowParams {
  * What `telephony.externalCall.show` returns under `result`.
  * Result `true`
  *
- * @see spec-source/collaboration-platform-api.md:215
+ * @see spec/collaboration-platform-api.md#telephony
  */
 export type TelephonyExternalCallShowResult = true;
 
@@ -2286,18 +2286,18 @@ export type TelephonyExternalCallShowResult = true;
  * Error codes the spec lists for `telephony.externalCall.show`.
  * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
- * @see spec-source/collaboration-platform-api.md:215
+ * @see spec/collaboration-platform-api.md#telephony
  */
 export type TelephonyExternalCallShowErrorCode = never;
 
 /**
  * Parameters of `telephony.externalCall.searchCrmEntities`.
  *
- * @see spec-source/collaboration-platform-api.md:217
+ * @see spec/collaboration-platform-api.md#telephony
  */
 export interface TelephonyExternalCallSearchCrmEntitiesParams {
   /**
-   * @see spec-source/collaboration-platform-api.md:217
+   * @see spec/collaboration-platform-api.md#telephony
    */
   PHONE_NUMBER: string;
 }
@@ -2306,36 +2306,36 @@ export interface TelephonyExternalCallSearchCrmEntitiesParams {
  * What `telephony.externalCall.searchCrmEntities` returns under `result`.
  * Result: array of CRM entity items (see resources)
  *
- * @see spec-source/collaboration-platform-api.md:217
+ * @see spec/collaboration-platform-api.md#telephony
  */
 export type TelephonyExternalCallSearchCrmEntitiesResult = CrmEntityFoundByPhone[];
 
 /**
  * Error codes the spec lists for `telephony.externalCall.searchCrmEntities`.
  *
- * @see spec-source/collaboration-platform-api.md:217
+ * @see spec/collaboration-platform-api.md#telephony
  */
 export type TelephonyExternalCallSearchCrmEntitiesErrorCode = "ERROR_CORE";
 
 /**
  * Parameters of `telephony.externalLine.add`.
  *
- * @see spec-source/collaboration-platform-api.md:220
+ * @see spec/collaboration-platform-api.md#telephony
  */
 export interface TelephonyExternalLineAddParams {
   /**
-   * @see spec-source/collaboration-platform-api.md:220
+   * @see spec/collaboration-platform-api.md#telephony
    */
   NUMBER: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:220
+   * @see spec/collaboration-platform-api.md#telephony
    */
   NAME?: string;
   /**
    * default `Y` (auto-creates CRM objects on outgoing calls)
    * Default: Y.
    *
-   * @see spec-source/collaboration-platform-api.md:220
+   * @see spec/collaboration-platform-api.md#telephony
    */
   CRM_AUTO_CREATE?: "Y" | "N";
 }
@@ -2344,25 +2344,25 @@ export interface TelephonyExternalLineAddParams {
  * What `telephony.externalLine.add` returns under `result`.
  * Result `{ID}`
  *
- * @see spec-source/collaboration-platform-api.md:220
+ * @see spec/collaboration-platform-api.md#telephony
  */
 export type TelephonyExternalLineAddResult = ExternalLine;
 
 /**
  * Error codes the spec lists for `telephony.externalLine.add`.
  *
- * @see spec-source/collaboration-platform-api.md:220
+ * @see spec/collaboration-platform-api.md#telephony
  */
 export type TelephonyExternalLineAddErrorCode = "WRONG_AUTH_TYPE" | "ERROR_CORE";
 
 /**
  * Parameters of `calendar.user.settings.set`.
  *
- * @see spec-source/collaboration-platform-api.md:225
+ * @see spec/collaboration-platform-api.md#calendar
  */
 export interface CalendarUserSettingsSetParams {
   /**
-   * @see spec-source/collaboration-platform-api.md:225
+   * @see spec/collaboration-platform-api.md#calendar
    */
   settings: CalendarUserSettings;
 }
@@ -2371,7 +2371,7 @@ export interface CalendarUserSettingsSetParams {
  * What `calendar.user.settings.set` returns under `result`.
  * Result: boolean.
  *
- * @see spec-source/collaboration-platform-api.md:246
+ * @see spec/collaboration-platform-api.md#calendar
  */
 export type CalendarUserSettingsSetResult = boolean;
 
@@ -2379,25 +2379,25 @@ export type CalendarUserSettingsSetResult = boolean;
  * Error codes the spec lists for `calendar.user.settings.set`.
  * Open: other codes may come (Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set: not shown).
  *
- * @see spec-source/collaboration-platform-api.md:225
+ * @see spec/collaboration-platform-api.md#calendar
  */
 export type CalendarUserSettingsSetErrorCode = string & {};
 
 /**
  * Parameters of `documentgenerator.document.enablepublicurl`.
  *
- * @see spec-source/collaboration-platform-api.md:250
+ * @see spec/collaboration-platform-api.md#document-generator
  */
 export interface DocumentgeneratorDocumentEnablepublicurlParams {
   /**
-   * @see spec-source/collaboration-platform-api.md:250
+   * @see spec/collaboration-platform-api.md#document-generator
    */
   id: number;
   /**
    * `1` enable (default), `0` disable.
    * Default: 1.
    *
-   * @see spec-source/collaboration-platform-api.md:250
+   * @see spec/collaboration-platform-api.md#document-generator
    */
   status?: 1 | 0;
 }
@@ -2406,13 +2406,13 @@ export interface DocumentgeneratorDocumentEnablepublicurlParams {
  * What `documentgenerator.document.enablepublicurl` returns under `result`.
  * Result `{publicUrl}` (string, or null when disabled)
  *
- * @see spec-source/collaboration-platform-api.md:250
+ * @see spec/collaboration-platform-api.md#document-generator
  */
 export type DocumentgeneratorDocumentEnablepublicurlResult = {
   /**
    * when disabled.
    *
-   * @see spec-source/collaboration-platform-api.md:250
+   * @see spec/collaboration-platform-api.md#document-generator
    */
   publicUrl: string | null;
 };
@@ -2420,14 +2420,14 @@ export type DocumentgeneratorDocumentEnablepublicurlResult = {
 /**
  * Error codes the spec lists for `documentgenerator.document.enablepublicurl`.
  *
- * @see spec-source/collaboration-platform-api.md:250
+ * @see spec/collaboration-platform-api.md#document-generator
  */
 export type DocumentgeneratorDocumentEnablepublicurlErrorCode = "100" | "0";
 
 /**
  * Parameters of `user.current`.
  *
- * @see spec-source/collaboration-platform-api.md:255
+ * @see spec/collaboration-platform-api.md#user
  */
 export type UserCurrentParams = EmptyParams;
 
@@ -2435,7 +2435,7 @@ export type UserCurrentParams = EmptyParams;
  * What `user.current` returns under `result`.
  * Result: the user object.
  *
- * @see spec-source/collaboration-platform-api.md:255
+ * @see spec/collaboration-platform-api.md#user
  */
 export type UserCurrentResult = CurrentUser;
 
@@ -2443,14 +2443,14 @@ export type UserCurrentResult = CurrentUser;
  * Error codes the spec lists for `user.current`.
  * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
- * @see spec-source/collaboration-platform-api.md:255
+ * @see spec/collaboration-platform-api.md#user
  */
 export type UserCurrentErrorCode = never;
 
 /**
  * Parameters of `mailservice.fields`.
  *
- * @see spec-source/collaboration-platform-api.md:259
+ * @see spec/collaboration-platform-api.md#mail-services
  */
 export type MailserviceFieldsParams = EmptyParams;
 
@@ -2458,7 +2458,7 @@ export type MailserviceFieldsParams = EmptyParams;
  * What `mailservice.fields` returns under `result`.
  * Result: label object.
  *
- * @see spec-source/collaboration-platform-api.md:259
+ * @see spec/collaboration-platform-api.md#mail-services
  */
 export type MailserviceFieldsResult = MailServiceFieldLabels;
 
@@ -2466,14 +2466,14 @@ export type MailserviceFieldsResult = MailServiceFieldLabels;
  * Error codes the spec lists for `mailservice.fields`.
  * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
- * @see spec-source/collaboration-platform-api.md:259
+ * @see spec/collaboration-platform-api.md#mail-services
  */
 export type MailserviceFieldsErrorCode = never;
 
 /**
  * Parameters of `mailservice.list`.
  *
- * @see spec-source/collaboration-platform-api.md:261
+ * @see spec/collaboration-platform-api.md#mail-services
  */
 export type MailserviceListParams = EmptyParams;
 
@@ -2481,33 +2481,33 @@ export type MailserviceListParams = EmptyParams;
  * What `mailservice.list` returns under `result`.
  * Returns active mail services as an array.
  *
- * @see spec-source/collaboration-platform-api.md:261
+ * @see spec/collaboration-platform-api.md#mail-services
  */
 export type MailserviceListResult = MailService[];
 
 /**
  * Error codes the spec lists for `mailservice.list`.
  *
- * @see spec-source/collaboration-platform-api.md:261
+ * @see spec/collaboration-platform-api.md#mail-services
  */
 export type MailserviceListErrorCode = "ERROR_CORE";
 
 /**
  * Parameters of `sale.paysystem.list`.
  *
- * @see spec-source/collaboration-platform-api.md:265
+ * @see spec/collaboration-platform-api.md#sale-pay-systems
  */
 export interface SalePaysystemListParams {
   /**
    * empty or absent means all fields.
    *
-   * @see spec-source/collaboration-platform-api.md:266
+   * @see spec/collaboration-platform-api.md#sale-pay-systems
    */
   SELECT?: unknown[];
   /**
    * `{field: value}`; the key may carry a prefix: `>=`, `>`, `<=`, `<`, `@` (IN, array value), `!@` (NOT IN, array), `%` (LIKE substring, no `%` in value), `=%` and `%=` (LIKE, `%` given in value), `!%` (NOT LIKE substring), `!=%` and `!%=` (NOT LIKE, `%` in value), `=` (exact, default), `!=`, `!` (not equal)
    *
-   * @see spec-source/collaboration-platform-api.md:267
+   * @see spec/collaboration-platform-api.md#sale-pay-systems
    */
   FILTER?: {
     [key: string]: unknown;
@@ -2515,7 +2515,7 @@ export interface SalePaysystemListParams {
   /**
    * `{field: ASC|DESC}`
    *
-   * @see spec-source/collaboration-platform-api.md:268
+   * @see spec/collaboration-platform-api.md#sale-pay-systems
    */
   ORDER?: {
     [key: string]: "ASC" | "DESC";
@@ -2524,7 +2524,7 @@ export interface SalePaysystemListParams {
    * offset.
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:269
+   * @see spec/collaboration-platform-api.md#sale-pay-systems
    */
   start?: unknown;
 }
@@ -2533,7 +2533,7 @@ export interface SalePaysystemListParams {
  * What `sale.paysystem.list` returns under `result`.
  * Result: array of pay system items (one page, up to 50)
  *
- * @see spec-source/collaboration-platform-api.md:269
+ * @see spec/collaboration-platform-api.md#sale-pay-systems
  */
 export type SalePaysystemListResult = PaySystem[];
 
@@ -2541,30 +2541,30 @@ export type SalePaysystemListResult = PaySystem[];
  * Error codes the spec lists for `sale.paysystem.list`.
  * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
- * @see spec-source/collaboration-platform-api.md:265
+ * @see spec/collaboration-platform-api.md#sale-pay-systems
  */
 export type SalePaysystemListErrorCode = never;
 
 /**
  * Parameters of `sale.paysystem.settings.update`.
  *
- * @see spec-source/collaboration-platform-api.md:271
+ * @see spec/collaboration-platform-api.md#sale-pay-systems
  */
 export interface SalePaysystemSettingsUpdateParams {
   /**
    * pay system id.
    *
-   * @see spec-source/collaboration-platform-api.md:272
+   * @see spec/collaboration-platform-api.md#sale-pay-systems
    */
   ID?: number;
   /**
-   * @see spec-source/collaboration-platform-api.md:272
+   * @see spec/collaboration-platform-api.md#sale-pay-systems
    */
   PERSON_TYPE_ID?: number;
   /**
    * key is the setting name; value is an object with `TYPE` (source of the value) and `VALUE` (code at the source, or the value itself when `TYPE` is `VALUE`)
    *
-   * @see spec-source/collaboration-platform-api.md:272
+   * @see spec/collaboration-platform-api.md#sale-pay-systems
    */
   SETTINGS: {
     [key: string]: {
@@ -2572,14 +2572,14 @@ export interface SalePaysystemSettingsUpdateParams {
        * source of the value.
        * Not shown in the spec: any value.
        *
-       * @see spec-source/collaboration-platform-api.md:272
+       * @see spec/collaboration-platform-api.md#sale-pay-systems
        */
       TYPE?: unknown;
       /**
        * code at the source, or the value itself when `TYPE` is `VALUE`
        * Not shown in the spec: any value.
        *
-       * @see spec-source/collaboration-platform-api.md:272
+       * @see spec/collaboration-platform-api.md#sale-pay-systems
        */
       VALUE?: unknown;
     };
@@ -2590,7 +2590,7 @@ export interface SalePaysystemSettingsUpdateParams {
  * What `sale.paysystem.settings.update` returns under `result`.
  * Result: boolean.
  *
- * @see spec-source/collaboration-platform-api.md:273
+ * @see spec/collaboration-platform-api.md#sale-pay-systems
  */
 export type SalePaysystemSettingsUpdateResult = boolean;
 
@@ -2598,89 +2598,89 @@ export type SalePaysystemSettingsUpdateResult = boolean;
  * Error codes the spec lists for `sale.paysystem.settings.update`.
  * Open: other codes may come (Error codes other than `ERROR_CHECK_FAILURE` for this method: not shown).
  *
- * @see spec-source/collaboration-platform-api.md:271
+ * @see spec/collaboration-platform-api.md#sale-pay-systems
  */
 export type SalePaysystemSettingsUpdateErrorCode = "ERROR_CHECK_FAILURE" | (string & {});
 
 /**
  * Parameters of `sonet_group.update`.
  *
- * @see spec-source/collaboration-platform-api.md:279
+ * @see spec/collaboration-platform-api.md#social-groups
  */
 export interface SonetGroupUpdateParams {
   /**
-   * @see spec-source/collaboration-platform-api.md:280
+   * @see spec/collaboration-platform-api.md#social-groups
    */
   GROUP_ID: number;
   /**
-   * @see spec-source/collaboration-platform-api.md:280
+   * @see spec/collaboration-platform-api.md#social-groups
    */
   NAME?: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:280
+   * @see spec/collaboration-platform-api.md#social-groups
    */
   DESCRIPTION?: string;
   /**
    * comma separated.
    *
-   * @see spec-source/collaboration-platform-api.md:280
+   * @see spec/collaboration-platform-api.md#social-groups
    */
   KEYWORDS?: string;
   /**
    * visibility in the list.
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:280
+   * @see spec/collaboration-platform-api.md#social-groups
    */
   VISIBLE?: unknown;
   /**
    * open for free joining.
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:280
+   * @see spec/collaboration-platform-api.md#social-groups
    */
   OPENED?: unknown;
   /**
    * archived.
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:280
+   * @see spec/collaboration-platform-api.md#social-groups
    */
   CLOSED?: unknown;
   /**
    * who may invite.
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:280
+   * @see spec/collaboration-platform-api.md#social-groups
    */
   INITIATE_PERMS?: unknown;
   /**
-   * @see spec-source/collaboration-platform-api.md:280
+   * @see spec/collaboration-platform-api.md#social-groups
    */
   PROJECT_DATE_START?: DateTimeString;
   /**
-   * @see spec-source/collaboration-platform-api.md:280
+   * @see spec/collaboration-platform-api.md#social-groups
    */
   PROJECT_DATE_FINISH?: DateTimeString;
   /**
-   * @see spec-source/collaboration-platform-api.md:280
+   * @see spec/collaboration-platform-api.md#social-groups
    */
   OWNER_ID?: number;
   /**
    * avatar.
    *
-   * @see spec-source/collaboration-platform-api.md:280
+   * @see spec/collaboration-platform-api.md#social-groups
    */
   IMAGE?: string;
   /**
    * id of a Disk file for the avatar (a special value removes the avatar)
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:280
+   * @see spec/collaboration-platform-api.md#social-groups
    */
   IMAGE_FILE_ID?: unknown;
   /**
-   * @see spec-source/collaboration-platform-api.md:280
+   * @see spec/collaboration-platform-api.md#social-groups
    */
   SITE_ID?: unknown[];
 }
@@ -2689,7 +2689,7 @@ export interface SonetGroupUpdateParams {
  * What `sonet_group.update` returns under `result`.
  * Result: integer id of the updated group.
  *
- * @see spec-source/collaboration-platform-api.md:282
+ * @see spec/collaboration-platform-api.md#social-groups
  */
 export type SonetGroupUpdateResult = number;
 
@@ -2697,28 +2697,28 @@ export type SonetGroupUpdateResult = number;
  * Error codes the spec lists for `sonet_group.update`.
  * Open: other codes may come (an error the spec lists without its code (others for insufficient rights and failed update)).
  *
- * @see spec-source/collaboration-platform-api.md:279
+ * @see spec/collaboration-platform-api.md#social-groups
  */
 export type SonetGroupUpdateErrorCode = "" | (string & {});
 
 /**
  * The parameters of `messageservice.sender.update` without the constraints between them.
  *
- * @see spec-source/collaboration-platform-api.md:287
+ * @see spec/collaboration-platform-api.md#message-providers
  */
 export interface MessageserviceSenderUpdateParamsBase {
   /**
    * from `messageservice.sender.list`
    *
-   * @see spec-source/collaboration-platform-api.md:287
+   * @see spec/collaboration-platform-api.md#message-providers
    */
   CODE: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:287
+   * @see spec/collaboration-platform-api.md#message-providers
    */
   HANDLER?: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:287
+   * @see spec/collaboration-platform-api.md#message-providers
    */
   NAME?:
     | string
@@ -2726,7 +2726,7 @@ export interface MessageserviceSenderUpdateParamsBase {
         [key: string]: string;
       };
   /**
-   * @see spec-source/collaboration-platform-api.md:287
+   * @see spec/collaboration-platform-api.md#message-providers
    */
   DESCRIPTION?:
     | string
@@ -2737,7 +2737,7 @@ export interface MessageserviceSenderUpdateParamsBase {
 /**
  * Parameters of `messageservice.sender.update`.
  *
- * @see spec-source/collaboration-platform-api.md:287
+ * @see spec/collaboration-platform-api.md#message-providers
  */
 export type MessageserviceSenderUpdateParams = MessageserviceSenderUpdateParamsBase &
   (
@@ -2750,14 +2750,14 @@ export type MessageserviceSenderUpdateParams = MessageserviceSenderUpdateParamsB
  * What `messageservice.sender.update` returns under `result`.
  * Result: boolean `true`
  *
- * @see spec-source/collaboration-platform-api.md:287
+ * @see spec/collaboration-platform-api.md#message-providers
  */
 export type MessageserviceSenderUpdateResult = true;
 
 /**
  * Error codes the spec lists for `messageservice.sender.update`.
  *
- * @see spec-source/collaboration-platform-api.md:287
+ * @see spec/collaboration-platform-api.md#message-providers
  */
 export type MessageserviceSenderUpdateErrorCode =
   | "ERROR_SENDER_CODE_REQUIRED"
@@ -2769,47 +2769,47 @@ export type MessageserviceSenderUpdateErrorCode =
 /**
  * The parameters of `vote.AttachedVote.recall` without the constraints between them.
  *
- * @see spec-source/collaboration-platform-api.md:292
+ * @see spec/collaboration-platform-api.md#votes
  */
 export interface VoteAttachedVoteRecallParamsBase {
   /**
    * attached poll id, from `vote.AttachedVote.get` or `vote.AttachedVote.getMany`
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:293
+   * @see spec/collaboration-platform-api.md#votes
    */
   attachId?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:294
+   * @see spec/collaboration-platform-api.md#votes
    */
   moduleId?: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:294
+   * @see spec/collaboration-platform-api.md#votes
    */
   entityType?: unknown;
   /**
    * the element holding the poll.
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:294
+   * @see spec/collaboration-platform-api.md#votes
    */
   entityId?: unknown;
   /**
    * signed attach id, from `vote.AttachedVote.get`
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:295
+   * @see spec/collaboration-platform-api.md#votes
    */
   signedAttachId?: unknown;
 }
 /**
  * Parameters of `vote.AttachedVote.recall`.
  *
- * @see spec-source/collaboration-platform-api.md:292
+ * @see spec/collaboration-platform-api.md#votes
  */
 export type VoteAttachedVoteRecallParams = VoteAttachedVoteRecallParamsBase &
   (
@@ -2835,7 +2835,7 @@ export type VoteAttachedVoteRecallParams = VoteAttachedVoteRecallParamsBase &
  * What `vote.AttachedVote.recall` returns under `result`.
  * Result `attach` (see Attached vote)
  *
- * @see spec-source/collaboration-platform-api.md:297
+ * @see spec/collaboration-platform-api.md#votes
  */
 export interface VoteAttachedVoteRecallResult {
   attach: AttachedVote;
@@ -2845,63 +2845,63 @@ export interface VoteAttachedVoteRecallResult {
  * Error codes the spec lists for `vote.AttachedVote.recall`.
  * Open: other codes may come (an error the spec lists without its code (a constructor-type error when required parameters are missing)).
  *
- * @see spec-source/collaboration-platform-api.md:292
+ * @see spec/collaboration-platform-api.md#votes
  */
 export type VoteAttachedVoteRecallErrorCode = "ATTACH_NOT_FOUND" | (string & {});
 
 /**
  * Parameters of `placement.bind`.
  *
- * @see spec-source/collaboration-platform-api.md:302
+ * @see spec/collaboration-platform-api.md#placements-widgets
  */
 export interface PlacementBindParams {
   /**
    * placement code.
    *
-   * @see spec-source/collaboration-platform-api.md:303
+   * @see spec/collaboration-platform-api.md#placements-widgets
    */
   PLACEMENT: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:303
+   * @see spec/collaboration-platform-api.md#placements-widgets
    */
   HANDLER: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:303
+   * @see spec/collaboration-platform-api.md#placements-widgets
    */
   TITLE?: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:303
+   * @see spec/collaboration-platform-api.md#placements-widgets
    */
   DESCRIPTION?: string;
   /**
    * GROUP_NAME groups several handlers of one type, supported by some types only.
    *
-   * @see spec-source/collaboration-platform-api.md:303
+   * @see spec/collaboration-platform-api.md#placements-widgets
    */
   GROUP_NAME?: string;
   /**
    * keyed by language code with `TITLE`, `DESCRIPTION`, `GROUP_NAME`
    *
-   * @see spec-source/collaboration-platform-api.md:303
+   * @see spec/collaboration-platform-api.md#placements-widgets
    */
   LANG_ALL?: {
     [key: string]: {
       /**
        * Not shown in the spec: any value.
        *
-       * @see spec-source/collaboration-platform-api.md:303
+       * @see spec/collaboration-platform-api.md#placements-widgets
        */
       TITLE?: unknown;
       /**
        * Not shown in the spec: any value.
        *
-       * @see spec-source/collaboration-platform-api.md:303
+       * @see spec/collaboration-platform-api.md#placements-widgets
        */
       DESCRIPTION?: unknown;
       /**
        * Not shown in the spec: any value.
        *
-       * @see spec-source/collaboration-platform-api.md:303
+       * @see spec/collaboration-platform-api.md#placements-widgets
        */
       GROUP_NAME?: unknown;
     };
@@ -2909,7 +2909,7 @@ export interface PlacementBindParams {
   /**
    * depends on the point (for example `errorHandlerUrl`)
    *
-   * @see spec-source/collaboration-platform-api.md:303
+   * @see spec/collaboration-platform-api.md#placements-widgets
    */
   OPTIONS?: {
     [key: string]: unknown;
@@ -2917,7 +2917,7 @@ export interface PlacementBindParams {
   /**
    * user for whom the widget is available; supported only by some points, other points return an error.
    *
-   * @see spec-source/collaboration-platform-api.md:303
+   * @see spec/collaboration-platform-api.md#placements-widgets
    */
   USER_ID?: number;
 }
@@ -2926,7 +2926,7 @@ export interface PlacementBindParams {
  * What `placement.bind` returns under `result`.
  * Result: boolean.
  *
- * @see spec-source/collaboration-platform-api.md:305
+ * @see spec/collaboration-platform-api.md#placements-widgets
  */
 export type PlacementBindResult = boolean;
 
@@ -2934,14 +2934,14 @@ export type PlacementBindResult = boolean;
  * Error codes the spec lists for `placement.bind`.
  * Open: other codes may come (Placement point codes, `OPTIONS` contents and the remaining error codes: not shown).
  *
- * @see spec-source/collaboration-platform-api.md:302
+ * @see spec/collaboration-platform-api.md#placements-widgets
  */
 export type PlacementBindErrorCode = "WRONG_AUTH_TYPE" | "ERROR_ARGUMENT" | (string & {});
 
 /**
  * Parameters of `placement.get`.
  *
- * @see spec-source/collaboration-platform-api.md:308
+ * @see spec/collaboration-platform-api.md#placements-widgets
  */
 export type PlacementGetParams = EmptyParams;
 
@@ -2950,58 +2950,58 @@ export type PlacementGetParams = EmptyParams;
  * Result: array of Placement handler items; empty array when none.
  * empty array when none.
  *
- * @see spec-source/collaboration-platform-api.md:308
+ * @see spec/collaboration-platform-api.md#placements-widgets
  */
 export type PlacementGetResult = PlacementHandler[];
 
 /**
  * Error codes the spec lists for `placement.get`.
  *
- * @see spec-source/collaboration-platform-api.md:308
+ * @see spec/collaboration-platform-api.md#placements-widgets
  */
 export type PlacementGetErrorCode = "WRONG_AUTH_TYPE" | "ACCESS_DENIED";
 
 /**
  * Parameters of `event.bind`.
  *
- * @see spec-source/collaboration-platform-api.md:313
+ * @see spec/collaboration-platform-api.md#events
  */
 export interface EventBindParams {
   /**
    * event code (e.g. a code such as `ONCRMLEADADD`); it must belong to the application's scope or be base, else `ERROR_EVENT_NOT_FOUND`
    *
-   * @see spec-source/collaboration-platform-api.md:314
+   * @see spec/collaboration-platform-api.md#events
    */
   event: string;
   /**
    * URL with scheme `http` or `https`; the host name must contain a dot (localhost does not fit); Required for online events; ignored for `event_type=offline`
    *
-   * @see spec-source/collaboration-platform-api.md:315
+   * @see spec/collaboration-platform-api.md#events
    */
   handler: string;
   /**
    * user id under which the handler is authorized; Default: for an administrator the user whose action raised the event; for a non-administrator the caller; Ignored for offline.
    * Default: for an administrator the user whose action raised the event.
    *
-   * @see spec-source/collaboration-platform-api.md:316
+   * @see spec/collaboration-platform-api.md#events
    */
   auth_type?: number;
   /**
    * Default: online.
    *
-   * @see spec-source/collaboration-platform-api.md:317
+   * @see spec/collaboration-platform-api.md#events
    */
   event_type?: "online" | "offline";
   /**
    * source key for offline events; creates a separate queue that omits changes made by requests of the application with the same key; Available only on some plans; check with `feature.get` code `rest_auth_connector`
    *
-   * @see spec-source/collaboration-platform-api.md:318
+   * @see spec/collaboration-platform-api.md#events
    */
   auth_connector?: string;
   /**
    * for `ONOFFLINEEVENT` member `minTimeout` (seconds between notifications, default 1)
    *
-   * @see spec-source/collaboration-platform-api.md:319
+   * @see spec/collaboration-platform-api.md#events
    */
   options?: {
     /**
@@ -3009,7 +3009,7 @@ export interface EventBindParams {
      * Not shown in the spec: any value.
      * Default: 1.
      *
-     * @see spec-source/collaboration-platform-api.md:319
+     * @see spec/collaboration-platform-api.md#events
      */
     minTimeout?: unknown;
     [key: string]: unknown;
@@ -3020,14 +3020,14 @@ export interface EventBindParams {
  * What `event.bind` returns under `result`.
  * Result: boolean.
  *
- * @see spec-source/collaboration-platform-api.md:321
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventBindResult = boolean;
 
 /**
  * Error codes the spec lists for `event.bind`.
  *
- * @see spec-source/collaboration-platform-api.md:313
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventBindErrorCode =
   | "ERROR_EVENT_NOT_FOUND"
@@ -3042,27 +3042,27 @@ export type EventBindErrorCode =
 /**
  * Parameters of `event.unbind`.
  *
- * @see spec-source/collaboration-platform-api.md:324
+ * @see spec/collaboration-platform-api.md#events
  */
 export interface EventUnbindParams {
   /**
-   * @see spec-source/collaboration-platform-api.md:325
+   * @see spec/collaboration-platform-api.md#events
    */
   event: string;
   /**
-   * @see spec-source/collaboration-platform-api.md:325
+   * @see spec/collaboration-platform-api.md#events
    */
   handler: string;
   /**
    * to remove handlers bound with an empty `auth_type`, pass 0 or empty.
    *
-   * @see spec-source/collaboration-platform-api.md:325
+   * @see spec/collaboration-platform-api.md#events
    */
   auth_type?: number;
   /**
    * Default: online.
    *
-   * @see spec-source/collaboration-platform-api.md:325
+   * @see spec/collaboration-platform-api.md#events
    */
   event_type?: "online" | "offline";
 }
@@ -3071,13 +3071,13 @@ export interface EventUnbindParams {
  * What `event.unbind` returns under `result`.
  * Result `{count}`: number of handlers removed.
  *
- * @see spec-source/collaboration-platform-api.md:327
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventUnbindResult = {
   /**
    * of handlers removed.
    *
-   * @see spec-source/collaboration-platform-api.md:327
+   * @see spec/collaboration-platform-api.md#events
    */
   count: number;
 };
@@ -3085,36 +3085,36 @@ export type EventUnbindResult = {
 /**
  * Error codes the spec lists for `event.unbind`.
  *
- * @see spec-source/collaboration-platform-api.md:324
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventUnbindErrorCode = "ACCESS_DENIED";
 
 /**
  * Parameters of `event.offline.clear`.
  *
- * @see spec-source/collaboration-platform-api.md:330
+ * @see spec/collaboration-platform-api.md#events
  */
 export interface EventOfflineClearParams {
   /**
    * batch id.
    *
-   * @see spec-source/collaboration-platform-api.md:331
+   * @see spec/collaboration-platform-api.md#events
    */
   process_id: string;
   /**
    * record ids.
    *
-   * @see spec-source/collaboration-platform-api.md:331
+   * @see spec/collaboration-platform-api.md#events
    */
   id?: number[];
   /**
-   * @see spec-source/collaboration-platform-api.md:331
+   * @see spec/collaboration-platform-api.md#events
    */
   message_id?: unknown[];
   /**
    * same value as used to get the batch.
    *
-   * @see spec-source/collaboration-platform-api.md:331
+   * @see spec/collaboration-platform-api.md#events
    */
   auth_connector?: string;
 }
@@ -3123,7 +3123,7 @@ export interface EventOfflineClearParams {
  * What `event.offline.clear` returns under `result`.
  * Result: always `true`
  *
- * @see spec-source/collaboration-platform-api.md:332
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventOfflineClearResult = true;
 
@@ -3131,14 +3131,14 @@ export type EventOfflineClearResult = true;
  * Error codes the spec lists for `event.offline.clear`.
  * Open: other codes may come (Code names of the first three: not shown).
  *
- * @see spec-source/collaboration-platform-api.md:330
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventOfflineClearErrorCode = "ACCESS_DENIED" | "WRONG_AUTH_TYPE" | (string & {});
 
 /**
  * Parameters of `event.get`.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventGetParams = Record<string, unknown>;
 
@@ -3146,7 +3146,7 @@ export type EventGetParams = Record<string, unknown>;
  * What `event.get` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventGetResult = unknown;
 
@@ -3154,14 +3154,14 @@ export type EventGetResult = unknown;
  * Error codes the spec lists for `event.get`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventGetErrorCode = string & {};
 
 /**
  * Parameters of `events`.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventsParams = Record<string, unknown>;
 
@@ -3169,7 +3169,7 @@ export type EventsParams = Record<string, unknown>;
  * What `events` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventsResult = unknown;
 
@@ -3177,14 +3177,14 @@ export type EventsResult = unknown;
  * Error codes the spec lists for `events`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventsErrorCode = string & {};
 
 /**
  * Parameters of `event.offline.get`.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventOfflineGetParams = Record<string, unknown>;
 
@@ -3192,7 +3192,7 @@ export type EventOfflineGetParams = Record<string, unknown>;
  * What `event.offline.get` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventOfflineGetResult = unknown;
 
@@ -3200,14 +3200,14 @@ export type EventOfflineGetResult = unknown;
  * Error codes the spec lists for `event.offline.get`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventOfflineGetErrorCode = string & {};
 
 /**
  * Parameters of `event.offline.list`.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventOfflineListParams = Record<string, unknown>;
 
@@ -3215,7 +3215,7 @@ export type EventOfflineListParams = Record<string, unknown>;
  * What `event.offline.list` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventOfflineListResult = unknown;
 
@@ -3223,14 +3223,14 @@ export type EventOfflineListResult = unknown;
  * Error codes the spec lists for `event.offline.list`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventOfflineListErrorCode = string & {};
 
 /**
  * Parameters of `event.offline.error`.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventOfflineErrorParams = Record<string, unknown>;
 
@@ -3238,7 +3238,7 @@ export type EventOfflineErrorParams = Record<string, unknown>;
  * What `event.offline.error` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventOfflineErrorResult = unknown;
 
@@ -3246,14 +3246,14 @@ export type EventOfflineErrorResult = unknown;
  * Error codes the spec lists for `event.offline.error`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type EventOfflineErrorErrorCode = string & {};
 
 /**
  * Parameters of `feature.get`.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type FeatureGetParams = Record<string, unknown>;
 
@@ -3261,7 +3261,7 @@ export type FeatureGetParams = Record<string, unknown>;
  * What `feature.get` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type FeatureGetResult = unknown;
 
@@ -3269,14 +3269,14 @@ export type FeatureGetResult = unknown;
  * Error codes the spec lists for `feature.get`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type FeatureGetErrorCode = string & {};
 
 /**
  * Parameters of `placement.list`.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type PlacementListParams = Record<string, unknown>;
 
@@ -3284,7 +3284,7 @@ export type PlacementListParams = Record<string, unknown>;
  * What `placement.list` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type PlacementListResult = unknown;
 
@@ -3292,14 +3292,14 @@ export type PlacementListResult = unknown;
  * Error codes the spec lists for `placement.list`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type PlacementListErrorCode = string & {};
 
 /**
  * Parameters of `placement.unbind`.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type PlacementUnbindParams = Record<string, unknown>;
 
@@ -3307,7 +3307,7 @@ export type PlacementUnbindParams = Record<string, unknown>;
  * What `placement.unbind` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type PlacementUnbindResult = unknown;
 
@@ -3315,14 +3315,14 @@ export type PlacementUnbindResult = unknown;
  * Error codes the spec lists for `placement.unbind`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type PlacementUnbindErrorCode = string & {};
 
 /**
  * Parameters of `user.get`.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type UserGetParams = Record<string, unknown>;
 
@@ -3330,7 +3330,7 @@ export type UserGetParams = Record<string, unknown>;
  * What `user.get` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type UserGetResult = unknown;
 
@@ -3338,14 +3338,14 @@ export type UserGetResult = unknown;
  * Error codes the spec lists for `user.get`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type UserGetErrorCode = string & {};
 
 /**
  * Parameters of `sale.paysystem.add`.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type SalePaysystemAddParams = Record<string, unknown>;
 
@@ -3353,7 +3353,7 @@ export type SalePaysystemAddParams = Record<string, unknown>;
  * What `sale.paysystem.add` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type SalePaysystemAddResult = unknown;
 
@@ -3361,14 +3361,14 @@ export type SalePaysystemAddResult = unknown;
  * Error codes the spec lists for `sale.paysystem.add`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type SalePaysystemAddErrorCode = string & {};
 
 /**
  * Parameters of `sale.paysystem.update`.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type SalePaysystemUpdateParams = Record<string, unknown>;
 
@@ -3376,7 +3376,7 @@ export type SalePaysystemUpdateParams = Record<string, unknown>;
  * What `sale.paysystem.update` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type SalePaysystemUpdateResult = unknown;
 
@@ -3384,14 +3384,14 @@ export type SalePaysystemUpdateResult = unknown;
  * Error codes the spec lists for `sale.paysystem.update`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type SalePaysystemUpdateErrorCode = string & {};
 
 /**
  * Parameters of `sale.paysystem.delete`.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type SalePaysystemDeleteParams = Record<string, unknown>;
 
@@ -3399,7 +3399,7 @@ export type SalePaysystemDeleteParams = Record<string, unknown>;
  * What `sale.paysystem.delete` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type SalePaysystemDeleteResult = unknown;
 
@@ -3407,14 +3407,14 @@ export type SalePaysystemDeleteResult = unknown;
  * Error codes the spec lists for `sale.paysystem.delete`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type SalePaysystemDeleteErrorCode = string & {};
 
 /**
  * Parameters of `telephony.externalCall.register`.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type TelephonyExternalCallRegisterParams = Record<string, unknown>;
 
@@ -3422,7 +3422,7 @@ export type TelephonyExternalCallRegisterParams = Record<string, unknown>;
  * What `telephony.externalCall.register` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type TelephonyExternalCallRegisterResult = unknown;
 
@@ -3430,14 +3430,14 @@ export type TelephonyExternalCallRegisterResult = unknown;
  * Error codes the spec lists for `telephony.externalCall.register`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type TelephonyExternalCallRegisterErrorCode = string & {};
 
 /**
  * Parameters of `messageservice.sender.list`.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type MessageserviceSenderListParams = Record<string, unknown>;
 
@@ -3445,7 +3445,7 @@ export type MessageserviceSenderListParams = Record<string, unknown>;
  * What `messageservice.sender.list` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type MessageserviceSenderListResult = unknown;
 
@@ -3453,14 +3453,14 @@ export type MessageserviceSenderListResult = unknown;
  * Error codes the spec lists for `messageservice.sender.list`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:335
+ * @see spec/collaboration-platform-api.md#events
  */
 export type MessageserviceSenderListErrorCode = string & {};
 
 /**
  * Parameters of `crm.item.get`.
  *
- * @see spec-source/collaboration-platform-api.md:343
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmItemGetParams = Record<string, unknown>;
 
@@ -3468,7 +3468,7 @@ export type CrmItemGetParams = Record<string, unknown>;
  * What `crm.item.get` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:343
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmItemGetResult = unknown;
 
@@ -3476,14 +3476,14 @@ export type CrmItemGetResult = unknown;
  * Error codes the spec lists for `crm.item.get`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:343
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmItemGetErrorCode = string & {};
 
 /**
  * Parameters of `crm.item.list`.
  *
- * @see spec-source/collaboration-platform-api.md:343
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmItemListParams = Record<string, unknown>;
 
@@ -3491,7 +3491,7 @@ export type CrmItemListParams = Record<string, unknown>;
  * What `crm.item.list` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:343
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmItemListResult = unknown;
 
@@ -3499,14 +3499,14 @@ export type CrmItemListResult = unknown;
  * Error codes the spec lists for `crm.item.list`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:343
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmItemListErrorCode = string & {};
 
 /**
  * Parameters of `crm.timeline.comment.get`.
  *
- * @see spec-source/collaboration-platform-api.md:344
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmTimelineCommentGetParams = Record<string, unknown>;
 
@@ -3514,7 +3514,7 @@ export type CrmTimelineCommentGetParams = Record<string, unknown>;
  * What `crm.timeline.comment.get` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:344
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmTimelineCommentGetResult = unknown;
 
@@ -3522,14 +3522,14 @@ export type CrmTimelineCommentGetResult = unknown;
  * Error codes the spec lists for `crm.timeline.comment.get`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:344
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmTimelineCommentGetErrorCode = string & {};
 
 /**
  * Parameters of `crm.timeline.comment.list`.
  *
- * @see spec-source/collaboration-platform-api.md:344
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmTimelineCommentListParams = Record<string, unknown>;
 
@@ -3537,7 +3537,7 @@ export type CrmTimelineCommentListParams = Record<string, unknown>;
  * What `crm.timeline.comment.list` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:344
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmTimelineCommentListResult = unknown;
 
@@ -3545,14 +3545,14 @@ export type CrmTimelineCommentListResult = unknown;
  * Error codes the spec lists for `crm.timeline.comment.list`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:344
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmTimelineCommentListErrorCode = string & {};
 
 /**
  * Parameters of `log.blogpost.get`.
  *
- * @see spec-source/collaboration-platform-api.md:345
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type LogBlogpostGetParams = Record<string, unknown>;
 
@@ -3560,7 +3560,7 @@ export type LogBlogpostGetParams = Record<string, unknown>;
  * What `log.blogpost.get` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:345
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type LogBlogpostGetResult = unknown;
 
@@ -3568,14 +3568,14 @@ export type LogBlogpostGetResult = unknown;
  * Error codes the spec lists for `log.blogpost.get`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:345
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type LogBlogpostGetErrorCode = string & {};
 
 /**
  * Parameters of `log.blogcomment.user.get`.
  *
- * @see spec-source/collaboration-platform-api.md:345
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type LogBlogcommentUserGetParams = Record<string, unknown>;
 
@@ -3583,7 +3583,7 @@ export type LogBlogcommentUserGetParams = Record<string, unknown>;
  * What `log.blogcomment.user.get` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:345
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type LogBlogcommentUserGetResult = unknown;
 
@@ -3591,14 +3591,14 @@ export type LogBlogcommentUserGetResult = unknown;
  * Error codes the spec lists for `log.blogcomment.user.get`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:345
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type LogBlogcommentUserGetErrorCode = string & {};
 
 /**
  * Parameters of `disk.file.get`.
  *
- * @see spec-source/collaboration-platform-api.md:346
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type DiskFileGetParams = Record<string, unknown>;
 
@@ -3606,7 +3606,7 @@ export type DiskFileGetParams = Record<string, unknown>;
  * What `disk.file.get` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:346
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type DiskFileGetResult = unknown;
 
@@ -3614,14 +3614,14 @@ export type DiskFileGetResult = unknown;
  * Error codes the spec lists for `disk.file.get`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:346
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type DiskFileGetErrorCode = string & {};
 
 /**
  * Parameters of `disk.attachedObject.get`.
  *
- * @see spec-source/collaboration-platform-api.md:347
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type DiskAttachedObjectGetParams = Record<string, unknown>;
 
@@ -3629,7 +3629,7 @@ export type DiskAttachedObjectGetParams = Record<string, unknown>;
  * What `disk.attachedObject.get` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:347
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type DiskAttachedObjectGetResult = unknown;
 
@@ -3637,14 +3637,14 @@ export type DiskAttachedObjectGetResult = unknown;
  * Error codes the spec lists for `disk.attachedObject.get`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:347
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type DiskAttachedObjectGetErrorCode = string & {};
 
 /**
  * Parameters of `lists.element.get.file.url`.
  *
- * @see spec-source/collaboration-platform-api.md:349
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type ListsElementGetFileUrlParams = Record<string, unknown>;
 
@@ -3652,7 +3652,7 @@ export type ListsElementGetFileUrlParams = Record<string, unknown>;
  * What `lists.element.get.file.url` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:349
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type ListsElementGetFileUrlResult = unknown;
 
@@ -3660,14 +3660,14 @@ export type ListsElementGetFileUrlResult = unknown;
  * Error codes the spec lists for `lists.element.get.file.url`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:349
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type ListsElementGetFileUrlErrorCode = string & {};
 
 /**
  * Parameters of `entity.item.get`.
  *
- * @see spec-source/collaboration-platform-api.md:350
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type EntityItemGetParams = Record<string, unknown>;
 
@@ -3675,7 +3675,7 @@ export type EntityItemGetParams = Record<string, unknown>;
  * What `entity.item.get` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:350
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type EntityItemGetResult = unknown;
 
@@ -3683,14 +3683,14 @@ export type EntityItemGetResult = unknown;
  * Error codes the spec lists for `entity.item.get`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:350
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type EntityItemGetErrorCode = string & {};
 
 /**
  * Parameters of `catalog.product.get`.
  *
- * @see spec-source/collaboration-platform-api.md:352
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CatalogProductGetParams = Record<string, unknown>;
 
@@ -3698,7 +3698,7 @@ export type CatalogProductGetParams = Record<string, unknown>;
  * What `catalog.product.get` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:352
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CatalogProductGetResult = unknown;
 
@@ -3706,14 +3706,14 @@ export type CatalogProductGetResult = unknown;
  * Error codes the spec lists for `catalog.product.get`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:352
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CatalogProductGetErrorCode = string & {};
 
 /**
  * Parameters of `catalog.product.list`.
  *
- * @see spec-source/collaboration-platform-api.md:352
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CatalogProductListParams = Record<string, unknown>;
 
@@ -3721,7 +3721,7 @@ export type CatalogProductListParams = Record<string, unknown>;
  * What `catalog.product.list` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:352
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CatalogProductListResult = unknown;
 
@@ -3729,14 +3729,14 @@ export type CatalogProductListResult = unknown;
  * Error codes the spec lists for `catalog.product.list`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:352
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CatalogProductListErrorCode = string & {};
 
 /**
  * Parameters of `voximplant.statistic.get`.
  *
- * @see spec-source/collaboration-platform-api.md:353
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type VoximplantStatisticGetParams = Record<string, unknown>;
 
@@ -3744,7 +3744,7 @@ export type VoximplantStatisticGetParams = Record<string, unknown>;
  * What `voximplant.statistic.get` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:353
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type VoximplantStatisticGetResult = unknown;
 
@@ -3752,14 +3752,14 @@ export type VoximplantStatisticGetResult = unknown;
  * Error codes the spec lists for `voximplant.statistic.get`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:353
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type VoximplantStatisticGetErrorCode = string & {};
 
 /**
  * Parameters of `documentgenerator.template.get`.
  *
- * @see spec-source/collaboration-platform-api.md:354
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type DocumentgeneratorTemplateGetParams = Record<string, unknown>;
 
@@ -3767,7 +3767,7 @@ export type DocumentgeneratorTemplateGetParams = Record<string, unknown>;
  * What `documentgenerator.template.get` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:354
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type DocumentgeneratorTemplateGetResult = unknown;
 
@@ -3775,14 +3775,14 @@ export type DocumentgeneratorTemplateGetResult = unknown;
  * Error codes the spec lists for `documentgenerator.template.get`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:354
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type DocumentgeneratorTemplateGetErrorCode = string & {};
 
 /**
  * Parameters of `documentgenerator.template.list`.
  *
- * @see spec-source/collaboration-platform-api.md:354
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type DocumentgeneratorTemplateListParams = Record<string, unknown>;
 
@@ -3790,7 +3790,7 @@ export type DocumentgeneratorTemplateListParams = Record<string, unknown>;
  * What `documentgenerator.template.list` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:354
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type DocumentgeneratorTemplateListResult = unknown;
 
@@ -3798,14 +3798,14 @@ export type DocumentgeneratorTemplateListResult = unknown;
  * Error codes the spec lists for `documentgenerator.template.list`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:354
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type DocumentgeneratorTemplateListErrorCode = string & {};
 
 /**
  * Parameters of `crm.documentgenerator.template.get`.
  *
- * @see spec-source/collaboration-platform-api.md:354
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmDocumentgeneratorTemplateGetParams = Record<string, unknown>;
 
@@ -3813,7 +3813,7 @@ export type CrmDocumentgeneratorTemplateGetParams = Record<string, unknown>;
  * What `crm.documentgenerator.template.get` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:354
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmDocumentgeneratorTemplateGetResult = unknown;
 
@@ -3821,14 +3821,14 @@ export type CrmDocumentgeneratorTemplateGetResult = unknown;
  * Error codes the spec lists for `crm.documentgenerator.template.get`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:354
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmDocumentgeneratorTemplateGetErrorCode = string & {};
 
 /**
  * Parameters of `crm.documentgenerator.template.list`.
  *
- * @see spec-source/collaboration-platform-api.md:354
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmDocumentgeneratorTemplateListParams = Record<string, unknown>;
 
@@ -3836,7 +3836,7 @@ export type CrmDocumentgeneratorTemplateListParams = Record<string, unknown>;
  * What `crm.documentgenerator.template.list` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:354
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmDocumentgeneratorTemplateListResult = unknown;
 
@@ -3844,14 +3844,14 @@ export type CrmDocumentgeneratorTemplateListResult = unknown;
  * Error codes the spec lists for `crm.documentgenerator.template.list`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:354
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmDocumentgeneratorTemplateListErrorCode = string & {};
 
 /**
  * Parameters of `documentgenerator.document.add`.
  *
- * @see spec-source/collaboration-platform-api.md:355
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type DocumentgeneratorDocumentAddParams = Record<string, unknown>;
 
@@ -3859,7 +3859,7 @@ export type DocumentgeneratorDocumentAddParams = Record<string, unknown>;
  * What `documentgenerator.document.add` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:355
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type DocumentgeneratorDocumentAddResult = unknown;
 
@@ -3867,14 +3867,14 @@ export type DocumentgeneratorDocumentAddResult = unknown;
  * Error codes the spec lists for `documentgenerator.document.add`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:355
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type DocumentgeneratorDocumentAddErrorCode = string & {};
 
 /**
  * Parameters of `documentgenerator.document.list`.
  *
- * @see spec-source/collaboration-platform-api.md:355
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type DocumentgeneratorDocumentListParams = Record<string, unknown>;
 
@@ -3882,7 +3882,7 @@ export type DocumentgeneratorDocumentListParams = Record<string, unknown>;
  * What `documentgenerator.document.list` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:355
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type DocumentgeneratorDocumentListResult = unknown;
 
@@ -3890,14 +3890,14 @@ export type DocumentgeneratorDocumentListResult = unknown;
  * Error codes the spec lists for `documentgenerator.document.list`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:355
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type DocumentgeneratorDocumentListErrorCode = string & {};
 
 /**
  * Parameters of `crm.documentgenerator.document.add`.
  *
- * @see spec-source/collaboration-platform-api.md:355
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmDocumentgeneratorDocumentAddParams = Record<string, unknown>;
 
@@ -3905,7 +3905,7 @@ export type CrmDocumentgeneratorDocumentAddParams = Record<string, unknown>;
  * What `crm.documentgenerator.document.add` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:355
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmDocumentgeneratorDocumentAddResult = unknown;
 
@@ -3913,14 +3913,14 @@ export type CrmDocumentgeneratorDocumentAddResult = unknown;
  * Error codes the spec lists for `crm.documentgenerator.document.add`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:355
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmDocumentgeneratorDocumentAddErrorCode = string & {};
 
 /**
  * Parameters of `crm.documentgenerator.document.list`.
  *
- * @see spec-source/collaboration-platform-api.md:355
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmDocumentgeneratorDocumentListParams = Record<string, unknown>;
 
@@ -3928,7 +3928,7 @@ export type CrmDocumentgeneratorDocumentListParams = Record<string, unknown>;
  * What `crm.documentgenerator.document.list` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:355
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmDocumentgeneratorDocumentListResult = unknown;
 
@@ -3936,14 +3936,14 @@ export type CrmDocumentgeneratorDocumentListResult = unknown;
  * Error codes the spec lists for `crm.documentgenerator.document.list`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:355
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type CrmDocumentgeneratorDocumentListErrorCode = string & {};
 
 /**
  * Parameters of `sign.b2e.hcmlink.document.get`.
  *
- * @see spec-source/collaboration-platform-api.md:356
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type SignB2eHcmlinkDocumentGetParams = Record<string, unknown>;
 
@@ -3951,7 +3951,7 @@ export type SignB2eHcmlinkDocumentGetParams = Record<string, unknown>;
  * What `sign.b2e.hcmlink.document.get` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:356
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type SignB2eHcmlinkDocumentGetResult = unknown;
 
@@ -3959,14 +3959,14 @@ export type SignB2eHcmlinkDocumentGetResult = unknown;
  * Error codes the spec lists for `sign.b2e.hcmlink.document.get`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:356
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type SignB2eHcmlinkDocumentGetErrorCode = string & {};
 
 /**
  * Parameters of `sign.b2e.mysafe.tail`.
  *
- * @see spec-source/collaboration-platform-api.md:356
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type SignB2eMysafeTailParams = Record<string, unknown>;
 
@@ -3974,7 +3974,7 @@ export type SignB2eMysafeTailParams = Record<string, unknown>;
  * What `sign.b2e.mysafe.tail` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:356
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type SignB2eMysafeTailResult = unknown;
 
@@ -3982,28 +3982,28 @@ export type SignB2eMysafeTailResult = unknown;
  * Error codes the spec lists for `sign.b2e.mysafe.tail`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:356
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type SignB2eMysafeTailErrorCode = string & {};
 
 /**
  * Parameters of `sign.b2e.personal.tail`.
  *
- * @see spec-source/collaboration-platform-api.md:356
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export interface SignB2ePersonalTailParams {
   /**
    * 1 to 1000, default 20.
    * Default: 20.
    *
-   * @see spec-source/collaboration-platform-api.md:449
+   * @see spec/collaboration-platform-api.md#limits
    */
   limit?: number;
   /**
    * offset from the list start, like `start`
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:450
+   * @see spec/collaboration-platform-api.md#limits
    */
   offset?: unknown;
 }
@@ -4012,7 +4012,7 @@ export interface SignB2ePersonalTailParams {
  * What `sign.b2e.personal.tail` returns under `result`.
  * See Signed document (`sign.b2e.personal.tail` item).
  *
- * @see spec-source/collaboration-platform-api.md:116
+ * @see spec/collaboration-platform-api.md#other-resources
  */
 export type SignB2ePersonalTailResult = SignedDocument[];
 
@@ -4020,14 +4020,14 @@ export type SignB2ePersonalTailResult = SignedDocument[];
  * Error codes the spec lists for `sign.b2e.personal.tail`.
  * Open: other codes may come (The method has no section of its own in Endpoints: scope, access and errors: not shown).
  *
- * @see spec-source/collaboration-platform-api.md:356
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type SignB2ePersonalTailErrorCode = string & {};
 
 /**
  * Parameters of `note.file.get`.
  *
- * @see spec-source/collaboration-platform-api.md:357
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type NoteFileGetParams = Record<string, unknown>;
 
@@ -4035,7 +4035,7 @@ export type NoteFileGetParams = Record<string, unknown>;
  * What `note.file.get` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:357
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type NoteFileGetResult = unknown;
 
@@ -4043,14 +4043,14 @@ export type NoteFileGetResult = unknown;
  * Error codes the spec lists for `note.file.get`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:357
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type NoteFileGetErrorCode = string & {};
 
 /**
  * Parameters of `im.v2.File.download`.
  *
- * @see spec-source/collaboration-platform-api.md:358
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type ImV2FileDownloadParams = Record<string, unknown>;
 
@@ -4058,7 +4058,7 @@ export type ImV2FileDownloadParams = Record<string, unknown>;
  * What `im.v2.File.download` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:358
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type ImV2FileDownloadResult = unknown;
 
@@ -4066,14 +4066,14 @@ export type ImV2FileDownloadResult = unknown;
  * Error codes the spec lists for `im.v2.File.download`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:358
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type ImV2FileDownloadErrorCode = string & {};
 
 /**
  * Parameters of `imbot.v2.File.download`.
  *
- * @see spec-source/collaboration-platform-api.md:358
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type ImbotV2FileDownloadParams = Record<string, unknown>;
 
@@ -4081,7 +4081,7 @@ export type ImbotV2FileDownloadParams = Record<string, unknown>;
  * What `imbot.v2.File.download` returns under `result`.
  * The spec does not state the result.
  *
- * @see spec-source/collaboration-platform-api.md:358
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type ImbotV2FileDownloadResult = unknown;
 
@@ -4089,14 +4089,14 @@ export type ImbotV2FileDownloadResult = unknown;
  * Error codes the spec lists for `imbot.v2.File.download`.
  * Open: other codes may come (the spec only names the method).
  *
- * @see spec-source/collaboration-platform-api.md:358
+ * @see spec/collaboration-platform-api.md#retrieving-file-content
  */
 export type ImbotV2FileDownloadErrorCode = string & {};
 
 /**
  * Parameters of `rest.documentation.openapi` (3.0).
  *
- * @see spec-source/collaboration-platform-api.md:165
+ * @see spec/collaboration-platform-api.md#30-only-methods
  */
 export type V3RestDocumentationOpenapiParams = EmptyParams;
 
@@ -4104,41 +4104,41 @@ export type V3RestDocumentationOpenapiParams = EmptyParams;
  * What `rest.documentation.openapi` (3.0) returns under `result`.
  * Returns an OpenAPI document as JSON (members `openapi`, `info`, `tags`, `paths`, `components.schemas`)
  *
- * @see spec-source/collaboration-platform-api.md:165
+ * @see spec/collaboration-platform-api.md#30-only-methods
  */
 export type V3RestDocumentationOpenapiResult = {
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:165
+   * @see spec/collaboration-platform-api.md#30-only-methods
    */
   openapi: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:165
+   * @see spec/collaboration-platform-api.md#30-only-methods
    */
   info: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:165
+   * @see spec/collaboration-platform-api.md#30-only-methods
    */
   tags: unknown;
   /**
    * Not shown in the spec: any value.
    *
-   * @see spec-source/collaboration-platform-api.md:165
+   * @see spec/collaboration-platform-api.md#30-only-methods
    */
   paths: unknown;
   /**
-   * @see spec-source/collaboration-platform-api.md:165
+   * @see spec/collaboration-platform-api.md#30-only-methods
    */
   components: {
     /**
      * Not shown in the spec: any value.
      *
-     * @see spec-source/collaboration-platform-api.md:165
+     * @see spec/collaboration-platform-api.md#30-only-methods
      */
     schemas: unknown;
     [key: string]: unknown;
@@ -4150,14 +4150,14 @@ export type V3RestDocumentationOpenapiResult = {
  * Error codes the spec lists for `rest.documentation.openapi` (3.0).
  * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
- * @see spec-source/collaboration-platform-api.md:165
+ * @see spec/collaboration-platform-api.md#30-only-methods
  */
 export type V3RestDocumentationOpenapiErrorCode = never;
 
 /**
  * Parameters of `rest.scope.list` (3.0).
  *
- * @see spec-source/collaboration-platform-api.md:167
+ * @see spec/collaboration-platform-api.md#30-only-methods
  */
 export type V3RestScopeListParams = EmptyParams;
 
@@ -4166,7 +4166,7 @@ export type V3RestScopeListParams = EmptyParams;
  * Shape of the response: not shown.
  * Not shown in the spec: any value.
  *
- * @see spec-source/collaboration-platform-api.md:167
+ * @see spec/collaboration-platform-api.md#30-only-methods
  */
 export type V3RestScopeListResult = unknown;
 
@@ -4174,36 +4174,36 @@ export type V3RestScopeListResult = unknown;
  * Error codes the spec lists for `rest.scope.list` (3.0).
  * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
- * @see spec-source/collaboration-platform-api.md:167
+ * @see spec/collaboration-platform-api.md#30-only-methods
  */
 export type V3RestScopeListErrorCode = never;
 
 /**
  * Parameters of `tasks.task.add` (3.0).
  *
- * @see spec-source/collaboration-platform-api.md:169
+ * @see spec/collaboration-platform-api.md#30-only-methods
  */
 export interface V3TasksTaskAddParams {
   /**
-   * @see spec-source/collaboration-platform-api.md:169
+   * @see spec/collaboration-platform-api.md#30-only-methods
    */
   fields?: {
     /**
      * Not shown in the spec: any value.
      *
-     * @see spec-source/collaboration-platform-api.md:169
+     * @see spec/collaboration-platform-api.md#30-only-methods
      */
     title?: unknown;
     /**
      * Not shown in the spec: any value.
      *
-     * @see spec-source/collaboration-platform-api.md:169
+     * @see spec/collaboration-platform-api.md#30-only-methods
      */
     responsibleId?: unknown;
     /**
      * Not shown in the spec: any value.
      *
-     * @see spec-source/collaboration-platform-api.md:169
+     * @see spec/collaboration-platform-api.md#30-only-methods
      */
     creatorId?: unknown;
     [key: string]: unknown;
@@ -4215,7 +4215,7 @@ export interface V3TasksTaskAddParams {
  * Full field list and response: not shown.
  * Not shown in the spec: any value.
  *
- * @see spec-source/collaboration-platform-api.md:169
+ * @see spec/collaboration-platform-api.md#30-only-methods
  */
 export type V3TasksTaskAddResult = unknown;
 
@@ -4223,26 +4223,26 @@ export type V3TasksTaskAddResult = unknown;
  * Error codes the spec lists for `tasks.task.add` (3.0).
  * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
- * @see spec-source/collaboration-platform-api.md:169
+ * @see spec/collaboration-platform-api.md#30-only-methods
  */
 export type V3TasksTaskAddErrorCode = never;
 
 /**
  * Parameters of `tasks.task.chat.message.send` (3.0).
  *
- * @see spec-source/collaboration-platform-api.md:171
+ * @see spec/collaboration-platform-api.md#30-only-methods
  */
 export interface V3TasksTaskChatMessageSendParams {
   /**
-   * @see spec-source/collaboration-platform-api.md:171
+   * @see spec/collaboration-platform-api.md#30-only-methods
    */
   fields?: {
     /**
-     * @see spec-source/collaboration-platform-api.md:171
+     * @see spec/collaboration-platform-api.md#30-only-methods
      */
     taskId?: number;
     /**
-     * @see spec-source/collaboration-platform-api.md:171
+     * @see spec/collaboration-platform-api.md#30-only-methods
      */
     text?: string;
   };
@@ -4253,7 +4253,7 @@ export interface V3TasksTaskChatMessageSendParams {
  * Response: not shown.
  * Not shown in the spec: any value.
  *
- * @see spec-source/collaboration-platform-api.md:171
+ * @see spec/collaboration-platform-api.md#30-only-methods
  */
 export type V3TasksTaskChatMessageSendResult = unknown;
 
@@ -4261,18 +4261,18 @@ export type V3TasksTaskChatMessageSendResult = unknown;
  * Error codes the spec lists for `tasks.task.chat.message.send` (3.0).
  * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
- * @see spec-source/collaboration-platform-api.md:171
+ * @see spec/collaboration-platform-api.md#30-only-methods
  */
 export type V3TasksTaskChatMessageSendErrorCode = never;
 
 /**
  * Parameters of `tasks.task.get` (3.0).
  *
- * @see spec-source/collaboration-platform-api.md:173
+ * @see spec/collaboration-platform-api.md#30-only-methods
  */
 export interface V3TasksTaskGetParams {
   /**
-   * @see spec-source/collaboration-platform-api.md:173
+   * @see spec/collaboration-platform-api.md#30-only-methods
    */
   taskId?: number;
 }
@@ -4281,14 +4281,14 @@ export interface V3TasksTaskGetParams {
  * What `tasks.task.get` (3.0) returns under `result`.
  * `result.item` holds the task; includes `archiveLink` (link to download all task files as an archive, may be relative)
  *
- * @see spec-source/collaboration-platform-api.md:173
+ * @see spec/collaboration-platform-api.md#30-only-methods
  */
 export interface V3TasksTaskGetResult {
   item: Task & {
     /**
      * link to download all task files as an archive, may be relative.
      *
-     * @see spec-source/collaboration-platform-api.md:173
+     * @see spec/collaboration-platform-api.md#30-only-methods
      */
     archiveLink?: string;
     [key: string]: unknown;
@@ -4299,7 +4299,7 @@ export interface V3TasksTaskGetResult {
  * Error codes the spec lists for `tasks.task.get` (3.0).
  * The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method.
  *
- * @see spec-source/collaboration-platform-api.md:173
+ * @see spec/collaboration-platform-api.md#30-only-methods
  */
 export type V3TasksTaskGetErrorCode = never;
 
@@ -4310,7 +4310,7 @@ export interface LegacyMethods {
    * Who may call: Any user; data depends on rights: administrator sees all tasks, a head sees subordinates' tasks, others see tasks available to them.
    * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
    *
-   * @see spec-source/collaboration-platform-api.md:179
+   * @see spec/collaboration-platform-api.md#tasks
    */
   "tasks.task.get": MethodSpec<TasksTaskGetParams, TasksTaskGetResult, TasksTaskGetErrorCode, false, false, false>;
   /**
@@ -4319,7 +4319,7 @@ export interface LegacyMethods {
    * Who may call: Any user.
    * For non-existent user ids all actions are false.
    *
-   * @see spec-source/collaboration-platform-api.md:184
+   * @see spec/collaboration-platform-api.md#tasks
    */
   "tasks.task.getaccess": MethodSpec<
     TasksTaskGetaccessParams,
@@ -4336,7 +4336,7 @@ export interface LegacyMethods {
    * Who may call: Any user with read access to the task.
    * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
    *
-   * @see spec-source/collaboration-platform-api.md:189
+   * @see spec/collaboration-platform-api.md#tasks
    */
   "tasks.task.stopwatch": MethodSpec<
     TasksTaskStopwatchParams,
@@ -4352,7 +4352,7 @@ export interface LegacyMethods {
    * Scope: `task`.
    * Who may call: Any user with read access.
    *
-   * @see spec-source/collaboration-platform-api.md:191
+   * @see spec/collaboration-platform-api.md#tasks
    */
   "tasks.task.unpin": MethodSpec<
     TasksTaskUnpinParams,
@@ -4368,7 +4368,7 @@ export interface LegacyMethods {
    * Parameters `TASKID` (task id) and `COMMENTTEXT` (text); order of parameters in the request must be kept or the call fails.
    *
    * @deprecated Use `tasks.task.chat.message.send`.
-   * @see spec-source/collaboration-platform-api.md:194
+   * @see spec/collaboration-platform-api.md#tasks
    */
   "task.comment.add": MethodSpec<
     TaskCommentAddParams,
@@ -4385,7 +4385,7 @@ export interface LegacyMethods {
    * Who may call: Any user.
    * At least one of `RECORD_URL`, `FILENAME` is required.
    *
-   * @see spec-source/collaboration-platform-api.md:200
+   * @see spec/collaboration-platform-api.md#telephony
    */
   "telephony.externalCall.attachRecord": MethodSpec<
     TelephonyExternalCallAttachRecordParams,
@@ -4404,7 +4404,7 @@ export interface LegacyMethods {
    * at least one of `USER_ID`, `USER_PHONE_INNER` is required.
    * Not shown in the spec: Allowed values and defaults of `STATUS_CODE`, `VOTE` and of the numeric defaults.
    *
-   * @see spec-source/collaboration-platform-api.md:208
+   * @see spec/collaboration-platform-api.md#telephony
    */
   "telephony.externalCall.finish": MethodSpec<
     TelephonyExternalCallFinishParams,
@@ -4420,7 +4420,7 @@ export interface LegacyMethods {
    * Scope: `telephony`.
    * Who may call: Any user.
    *
-   * @see spec-source/collaboration-platform-api.md:215
+   * @see spec/collaboration-platform-api.md#telephony
    */
   "telephony.externalCall.show": MethodSpec<
     TelephonyExternalCallShowParams,
@@ -4435,7 +4435,7 @@ export interface LegacyMethods {
    * Scope: `telephony`.
    * Who may call: Any user.
    *
-   * @see spec-source/collaboration-platform-api.md:217
+   * @see spec/collaboration-platform-api.md#telephony
    */
   "telephony.externalCall.searchCrmEntities": MethodSpec<
     TelephonyExternalCallSearchCrmEntitiesParams,
@@ -4451,7 +4451,7 @@ export interface LegacyMethods {
    * Who may call: Any user.
    * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
    *
-   * @see spec-source/collaboration-platform-api.md:220
+   * @see spec/collaboration-platform-api.md#telephony
    */
   "telephony.externalLine.add": MethodSpec<
     TelephonyExternalLineAddParams,
@@ -4468,7 +4468,7 @@ export interface LegacyMethods {
    * Who may call: Any user.
    * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
    *
-   * @see spec-source/collaboration-platform-api.md:225
+   * @see spec/collaboration-platform-api.md#calendar
    */
   "calendar.user.settings.set": MethodSpec<
     CalendarUserSettingsSetParams,
@@ -4483,7 +4483,7 @@ export interface LegacyMethods {
    * Scope: `documentgenerator`.
    * Who may call: Users with the right to change documents.
    *
-   * @see spec-source/collaboration-platform-api.md:250
+   * @see spec/collaboration-platform-api.md#document-generator
    */
   "documentgenerator.document.enablepublicurl": MethodSpec<
     DocumentgeneratorDocumentEnablepublicurlParams,
@@ -4499,7 +4499,7 @@ export interface LegacyMethods {
    * Scope: `user`, `user_brief`, `user_basic`.
    * Who may call: Any user.
    *
-   * @see spec-source/collaboration-platform-api.md:255
+   * @see spec/collaboration-platform-api.md#user
    */
   "user.current": MethodSpec<UserCurrentParams, UserCurrentResult, UserCurrentErrorCode, false, false, false>;
   /**
@@ -4507,7 +4507,7 @@ export interface LegacyMethods {
    * Scope: `mailservice`.
    * Who may call: Any user.
    *
-   * @see spec-source/collaboration-platform-api.md:259
+   * @see spec/collaboration-platform-api.md#mail-services
    */
   "mailservice.fields": MethodSpec<
     MailserviceFieldsParams,
@@ -4522,7 +4522,7 @@ export interface LegacyMethods {
    * Scope: `mailservice`.
    * Who may call: Any user.
    *
-   * @see spec-source/collaboration-platform-api.md:261
+   * @see spec/collaboration-platform-api.md#mail-services
    */
   "mailservice.list": MethodSpec<
     MailserviceListParams,
@@ -4537,7 +4537,7 @@ export interface LegacyMethods {
    * Scope: `pay_system`.
    * Who may call: CRM administrator (right to change settings)
    *
-   * @see spec-source/collaboration-platform-api.md:265
+   * @see spec/collaboration-platform-api.md#sale-pay-systems
    */
   "sale.paysystem.list": MethodSpec<
     SalePaysystemListParams,
@@ -4554,7 +4554,7 @@ export interface LegacyMethods {
    * Who may call: CRM administrator.
    * Not shown in the spec: Error codes other than `ERROR_CHECK_FAILURE` for this method.
    *
-   * @see spec-source/collaboration-platform-api.md:271
+   * @see spec/collaboration-platform-api.md#sale-pay-systems
    */
   "sale.paysystem.settings.update": MethodSpec<
     SalePaysystemSettingsUpdateParams,
@@ -4572,7 +4572,7 @@ export interface LegacyMethods {
    * For an extranet user `VISIBLE` and `OPENED` are forced to a fixed value.
    * Not shown in the spec: Allowed values of `VISIBLE`, `OPENED`, `CLOSED`, `INITIATE_PERMS`, the avatar-removal value and the forced value.
    *
-   * @see spec-source/collaboration-platform-api.md:279
+   * @see spec/collaboration-platform-api.md#social-groups
    */
   "sonet_group.update": MethodSpec<
     SonetGroupUpdateParams,
@@ -4589,7 +4589,7 @@ export interface LegacyMethods {
    * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
    * `CODE` plus at least one of `HANDLER`, `NAME`, `DESCRIPTION` is required.
    *
-   * @see spec-source/collaboration-platform-api.md:287
+   * @see spec/collaboration-platform-api.md#message-providers
    */
   "messageservice.sender.update": MethodSpec<
     MessageserviceSenderUpdateParams,
@@ -4607,7 +4607,7 @@ export interface LegacyMethods {
    * Three call forms:.
    * Not shown in the spec: Allowed values of `moduleId`, `entityType`, `entityId`.
    *
-   * @see spec-source/collaboration-platform-api.md:292
+   * @see spec/collaboration-platform-api.md#votes
    */
   "vote.AttachedVote.recall": MethodSpec<
     VoteAttachedVoteRecallParams,
@@ -4626,7 +4626,7 @@ export interface LegacyMethods {
    * Widgets are hidden until installation of the application is finished.
    * Not shown in the spec: Placement point codes, `OPTIONS` contents and the remaining error codes.
    *
-   * @see spec-source/collaboration-platform-api.md:302
+   * @see spec/collaboration-platform-api.md#placements-widgets
    */
   "placement.bind": MethodSpec<PlacementBindParams, PlacementBindResult, PlacementBindErrorCode, true, false, false>;
   /**
@@ -4635,7 +4635,7 @@ export interface LegacyMethods {
    * Who may call: Administrator, application context only.
    * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
    *
-   * @see spec-source/collaboration-platform-api.md:308
+   * @see spec/collaboration-platform-api.md#placements-widgets
    */
   "placement.get": MethodSpec<PlacementGetParams, PlacementGetResult, PlacementGetErrorCode, true, false, false>;
   /**
@@ -4646,7 +4646,7 @@ export interface LegacyMethods {
    * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
    * Non-administrators: offline events are forbidden; `auth_type` may name only themselves.
    *
-   * @see spec-source/collaboration-platform-api.md:313
+   * @see spec/collaboration-platform-api.md#events
    */
   "event.bind": MethodSpec<EventBindParams, EventBindResult, EventBindErrorCode, true, false, false>;
   /**
@@ -4658,7 +4658,7 @@ export interface LegacyMethods {
    * Non-administrators: no offline events; only their own online handlers.
    * Not shown in the spec: Scope of the method.
    *
-   * @see spec-source/collaboration-platform-api.md:324
+   * @see spec/collaboration-platform-api.md#events
    */
   "event.unbind": MethodSpec<EventUnbindParams, EventUnbindResult, EventUnbindErrorCode, true, false, false>;
   /**
@@ -4669,7 +4669,7 @@ export interface LegacyMethods {
    * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
    * Not shown in the spec: Code names of the first three.
    *
-   * @see spec-source/collaboration-platform-api.md:330
+   * @see spec/collaboration-platform-api.md#events
    */
   "event.offline.clear": MethodSpec<
     EventOfflineClearParams,
@@ -4683,21 +4683,21 @@ export interface LegacyMethods {
    * `event.get`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    *
-   * @see spec-source/collaboration-platform-api.md:335
+   * @see spec/collaboration-platform-api.md#events
    */
   "event.get": MethodSpec<EventGetParams, EventGetResult, EventGetErrorCode, false, false, false>;
   /**
    * `events`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    *
-   * @see spec-source/collaboration-platform-api.md:335
+   * @see spec/collaboration-platform-api.md#events
    */
   events: MethodSpec<EventsParams, EventsResult, EventsErrorCode, false, false, false>;
   /**
    * `event.offline.get`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    *
-   * @see spec-source/collaboration-platform-api.md:335
+   * @see spec/collaboration-platform-api.md#events
    */
   "event.offline.get": MethodSpec<
     EventOfflineGetParams,
@@ -4711,7 +4711,7 @@ export interface LegacyMethods {
    * `event.offline.list`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    *
-   * @see spec-source/collaboration-platform-api.md:335
+   * @see spec/collaboration-platform-api.md#events
    */
   "event.offline.list": MethodSpec<
     EventOfflineListParams,
@@ -4725,7 +4725,7 @@ export interface LegacyMethods {
    * `event.offline.error`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    *
-   * @see spec-source/collaboration-platform-api.md:335
+   * @see spec/collaboration-platform-api.md#events
    */
   "event.offline.error": MethodSpec<
     EventOfflineErrorParams,
@@ -4739,21 +4739,21 @@ export interface LegacyMethods {
    * `feature.get`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    *
-   * @see spec-source/collaboration-platform-api.md:335
+   * @see spec/collaboration-platform-api.md#events
    */
   "feature.get": MethodSpec<FeatureGetParams, FeatureGetResult, FeatureGetErrorCode, false, false, false>;
   /**
    * `placement.list`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    *
-   * @see spec-source/collaboration-platform-api.md:335
+   * @see spec/collaboration-platform-api.md#events
    */
   "placement.list": MethodSpec<PlacementListParams, PlacementListResult, PlacementListErrorCode, false, false, false>;
   /**
    * `placement.unbind`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    *
-   * @see spec-source/collaboration-platform-api.md:335
+   * @see spec/collaboration-platform-api.md#events
    */
   "placement.unbind": MethodSpec<
     PlacementUnbindParams,
@@ -4767,14 +4767,14 @@ export interface LegacyMethods {
    * `user.get`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    *
-   * @see spec-source/collaboration-platform-api.md:335
+   * @see spec/collaboration-platform-api.md#events
    */
   "user.get": MethodSpec<UserGetParams, UserGetResult, UserGetErrorCode, false, false, false>;
   /**
    * `sale.paysystem.add`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    *
-   * @see spec-source/collaboration-platform-api.md:335
+   * @see spec/collaboration-platform-api.md#events
    */
   "sale.paysystem.add": MethodSpec<
     SalePaysystemAddParams,
@@ -4788,7 +4788,7 @@ export interface LegacyMethods {
    * `sale.paysystem.update`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    *
-   * @see spec-source/collaboration-platform-api.md:335
+   * @see spec/collaboration-platform-api.md#events
    */
   "sale.paysystem.update": MethodSpec<
     SalePaysystemUpdateParams,
@@ -4802,7 +4802,7 @@ export interface LegacyMethods {
    * `sale.paysystem.delete`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    *
-   * @see spec-source/collaboration-platform-api.md:335
+   * @see spec/collaboration-platform-api.md#events
    */
   "sale.paysystem.delete": MethodSpec<
     SalePaysystemDeleteParams,
@@ -4816,7 +4816,7 @@ export interface LegacyMethods {
    * `telephony.externalCall.register`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    *
-   * @see spec-source/collaboration-platform-api.md:335
+   * @see spec/collaboration-platform-api.md#events
    */
   "telephony.externalCall.register": MethodSpec<
     TelephonyExternalCallRegisterParams,
@@ -4830,7 +4830,7 @@ export interface LegacyMethods {
    * `messageservice.sender.list`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    *
-   * @see spec-source/collaboration-platform-api.md:335
+   * @see spec/collaboration-platform-api.md#events
    */
   "messageservice.sender.list": MethodSpec<
     MessageserviceSenderListParams,
@@ -4843,19 +4843,19 @@ export interface LegacyMethods {
   /**
    * `crm.item.get`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:343
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "crm.item.get": MethodSpec<CrmItemGetParams, CrmItemGetResult, CrmItemGetErrorCode, false, false, false>;
   /**
    * `crm.item.list`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:343
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "crm.item.list": MethodSpec<CrmItemListParams, CrmItemListResult, CrmItemListErrorCode, false, false, false>;
   /**
    * `crm.timeline.comment.get`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:344
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "crm.timeline.comment.get": MethodSpec<
     CrmTimelineCommentGetParams,
@@ -4868,7 +4868,7 @@ export interface LegacyMethods {
   /**
    * `crm.timeline.comment.list`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:344
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "crm.timeline.comment.list": MethodSpec<
     CrmTimelineCommentListParams,
@@ -4881,7 +4881,7 @@ export interface LegacyMethods {
   /**
    * `log.blogpost.get`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:345
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "log.blogpost.get": MethodSpec<
     LogBlogpostGetParams,
@@ -4894,7 +4894,7 @@ export interface LegacyMethods {
   /**
    * `log.blogcomment.user.get`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:345
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "log.blogcomment.user.get": MethodSpec<
     LogBlogcommentUserGetParams,
@@ -4907,13 +4907,13 @@ export interface LegacyMethods {
   /**
    * `disk.file.get`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:346
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "disk.file.get": MethodSpec<DiskFileGetParams, DiskFileGetResult, DiskFileGetErrorCode, false, false, false>;
   /**
    * `disk.attachedObject.get`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:347
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "disk.attachedObject.get": MethodSpec<
     DiskAttachedObjectGetParams,
@@ -4926,7 +4926,7 @@ export interface LegacyMethods {
   /**
    * `lists.element.get.file.url`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:349
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "lists.element.get.file.url": MethodSpec<
     ListsElementGetFileUrlParams,
@@ -4939,13 +4939,13 @@ export interface LegacyMethods {
   /**
    * `entity.item.get`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:350
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "entity.item.get": MethodSpec<EntityItemGetParams, EntityItemGetResult, EntityItemGetErrorCode, false, false, false>;
   /**
    * `catalog.product.get`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:352
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "catalog.product.get": MethodSpec<
     CatalogProductGetParams,
@@ -4958,7 +4958,7 @@ export interface LegacyMethods {
   /**
    * `catalog.product.list`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:352
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "catalog.product.list": MethodSpec<
     CatalogProductListParams,
@@ -4971,7 +4971,7 @@ export interface LegacyMethods {
   /**
    * `voximplant.statistic.get`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:353
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "voximplant.statistic.get": MethodSpec<
     VoximplantStatisticGetParams,
@@ -4984,7 +4984,7 @@ export interface LegacyMethods {
   /**
    * `documentgenerator.template.get`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:354
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "documentgenerator.template.get": MethodSpec<
     DocumentgeneratorTemplateGetParams,
@@ -4997,7 +4997,7 @@ export interface LegacyMethods {
   /**
    * `documentgenerator.template.list`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:354
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "documentgenerator.template.list": MethodSpec<
     DocumentgeneratorTemplateListParams,
@@ -5010,7 +5010,7 @@ export interface LegacyMethods {
   /**
    * `crm.documentgenerator.template.get`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:354
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "crm.documentgenerator.template.get": MethodSpec<
     CrmDocumentgeneratorTemplateGetParams,
@@ -5023,7 +5023,7 @@ export interface LegacyMethods {
   /**
    * `crm.documentgenerator.template.list`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:354
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "crm.documentgenerator.template.list": MethodSpec<
     CrmDocumentgeneratorTemplateListParams,
@@ -5036,7 +5036,7 @@ export interface LegacyMethods {
   /**
    * `documentgenerator.document.add`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:355
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "documentgenerator.document.add": MethodSpec<
     DocumentgeneratorDocumentAddParams,
@@ -5049,7 +5049,7 @@ export interface LegacyMethods {
   /**
    * `documentgenerator.document.list`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:355
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "documentgenerator.document.list": MethodSpec<
     DocumentgeneratorDocumentListParams,
@@ -5062,7 +5062,7 @@ export interface LegacyMethods {
   /**
    * `crm.documentgenerator.document.add`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:355
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "crm.documentgenerator.document.add": MethodSpec<
     CrmDocumentgeneratorDocumentAddParams,
@@ -5075,7 +5075,7 @@ export interface LegacyMethods {
   /**
    * `crm.documentgenerator.document.list`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:355
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "crm.documentgenerator.document.list": MethodSpec<
     CrmDocumentgeneratorDocumentListParams,
@@ -5088,7 +5088,7 @@ export interface LegacyMethods {
   /**
    * `sign.b2e.hcmlink.document.get`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:356
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "sign.b2e.hcmlink.document.get": MethodSpec<
     SignB2eHcmlinkDocumentGetParams,
@@ -5101,7 +5101,7 @@ export interface LegacyMethods {
   /**
    * `sign.b2e.mysafe.tail`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:356
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "sign.b2e.mysafe.tail": MethodSpec<
     SignB2eMysafeTailParams,
@@ -5116,7 +5116,7 @@ export interface LegacyMethods {
    * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
    * Not shown in the spec: The method has no section of its own in Endpoints: scope, access and errors.
    *
-   * @see spec-source/collaboration-platform-api.md:356
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "sign.b2e.personal.tail": MethodSpec<
     SignB2ePersonalTailParams,
@@ -5129,13 +5129,13 @@ export interface LegacyMethods {
   /**
    * `note.file.get`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:357
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "note.file.get": MethodSpec<NoteFileGetParams, NoteFileGetResult, NoteFileGetErrorCode, false, false, false>;
   /**
    * `im.v2.File.download`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:358
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "im.v2.File.download": MethodSpec<
     ImV2FileDownloadParams,
@@ -5148,7 +5148,7 @@ export interface LegacyMethods {
   /**
    * `imbot.v2.File.download`: named in the spec without its parameters or result.
    *
-   * @see spec-source/collaboration-platform-api.md:358
+   * @see spec/collaboration-platform-api.md#retrieving-file-content
    */
   "imbot.v2.File.download": MethodSpec<
     ImbotV2FileDownloadParams,
@@ -5167,7 +5167,7 @@ export interface V3Methods {
    * Describes the methods of this installation.
    * Not shown in the spec: Scope of the method.
    *
-   * @see spec-source/collaboration-platform-api.md:165
+   * @see spec/collaboration-platform-api.md#30-only-methods
    */
   "rest.documentation.openapi": MethodSpec<
     V3RestDocumentationOpenapiParams,
@@ -5183,7 +5183,7 @@ export interface V3Methods {
    * Describes the methods of this installation.
    * Not shown in the spec: Scope of the method.
    *
-   * @see spec-source/collaboration-platform-api.md:165
+   * @see spec/collaboration-platform-api.md#30-only-methods
    */
   documentation: MethodSpec<
     V3RestDocumentationOpenapiParams,
@@ -5198,7 +5198,7 @@ export interface V3Methods {
    * Returns the method-to-scope mapping for all modules.
    * Not shown in the spec: Shape of the response; Scope of the method.
    *
-   * @see spec-source/collaboration-platform-api.md:167
+   * @see spec/collaboration-platform-api.md#30-only-methods
    */
   "rest.scope.list": MethodSpec<
     V3RestScopeListParams,
@@ -5213,14 +5213,14 @@ export interface V3Methods {
    * Honours the `Idempotency-Key` header.
    * Not shown in the spec: Full field list and response; Scope of the method.
    *
-   * @see spec-source/collaboration-platform-api.md:169
+   * @see spec/collaboration-platform-api.md#30-only-methods
    */
   "tasks.task.add": MethodSpec<V3TasksTaskAddParams, V3TasksTaskAddResult, V3TasksTaskAddErrorCode, false, true, false>;
   /**
    * `tasks.task.chat.message.send` (3.0)
    * Not shown in the spec: Response; Scope of the method.
    *
-   * @see spec-source/collaboration-platform-api.md:171
+   * @see spec/collaboration-platform-api.md#30-only-methods
    */
   "tasks.task.chat.message.send": MethodSpec<
     V3TasksTaskChatMessageSendParams,
@@ -5234,7 +5234,7 @@ export interface V3Methods {
    * `tasks.task.get` (3.0)
    * Not shown in the spec: Scope of the method.
    *
-   * @see spec-source/collaboration-platform-api.md:173
+   * @see spec/collaboration-platform-api.md#30-only-methods
    */
   "tasks.task.get": MethodSpec<
     V3TasksTaskGetParams,

@@ -11,8 +11,8 @@ import { propertyKey } from "../names.js";
 export interface PrintContext {
   /** Resource name → the TS type name it is emitted as. */
   resourceName(name: string): string;
-  /** Spec file path for `@see` lines. */
-  specPath: string;
+  /** The `@see` target of a spec line: the shipped spec and the anchor of the section holding the line. */
+  see: (line: number) => string;
 }
 
 export const NOT_SHOWN = "Not shown in the spec: any value.";
@@ -65,10 +65,10 @@ export function fieldType(f: Field, ctx: PrintContext): string {
   return parts.join(" | ");
 }
 
-/** JSDoc from the spec's own words; `@see` names the spec line. */
+/** JSDoc from the spec's own words; `@see` names the spec's section (an anchor, not a line: issue 10). */
 export function doc(lines: Array<string | null | undefined | false>, ctx: PrintContext, line?: number, extra: string[] = []): string {
   const body = lines.filter((l): l is string => Boolean(l && l.trim())).map((l) => l.replace(/\*\//g, "*\\/"));
-  const tags = [...extra, ...(line ? [`@see ${ctx.specPath}:${line}`] : [])];
+  const tags = [...extra, ...(line ? [`@see ${ctx.see(line)}`] : [])];
   const all = [...body, ...(body.length && tags.length ? [""] : []), ...tags];
   if (all.length === 0) return "";
   return `/**\n${all.map((l) => ` * ${l}`).join("\n")}\n */\n`;

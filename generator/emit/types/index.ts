@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import type { Field, Method, Model, Version } from "../../model/types.js";
 import { type GeneratedFile, packageJsonFile } from "../files.js";
 import { type Templates, render } from "../templates.js";
@@ -129,8 +130,23 @@ function fieldsInterface(name: string, fields: Field[], ctx: PrintContext, descr
   return `${doc(description, ctx, line)}export interface ${name} {\n${fields.map((f) => memberDecl(f, ctx)).join("\n")}\n}\n`;
 }
 
+/** Where the types package ships the spec its declarations come from (their `@see` targets). */
+export function shippedSpecPath(specPath: string): string {
+  return `spec/${basename(specPath)}`;
+}
+
+/** The anchor of the last heading at or before `line`: the section that holds it. */
+function seeFor(model: Model, specPath: string): (line: number) => string {
+  const target = shippedSpecPath(specPath);
+  return (line) => {
+    let anchor: string | null = null;
+    for (const s of model.sections) if (s.source.line <= line) anchor = s.anchor;
+    return anchor ? `${target}#${anchor}` : target;
+  };
+}
+
 export function emitTypes(model: Model, specPath: string, header: string): TypesOutput {
-  const ctx: PrintContext = { resourceName: (n) => n, specPath };
+  const ctx: PrintContext = { resourceName: (n) => n, see: seeFor(model, specPath) };
   const out: string[] = [`// ${header}\n`];
   out.push(`${doc(["A decimal string: identifiers and counters of the legacy responses (\"8017\")."], ctx)}export type DecimalString = \`\${bigint}\`;\n`);
   out.push(`${doc(["An ISO 8601 date-time with offset, as a string."], ctx)}export type DateTimeString = string;\n`);
@@ -184,4 +200,12 @@ export function typesFiles(
     packageJsonFile("types", { header, name: pkg.name, version: pkg.version, description: `TypeScript types of ${model.title}.` }),
     { path: "types/README.md", contents: render(pkg.templates, "types/README.md.hbs", { header, name: pkg.name, title: model.title }) },
   ];
+}
+
+/**
+ * The spec itself, shipped in the types package: every `@see` of the declarations points into it. Kept out of the
+ * formatter: it is the user's text, byte for byte.
+ */
+export function shippedSpecFile(specPath: string, specText: string): GeneratedFile {
+  return { path: `types/${shippedSpecPath(specPath)}`, contents: specText };
 }
