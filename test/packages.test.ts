@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdir
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import GithubSlugger from "github-slugger";
+import { Project, ts } from "ts-morph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "./helpers.js";
 
@@ -63,6 +64,40 @@ describe("published packages", () => {
     }
     // The types alone carry a @see on every declaration taken from the spec.
     expect(checked).toBeGreaterThan(700);
+  });
+
+  it("hovering a client method in an editor shows what the spec says of it (issue 10)", () => {
+    const source = [
+      'import { createClient } from "collab-platform-api-client";',
+      "declare const code: string;",
+      'const app = createClient({ baseUrl: "https://portal.example", auth: { accessToken: code, refresh: async () => code } });',
+      "app.tasks.task.unpin;",
+      "app.task.comment.add;",
+      "app.telephony.externalCall.finish;",
+      "app.v3.tasks.task.add;",
+      'app.call("tasks.task.unpin", { id: 1 });',
+      "",
+    ].join("\n");
+    const project = new Project({
+      compilerOptions: { strict: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022 },
+    });
+    const file = project.createSourceFile(join(dir, "hover.ts"), source, { overwrite: true });
+    const service = project.getLanguageService().compilerObject;
+    const hover = (needle: string, at: "start" | "end" = "end") => {
+      const i = source.indexOf(needle);
+      const info = service.getQuickInfoAtPosition(file.getFilePath(), at === "end" ? i + needle.length - 2 : i + 1);
+      return {
+        text: ts.displayPartsToString(info?.documentation ?? []),
+        tags: (info?.tags ?? []).map((t) => `@${t.name} ${ts.displayPartsToString(t.text ?? [])}`),
+      };
+    };
+    const unpin = hover("app.tasks.task.unpin");
+    expect(unpin.text).toContain("Unpins the task in the current user's task list.");
+    expect(unpin.text).toContain("Scope: `task`.");
+    expect(unpin.text).toContain("Who may call: Any user with read access.");
+    expect(hover("app.task.comment.add").tags).toContainEqual(expect.stringMatching(/^@deprecated Use `tasks\.task\.chat\.message\.send`/));
+    expect(hover("app.telephony.externalCall.finish").text).toContain("Application context only: a webhook gets `WRONG_AUTH_TYPE`.");
+    expect(hover("app.v3.tasks.task.add").text).toContain("Honours the `Idempotency-Key` header.");
   });
 
   it("a fresh consumer compiles the type-level suite with tsc --strict: wrong calls do not compile", () => {

@@ -58,138 +58,410 @@ export interface BatchResult<C> {
 export interface LegacyTree {
   tasks: {
     task: {
+      /**
+       * `tasks.task.get`
+       * Scope: `task`.
+       * Who may call: Any user; data depends on rights: administrator sees all tasks, a head sees subordinates' tasks, others see tasks available to them.
+       * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
+       */
       get: MethodFn<LegacyMethods["tasks.task.get"]>;
+      /**
+       * `tasks.task.getaccess`
+       * Scope: `task`.
+       * Who may call: Any user.
+       * For non-existent user ids all actions are false.
+       */
       getaccess: MethodFn<LegacyMethods["tasks.task.getaccess"]>;
+      /**
+       * `tasks.task.stopwatch`
+       * Turns off watching of the task.
+       * Scope: `task`.
+       * Who may call: Any user with read access to the task.
+       * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
+       */
       stopwatch: MethodFn<LegacyMethods["tasks.task.stopwatch"]>;
+      /**
+       * `tasks.task.unpin`
+       * Unpins the task in the current user's task list.
+       * Scope: `task`.
+       * Who may call: Any user with read access.
+       */
       unpin: MethodFn<LegacyMethods["tasks.task.unpin"]>;
     };
   };
   task: {
     comment: {
+      /**
+       * `task.comment.add`
+       * Scope: `task`.
+       * Parameters `TASKID` (task id) and `COMMENTTEXT` (text); order of parameters in the request must be kept or the call fails.
+       *
+       * @deprecated Use `tasks.task.chat.message.send`.
+       */
       add: MethodFn<LegacyMethods["task.comment.add"]>;
     };
   };
   telephony: {
     externalCall: {
+      /**
+       * `telephony.externalCall.attachRecord`
+       * Attaches a record to a finished call and to its CRM activity.
+       * Scope: `telephony`.
+       * Who may call: Any user.
+       * At least one of `RECORD_URL`, `FILENAME` is required.
+       */
       attachRecord: MethodFn<LegacyMethods["telephony.externalCall.attachRecord"]>;
+      /**
+       * `telephony.externalCall.finish`
+       * Finishes an external call, stores it in statistics and in the CRM activity.
+       * Scope: `telephony`.
+       * Who may call: Any user.
+       * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+       * at least one of `USER_ID`, `USER_PHONE_INNER` is required.
+       * Not shown in the spec: Allowed values and defaults of `STATUS_CODE`, `VOTE` and of the numeric defaults.
+       */
       finish: MethodFn<LegacyMethods["telephony.externalCall.finish"]>;
+      /**
+       * `telephony.externalCall.show`
+       * Shows the call card to a user or users.
+       * Scope: `telephony`.
+       * Who may call: Any user.
+       */
       show: MethodFn<LegacyMethods["telephony.externalCall.show"]>;
+      /**
+       * `telephony.externalCall.searchCrmEntities`
+       * Scope: `telephony`.
+       * Who may call: Any user.
+       */
       searchCrmEntities: MethodFn<LegacyMethods["telephony.externalCall.searchCrmEntities"]>;
+      /**
+       * `telephony.externalCall.register`: named in the spec without its parameters or result.
+       * Not shown in the spec: Their parameters and responses of the named methods.
+       */
       register: MethodFn<LegacyMethods["telephony.externalCall.register"]>;
     };
     externalLine: {
+      /**
+       * `telephony.externalLine.add`
+       * Scope: `telephony`.
+       * Who may call: Any user.
+       * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+       */
       add: MethodFn<LegacyMethods["telephony.externalLine.add"]>;
     };
   };
   calendar: {
     user: {
       settings: {
+        /**
+         * `calendar.user.settings.set`
+         * Sets calendar settings of the current user.
+         * Scope: `calendar`.
+         * Who may call: Any user.
+         * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
+         */
         set: MethodFn<LegacyMethods["calendar.user.settings.set"]>;
       };
     };
   };
   documentgenerator: {
     document: {
+      /**
+       * `documentgenerator.document.enablepublicurl`
+       * Scope: `documentgenerator`.
+       * Who may call: Users with the right to change documents.
+       */
       enablepublicurl: MethodFn<LegacyMethods["documentgenerator.document.enablepublicurl"]>;
+      /**
+       * `documentgenerator.document.add`: named in the spec without its parameters or result.
+       */
       add: MethodFn<LegacyMethods["documentgenerator.document.add"]>;
+      /**
+       * `documentgenerator.document.list`: named in the spec without its parameters or result.
+       */
       list: MethodFn<LegacyMethods["documentgenerator.document.list"]>;
     };
     template: {
+      /**
+       * `documentgenerator.template.get`: named in the spec without its parameters or result.
+       */
       get: MethodFn<LegacyMethods["documentgenerator.template.get"]>;
+      /**
+       * `documentgenerator.template.list`: named in the spec without its parameters or result.
+       */
       list: MethodFn<LegacyMethods["documentgenerator.template.list"]>;
     };
   };
   user: {
+    /**
+     * `user.current`
+     * Returns the user whose token was used (for a saved administrator token, the administrator; for a token received by an application frame, the user who opened the application)
+     * Scope: `user`, `user_brief`, `user_basic`.
+     * Who may call: Any user.
+     */
     current: MethodFn<LegacyMethods["user.current"]>;
+    /**
+     * `user.get`: named in the spec without its parameters or result.
+     * Not shown in the spec: Their parameters and responses of the named methods.
+     */
     get: MethodFn<LegacyMethods["user.get"]>;
   };
   mailservice: {
+    /**
+     * `mailservice.fields`
+     * Scope: `mailservice`.
+     * Who may call: Any user.
+     */
     fields: MethodFn<LegacyMethods["mailservice.fields"]>;
+    /**
+     * `mailservice.list`
+     * Scope: `mailservice`.
+     * Who may call: Any user.
+     */
     list: MethodFn<LegacyMethods["mailservice.list"]>;
   };
   sale: {
     paysystem: {
+      /**
+       * `sale.paysystem.list`
+       * Scope: `pay_system`.
+       * Who may call: CRM administrator (right to change settings)
+       */
       list: MethodFn<LegacyMethods["sale.paysystem.list"]>;
       settings: {
+        /**
+         * `sale.paysystem.settings.update`
+         * Settings structure is defined by key `CODES` of `SETTINGS` in `sale.paysystem.handler.add`
+         * Scope: `pay_system`.
+         * Who may call: CRM administrator.
+         * Not shown in the spec: Error codes other than `ERROR_CHECK_FAILURE` for this method.
+         */
         update: MethodFn<LegacyMethods["sale.paysystem.settings.update"]>;
       };
+      /**
+       * `sale.paysystem.add`: named in the spec without its parameters or result.
+       * Not shown in the spec: Their parameters and responses of the named methods.
+       */
       add: MethodFn<LegacyMethods["sale.paysystem.add"]>;
+      /**
+       * `sale.paysystem.update`: named in the spec without its parameters or result.
+       * Not shown in the spec: Their parameters and responses of the named methods.
+       */
       update: MethodFn<LegacyMethods["sale.paysystem.update"]>;
+      /**
+       * `sale.paysystem.delete`: named in the spec without its parameters or result.
+       * Not shown in the spec: Their parameters and responses of the named methods.
+       */
       delete: MethodFn<LegacyMethods["sale.paysystem.delete"]>;
     };
   };
   sonet_group: {
+    /**
+     * `sonet_group.update`
+     * Changes a group or project.
+     * Scope: `sonet`.
+     * Who may call: Administrator or owner of the group or project.
+     * For an extranet user `VISIBLE` and `OPENED` are forced to a fixed value.
+     * Not shown in the spec: Allowed values of `VISIBLE`, `OPENED`, `CLOSED`, `INITIATE_PERMS`, the avatar-removal value and the forced value.
+     */
     update: MethodFn<LegacyMethods["sonet_group.update"]>;
   };
   messageservice: {
     sender: {
+      /**
+       * `messageservice.sender.update`
+       * Scope: `messageservice`.
+       * Who may call: Administrator, application context only.
+       * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+       * `CODE` plus at least one of `HANDLER`, `NAME`, `DESCRIPTION` is required.
+       */
       update: MethodFn<LegacyMethods["messageservice.sender.update"]>;
+      /**
+       * `messageservice.sender.list`: named in the spec without its parameters or result.
+       * Not shown in the spec: Their parameters and responses of the named methods.
+       */
       list: MethodFn<LegacyMethods["messageservice.sender.list"]>;
     };
   };
   vote: {
     AttachedVote: {
+      /**
+       * `vote.AttachedVote.recall`
+       * Withdraws the caller's vote in an active poll; works only for polls with revoting enabled.
+       * Scope: `vote`.
+       * Who may call: Any user who took part.
+       * Three call forms:.
+       * Not shown in the spec: Allowed values of `moduleId`, `entityType`, `entityId`.
+       */
       recall: MethodFn<LegacyMethods["vote.AttachedVote.recall"]>;
     };
   };
   placement: {
+    /**
+     * `placement.bind`
+     * Registers a widget handler.
+     * Scope: `placement` (depends on the placement point).
+     * Who may call: Administrator.
+     * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+     * Widgets are hidden until installation of the application is finished.
+     * Not shown in the spec: Placement point codes, `OPTIONS` contents and the remaining error codes.
+     */
     bind: MethodFn<LegacyMethods["placement.bind"]>;
+    /**
+     * `placement.get`
+     * Scope: `placement`.
+     * Who may call: Administrator, application context only.
+     * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+     */
     get: MethodFn<LegacyMethods["placement.get"]>;
+    /**
+     * `placement.list`: named in the spec without its parameters or result.
+     * Not shown in the spec: Their parameters and responses of the named methods.
+     */
     list: MethodFn<LegacyMethods["placement.list"]>;
+    /**
+     * `placement.unbind`: named in the spec without its parameters or result.
+     * Not shown in the spec: Their parameters and responses of the named methods.
+     */
     unbind: MethodFn<LegacyMethods["placement.unbind"]>;
   };
   event: {
+    /**
+     * `event.bind`
+     * Registers an event handler.
+     * Scope: `base`.
+     * Who may call: Any user.
+     * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+     * Non-administrators: offline events are forbidden; `auth_type` may name only themselves.
+     */
     bind: MethodFn<LegacyMethods["event.bind"]>;
+    /**
+     * `event.unbind`
+     * Cancels handlers.
+     * Who may call: Any user.
+     * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+     * Parameters that are not given do not restrict the match: all handlers satisfying the given ones are removed.
+     * Non-administrators: no offline events; only their own online handlers.
+     * Not shown in the spec: Scope of the method.
+     */
     unbind: MethodFn<LegacyMethods["event.unbind"]>;
     offline: {
+      /**
+       * `event.offline.clear`
+       * Removes from the queue the records of a batch received by `event.offline.get` with `clear=0`
+       * Scope: `base`.
+       * Who may call: Administrator.
+       * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+       * Not shown in the spec: Code names of the first three.
+       */
       clear: MethodFn<LegacyMethods["event.offline.clear"]>;
+      /**
+       * `event.offline.get`: named in the spec without its parameters or result.
+       * Not shown in the spec: Their parameters and responses of the named methods.
+       */
       get: MethodFn<LegacyMethods["event.offline.get"]>;
+      /**
+       * `event.offline.list`: named in the spec without its parameters or result.
+       * Not shown in the spec: Their parameters and responses of the named methods.
+       */
       list: MethodFn<LegacyMethods["event.offline.list"]>;
+      /**
+       * `event.offline.error`: named in the spec without its parameters or result.
+       * Not shown in the spec: Their parameters and responses of the named methods.
+       */
       error: MethodFn<LegacyMethods["event.offline.error"]>;
     };
+    /**
+     * `event.get`: named in the spec without its parameters or result.
+     * Not shown in the spec: Their parameters and responses of the named methods.
+     */
     get: MethodFn<LegacyMethods["event.get"]>;
   };
+  /**
+   * `events`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
   events: MethodFn<LegacyMethods["events"]>;
   feature: {
+    /**
+     * `feature.get`: named in the spec without its parameters or result.
+     * Not shown in the spec: Their parameters and responses of the named methods.
+     */
     get: MethodFn<LegacyMethods["feature.get"]>;
   };
   crm: {
     item: {
+      /**
+       * `crm.item.get`: named in the spec without its parameters or result.
+       */
       get: MethodFn<LegacyMethods["crm.item.get"]>;
+      /**
+       * `crm.item.list`: named in the spec without its parameters or result.
+       */
       list: MethodFn<LegacyMethods["crm.item.list"]>;
     };
     timeline: {
       comment: {
+        /**
+         * `crm.timeline.comment.get`: named in the spec without its parameters or result.
+         */
         get: MethodFn<LegacyMethods["crm.timeline.comment.get"]>;
+        /**
+         * `crm.timeline.comment.list`: named in the spec without its parameters or result.
+         */
         list: MethodFn<LegacyMethods["crm.timeline.comment.list"]>;
       };
     };
     documentgenerator: {
       template: {
+        /**
+         * `crm.documentgenerator.template.get`: named in the spec without its parameters or result.
+         */
         get: MethodFn<LegacyMethods["crm.documentgenerator.template.get"]>;
+        /**
+         * `crm.documentgenerator.template.list`: named in the spec without its parameters or result.
+         */
         list: MethodFn<LegacyMethods["crm.documentgenerator.template.list"]>;
       };
       document: {
+        /**
+         * `crm.documentgenerator.document.add`: named in the spec without its parameters or result.
+         */
         add: MethodFn<LegacyMethods["crm.documentgenerator.document.add"]>;
+        /**
+         * `crm.documentgenerator.document.list`: named in the spec without its parameters or result.
+         */
         list: MethodFn<LegacyMethods["crm.documentgenerator.document.list"]>;
       };
     };
   };
   log: {
     blogpost: {
+      /**
+       * `log.blogpost.get`: named in the spec without its parameters or result.
+       */
       get: MethodFn<LegacyMethods["log.blogpost.get"]>;
     };
     blogcomment: {
       user: {
+        /**
+         * `log.blogcomment.user.get`: named in the spec without its parameters or result.
+         */
         get: MethodFn<LegacyMethods["log.blogcomment.user.get"]>;
       };
     };
   };
   disk: {
     file: {
+      /**
+       * `disk.file.get`: named in the spec without its parameters or result.
+       */
       get: MethodFn<LegacyMethods["disk.file.get"]>;
     };
     attachedObject: {
+      /**
+       * `disk.attachedObject.get`: named in the spec without its parameters or result.
+       */
       get: MethodFn<LegacyMethods["disk.attachedObject.get"]>;
     };
   };
@@ -197,6 +469,9 @@ export interface LegacyTree {
     element: {
       get: {
         file: {
+          /**
+           * `lists.element.get.file.url`: named in the spec without its parameters or result.
+           */
           url: MethodFn<LegacyMethods["lists.element.get.file.url"]>;
         };
       };
@@ -204,17 +479,29 @@ export interface LegacyTree {
   };
   entity: {
     item: {
+      /**
+       * `entity.item.get`: named in the spec without its parameters or result.
+       */
       get: MethodFn<LegacyMethods["entity.item.get"]>;
     };
   };
   catalog: {
     product: {
+      /**
+       * `catalog.product.get`: named in the spec without its parameters or result.
+       */
       get: MethodFn<LegacyMethods["catalog.product.get"]>;
+      /**
+       * `catalog.product.list`: named in the spec without its parameters or result.
+       */
       list: MethodFn<LegacyMethods["catalog.product.list"]>;
     };
   };
   voximplant: {
     statistic: {
+      /**
+       * `voximplant.statistic.get`: named in the spec without its parameters or result.
+       */
       get: MethodFn<LegacyMethods["voximplant.statistic.get"]>;
     };
   };
@@ -222,25 +509,42 @@ export interface LegacyTree {
     b2e: {
       hcmlink: {
         document: {
+          /**
+           * `sign.b2e.hcmlink.document.get`: named in the spec without its parameters or result.
+           */
           get: MethodFn<LegacyMethods["sign.b2e.hcmlink.document.get"]>;
         };
       };
       mysafe: {
+        /**
+         * `sign.b2e.mysafe.tail`: named in the spec without its parameters or result.
+         */
         tail: MethodFn<LegacyMethods["sign.b2e.mysafe.tail"]>;
       };
       personal: {
+        /**
+         * `sign.b2e.personal.tail`
+         * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+         * Not shown in the spec: The method has no section of its own in Endpoints: scope, access and errors.
+         */
         tail: MethodFn<LegacyMethods["sign.b2e.personal.tail"]>;
       };
     };
   };
   note: {
     file: {
+      /**
+       * `note.file.get`: named in the spec without its parameters or result.
+       */
       get: MethodFn<LegacyMethods["note.file.get"]>;
     };
   };
   im: {
     v2: {
       File: {
+        /**
+         * `im.v2.File.download`: named in the spec without its parameters or result.
+         */
         download: MethodFn<LegacyMethods["im.v2.File.download"]>;
       };
     };
@@ -248,6 +552,9 @@ export interface LegacyTree {
   imbot: {
     v2: {
       File: {
+        /**
+         * `imbot.v2.File.download`: named in the spec without its parameters or result.
+         */
         download: MethodFn<LegacyMethods["imbot.v2.File.download"]>;
       };
     };
@@ -256,128 +563,338 @@ export interface LegacyTree {
 export interface LegacyWebhookTree {
   tasks: {
     task: {
+      /**
+       * `tasks.task.get`
+       * Scope: `task`.
+       * Who may call: Any user; data depends on rights: administrator sees all tasks, a head sees subordinates' tasks, others see tasks available to them.
+       * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
+       */
       get: MethodFn<LegacyMethods["tasks.task.get"]>;
+      /**
+       * `tasks.task.getaccess`
+       * Scope: `task`.
+       * Who may call: Any user.
+       * For non-existent user ids all actions are false.
+       */
       getaccess: MethodFn<LegacyMethods["tasks.task.getaccess"]>;
+      /**
+       * `tasks.task.stopwatch`
+       * Turns off watching of the task.
+       * Scope: `task`.
+       * Who may call: Any user with read access to the task.
+       * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
+       */
       stopwatch: MethodFn<LegacyMethods["tasks.task.stopwatch"]>;
+      /**
+       * `tasks.task.unpin`
+       * Unpins the task in the current user's task list.
+       * Scope: `task`.
+       * Who may call: Any user with read access.
+       */
       unpin: MethodFn<LegacyMethods["tasks.task.unpin"]>;
     };
   };
   task: {
     comment: {
+      /**
+       * `task.comment.add`
+       * Scope: `task`.
+       * Parameters `TASKID` (task id) and `COMMENTTEXT` (text); order of parameters in the request must be kept or the call fails.
+       *
+       * @deprecated Use `tasks.task.chat.message.send`.
+       */
       add: MethodFn<LegacyMethods["task.comment.add"]>;
     };
   };
   telephony: {
     externalCall: {
+      /**
+       * `telephony.externalCall.attachRecord`
+       * Attaches a record to a finished call and to its CRM activity.
+       * Scope: `telephony`.
+       * Who may call: Any user.
+       * At least one of `RECORD_URL`, `FILENAME` is required.
+       */
       attachRecord: MethodFn<LegacyMethods["telephony.externalCall.attachRecord"]>;
+      /**
+       * `telephony.externalCall.show`
+       * Shows the call card to a user or users.
+       * Scope: `telephony`.
+       * Who may call: Any user.
+       */
       show: MethodFn<LegacyMethods["telephony.externalCall.show"]>;
+      /**
+       * `telephony.externalCall.searchCrmEntities`
+       * Scope: `telephony`.
+       * Who may call: Any user.
+       */
       searchCrmEntities: MethodFn<LegacyMethods["telephony.externalCall.searchCrmEntities"]>;
+      /**
+       * `telephony.externalCall.register`: named in the spec without its parameters or result.
+       * Not shown in the spec: Their parameters and responses of the named methods.
+       */
       register: MethodFn<LegacyMethods["telephony.externalCall.register"]>;
     };
   };
   calendar: {
     user: {
       settings: {
+        /**
+         * `calendar.user.settings.set`
+         * Sets calendar settings of the current user.
+         * Scope: `calendar`.
+         * Who may call: Any user.
+         * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
+         */
         set: MethodFn<LegacyMethods["calendar.user.settings.set"]>;
       };
     };
   };
   documentgenerator: {
     document: {
+      /**
+       * `documentgenerator.document.enablepublicurl`
+       * Scope: `documentgenerator`.
+       * Who may call: Users with the right to change documents.
+       */
       enablepublicurl: MethodFn<LegacyMethods["documentgenerator.document.enablepublicurl"]>;
+      /**
+       * `documentgenerator.document.add`: named in the spec without its parameters or result.
+       */
       add: MethodFn<LegacyMethods["documentgenerator.document.add"]>;
+      /**
+       * `documentgenerator.document.list`: named in the spec without its parameters or result.
+       */
       list: MethodFn<LegacyMethods["documentgenerator.document.list"]>;
     };
     template: {
+      /**
+       * `documentgenerator.template.get`: named in the spec without its parameters or result.
+       */
       get: MethodFn<LegacyMethods["documentgenerator.template.get"]>;
+      /**
+       * `documentgenerator.template.list`: named in the spec without its parameters or result.
+       */
       list: MethodFn<LegacyMethods["documentgenerator.template.list"]>;
     };
   };
   user: {
+    /**
+     * `user.current`
+     * Returns the user whose token was used (for a saved administrator token, the administrator; for a token received by an application frame, the user who opened the application)
+     * Scope: `user`, `user_brief`, `user_basic`.
+     * Who may call: Any user.
+     */
     current: MethodFn<LegacyMethods["user.current"]>;
+    /**
+     * `user.get`: named in the spec without its parameters or result.
+     * Not shown in the spec: Their parameters and responses of the named methods.
+     */
     get: MethodFn<LegacyMethods["user.get"]>;
   };
   mailservice: {
+    /**
+     * `mailservice.fields`
+     * Scope: `mailservice`.
+     * Who may call: Any user.
+     */
     fields: MethodFn<LegacyMethods["mailservice.fields"]>;
+    /**
+     * `mailservice.list`
+     * Scope: `mailservice`.
+     * Who may call: Any user.
+     */
     list: MethodFn<LegacyMethods["mailservice.list"]>;
   };
   sale: {
     paysystem: {
+      /**
+       * `sale.paysystem.list`
+       * Scope: `pay_system`.
+       * Who may call: CRM administrator (right to change settings)
+       */
       list: MethodFn<LegacyMethods["sale.paysystem.list"]>;
       settings: {
+        /**
+         * `sale.paysystem.settings.update`
+         * Settings structure is defined by key `CODES` of `SETTINGS` in `sale.paysystem.handler.add`
+         * Scope: `pay_system`.
+         * Who may call: CRM administrator.
+         * Not shown in the spec: Error codes other than `ERROR_CHECK_FAILURE` for this method.
+         */
         update: MethodFn<LegacyMethods["sale.paysystem.settings.update"]>;
       };
+      /**
+       * `sale.paysystem.add`: named in the spec without its parameters or result.
+       * Not shown in the spec: Their parameters and responses of the named methods.
+       */
       add: MethodFn<LegacyMethods["sale.paysystem.add"]>;
+      /**
+       * `sale.paysystem.update`: named in the spec without its parameters or result.
+       * Not shown in the spec: Their parameters and responses of the named methods.
+       */
       update: MethodFn<LegacyMethods["sale.paysystem.update"]>;
+      /**
+       * `sale.paysystem.delete`: named in the spec without its parameters or result.
+       * Not shown in the spec: Their parameters and responses of the named methods.
+       */
       delete: MethodFn<LegacyMethods["sale.paysystem.delete"]>;
     };
   };
   sonet_group: {
+    /**
+     * `sonet_group.update`
+     * Changes a group or project.
+     * Scope: `sonet`.
+     * Who may call: Administrator or owner of the group or project.
+     * For an extranet user `VISIBLE` and `OPENED` are forced to a fixed value.
+     * Not shown in the spec: Allowed values of `VISIBLE`, `OPENED`, `CLOSED`, `INITIATE_PERMS`, the avatar-removal value and the forced value.
+     */
     update: MethodFn<LegacyMethods["sonet_group.update"]>;
   };
   vote: {
     AttachedVote: {
+      /**
+       * `vote.AttachedVote.recall`
+       * Withdraws the caller's vote in an active poll; works only for polls with revoting enabled.
+       * Scope: `vote`.
+       * Who may call: Any user who took part.
+       * Three call forms:.
+       * Not shown in the spec: Allowed values of `moduleId`, `entityType`, `entityId`.
+       */
       recall: MethodFn<LegacyMethods["vote.AttachedVote.recall"]>;
     };
   };
   event: {
+    /**
+     * `event.get`: named in the spec without its parameters or result.
+     * Not shown in the spec: Their parameters and responses of the named methods.
+     */
     get: MethodFn<LegacyMethods["event.get"]>;
     offline: {
+      /**
+       * `event.offline.get`: named in the spec without its parameters or result.
+       * Not shown in the spec: Their parameters and responses of the named methods.
+       */
       get: MethodFn<LegacyMethods["event.offline.get"]>;
+      /**
+       * `event.offline.list`: named in the spec without its parameters or result.
+       * Not shown in the spec: Their parameters and responses of the named methods.
+       */
       list: MethodFn<LegacyMethods["event.offline.list"]>;
+      /**
+       * `event.offline.error`: named in the spec without its parameters or result.
+       * Not shown in the spec: Their parameters and responses of the named methods.
+       */
       error: MethodFn<LegacyMethods["event.offline.error"]>;
     };
   };
+  /**
+   * `events`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
   events: MethodFn<LegacyMethods["events"]>;
   feature: {
+    /**
+     * `feature.get`: named in the spec without its parameters or result.
+     * Not shown in the spec: Their parameters and responses of the named methods.
+     */
     get: MethodFn<LegacyMethods["feature.get"]>;
   };
   placement: {
+    /**
+     * `placement.list`: named in the spec without its parameters or result.
+     * Not shown in the spec: Their parameters and responses of the named methods.
+     */
     list: MethodFn<LegacyMethods["placement.list"]>;
+    /**
+     * `placement.unbind`: named in the spec without its parameters or result.
+     * Not shown in the spec: Their parameters and responses of the named methods.
+     */
     unbind: MethodFn<LegacyMethods["placement.unbind"]>;
   };
   messageservice: {
     sender: {
+      /**
+       * `messageservice.sender.list`: named in the spec without its parameters or result.
+       * Not shown in the spec: Their parameters and responses of the named methods.
+       */
       list: MethodFn<LegacyMethods["messageservice.sender.list"]>;
     };
   };
   crm: {
     item: {
+      /**
+       * `crm.item.get`: named in the spec without its parameters or result.
+       */
       get: MethodFn<LegacyMethods["crm.item.get"]>;
+      /**
+       * `crm.item.list`: named in the spec without its parameters or result.
+       */
       list: MethodFn<LegacyMethods["crm.item.list"]>;
     };
     timeline: {
       comment: {
+        /**
+         * `crm.timeline.comment.get`: named in the spec without its parameters or result.
+         */
         get: MethodFn<LegacyMethods["crm.timeline.comment.get"]>;
+        /**
+         * `crm.timeline.comment.list`: named in the spec without its parameters or result.
+         */
         list: MethodFn<LegacyMethods["crm.timeline.comment.list"]>;
       };
     };
     documentgenerator: {
       template: {
+        /**
+         * `crm.documentgenerator.template.get`: named in the spec without its parameters or result.
+         */
         get: MethodFn<LegacyMethods["crm.documentgenerator.template.get"]>;
+        /**
+         * `crm.documentgenerator.template.list`: named in the spec without its parameters or result.
+         */
         list: MethodFn<LegacyMethods["crm.documentgenerator.template.list"]>;
       };
       document: {
+        /**
+         * `crm.documentgenerator.document.add`: named in the spec without its parameters or result.
+         */
         add: MethodFn<LegacyMethods["crm.documentgenerator.document.add"]>;
+        /**
+         * `crm.documentgenerator.document.list`: named in the spec without its parameters or result.
+         */
         list: MethodFn<LegacyMethods["crm.documentgenerator.document.list"]>;
       };
     };
   };
   log: {
     blogpost: {
+      /**
+       * `log.blogpost.get`: named in the spec without its parameters or result.
+       */
       get: MethodFn<LegacyMethods["log.blogpost.get"]>;
     };
     blogcomment: {
       user: {
+        /**
+         * `log.blogcomment.user.get`: named in the spec without its parameters or result.
+         */
         get: MethodFn<LegacyMethods["log.blogcomment.user.get"]>;
       };
     };
   };
   disk: {
     file: {
+      /**
+       * `disk.file.get`: named in the spec without its parameters or result.
+       */
       get: MethodFn<LegacyMethods["disk.file.get"]>;
     };
     attachedObject: {
+      /**
+       * `disk.attachedObject.get`: named in the spec without its parameters or result.
+       */
       get: MethodFn<LegacyMethods["disk.attachedObject.get"]>;
     };
   };
@@ -385,6 +902,9 @@ export interface LegacyWebhookTree {
     element: {
       get: {
         file: {
+          /**
+           * `lists.element.get.file.url`: named in the spec without its parameters or result.
+           */
           url: MethodFn<LegacyMethods["lists.element.get.file.url"]>;
         };
       };
@@ -392,17 +912,29 @@ export interface LegacyWebhookTree {
   };
   entity: {
     item: {
+      /**
+       * `entity.item.get`: named in the spec without its parameters or result.
+       */
       get: MethodFn<LegacyMethods["entity.item.get"]>;
     };
   };
   catalog: {
     product: {
+      /**
+       * `catalog.product.get`: named in the spec without its parameters or result.
+       */
       get: MethodFn<LegacyMethods["catalog.product.get"]>;
+      /**
+       * `catalog.product.list`: named in the spec without its parameters or result.
+       */
       list: MethodFn<LegacyMethods["catalog.product.list"]>;
     };
   };
   voximplant: {
     statistic: {
+      /**
+       * `voximplant.statistic.get`: named in the spec without its parameters or result.
+       */
       get: MethodFn<LegacyMethods["voximplant.statistic.get"]>;
     };
   };
@@ -410,22 +942,34 @@ export interface LegacyWebhookTree {
     b2e: {
       hcmlink: {
         document: {
+          /**
+           * `sign.b2e.hcmlink.document.get`: named in the spec without its parameters or result.
+           */
           get: MethodFn<LegacyMethods["sign.b2e.hcmlink.document.get"]>;
         };
       };
       mysafe: {
+        /**
+         * `sign.b2e.mysafe.tail`: named in the spec without its parameters or result.
+         */
         tail: MethodFn<LegacyMethods["sign.b2e.mysafe.tail"]>;
       };
     };
   };
   note: {
     file: {
+      /**
+       * `note.file.get`: named in the spec without its parameters or result.
+       */
       get: MethodFn<LegacyMethods["note.file.get"]>;
     };
   };
   im: {
     v2: {
       File: {
+        /**
+         * `im.v2.File.download`: named in the spec without its parameters or result.
+         */
         download: MethodFn<LegacyMethods["im.v2.File.download"]>;
       };
     };
@@ -433,6 +977,9 @@ export interface LegacyWebhookTree {
   imbot: {
     v2: {
       File: {
+        /**
+         * `imbot.v2.File.download`: named in the spec without its parameters or result.
+         */
         download: MethodFn<LegacyMethods["imbot.v2.File.download"]>;
       };
     };
@@ -441,21 +988,51 @@ export interface LegacyWebhookTree {
 export interface V3Tree {
   rest: {
     documentation: {
+      /**
+       * `rest.documentation.openapi` (3.0)
+       * `paths` keys are `/{method}`
+       * Describes the methods of this installation.
+       * Not shown in the spec: Scope of the method.
+       */
       openapi: MethodFn<V3Methods["rest.documentation.openapi"]>;
     };
     scope: {
+      /**
+       * `rest.scope.list` (3.0)
+       * Returns the method-to-scope mapping for all modules.
+       * Not shown in the spec: Shape of the response; Scope of the method.
+       */
       list: MethodFn<V3Methods["rest.scope.list"]>;
     };
   };
+  /**
+   * `rest.documentation.openapi` (3.0)
+   * `paths` keys are `/{method}`
+   * Describes the methods of this installation.
+   * Not shown in the spec: Scope of the method.
+   */
   documentation: MethodFn<V3Methods["documentation"]>;
   tasks: {
     task: {
+      /**
+       * `tasks.task.add` (3.0)
+       * Honours the `Idempotency-Key` header.
+       * Not shown in the spec: Full field list and response; Scope of the method.
+       */
       add: MethodFn<V3Methods["tasks.task.add"]>;
       chat: {
         message: {
+          /**
+           * `tasks.task.chat.message.send` (3.0)
+           * Not shown in the spec: Response; Scope of the method.
+           */
           send: MethodFn<V3Methods["tasks.task.chat.message.send"]>;
         };
       };
+      /**
+       * `tasks.task.get` (3.0)
+       * Not shown in the spec: Scope of the method.
+       */
       get: MethodFn<V3Methods["tasks.task.get"]>;
     };
   };
@@ -463,21 +1040,51 @@ export interface V3Tree {
 export interface V3WebhookTree {
   rest: {
     documentation: {
+      /**
+       * `rest.documentation.openapi` (3.0)
+       * `paths` keys are `/{method}`
+       * Describes the methods of this installation.
+       * Not shown in the spec: Scope of the method.
+       */
       openapi: MethodFn<V3Methods["rest.documentation.openapi"]>;
     };
     scope: {
+      /**
+       * `rest.scope.list` (3.0)
+       * Returns the method-to-scope mapping for all modules.
+       * Not shown in the spec: Shape of the response; Scope of the method.
+       */
       list: MethodFn<V3Methods["rest.scope.list"]>;
     };
   };
+  /**
+   * `rest.documentation.openapi` (3.0)
+   * `paths` keys are `/{method}`
+   * Describes the methods of this installation.
+   * Not shown in the spec: Scope of the method.
+   */
   documentation: MethodFn<V3Methods["documentation"]>;
   tasks: {
     task: {
+      /**
+       * `tasks.task.add` (3.0)
+       * Honours the `Idempotency-Key` header.
+       * Not shown in the spec: Full field list and response; Scope of the method.
+       */
       add: MethodFn<V3Methods["tasks.task.add"]>;
       chat: {
         message: {
+          /**
+           * `tasks.task.chat.message.send` (3.0)
+           * Not shown in the spec: Response; Scope of the method.
+           */
           send: MethodFn<V3Methods["tasks.task.chat.message.send"]>;
         };
       };
+      /**
+       * `tasks.task.get` (3.0)
+       * Not shown in the spec: Scope of the method.
+       */
       get: MethodFn<V3Methods["tasks.task.get"]>;
     };
   };

@@ -3,7 +3,8 @@ import type { GeneratedFile } from "../files.js";
 import { packageJsonFile } from "../files.js";
 import { ordinal, propertyKey } from "../names.js";
 import { type Templates, render } from "../templates.js";
-import { typedMethods } from "../types/index.js";
+import type { PrintContext } from "../ts/printer.js";
+import { methodDoc, typedMethods } from "../types/index.js";
 import type { ClientData, ClientMethodFlags } from "../../../templates/runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
 import type { ClientView } from "../views.js";
@@ -23,11 +24,11 @@ export interface PackageNames {
 export const CLIENT_RESERVED = ["call", "request", "paginate", "batch", "v3"];
 
 interface Node {
-  method?: { name: string; map: string };
+  method?: { name: string; map: string; doc: string };
   children: Map<string, Node>;
 }
 
-function buildTree(methods: Method[], map: string, skip: (m: Method) => boolean): Node {
+function buildTree(methods: Method[], map: string, skip: (m: Method) => boolean, docOf: (m: Method) => string): Node {
   const root: Node = { children: new Map() };
   for (const m of methods) {
     if (skip(m)) continue;
@@ -43,7 +44,7 @@ function buildTree(methods: Method[], map: string, skip: (m: Method) => boolean)
         }
         node = next;
       }
-      node.method = { name, map };
+      node.method = { name, map, doc: docOf(m) };
     }
   }
   return root;
@@ -53,7 +54,7 @@ function printTree(node: Node): string {
   const entries = [...node.children.entries()].map(([key, child]) => {
     const fn = child.method ? `MethodFn<${child.method.map}[${JSON.stringify(child.method.name)}]>` : "";
     const nested = child.children.size > 0 ? printTree(child) : "";
-    return `${propertyKey(key)}: ${[fn, nested].filter(Boolean).join(" & ")};`;
+    return `${child.method?.doc ?? ""}${propertyKey(key)}: ${[fn, nested].filter(Boolean).join(" & ")};`;
   });
   return `{\n${entries.join("\n")}\n}`;
 }
@@ -164,11 +165,15 @@ export function clientFiles(
   const v3 = typedMethods(model, "v3");
   const appOnly = (m: Method) => m.applicationContextOnly;
   const never = () => false;
+  // Hovering `client.tasks.task.unpin` shows what the spec says of the method (issue 10); the client ships no spec,
+  // so its docs carry no `@see`.
+  const docCtx: PrintContext = { resourceName: (n) => n, see: () => "" };
+  const docOf = (m: Method) => methodDoc(m, docCtx, model, { see: false });
   const trees = [
-    ["LegacyTree", buildTree(legacy, "LegacyMethods", never)],
-    ["LegacyWebhookTree", buildTree(legacy, "LegacyMethods", appOnly)],
-    ["V3Tree", buildTree(v3, "V3Methods", never)],
-    ["V3WebhookTree", buildTree(v3, "V3Methods", appOnly)],
+    ["LegacyTree", buildTree(legacy, "LegacyMethods", never, docOf)],
+    ["LegacyWebhookTree", buildTree(legacy, "LegacyMethods", appOnly, docOf)],
+    ["V3Tree", buildTree(v3, "V3Methods", never, docOf)],
+    ["V3WebhookTree", buildTree(v3, "V3Methods", appOnly, docOf)],
   ] as const;
   const indexDts = [
     `// ${header}`,

@@ -34,7 +34,13 @@ function quoteUnion(values: Iterable<string>): string {
   return list.length === 0 ? "never" : list.map((v) => JSON.stringify(v)).join(" | ");
 }
 
-function methodDoc(m: Method, ctx: PrintContext, model: Model): string {
+/**
+ * A method's JSDoc: what the spec says of it (description, scopes, who may call, application context, idempotency,
+ * notes, constraints, gaps) and `@deprecated` with the replacement. The types' interface entries and the client's
+ * namespace members carry the same text, so hovering either in an editor shows it. `see: false` leaves the `@see`
+ * out, for a package that does not ship the spec.
+ */
+export function methodDoc(m: Method, ctx: PrintContext, model: Model, options: { see?: boolean } = {}): string {
   const gaps = model.knownGaps.filter((g) => g.appliesTo.includes(`method:${m.version}:${m.name}`)).map((g) => g.subject);
   return doc(
     [
@@ -49,7 +55,7 @@ function methodDoc(m: Method, ctx: PrintContext, model: Model): string {
       gaps.length ? `Not shown in the spec: ${gaps.join("; ")}.` : null,
     ],
     ctx,
-    m.source.line,
+    options.see === false ? undefined : m.source.line,
     m.deprecated ? [`@deprecated ${m.deprecated.replacement ? `Use \`${m.deprecated.replacement}\`.` : m.deprecated.text}`] : [],
   );
 }
