@@ -59,7 +59,7 @@ export async function generate(specText: string, options: GenerateOptions): Prom
   const files: GeneratedFile[] = [
     emitModelJson(model, opts),
     ...openapi.files,
-    shippedSpecFile(opts.specPath, specText),
+    shippedSpecFile(opts.specPath, specText, header),
     ...serverDocumentation(openapi.v3, header),
     ...(await formatting),
   ];

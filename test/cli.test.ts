@@ -79,6 +79,7 @@ describe("generate", () => {
         "types/index.d.ts",
         "types/index.js",
         "types/package.json",
+        "types/spec/collaboration-platform-api.md",
       ].sort(),
     );
     // The runtimes are compiled TypeScript: no Handlebars template holds runtime code.

@@ -212,6 +212,8 @@ export function typesFiles(
  * The spec itself, shipped in the types package: every `@see` of the declarations points into it. Kept out of the
  * formatter: it is the user's text, byte for byte.
  */
-export function shippedSpecFile(specPath: string, specText: string): GeneratedFile {
-  return { path: `types/${shippedSpecPath(specPath)}`, contents: specText };
+export function shippedSpecFile(specPath: string, specText: string, header: string): GeneratedFile {
+  // The header every generated file starts with (contracts.md), as an HTML comment: it renders as nothing, and the
+  // headings' anchors, which the `@see` tags name, do not depend on lines.
+  return { path: `types/${shippedSpecPath(specPath)}`, contents: `<!-- ${header} A copy of the spec, for the declarations' @see. -->\n${specText}` };
 }
