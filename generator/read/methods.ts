@@ -608,31 +608,35 @@ function readMethodList(ctx: ReadContext, st: State, list: List): void {
       readNestedItem(ctx, st, item, nested);
       continue;
     }
-    const t = listItemText(ctx.file, item);
-    const s = collapse(t.text);
-    // Whole bullets whose own sentences belong together.
-    if (isErrorsStart(t)) {
-      readMethodSentence(ctx, st, t, t);
-      continue;
-    }
-    if (isResultSentence(s) && !readNameList(t)) {
-      const [first, ...rest] = sentences(t);
-      if (first) readMethodSentence(ctx, st, /^With\b/.test(s) ? t : first);
-      if (!/^With\b/.test(s)) for (const r of rest) readMethodSentence(ctx, st, r);
-      continue;
-    }
-    if (readNameList(t) || /^Optional:/.test(s)) {
-      readMethodSentence(ctx, st, t);
-      continue;
-    }
-    // "`1bad`* integer": shaped like a parameter, but its name is not one.
-    if (/^`[^`]*`\*?\s+(?:integer|number|string|boolean|object|array)\b/.test(s)) {
-      report(ctx, "unreadable-parameter", spanOfText(ctx, t), { text: s.slice(0, 80) });
-      st.method.notes.push(statement(ctx, t));
-      continue;
-    }
-    for (const sentence of sentences(t)) readMethodSentence(ctx, st, sentence);
+    readBullet(ctx, st, listItemText(ctx.file, item));
   }
+}
+
+/** One bullet of a method: its sentences, or the whole bullet where its sentences belong together. */
+function readBullet(ctx: ReadContext, st: State, t: Text): void {
+  const s = collapse(t.text);
+  // Whole bullets whose own sentences belong together.
+  if (isErrorsStart(t)) {
+    readMethodSentence(ctx, st, t, t);
+    return;
+  }
+  if (isResultSentence(s) && !readNameList(t)) {
+    const [first, ...rest] = sentences(t);
+    if (first) readMethodSentence(ctx, st, /^With\b/.test(s) ? t : first);
+    if (!/^With\b/.test(s)) for (const r of rest) readMethodSentence(ctx, st, r);
+    return;
+  }
+  if (readNameList(t) || /^Optional:/.test(s)) {
+    readMethodSentence(ctx, st, t);
+    return;
+  }
+  // "`1bad`* integer": shaped like a parameter, but its name is not one.
+  if (/^`[^`]*`\*?\s+(?:integer|number|string|boolean|object|array)\b/.test(s)) {
+    report(ctx, "unreadable-parameter", spanOfText(ctx, t), { text: s.slice(0, 80) });
+    st.method.notes.push(statement(ctx, t));
+    return;
+  }
+  for (const sentence of sentences(t)) readMethodSentence(ctx, st, sentence);
 }
 
 /**
@@ -646,7 +650,7 @@ function readNestedItem(ctx: ReadContext, st: State, item: ListItem, nested: Lis
   const last = own[own.length - 1];
   const t = first && last ? textOf(ctx.file, { position: { start: first.position?.start ?? { offset: 0 }, end: last.position?.end ?? { offset: 0 } } }) : null;
   const before = st.method.params.length;
-  if (t) readMethodSentence(ctx, st, t);
+  if (t) readBullet(ctx, st, t);
   const added = st.method.params.slice(before);
   const target = added[added.length - 1];
   if (target && target.type.kind === "object" && t && /:$/.test(collapse(t.text))) {
