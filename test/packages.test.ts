@@ -98,6 +98,11 @@ describe("published packages", () => {
     expect(hover("app.task.comment.add").tags).toContainEqual(expect.stringMatching(/^@deprecated Use `tasks\.task\.chat\.message\.send`/));
     expect(hover("app.telephony.externalCall.finish").text).toContain("Application context only: a webhook gets `WRONG_AUTH_TYPE`.");
     expect(hover("app.v3.tasks.task.add").text).toContain("Honours the `Idempotency-Key` header.");
+    // By name: `call` resolves to the method's own signature, whose docs are the same.
+    const i = source.indexOf('app.call("tasks.task.unpin"') + "app.ca".length;
+    const info = service.getQuickInfoAtPosition(file.getFilePath(), i);
+    expect(ts.displayPartsToString(info?.documentation ?? [])).toContain("Unpins the task in the current user's task list.");
+    expect(ts.displayPartsToString(info?.displayParts ?? [])).toContain('"tasks.task.unpin"');
   });
 
   it("a fresh consumer compiles the type-level suite with tsc --strict: wrong calls do not compile", () => {

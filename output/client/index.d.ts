@@ -1089,7 +1089,1161 @@ export interface V3WebhookTree {
     };
   };
 }
-export type Client<K extends AuthKind> = Caller<Allowed<LegacyMethods, K>> &
+/** The calls by name, one signature a method, each with the method's docs. */
+export interface LegacyNamedCalls {
+  /**
+   * `tasks.task.get`
+   * Scope: `task`.
+   * Who may call: Any user; data depends on rights: administrator sees all tasks, a head sees subordinates' tasks, others see tasks available to them.
+   * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
+   */
+  call(
+    method: "tasks.task.get",
+    ...args: Args<LegacyMethods["tasks.task.get"]["params"]>
+  ): Promise<LegacyMethods["tasks.task.get"]["result"]>;
+  /**
+   * `tasks.task.getaccess`
+   * Scope: `task`.
+   * Who may call: Any user.
+   * For non-existent user ids all actions are false.
+   */
+  call(
+    method: "tasks.task.getaccess",
+    ...args: Args<LegacyMethods["tasks.task.getaccess"]["params"]>
+  ): Promise<LegacyMethods["tasks.task.getaccess"]["result"]>;
+  /**
+   * `tasks.task.stopwatch`
+   * Turns off watching of the task.
+   * Scope: `task`.
+   * Who may call: Any user with read access to the task.
+   * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
+   */
+  call(
+    method: "tasks.task.stopwatch",
+    ...args: Args<LegacyMethods["tasks.task.stopwatch"]["params"]>
+  ): Promise<LegacyMethods["tasks.task.stopwatch"]["result"]>;
+  /**
+   * `tasks.task.unpin`
+   * Unpins the task in the current user's task list.
+   * Scope: `task`.
+   * Who may call: Any user with read access.
+   */
+  call(
+    method: "tasks.task.unpin",
+    ...args: Args<LegacyMethods["tasks.task.unpin"]["params"]>
+  ): Promise<LegacyMethods["tasks.task.unpin"]["result"]>;
+  /**
+   * `task.comment.add`
+   * Scope: `task`.
+   * Parameters `TASKID` (task id) and `COMMENTTEXT` (text); order of parameters in the request must be kept or the call fails.
+   *
+   * @deprecated Use `tasks.task.chat.message.send`.
+   */
+  call(
+    method: "task.comment.add",
+    ...args: Args<LegacyMethods["task.comment.add"]["params"]>
+  ): Promise<LegacyMethods["task.comment.add"]["result"]>;
+  /**
+   * `telephony.externalCall.attachRecord`
+   * Attaches a record to a finished call and to its CRM activity.
+   * Scope: `telephony`.
+   * Who may call: Any user.
+   * At least one of `RECORD_URL`, `FILENAME` is required.
+   */
+  call(
+    method: "telephony.externalCall.attachRecord",
+    ...args: Args<LegacyMethods["telephony.externalCall.attachRecord"]["params"]>
+  ): Promise<LegacyMethods["telephony.externalCall.attachRecord"]["result"]>;
+  /**
+   * `telephony.externalCall.finish`
+   * Finishes an external call, stores it in statistics and in the CRM activity.
+   * Scope: `telephony`.
+   * Who may call: Any user.
+   * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+   * at least one of `USER_ID`, `USER_PHONE_INNER` is required.
+   * Not shown in the spec: Allowed values and defaults of `STATUS_CODE`, `VOTE` and of the numeric defaults.
+   */
+  call(
+    method: "telephony.externalCall.finish",
+    ...args: Args<LegacyMethods["telephony.externalCall.finish"]["params"]>
+  ): Promise<LegacyMethods["telephony.externalCall.finish"]["result"]>;
+  /**
+   * `telephony.externalCall.show`
+   * Shows the call card to a user or users.
+   * Scope: `telephony`.
+   * Who may call: Any user.
+   */
+  call(
+    method: "telephony.externalCall.show",
+    ...args: Args<LegacyMethods["telephony.externalCall.show"]["params"]>
+  ): Promise<LegacyMethods["telephony.externalCall.show"]["result"]>;
+  /**
+   * `telephony.externalCall.searchCrmEntities`
+   * Scope: `telephony`.
+   * Who may call: Any user.
+   */
+  call(
+    method: "telephony.externalCall.searchCrmEntities",
+    ...args: Args<LegacyMethods["telephony.externalCall.searchCrmEntities"]["params"]>
+  ): Promise<LegacyMethods["telephony.externalCall.searchCrmEntities"]["result"]>;
+  /**
+   * `telephony.externalLine.add`
+   * Scope: `telephony`.
+   * Who may call: Any user.
+   * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+   */
+  call(
+    method: "telephony.externalLine.add",
+    ...args: Args<LegacyMethods["telephony.externalLine.add"]["params"]>
+  ): Promise<LegacyMethods["telephony.externalLine.add"]["result"]>;
+  /**
+   * `calendar.user.settings.set`
+   * Sets calendar settings of the current user.
+   * Scope: `calendar`.
+   * Who may call: Any user.
+   * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
+   */
+  call(
+    method: "calendar.user.settings.set",
+    ...args: Args<LegacyMethods["calendar.user.settings.set"]["params"]>
+  ): Promise<LegacyMethods["calendar.user.settings.set"]["result"]>;
+  /**
+   * `documentgenerator.document.enablepublicurl`
+   * Scope: `documentgenerator`.
+   * Who may call: Users with the right to change documents.
+   */
+  call(
+    method: "documentgenerator.document.enablepublicurl",
+    ...args: Args<LegacyMethods["documentgenerator.document.enablepublicurl"]["params"]>
+  ): Promise<LegacyMethods["documentgenerator.document.enablepublicurl"]["result"]>;
+  /**
+   * `user.current`
+   * Returns the user whose token was used (for a saved administrator token, the administrator; for a token received by an application frame, the user who opened the application)
+   * Scope: `user`, `user_brief`, `user_basic`.
+   * Who may call: Any user.
+   */
+  call(
+    method: "user.current",
+    ...args: Args<LegacyMethods["user.current"]["params"]>
+  ): Promise<LegacyMethods["user.current"]["result"]>;
+  /**
+   * `mailservice.fields`
+   * Scope: `mailservice`.
+   * Who may call: Any user.
+   */
+  call(
+    method: "mailservice.fields",
+    ...args: Args<LegacyMethods["mailservice.fields"]["params"]>
+  ): Promise<LegacyMethods["mailservice.fields"]["result"]>;
+  /**
+   * `mailservice.list`
+   * Scope: `mailservice`.
+   * Who may call: Any user.
+   */
+  call(
+    method: "mailservice.list",
+    ...args: Args<LegacyMethods["mailservice.list"]["params"]>
+  ): Promise<LegacyMethods["mailservice.list"]["result"]>;
+  /**
+   * `sale.paysystem.list`
+   * Scope: `pay_system`.
+   * Who may call: CRM administrator (right to change settings)
+   */
+  call(
+    method: "sale.paysystem.list",
+    ...args: Args<LegacyMethods["sale.paysystem.list"]["params"]>
+  ): Promise<LegacyMethods["sale.paysystem.list"]["result"]>;
+  /**
+   * `sale.paysystem.settings.update`
+   * Settings structure is defined by key `CODES` of `SETTINGS` in `sale.paysystem.handler.add`
+   * Scope: `pay_system`.
+   * Who may call: CRM administrator.
+   * Not shown in the spec: Error codes other than `ERROR_CHECK_FAILURE` for this method.
+   */
+  call(
+    method: "sale.paysystem.settings.update",
+    ...args: Args<LegacyMethods["sale.paysystem.settings.update"]["params"]>
+  ): Promise<LegacyMethods["sale.paysystem.settings.update"]["result"]>;
+  /**
+   * `sonet_group.update`
+   * Changes a group or project.
+   * Scope: `sonet`.
+   * Who may call: Administrator or owner of the group or project.
+   * For an extranet user `VISIBLE` and `OPENED` are forced to a fixed value.
+   * Not shown in the spec: Allowed values of `VISIBLE`, `OPENED`, `CLOSED`, `INITIATE_PERMS`, the avatar-removal value and the forced value.
+   */
+  call(
+    method: "sonet_group.update",
+    ...args: Args<LegacyMethods["sonet_group.update"]["params"]>
+  ): Promise<LegacyMethods["sonet_group.update"]["result"]>;
+  /**
+   * `messageservice.sender.update`
+   * Scope: `messageservice`.
+   * Who may call: Administrator, application context only.
+   * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+   * `CODE` plus at least one of `HANDLER`, `NAME`, `DESCRIPTION` is required.
+   */
+  call(
+    method: "messageservice.sender.update",
+    ...args: Args<LegacyMethods["messageservice.sender.update"]["params"]>
+  ): Promise<LegacyMethods["messageservice.sender.update"]["result"]>;
+  /**
+   * `vote.AttachedVote.recall`
+   * Withdraws the caller's vote in an active poll; works only for polls with revoting enabled.
+   * Scope: `vote`.
+   * Who may call: Any user who took part.
+   * Three call forms:.
+   * Not shown in the spec: Allowed values of `moduleId`, `entityType`, `entityId`.
+   */
+  call(
+    method: "vote.AttachedVote.recall",
+    ...args: Args<LegacyMethods["vote.AttachedVote.recall"]["params"]>
+  ): Promise<LegacyMethods["vote.AttachedVote.recall"]["result"]>;
+  /**
+   * `placement.bind`
+   * Registers a widget handler.
+   * Scope: `placement` (depends on the placement point).
+   * Who may call: Administrator.
+   * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+   * Widgets are hidden until installation of the application is finished.
+   * Not shown in the spec: Placement point codes, `OPTIONS` contents and the remaining error codes.
+   */
+  call(
+    method: "placement.bind",
+    ...args: Args<LegacyMethods["placement.bind"]["params"]>
+  ): Promise<LegacyMethods["placement.bind"]["result"]>;
+  /**
+   * `placement.get`
+   * Scope: `placement`.
+   * Who may call: Administrator, application context only.
+   * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+   */
+  call(
+    method: "placement.get",
+    ...args: Args<LegacyMethods["placement.get"]["params"]>
+  ): Promise<LegacyMethods["placement.get"]["result"]>;
+  /**
+   * `event.bind`
+   * Registers an event handler.
+   * Scope: `base`.
+   * Who may call: Any user.
+   * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+   * Non-administrators: offline events are forbidden; `auth_type` may name only themselves.
+   */
+  call(
+    method: "event.bind",
+    ...args: Args<LegacyMethods["event.bind"]["params"]>
+  ): Promise<LegacyMethods["event.bind"]["result"]>;
+  /**
+   * `event.unbind`
+   * Cancels handlers.
+   * Who may call: Any user.
+   * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+   * Parameters that are not given do not restrict the match: all handlers satisfying the given ones are removed.
+   * Non-administrators: no offline events; only their own online handlers.
+   * Not shown in the spec: Scope of the method.
+   */
+  call(
+    method: "event.unbind",
+    ...args: Args<LegacyMethods["event.unbind"]["params"]>
+  ): Promise<LegacyMethods["event.unbind"]["result"]>;
+  /**
+   * `event.offline.clear`
+   * Removes from the queue the records of a batch received by `event.offline.get` with `clear=0`
+   * Scope: `base`.
+   * Who may call: Administrator.
+   * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+   * Not shown in the spec: Code names of the first three.
+   */
+  call(
+    method: "event.offline.clear",
+    ...args: Args<LegacyMethods["event.offline.clear"]["params"]>
+  ): Promise<LegacyMethods["event.offline.clear"]["result"]>;
+  /**
+   * `event.get`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "event.get",
+    ...args: Args<LegacyMethods["event.get"]["params"]>
+  ): Promise<LegacyMethods["event.get"]["result"]>;
+  /**
+   * `events`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(method: "events", ...args: Args<LegacyMethods["events"]["params"]>): Promise<LegacyMethods["events"]["result"]>;
+  /**
+   * `event.offline.get`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "event.offline.get",
+    ...args: Args<LegacyMethods["event.offline.get"]["params"]>
+  ): Promise<LegacyMethods["event.offline.get"]["result"]>;
+  /**
+   * `event.offline.list`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "event.offline.list",
+    ...args: Args<LegacyMethods["event.offline.list"]["params"]>
+  ): Promise<LegacyMethods["event.offline.list"]["result"]>;
+  /**
+   * `event.offline.error`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "event.offline.error",
+    ...args: Args<LegacyMethods["event.offline.error"]["params"]>
+  ): Promise<LegacyMethods["event.offline.error"]["result"]>;
+  /**
+   * `feature.get`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "feature.get",
+    ...args: Args<LegacyMethods["feature.get"]["params"]>
+  ): Promise<LegacyMethods["feature.get"]["result"]>;
+  /**
+   * `placement.list`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "placement.list",
+    ...args: Args<LegacyMethods["placement.list"]["params"]>
+  ): Promise<LegacyMethods["placement.list"]["result"]>;
+  /**
+   * `placement.unbind`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "placement.unbind",
+    ...args: Args<LegacyMethods["placement.unbind"]["params"]>
+  ): Promise<LegacyMethods["placement.unbind"]["result"]>;
+  /**
+   * `user.get`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "user.get",
+    ...args: Args<LegacyMethods["user.get"]["params"]>
+  ): Promise<LegacyMethods["user.get"]["result"]>;
+  /**
+   * `sale.paysystem.add`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "sale.paysystem.add",
+    ...args: Args<LegacyMethods["sale.paysystem.add"]["params"]>
+  ): Promise<LegacyMethods["sale.paysystem.add"]["result"]>;
+  /**
+   * `sale.paysystem.update`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "sale.paysystem.update",
+    ...args: Args<LegacyMethods["sale.paysystem.update"]["params"]>
+  ): Promise<LegacyMethods["sale.paysystem.update"]["result"]>;
+  /**
+   * `sale.paysystem.delete`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "sale.paysystem.delete",
+    ...args: Args<LegacyMethods["sale.paysystem.delete"]["params"]>
+  ): Promise<LegacyMethods["sale.paysystem.delete"]["result"]>;
+  /**
+   * `telephony.externalCall.register`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "telephony.externalCall.register",
+    ...args: Args<LegacyMethods["telephony.externalCall.register"]["params"]>
+  ): Promise<LegacyMethods["telephony.externalCall.register"]["result"]>;
+  /**
+   * `messageservice.sender.list`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "messageservice.sender.list",
+    ...args: Args<LegacyMethods["messageservice.sender.list"]["params"]>
+  ): Promise<LegacyMethods["messageservice.sender.list"]["result"]>;
+  /**
+   * `crm.item.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "crm.item.get",
+    ...args: Args<LegacyMethods["crm.item.get"]["params"]>
+  ): Promise<LegacyMethods["crm.item.get"]["result"]>;
+  /**
+   * `crm.item.list`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "crm.item.list",
+    ...args: Args<LegacyMethods["crm.item.list"]["params"]>
+  ): Promise<LegacyMethods["crm.item.list"]["result"]>;
+  /**
+   * `crm.timeline.comment.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "crm.timeline.comment.get",
+    ...args: Args<LegacyMethods["crm.timeline.comment.get"]["params"]>
+  ): Promise<LegacyMethods["crm.timeline.comment.get"]["result"]>;
+  /**
+   * `crm.timeline.comment.list`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "crm.timeline.comment.list",
+    ...args: Args<LegacyMethods["crm.timeline.comment.list"]["params"]>
+  ): Promise<LegacyMethods["crm.timeline.comment.list"]["result"]>;
+  /**
+   * `log.blogpost.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "log.blogpost.get",
+    ...args: Args<LegacyMethods["log.blogpost.get"]["params"]>
+  ): Promise<LegacyMethods["log.blogpost.get"]["result"]>;
+  /**
+   * `log.blogcomment.user.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "log.blogcomment.user.get",
+    ...args: Args<LegacyMethods["log.blogcomment.user.get"]["params"]>
+  ): Promise<LegacyMethods["log.blogcomment.user.get"]["result"]>;
+  /**
+   * `disk.file.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "disk.file.get",
+    ...args: Args<LegacyMethods["disk.file.get"]["params"]>
+  ): Promise<LegacyMethods["disk.file.get"]["result"]>;
+  /**
+   * `disk.attachedObject.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "disk.attachedObject.get",
+    ...args: Args<LegacyMethods["disk.attachedObject.get"]["params"]>
+  ): Promise<LegacyMethods["disk.attachedObject.get"]["result"]>;
+  /**
+   * `lists.element.get.file.url`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "lists.element.get.file.url",
+    ...args: Args<LegacyMethods["lists.element.get.file.url"]["params"]>
+  ): Promise<LegacyMethods["lists.element.get.file.url"]["result"]>;
+  /**
+   * `entity.item.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "entity.item.get",
+    ...args: Args<LegacyMethods["entity.item.get"]["params"]>
+  ): Promise<LegacyMethods["entity.item.get"]["result"]>;
+  /**
+   * `catalog.product.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "catalog.product.get",
+    ...args: Args<LegacyMethods["catalog.product.get"]["params"]>
+  ): Promise<LegacyMethods["catalog.product.get"]["result"]>;
+  /**
+   * `catalog.product.list`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "catalog.product.list",
+    ...args: Args<LegacyMethods["catalog.product.list"]["params"]>
+  ): Promise<LegacyMethods["catalog.product.list"]["result"]>;
+  /**
+   * `voximplant.statistic.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "voximplant.statistic.get",
+    ...args: Args<LegacyMethods["voximplant.statistic.get"]["params"]>
+  ): Promise<LegacyMethods["voximplant.statistic.get"]["result"]>;
+  /**
+   * `documentgenerator.template.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "documentgenerator.template.get",
+    ...args: Args<LegacyMethods["documentgenerator.template.get"]["params"]>
+  ): Promise<LegacyMethods["documentgenerator.template.get"]["result"]>;
+  /**
+   * `documentgenerator.template.list`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "documentgenerator.template.list",
+    ...args: Args<LegacyMethods["documentgenerator.template.list"]["params"]>
+  ): Promise<LegacyMethods["documentgenerator.template.list"]["result"]>;
+  /**
+   * `crm.documentgenerator.template.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "crm.documentgenerator.template.get",
+    ...args: Args<LegacyMethods["crm.documentgenerator.template.get"]["params"]>
+  ): Promise<LegacyMethods["crm.documentgenerator.template.get"]["result"]>;
+  /**
+   * `crm.documentgenerator.template.list`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "crm.documentgenerator.template.list",
+    ...args: Args<LegacyMethods["crm.documentgenerator.template.list"]["params"]>
+  ): Promise<LegacyMethods["crm.documentgenerator.template.list"]["result"]>;
+  /**
+   * `documentgenerator.document.add`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "documentgenerator.document.add",
+    ...args: Args<LegacyMethods["documentgenerator.document.add"]["params"]>
+  ): Promise<LegacyMethods["documentgenerator.document.add"]["result"]>;
+  /**
+   * `documentgenerator.document.list`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "documentgenerator.document.list",
+    ...args: Args<LegacyMethods["documentgenerator.document.list"]["params"]>
+  ): Promise<LegacyMethods["documentgenerator.document.list"]["result"]>;
+  /**
+   * `crm.documentgenerator.document.add`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "crm.documentgenerator.document.add",
+    ...args: Args<LegacyMethods["crm.documentgenerator.document.add"]["params"]>
+  ): Promise<LegacyMethods["crm.documentgenerator.document.add"]["result"]>;
+  /**
+   * `crm.documentgenerator.document.list`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "crm.documentgenerator.document.list",
+    ...args: Args<LegacyMethods["crm.documentgenerator.document.list"]["params"]>
+  ): Promise<LegacyMethods["crm.documentgenerator.document.list"]["result"]>;
+  /**
+   * `sign.b2e.hcmlink.document.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "sign.b2e.hcmlink.document.get",
+    ...args: Args<LegacyMethods["sign.b2e.hcmlink.document.get"]["params"]>
+  ): Promise<LegacyMethods["sign.b2e.hcmlink.document.get"]["result"]>;
+  /**
+   * `sign.b2e.mysafe.tail`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "sign.b2e.mysafe.tail",
+    ...args: Args<LegacyMethods["sign.b2e.mysafe.tail"]["params"]>
+  ): Promise<LegacyMethods["sign.b2e.mysafe.tail"]["result"]>;
+  /**
+   * `sign.b2e.personal.tail`
+   * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+   * Not shown in the spec: The method has no section of its own in Endpoints: scope, access and errors.
+   */
+  call(
+    method: "sign.b2e.personal.tail",
+    ...args: Args<LegacyMethods["sign.b2e.personal.tail"]["params"]>
+  ): Promise<LegacyMethods["sign.b2e.personal.tail"]["result"]>;
+  /**
+   * `note.file.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "note.file.get",
+    ...args: Args<LegacyMethods["note.file.get"]["params"]>
+  ): Promise<LegacyMethods["note.file.get"]["result"]>;
+  /**
+   * `im.v2.File.download`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "im.v2.File.download",
+    ...args: Args<LegacyMethods["im.v2.File.download"]["params"]>
+  ): Promise<LegacyMethods["im.v2.File.download"]["result"]>;
+  /**
+   * `imbot.v2.File.download`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "imbot.v2.File.download",
+    ...args: Args<LegacyMethods["imbot.v2.File.download"]["params"]>
+  ): Promise<LegacyMethods["imbot.v2.File.download"]["result"]>;
+}
+/** The calls by name, one signature a method, each with the method's docs. */
+export interface LegacyWebhookNamedCalls {
+  /**
+   * `tasks.task.get`
+   * Scope: `task`.
+   * Who may call: Any user; data depends on rights: administrator sees all tasks, a head sees subordinates' tasks, others see tasks available to them.
+   * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
+   */
+  call(
+    method: "tasks.task.get",
+    ...args: Args<LegacyMethods["tasks.task.get"]["params"]>
+  ): Promise<LegacyMethods["tasks.task.get"]["result"]>;
+  /**
+   * `tasks.task.getaccess`
+   * Scope: `task`.
+   * Who may call: Any user.
+   * For non-existent user ids all actions are false.
+   */
+  call(
+    method: "tasks.task.getaccess",
+    ...args: Args<LegacyMethods["tasks.task.getaccess"]["params"]>
+  ): Promise<LegacyMethods["tasks.task.getaccess"]["result"]>;
+  /**
+   * `tasks.task.stopwatch`
+   * Turns off watching of the task.
+   * Scope: `task`.
+   * Who may call: Any user with read access to the task.
+   * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
+   */
+  call(
+    method: "tasks.task.stopwatch",
+    ...args: Args<LegacyMethods["tasks.task.stopwatch"]["params"]>
+  ): Promise<LegacyMethods["tasks.task.stopwatch"]["result"]>;
+  /**
+   * `tasks.task.unpin`
+   * Unpins the task in the current user's task list.
+   * Scope: `task`.
+   * Who may call: Any user with read access.
+   */
+  call(
+    method: "tasks.task.unpin",
+    ...args: Args<LegacyMethods["tasks.task.unpin"]["params"]>
+  ): Promise<LegacyMethods["tasks.task.unpin"]["result"]>;
+  /**
+   * `task.comment.add`
+   * Scope: `task`.
+   * Parameters `TASKID` (task id) and `COMMENTTEXT` (text); order of parameters in the request must be kept or the call fails.
+   *
+   * @deprecated Use `tasks.task.chat.message.send`.
+   */
+  call(
+    method: "task.comment.add",
+    ...args: Args<LegacyMethods["task.comment.add"]["params"]>
+  ): Promise<LegacyMethods["task.comment.add"]["result"]>;
+  /**
+   * `telephony.externalCall.attachRecord`
+   * Attaches a record to a finished call and to its CRM activity.
+   * Scope: `telephony`.
+   * Who may call: Any user.
+   * At least one of `RECORD_URL`, `FILENAME` is required.
+   */
+  call(
+    method: "telephony.externalCall.attachRecord",
+    ...args: Args<LegacyMethods["telephony.externalCall.attachRecord"]["params"]>
+  ): Promise<LegacyMethods["telephony.externalCall.attachRecord"]["result"]>;
+  /**
+   * `telephony.externalCall.show`
+   * Shows the call card to a user or users.
+   * Scope: `telephony`.
+   * Who may call: Any user.
+   */
+  call(
+    method: "telephony.externalCall.show",
+    ...args: Args<LegacyMethods["telephony.externalCall.show"]["params"]>
+  ): Promise<LegacyMethods["telephony.externalCall.show"]["result"]>;
+  /**
+   * `telephony.externalCall.searchCrmEntities`
+   * Scope: `telephony`.
+   * Who may call: Any user.
+   */
+  call(
+    method: "telephony.externalCall.searchCrmEntities",
+    ...args: Args<LegacyMethods["telephony.externalCall.searchCrmEntities"]["params"]>
+  ): Promise<LegacyMethods["telephony.externalCall.searchCrmEntities"]["result"]>;
+  /**
+   * `calendar.user.settings.set`
+   * Sets calendar settings of the current user.
+   * Scope: `calendar`.
+   * Who may call: Any user.
+   * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
+   */
+  call(
+    method: "calendar.user.settings.set",
+    ...args: Args<LegacyMethods["calendar.user.settings.set"]["params"]>
+  ): Promise<LegacyMethods["calendar.user.settings.set"]["result"]>;
+  /**
+   * `documentgenerator.document.enablepublicurl`
+   * Scope: `documentgenerator`.
+   * Who may call: Users with the right to change documents.
+   */
+  call(
+    method: "documentgenerator.document.enablepublicurl",
+    ...args: Args<LegacyMethods["documentgenerator.document.enablepublicurl"]["params"]>
+  ): Promise<LegacyMethods["documentgenerator.document.enablepublicurl"]["result"]>;
+  /**
+   * `user.current`
+   * Returns the user whose token was used (for a saved administrator token, the administrator; for a token received by an application frame, the user who opened the application)
+   * Scope: `user`, `user_brief`, `user_basic`.
+   * Who may call: Any user.
+   */
+  call(
+    method: "user.current",
+    ...args: Args<LegacyMethods["user.current"]["params"]>
+  ): Promise<LegacyMethods["user.current"]["result"]>;
+  /**
+   * `mailservice.fields`
+   * Scope: `mailservice`.
+   * Who may call: Any user.
+   */
+  call(
+    method: "mailservice.fields",
+    ...args: Args<LegacyMethods["mailservice.fields"]["params"]>
+  ): Promise<LegacyMethods["mailservice.fields"]["result"]>;
+  /**
+   * `mailservice.list`
+   * Scope: `mailservice`.
+   * Who may call: Any user.
+   */
+  call(
+    method: "mailservice.list",
+    ...args: Args<LegacyMethods["mailservice.list"]["params"]>
+  ): Promise<LegacyMethods["mailservice.list"]["result"]>;
+  /**
+   * `sale.paysystem.list`
+   * Scope: `pay_system`.
+   * Who may call: CRM administrator (right to change settings)
+   */
+  call(
+    method: "sale.paysystem.list",
+    ...args: Args<LegacyMethods["sale.paysystem.list"]["params"]>
+  ): Promise<LegacyMethods["sale.paysystem.list"]["result"]>;
+  /**
+   * `sale.paysystem.settings.update`
+   * Settings structure is defined by key `CODES` of `SETTINGS` in `sale.paysystem.handler.add`
+   * Scope: `pay_system`.
+   * Who may call: CRM administrator.
+   * Not shown in the spec: Error codes other than `ERROR_CHECK_FAILURE` for this method.
+   */
+  call(
+    method: "sale.paysystem.settings.update",
+    ...args: Args<LegacyMethods["sale.paysystem.settings.update"]["params"]>
+  ): Promise<LegacyMethods["sale.paysystem.settings.update"]["result"]>;
+  /**
+   * `sonet_group.update`
+   * Changes a group or project.
+   * Scope: `sonet`.
+   * Who may call: Administrator or owner of the group or project.
+   * For an extranet user `VISIBLE` and `OPENED` are forced to a fixed value.
+   * Not shown in the spec: Allowed values of `VISIBLE`, `OPENED`, `CLOSED`, `INITIATE_PERMS`, the avatar-removal value and the forced value.
+   */
+  call(
+    method: "sonet_group.update",
+    ...args: Args<LegacyMethods["sonet_group.update"]["params"]>
+  ): Promise<LegacyMethods["sonet_group.update"]["result"]>;
+  /**
+   * `vote.AttachedVote.recall`
+   * Withdraws the caller's vote in an active poll; works only for polls with revoting enabled.
+   * Scope: `vote`.
+   * Who may call: Any user who took part.
+   * Three call forms:.
+   * Not shown in the spec: Allowed values of `moduleId`, `entityType`, `entityId`.
+   */
+  call(
+    method: "vote.AttachedVote.recall",
+    ...args: Args<LegacyMethods["vote.AttachedVote.recall"]["params"]>
+  ): Promise<LegacyMethods["vote.AttachedVote.recall"]["result"]>;
+  /**
+   * `event.get`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "event.get",
+    ...args: Args<LegacyMethods["event.get"]["params"]>
+  ): Promise<LegacyMethods["event.get"]["result"]>;
+  /**
+   * `events`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(method: "events", ...args: Args<LegacyMethods["events"]["params"]>): Promise<LegacyMethods["events"]["result"]>;
+  /**
+   * `event.offline.get`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "event.offline.get",
+    ...args: Args<LegacyMethods["event.offline.get"]["params"]>
+  ): Promise<LegacyMethods["event.offline.get"]["result"]>;
+  /**
+   * `event.offline.list`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "event.offline.list",
+    ...args: Args<LegacyMethods["event.offline.list"]["params"]>
+  ): Promise<LegacyMethods["event.offline.list"]["result"]>;
+  /**
+   * `event.offline.error`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "event.offline.error",
+    ...args: Args<LegacyMethods["event.offline.error"]["params"]>
+  ): Promise<LegacyMethods["event.offline.error"]["result"]>;
+  /**
+   * `feature.get`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "feature.get",
+    ...args: Args<LegacyMethods["feature.get"]["params"]>
+  ): Promise<LegacyMethods["feature.get"]["result"]>;
+  /**
+   * `placement.list`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "placement.list",
+    ...args: Args<LegacyMethods["placement.list"]["params"]>
+  ): Promise<LegacyMethods["placement.list"]["result"]>;
+  /**
+   * `placement.unbind`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "placement.unbind",
+    ...args: Args<LegacyMethods["placement.unbind"]["params"]>
+  ): Promise<LegacyMethods["placement.unbind"]["result"]>;
+  /**
+   * `user.get`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "user.get",
+    ...args: Args<LegacyMethods["user.get"]["params"]>
+  ): Promise<LegacyMethods["user.get"]["result"]>;
+  /**
+   * `sale.paysystem.add`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "sale.paysystem.add",
+    ...args: Args<LegacyMethods["sale.paysystem.add"]["params"]>
+  ): Promise<LegacyMethods["sale.paysystem.add"]["result"]>;
+  /**
+   * `sale.paysystem.update`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "sale.paysystem.update",
+    ...args: Args<LegacyMethods["sale.paysystem.update"]["params"]>
+  ): Promise<LegacyMethods["sale.paysystem.update"]["result"]>;
+  /**
+   * `sale.paysystem.delete`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "sale.paysystem.delete",
+    ...args: Args<LegacyMethods["sale.paysystem.delete"]["params"]>
+  ): Promise<LegacyMethods["sale.paysystem.delete"]["result"]>;
+  /**
+   * `telephony.externalCall.register`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "telephony.externalCall.register",
+    ...args: Args<LegacyMethods["telephony.externalCall.register"]["params"]>
+  ): Promise<LegacyMethods["telephony.externalCall.register"]["result"]>;
+  /**
+   * `messageservice.sender.list`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(
+    method: "messageservice.sender.list",
+    ...args: Args<LegacyMethods["messageservice.sender.list"]["params"]>
+  ): Promise<LegacyMethods["messageservice.sender.list"]["result"]>;
+  /**
+   * `crm.item.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "crm.item.get",
+    ...args: Args<LegacyMethods["crm.item.get"]["params"]>
+  ): Promise<LegacyMethods["crm.item.get"]["result"]>;
+  /**
+   * `crm.item.list`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "crm.item.list",
+    ...args: Args<LegacyMethods["crm.item.list"]["params"]>
+  ): Promise<LegacyMethods["crm.item.list"]["result"]>;
+  /**
+   * `crm.timeline.comment.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "crm.timeline.comment.get",
+    ...args: Args<LegacyMethods["crm.timeline.comment.get"]["params"]>
+  ): Promise<LegacyMethods["crm.timeline.comment.get"]["result"]>;
+  /**
+   * `crm.timeline.comment.list`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "crm.timeline.comment.list",
+    ...args: Args<LegacyMethods["crm.timeline.comment.list"]["params"]>
+  ): Promise<LegacyMethods["crm.timeline.comment.list"]["result"]>;
+  /**
+   * `log.blogpost.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "log.blogpost.get",
+    ...args: Args<LegacyMethods["log.blogpost.get"]["params"]>
+  ): Promise<LegacyMethods["log.blogpost.get"]["result"]>;
+  /**
+   * `log.blogcomment.user.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "log.blogcomment.user.get",
+    ...args: Args<LegacyMethods["log.blogcomment.user.get"]["params"]>
+  ): Promise<LegacyMethods["log.blogcomment.user.get"]["result"]>;
+  /**
+   * `disk.file.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "disk.file.get",
+    ...args: Args<LegacyMethods["disk.file.get"]["params"]>
+  ): Promise<LegacyMethods["disk.file.get"]["result"]>;
+  /**
+   * `disk.attachedObject.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "disk.attachedObject.get",
+    ...args: Args<LegacyMethods["disk.attachedObject.get"]["params"]>
+  ): Promise<LegacyMethods["disk.attachedObject.get"]["result"]>;
+  /**
+   * `lists.element.get.file.url`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "lists.element.get.file.url",
+    ...args: Args<LegacyMethods["lists.element.get.file.url"]["params"]>
+  ): Promise<LegacyMethods["lists.element.get.file.url"]["result"]>;
+  /**
+   * `entity.item.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "entity.item.get",
+    ...args: Args<LegacyMethods["entity.item.get"]["params"]>
+  ): Promise<LegacyMethods["entity.item.get"]["result"]>;
+  /**
+   * `catalog.product.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "catalog.product.get",
+    ...args: Args<LegacyMethods["catalog.product.get"]["params"]>
+  ): Promise<LegacyMethods["catalog.product.get"]["result"]>;
+  /**
+   * `catalog.product.list`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "catalog.product.list",
+    ...args: Args<LegacyMethods["catalog.product.list"]["params"]>
+  ): Promise<LegacyMethods["catalog.product.list"]["result"]>;
+  /**
+   * `voximplant.statistic.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "voximplant.statistic.get",
+    ...args: Args<LegacyMethods["voximplant.statistic.get"]["params"]>
+  ): Promise<LegacyMethods["voximplant.statistic.get"]["result"]>;
+  /**
+   * `documentgenerator.template.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "documentgenerator.template.get",
+    ...args: Args<LegacyMethods["documentgenerator.template.get"]["params"]>
+  ): Promise<LegacyMethods["documentgenerator.template.get"]["result"]>;
+  /**
+   * `documentgenerator.template.list`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "documentgenerator.template.list",
+    ...args: Args<LegacyMethods["documentgenerator.template.list"]["params"]>
+  ): Promise<LegacyMethods["documentgenerator.template.list"]["result"]>;
+  /**
+   * `crm.documentgenerator.template.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "crm.documentgenerator.template.get",
+    ...args: Args<LegacyMethods["crm.documentgenerator.template.get"]["params"]>
+  ): Promise<LegacyMethods["crm.documentgenerator.template.get"]["result"]>;
+  /**
+   * `crm.documentgenerator.template.list`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "crm.documentgenerator.template.list",
+    ...args: Args<LegacyMethods["crm.documentgenerator.template.list"]["params"]>
+  ): Promise<LegacyMethods["crm.documentgenerator.template.list"]["result"]>;
+  /**
+   * `documentgenerator.document.add`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "documentgenerator.document.add",
+    ...args: Args<LegacyMethods["documentgenerator.document.add"]["params"]>
+  ): Promise<LegacyMethods["documentgenerator.document.add"]["result"]>;
+  /**
+   * `documentgenerator.document.list`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "documentgenerator.document.list",
+    ...args: Args<LegacyMethods["documentgenerator.document.list"]["params"]>
+  ): Promise<LegacyMethods["documentgenerator.document.list"]["result"]>;
+  /**
+   * `crm.documentgenerator.document.add`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "crm.documentgenerator.document.add",
+    ...args: Args<LegacyMethods["crm.documentgenerator.document.add"]["params"]>
+  ): Promise<LegacyMethods["crm.documentgenerator.document.add"]["result"]>;
+  /**
+   * `crm.documentgenerator.document.list`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "crm.documentgenerator.document.list",
+    ...args: Args<LegacyMethods["crm.documentgenerator.document.list"]["params"]>
+  ): Promise<LegacyMethods["crm.documentgenerator.document.list"]["result"]>;
+  /**
+   * `sign.b2e.hcmlink.document.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "sign.b2e.hcmlink.document.get",
+    ...args: Args<LegacyMethods["sign.b2e.hcmlink.document.get"]["params"]>
+  ): Promise<LegacyMethods["sign.b2e.hcmlink.document.get"]["result"]>;
+  /**
+   * `sign.b2e.mysafe.tail`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "sign.b2e.mysafe.tail",
+    ...args: Args<LegacyMethods["sign.b2e.mysafe.tail"]["params"]>
+  ): Promise<LegacyMethods["sign.b2e.mysafe.tail"]["result"]>;
+  /**
+   * `note.file.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "note.file.get",
+    ...args: Args<LegacyMethods["note.file.get"]["params"]>
+  ): Promise<LegacyMethods["note.file.get"]["result"]>;
+  /**
+   * `im.v2.File.download`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "im.v2.File.download",
+    ...args: Args<LegacyMethods["im.v2.File.download"]["params"]>
+  ): Promise<LegacyMethods["im.v2.File.download"]["result"]>;
+  /**
+   * `imbot.v2.File.download`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "imbot.v2.File.download",
+    ...args: Args<LegacyMethods["imbot.v2.File.download"]["params"]>
+  ): Promise<LegacyMethods["imbot.v2.File.download"]["result"]>;
+}
+/** The calls by name, one signature a method, each with the method's docs. */
+export interface V3NamedCalls {
+  /**
+   * `rest.documentation.openapi` (3.0)
+   * `paths` keys are `/{method}`
+   * Describes the methods of this installation.
+   * Not shown in the spec: Scope of the method.
+   */
+  call(
+    method: "rest.documentation.openapi",
+    ...args: Args<V3Methods["rest.documentation.openapi"]["params"]>
+  ): Promise<V3Methods["rest.documentation.openapi"]["result"]>;
+  /**
+   * `rest.documentation.openapi` (3.0)
+   * `paths` keys are `/{method}`
+   * Describes the methods of this installation.
+   * Not shown in the spec: Scope of the method.
+   */
+  call(
+    method: "documentation",
+    ...args: Args<V3Methods["documentation"]["params"]>
+  ): Promise<V3Methods["documentation"]["result"]>;
+  /**
+   * `rest.scope.list` (3.0)
+   * Returns the method-to-scope mapping for all modules.
+   * Not shown in the spec: Shape of the response; Scope of the method.
+   */
+  call(
+    method: "rest.scope.list",
+    ...args: Args<V3Methods["rest.scope.list"]["params"]>
+  ): Promise<V3Methods["rest.scope.list"]["result"]>;
+  /**
+   * `tasks.task.add` (3.0)
+   * Honours the `Idempotency-Key` header.
+   * Not shown in the spec: Full field list and response; Scope of the method.
+   */
+  call(
+    method: "tasks.task.add",
+    ...args: Args<V3Methods["tasks.task.add"]["params"]>
+  ): Promise<V3Methods["tasks.task.add"]["result"]>;
+  /**
+   * `tasks.task.chat.message.send` (3.0)
+   * Not shown in the spec: Response; Scope of the method.
+   */
+  call(
+    method: "tasks.task.chat.message.send",
+    ...args: Args<V3Methods["tasks.task.chat.message.send"]["params"]>
+  ): Promise<V3Methods["tasks.task.chat.message.send"]["result"]>;
+  /**
+   * `tasks.task.get` (3.0)
+   * Not shown in the spec: Scope of the method.
+   */
+  call(
+    method: "tasks.task.get",
+    ...args: Args<V3Methods["tasks.task.get"]["params"]>
+  ): Promise<V3Methods["tasks.task.get"]["result"]>;
+}
+/** The calls by name, one signature a method, each with the method's docs. */
+export interface V3WebhookNamedCalls {
+  /**
+   * `rest.documentation.openapi` (3.0)
+   * `paths` keys are `/{method}`
+   * Describes the methods of this installation.
+   * Not shown in the spec: Scope of the method.
+   */
+  call(
+    method: "rest.documentation.openapi",
+    ...args: Args<V3Methods["rest.documentation.openapi"]["params"]>
+  ): Promise<V3Methods["rest.documentation.openapi"]["result"]>;
+  /**
+   * `rest.documentation.openapi` (3.0)
+   * `paths` keys are `/{method}`
+   * Describes the methods of this installation.
+   * Not shown in the spec: Scope of the method.
+   */
+  call(
+    method: "documentation",
+    ...args: Args<V3Methods["documentation"]["params"]>
+  ): Promise<V3Methods["documentation"]["result"]>;
+  /**
+   * `rest.scope.list` (3.0)
+   * Returns the method-to-scope mapping for all modules.
+   * Not shown in the spec: Shape of the response; Scope of the method.
+   */
+  call(
+    method: "rest.scope.list",
+    ...args: Args<V3Methods["rest.scope.list"]["params"]>
+  ): Promise<V3Methods["rest.scope.list"]["result"]>;
+  /**
+   * `tasks.task.add` (3.0)
+   * Honours the `Idempotency-Key` header.
+   * Not shown in the spec: Full field list and response; Scope of the method.
+   */
+  call(
+    method: "tasks.task.add",
+    ...args: Args<V3Methods["tasks.task.add"]["params"]>
+  ): Promise<V3Methods["tasks.task.add"]["result"]>;
+  /**
+   * `tasks.task.chat.message.send` (3.0)
+   * Not shown in the spec: Response; Scope of the method.
+   */
+  call(
+    method: "tasks.task.chat.message.send",
+    ...args: Args<V3Methods["tasks.task.chat.message.send"]["params"]>
+  ): Promise<V3Methods["tasks.task.chat.message.send"]["result"]>;
+  /**
+   * `tasks.task.get` (3.0)
+   * Not shown in the spec: Scope of the method.
+   */
+  call(
+    method: "tasks.task.get",
+    ...args: Args<V3Methods["tasks.task.get"]["params"]>
+  ): Promise<V3Methods["tasks.task.get"]["result"]>;
+}
+export type Client<K extends AuthKind> = (K extends "webhook" ? LegacyWebhookNamedCalls : LegacyNamedCalls) &
+  Caller<Allowed<LegacyMethods, K>> &
   (K extends "webhook" ? LegacyWebhookTree : LegacyTree) & {
     /** Every record of a legacy list method, page by page (`start`). */
     paginate<N extends ListNames<Allowed<LegacyMethods, K>>>(
@@ -1103,7 +2257,9 @@ export type Client<K extends AuthKind> = Caller<Allowed<LegacyMethods, K>> &
       options?: BatchOptions,
     ): Promise<BatchResult<C>>;
     /** The 3.0 methods (`/rest/api/`). */
-    v3: Caller<Allowed<V3Methods, K>> & (K extends "webhook" ? V3WebhookTree : V3Tree);
+    v3: (K extends "webhook" ? V3WebhookNamedCalls : V3NamedCalls) &
+      Caller<Allowed<V3Methods, K>> &
+      (K extends "webhook" ? V3WebhookTree : V3Tree);
   };
 /** A type guard per error code. */
 export declare const is: { readonly [C in ErrorCode]: (error: unknown) => error is ApiError & { readonly code: C } };

@@ -175,6 +175,19 @@ export function clientFiles(
     ["V3Tree", buildTree(v3, "V3Methods", never, docOf)],
     ["V3WebhookTree", buildTree(v3, "V3Methods", appOnly, docOf)],
   ] as const;
+  // `call("tasks.task.unpin", …)` resolves to a signature of its own, so hovering `call` shows the method's docs too
+  // (TypeScript shows no JSDoc for a string-literal name). The generic signature stays last: a wrong call is checked
+  // against it, and its error reads as before.
+  const namedCalls = (name: string, methods: Method[], map: string, skip: (m: Method) => boolean) => {
+    const lines = methods
+      .filter((m) => !skip(m))
+      .flatMap((m) =>
+        [m.name, ...m.aliases].map(
+          (n) => `${docOf(m)}call(method: ${JSON.stringify(n)}, ...args: Args<${map}[${JSON.stringify(n)}]["params"]>): Promise<${map}[${JSON.stringify(n)}]["result"]>;`,
+        ),
+      );
+    return `/** The calls by name, one signature a method, each with the method's docs. */\nexport interface ${name} {\n${lines.join("\n")}\n}`;
+  };
   const indexDts = [
     `// ${header}`,
     `import type { ErrorCode, LegacyMethods, Time, V3Methods } from ${JSON.stringify(packages.types)};`,
@@ -219,14 +232,19 @@ export function clientFiles(
     "  raw: unknown;",
     "}",
     ...trees.map(([name, tree]) => `export interface ${name} ${printTree(tree)}`),
-    "export type Client<K extends AuthKind> = Caller<Allowed<LegacyMethods, K>> &",
+    namedCalls("LegacyNamedCalls", legacy, "LegacyMethods", never),
+    namedCalls("LegacyWebhookNamedCalls", legacy, "LegacyMethods", appOnly),
+    namedCalls("V3NamedCalls", v3, "V3Methods", never),
+    namedCalls("V3WebhookNamedCalls", v3, "V3Methods", appOnly),
+    'export type Client<K extends AuthKind> = (K extends "webhook" ? LegacyWebhookNamedCalls : LegacyNamedCalls) &',
+    "  Caller<Allowed<LegacyMethods, K>> &",
     '  (K extends "webhook" ? LegacyWebhookTree : LegacyTree) & {',
     "    /** Every record of a legacy list method, page by page (`start`). */",
     "    paginate<N extends ListNames<Allowed<LegacyMethods, K>>>(method: N, params?: ParamsOf<LegacyMethods, N>, options?: PageOptions): AsyncIterable<ItemOf<ResultOf<LegacyMethods, N>>>;",
     "    /** Legacy commands in one request, typed per command. */",
     "    batch<const C extends Record<string, BatchCommand<Allowed<LegacyMethods, K>>>>(commands: C, options?: BatchOptions): Promise<BatchResult<C>>;",
     "    /** The 3.0 methods (`/rest/api/`). */",
-    '    v3: Caller<Allowed<V3Methods, K>> & (K extends "webhook" ? V3WebhookTree : V3Tree);',
+    '    v3: (K extends "webhook" ? V3WebhookNamedCalls : V3NamedCalls) & Caller<Allowed<V3Methods, K>> & (K extends "webhook" ? V3WebhookTree : V3Tree);',
     "  };",
     "/** A type guard per error code. */",
     "export declare const is: { readonly [C in ErrorCode]: (error: unknown) => error is ApiError & { readonly code: C } };",
