@@ -53,6 +53,7 @@ describe("generate", () => {
     expect(Object.keys(first).sort()).toEqual(
       [
         "client/README.md",
+        "client/calls.d.ts",
         "client/index.d.ts",
         "client/index.js",
         "client/methods.d.ts",

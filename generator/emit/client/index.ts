@@ -177,21 +177,40 @@ export function clientFiles(
   ] as const;
   // `call("tasks.task.unpin", …)` resolves to a signature of its own, so hovering `call` shows the method's docs too
   // (TypeScript shows no JSDoc for a string-literal name). The generic signature stays last: a wrong call is checked
-  // against it, and its error reads as before.
+  // against it, and its error reads as before. `calls.d.ts` is printed here in its final layout, one signature a
+  // line, and left out of prettier: formatting its 700 lines took longer than all the types (issue 10's speed).
   const namedCalls = (name: string, methods: Method[], map: string, skip: (m: Method) => boolean) => {
     const lines = methods
       .filter((m) => !skip(m))
       .flatMap((m) =>
-        [m.name, ...m.aliases].map(
-          (n) => `${docOf(m)}call(method: ${JSON.stringify(n)}, ...args: Args<${map}[${JSON.stringify(n)}]["params"]>): Promise<${map}[${JSON.stringify(n)}]["result"]>;`,
-        ),
+        [m.name, ...m.aliases].map((n) => {
+          const key = JSON.stringify(n);
+          const comment = docOf(m).replace(/^/gm, "  ").replace(/ +$/gm, "");
+          return `${comment}  call(method: ${key}, ...args: In<${map}, ${key}>): Out<${map}, ${key}>;`;
+        }),
       );
-    return `/** The calls by name, one signature a method, each with the method's docs. */\nexport interface ${name} {\n${lines.join("\n")}\n}`;
+    return `/** The calls by name of ${map}, one signature a method, each with the method's docs. */\nexport interface ${name} {\n${lines.join("\n")}\n}\n`;
   };
+  const callsDts = [
+    `// ${header}`,
+    `import type { LegacyMethods, V3Methods } from ${JSON.stringify(packages.types)};`,
+    'import type { CallOptions } from "./runtime/client/index.js";',
+    "",
+    "type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];",
+    "type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;",
+    "type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;",
+    "",
+    namedCalls("LegacyNamedCalls", legacy, "LegacyMethods", never),
+    namedCalls("LegacyWebhookNamedCalls", legacy, "LegacyMethods", appOnly),
+    namedCalls("V3NamedCalls", v3, "V3Methods", never),
+    namedCalls("V3WebhookNamedCalls", v3, "V3Methods", appOnly),
+  ].join("\n");
   const indexDts = [
     `// ${header}`,
     `import type { ErrorCode, LegacyMethods, Time, V3Methods } from ${JSON.stringify(packages.types)};`,
     'import type { ApiError, CallOptions, CallResult as RuntimeCallResult, ClientOptions, TokenAuth, WebhookAuth } from "./runtime/client/index.js";',
+    'import type { LegacyNamedCalls, LegacyWebhookNamedCalls, V3NamedCalls, V3WebhookNamedCalls } from "./calls.js";',
+    'export type { LegacyNamedCalls, LegacyWebhookNamedCalls, V3NamedCalls, V3WebhookNamedCalls } from "./calls.js";',
     'export * from "./runtime/client/index.js";',
     "/** What a call resolves to with `withResponse`: the result, the envelope's `time`, the response. */",
     "export type CallResult<R> = RuntimeCallResult<R, Time>;",
@@ -232,10 +251,6 @@ export function clientFiles(
     "  raw: unknown;",
     "}",
     ...trees.map(([name, tree]) => `export interface ${name} ${printTree(tree)}`),
-    namedCalls("LegacyNamedCalls", legacy, "LegacyMethods", never),
-    namedCalls("LegacyWebhookNamedCalls", legacy, "LegacyMethods", appOnly),
-    namedCalls("V3NamedCalls", v3, "V3Methods", never),
-    namedCalls("V3WebhookNamedCalls", v3, "V3Methods", appOnly),
     'export type Client<K extends AuthKind> = (K extends "webhook" ? LegacyWebhookNamedCalls : LegacyNamedCalls) &',
     "  Caller<Allowed<LegacyMethods, K>> &",
     '  (K extends "webhook" ? LegacyWebhookTree : LegacyTree) & {',
@@ -261,6 +276,7 @@ export function clientFiles(
     ),
     { path: "client/README.md", contents: render(opts.templates, "client/README.md.hbs", view) },
     { path: "client/index.d.ts", contents: indexDts },
+    { path: "client/calls.d.ts", raw: true, contents: callsDts },
     { path: "client/index.js", contents: render(opts.templates, "client/index.js.hbs", view) },
     { path: "client/methods.js", raw: true, contents: methodsJs },
     { path: "client/methods.d.ts", raw: true, contents: methodsDts },
