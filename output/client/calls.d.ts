@@ -54,16 +54,6 @@ export interface LegacyNamedCalls {
    */
   call(method: "telephony.externalCall.attachRecord", ...args: In<LegacyMethods, "telephony.externalCall.attachRecord">): Out<LegacyMethods, "telephony.externalCall.attachRecord">;
   /**
-   * `telephony.externalCall.finish`
-   * Finishes an external call, stores it in statistics and in the CRM activity.
-   * Scope: `telephony`.
-   * Who may call: Any user.
-   * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
-   * at least one of `USER_ID`, `USER_PHONE_INNER` is required.
-   * Not shown in the spec: Allowed values and defaults of `STATUS_CODE`, `VOTE` and of the numeric defaults.
-   */
-  call(method: "telephony.externalCall.finish", ...args: In<LegacyMethods, "telephony.externalCall.finish">): Out<LegacyMethods, "telephony.externalCall.finish">;
-  /**
    * `telephony.externalCall.show`
    * Shows the call card to a user or users.
    * Scope: `telephony`.
@@ -76,13 +66,6 @@ export interface LegacyNamedCalls {
    * Who may call: Any user.
    */
   call(method: "telephony.externalCall.searchCrmEntities", ...args: In<LegacyMethods, "telephony.externalCall.searchCrmEntities">): Out<LegacyMethods, "telephony.externalCall.searchCrmEntities">;
-  /**
-   * `telephony.externalLine.add`
-   * Scope: `telephony`.
-   * Who may call: Any user.
-   * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
-   */
-  call(method: "telephony.externalLine.add", ...args: In<LegacyMethods, "telephony.externalLine.add">): Out<LegacyMethods, "telephony.externalLine.add">;
   /**
    * `calendar.user.settings.set`
    * Sets calendar settings of the current user.
@@ -140,14 +123,6 @@ export interface LegacyNamedCalls {
    */
   call(method: "sonet_group.update", ...args: In<LegacyMethods, "sonet_group.update">): Out<LegacyMethods, "sonet_group.update">;
   /**
-   * `messageservice.sender.update`
-   * Scope: `messageservice`.
-   * Who may call: Administrator, application context only.
-   * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
-   * `CODE` plus at least one of `HANDLER`, `NAME`, `DESCRIPTION` is required.
-   */
-  call(method: "messageservice.sender.update", ...args: In<LegacyMethods, "messageservice.sender.update">): Out<LegacyMethods, "messageservice.sender.update">;
-  /**
    * `vote.AttachedVote.recall`
    * Withdraws the caller's vote in an active poll; works only for polls with revoting enabled.
    * Scope: `vote`.
@@ -156,6 +131,209 @@ export interface LegacyNamedCalls {
    * Not shown in the spec: Allowed values of `moduleId`, `entityType`, `entityId`.
    */
   call(method: "vote.AttachedVote.recall", ...args: In<LegacyMethods, "vote.AttachedVote.recall">): Out<LegacyMethods, "vote.AttachedVote.recall">;
+  /**
+   * `event.get`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(method: "event.get", ...args: In<LegacyMethods, "event.get">): Out<LegacyMethods, "event.get">;
+  /**
+   * `events`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(method: "events", ...args: In<LegacyMethods, "events">): Out<LegacyMethods, "events">;
+  /**
+   * `event.offline.get`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(method: "event.offline.get", ...args: In<LegacyMethods, "event.offline.get">): Out<LegacyMethods, "event.offline.get">;
+  /**
+   * `event.offline.list`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(method: "event.offline.list", ...args: In<LegacyMethods, "event.offline.list">): Out<LegacyMethods, "event.offline.list">;
+  /**
+   * `event.offline.error`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(method: "event.offline.error", ...args: In<LegacyMethods, "event.offline.error">): Out<LegacyMethods, "event.offline.error">;
+  /**
+   * `feature.get`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(method: "feature.get", ...args: In<LegacyMethods, "feature.get">): Out<LegacyMethods, "feature.get">;
+  /**
+   * `placement.list`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(method: "placement.list", ...args: In<LegacyMethods, "placement.list">): Out<LegacyMethods, "placement.list">;
+  /**
+   * `placement.unbind`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(method: "placement.unbind", ...args: In<LegacyMethods, "placement.unbind">): Out<LegacyMethods, "placement.unbind">;
+  /**
+   * `user.get`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(method: "user.get", ...args: In<LegacyMethods, "user.get">): Out<LegacyMethods, "user.get">;
+  /**
+   * `sale.paysystem.add`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(method: "sale.paysystem.add", ...args: In<LegacyMethods, "sale.paysystem.add">): Out<LegacyMethods, "sale.paysystem.add">;
+  /**
+   * `sale.paysystem.update`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(method: "sale.paysystem.update", ...args: In<LegacyMethods, "sale.paysystem.update">): Out<LegacyMethods, "sale.paysystem.update">;
+  /**
+   * `sale.paysystem.delete`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(method: "sale.paysystem.delete", ...args: In<LegacyMethods, "sale.paysystem.delete">): Out<LegacyMethods, "sale.paysystem.delete">;
+  /**
+   * `telephony.externalCall.register`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(method: "telephony.externalCall.register", ...args: In<LegacyMethods, "telephony.externalCall.register">): Out<LegacyMethods, "telephony.externalCall.register">;
+  /**
+   * `messageservice.sender.list`: named in the spec without its parameters or result.
+   * Not shown in the spec: Their parameters and responses of the named methods.
+   */
+  call(method: "messageservice.sender.list", ...args: In<LegacyMethods, "messageservice.sender.list">): Out<LegacyMethods, "messageservice.sender.list">;
+  /**
+   * `crm.item.get`: named in the spec without its parameters or result.
+   */
+  call(method: "crm.item.get", ...args: In<LegacyMethods, "crm.item.get">): Out<LegacyMethods, "crm.item.get">;
+  /**
+   * `crm.item.list`: named in the spec without its parameters or result.
+   */
+  call(method: "crm.item.list", ...args: In<LegacyMethods, "crm.item.list">): Out<LegacyMethods, "crm.item.list">;
+  /**
+   * `crm.timeline.comment.get`: named in the spec without its parameters or result.
+   */
+  call(method: "crm.timeline.comment.get", ...args: In<LegacyMethods, "crm.timeline.comment.get">): Out<LegacyMethods, "crm.timeline.comment.get">;
+  /**
+   * `crm.timeline.comment.list`: named in the spec without its parameters or result.
+   */
+  call(method: "crm.timeline.comment.list", ...args: In<LegacyMethods, "crm.timeline.comment.list">): Out<LegacyMethods, "crm.timeline.comment.list">;
+  /**
+   * `log.blogpost.get`: named in the spec without its parameters or result.
+   */
+  call(method: "log.blogpost.get", ...args: In<LegacyMethods, "log.blogpost.get">): Out<LegacyMethods, "log.blogpost.get">;
+  /**
+   * `log.blogcomment.user.get`: named in the spec without its parameters or result.
+   */
+  call(method: "log.blogcomment.user.get", ...args: In<LegacyMethods, "log.blogcomment.user.get">): Out<LegacyMethods, "log.blogcomment.user.get">;
+  /**
+   * `disk.file.get`: named in the spec without its parameters or result.
+   */
+  call(method: "disk.file.get", ...args: In<LegacyMethods, "disk.file.get">): Out<LegacyMethods, "disk.file.get">;
+  /**
+   * `disk.attachedObject.get`: named in the spec without its parameters or result.
+   */
+  call(method: "disk.attachedObject.get", ...args: In<LegacyMethods, "disk.attachedObject.get">): Out<LegacyMethods, "disk.attachedObject.get">;
+  /**
+   * `lists.element.get.file.url`: named in the spec without its parameters or result.
+   */
+  call(method: "lists.element.get.file.url", ...args: In<LegacyMethods, "lists.element.get.file.url">): Out<LegacyMethods, "lists.element.get.file.url">;
+  /**
+   * `entity.item.get`: named in the spec without its parameters or result.
+   */
+  call(method: "entity.item.get", ...args: In<LegacyMethods, "entity.item.get">): Out<LegacyMethods, "entity.item.get">;
+  /**
+   * `catalog.product.get`: named in the spec without its parameters or result.
+   */
+  call(method: "catalog.product.get", ...args: In<LegacyMethods, "catalog.product.get">): Out<LegacyMethods, "catalog.product.get">;
+  /**
+   * `catalog.product.list`: named in the spec without its parameters or result.
+   */
+  call(method: "catalog.product.list", ...args: In<LegacyMethods, "catalog.product.list">): Out<LegacyMethods, "catalog.product.list">;
+  /**
+   * `voximplant.statistic.get`: named in the spec without its parameters or result.
+   */
+  call(method: "voximplant.statistic.get", ...args: In<LegacyMethods, "voximplant.statistic.get">): Out<LegacyMethods, "voximplant.statistic.get">;
+  /**
+   * `documentgenerator.template.get`: named in the spec without its parameters or result.
+   */
+  call(method: "documentgenerator.template.get", ...args: In<LegacyMethods, "documentgenerator.template.get">): Out<LegacyMethods, "documentgenerator.template.get">;
+  /**
+   * `documentgenerator.template.list`: named in the spec without its parameters or result.
+   */
+  call(method: "documentgenerator.template.list", ...args: In<LegacyMethods, "documentgenerator.template.list">): Out<LegacyMethods, "documentgenerator.template.list">;
+  /**
+   * `crm.documentgenerator.template.get`: named in the spec without its parameters or result.
+   */
+  call(method: "crm.documentgenerator.template.get", ...args: In<LegacyMethods, "crm.documentgenerator.template.get">): Out<LegacyMethods, "crm.documentgenerator.template.get">;
+  /**
+   * `crm.documentgenerator.template.list`: named in the spec without its parameters or result.
+   */
+  call(method: "crm.documentgenerator.template.list", ...args: In<LegacyMethods, "crm.documentgenerator.template.list">): Out<LegacyMethods, "crm.documentgenerator.template.list">;
+  /**
+   * `documentgenerator.document.add`: named in the spec without its parameters or result.
+   */
+  call(method: "documentgenerator.document.add", ...args: In<LegacyMethods, "documentgenerator.document.add">): Out<LegacyMethods, "documentgenerator.document.add">;
+  /**
+   * `documentgenerator.document.list`: named in the spec without its parameters or result.
+   */
+  call(method: "documentgenerator.document.list", ...args: In<LegacyMethods, "documentgenerator.document.list">): Out<LegacyMethods, "documentgenerator.document.list">;
+  /**
+   * `crm.documentgenerator.document.add`: named in the spec without its parameters or result.
+   */
+  call(method: "crm.documentgenerator.document.add", ...args: In<LegacyMethods, "crm.documentgenerator.document.add">): Out<LegacyMethods, "crm.documentgenerator.document.add">;
+  /**
+   * `crm.documentgenerator.document.list`: named in the spec without its parameters or result.
+   */
+  call(method: "crm.documentgenerator.document.list", ...args: In<LegacyMethods, "crm.documentgenerator.document.list">): Out<LegacyMethods, "crm.documentgenerator.document.list">;
+  /**
+   * `sign.b2e.hcmlink.document.get`: named in the spec without its parameters or result.
+   */
+  call(method: "sign.b2e.hcmlink.document.get", ...args: In<LegacyMethods, "sign.b2e.hcmlink.document.get">): Out<LegacyMethods, "sign.b2e.hcmlink.document.get">;
+  /**
+   * `sign.b2e.mysafe.tail`: named in the spec without its parameters or result.
+   */
+  call(method: "sign.b2e.mysafe.tail", ...args: In<LegacyMethods, "sign.b2e.mysafe.tail">): Out<LegacyMethods, "sign.b2e.mysafe.tail">;
+  /**
+   * `note.file.get`: named in the spec without its parameters or result.
+   */
+  call(method: "note.file.get", ...args: In<LegacyMethods, "note.file.get">): Out<LegacyMethods, "note.file.get">;
+  /**
+   * `im.v2.File.download`: named in the spec without its parameters or result.
+   */
+  call(method: "im.v2.File.download", ...args: In<LegacyMethods, "im.v2.File.download">): Out<LegacyMethods, "im.v2.File.download">;
+  /**
+   * `imbot.v2.File.download`: named in the spec without its parameters or result.
+   */
+  call(method: "imbot.v2.File.download", ...args: In<LegacyMethods, "imbot.v2.File.download">): Out<LegacyMethods, "imbot.v2.File.download">;
+}
+
+/** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
+export interface LegacyApplicationCalls {
+  /**
+   * `telephony.externalCall.finish`
+   * Finishes an external call, stores it in statistics and in the CRM activity.
+   * Scope: `telephony`.
+   * Who may call: Any user.
+   * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+   * at least one of `USER_ID`, `USER_PHONE_INNER` is required.
+   * Not shown in the spec: Allowed values and defaults of `STATUS_CODE`, `VOTE` and of the numeric defaults.
+   */
+  call(method: "telephony.externalCall.finish", ...args: In<LegacyMethods, "telephony.externalCall.finish">): Out<LegacyMethods, "telephony.externalCall.finish">;
+  /**
+   * `telephony.externalLine.add`
+   * Scope: `telephony`.
+   * Who may call: Any user.
+   * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+   */
+  call(method: "telephony.externalLine.add", ...args: In<LegacyMethods, "telephony.externalLine.add">): Out<LegacyMethods, "telephony.externalLine.add">;
+  /**
+   * `messageservice.sender.update`
+   * Scope: `messageservice`.
+   * Who may call: Administrator, application context only.
+   * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
+   * `CODE` plus at least one of `HANDLER`, `NAME`, `DESCRIPTION` is required.
+   */
+  call(method: "messageservice.sender.update", ...args: In<LegacyMethods, "messageservice.sender.update">): Out<LegacyMethods, "messageservice.sender.update">;
   /**
    * `placement.bind`
    * Registers a widget handler.
@@ -202,486 +380,11 @@ export interface LegacyNamedCalls {
    */
   call(method: "event.offline.clear", ...args: In<LegacyMethods, "event.offline.clear">): Out<LegacyMethods, "event.offline.clear">;
   /**
-   * `event.get`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "event.get", ...args: In<LegacyMethods, "event.get">): Out<LegacyMethods, "event.get">;
-  /**
-   * `events`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "events", ...args: In<LegacyMethods, "events">): Out<LegacyMethods, "events">;
-  /**
-   * `event.offline.get`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "event.offline.get", ...args: In<LegacyMethods, "event.offline.get">): Out<LegacyMethods, "event.offline.get">;
-  /**
-   * `event.offline.list`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "event.offline.list", ...args: In<LegacyMethods, "event.offline.list">): Out<LegacyMethods, "event.offline.list">;
-  /**
-   * `event.offline.error`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "event.offline.error", ...args: In<LegacyMethods, "event.offline.error">): Out<LegacyMethods, "event.offline.error">;
-  /**
-   * `feature.get`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "feature.get", ...args: In<LegacyMethods, "feature.get">): Out<LegacyMethods, "feature.get">;
-  /**
-   * `placement.list`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "placement.list", ...args: In<LegacyMethods, "placement.list">): Out<LegacyMethods, "placement.list">;
-  /**
-   * `placement.unbind`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "placement.unbind", ...args: In<LegacyMethods, "placement.unbind">): Out<LegacyMethods, "placement.unbind">;
-  /**
-   * `user.get`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "user.get", ...args: In<LegacyMethods, "user.get">): Out<LegacyMethods, "user.get">;
-  /**
-   * `sale.paysystem.add`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "sale.paysystem.add", ...args: In<LegacyMethods, "sale.paysystem.add">): Out<LegacyMethods, "sale.paysystem.add">;
-  /**
-   * `sale.paysystem.update`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "sale.paysystem.update", ...args: In<LegacyMethods, "sale.paysystem.update">): Out<LegacyMethods, "sale.paysystem.update">;
-  /**
-   * `sale.paysystem.delete`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "sale.paysystem.delete", ...args: In<LegacyMethods, "sale.paysystem.delete">): Out<LegacyMethods, "sale.paysystem.delete">;
-  /**
-   * `telephony.externalCall.register`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "telephony.externalCall.register", ...args: In<LegacyMethods, "telephony.externalCall.register">): Out<LegacyMethods, "telephony.externalCall.register">;
-  /**
-   * `messageservice.sender.list`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "messageservice.sender.list", ...args: In<LegacyMethods, "messageservice.sender.list">): Out<LegacyMethods, "messageservice.sender.list">;
-  /**
-   * `crm.item.get`: named in the spec without its parameters or result.
-   */
-  call(method: "crm.item.get", ...args: In<LegacyMethods, "crm.item.get">): Out<LegacyMethods, "crm.item.get">;
-  /**
-   * `crm.item.list`: named in the spec without its parameters or result.
-   */
-  call(method: "crm.item.list", ...args: In<LegacyMethods, "crm.item.list">): Out<LegacyMethods, "crm.item.list">;
-  /**
-   * `crm.timeline.comment.get`: named in the spec without its parameters or result.
-   */
-  call(method: "crm.timeline.comment.get", ...args: In<LegacyMethods, "crm.timeline.comment.get">): Out<LegacyMethods, "crm.timeline.comment.get">;
-  /**
-   * `crm.timeline.comment.list`: named in the spec without its parameters or result.
-   */
-  call(method: "crm.timeline.comment.list", ...args: In<LegacyMethods, "crm.timeline.comment.list">): Out<LegacyMethods, "crm.timeline.comment.list">;
-  /**
-   * `log.blogpost.get`: named in the spec without its parameters or result.
-   */
-  call(method: "log.blogpost.get", ...args: In<LegacyMethods, "log.blogpost.get">): Out<LegacyMethods, "log.blogpost.get">;
-  /**
-   * `log.blogcomment.user.get`: named in the spec without its parameters or result.
-   */
-  call(method: "log.blogcomment.user.get", ...args: In<LegacyMethods, "log.blogcomment.user.get">): Out<LegacyMethods, "log.blogcomment.user.get">;
-  /**
-   * `disk.file.get`: named in the spec without its parameters or result.
-   */
-  call(method: "disk.file.get", ...args: In<LegacyMethods, "disk.file.get">): Out<LegacyMethods, "disk.file.get">;
-  /**
-   * `disk.attachedObject.get`: named in the spec without its parameters or result.
-   */
-  call(method: "disk.attachedObject.get", ...args: In<LegacyMethods, "disk.attachedObject.get">): Out<LegacyMethods, "disk.attachedObject.get">;
-  /**
-   * `lists.element.get.file.url`: named in the spec without its parameters or result.
-   */
-  call(method: "lists.element.get.file.url", ...args: In<LegacyMethods, "lists.element.get.file.url">): Out<LegacyMethods, "lists.element.get.file.url">;
-  /**
-   * `entity.item.get`: named in the spec without its parameters or result.
-   */
-  call(method: "entity.item.get", ...args: In<LegacyMethods, "entity.item.get">): Out<LegacyMethods, "entity.item.get">;
-  /**
-   * `catalog.product.get`: named in the spec without its parameters or result.
-   */
-  call(method: "catalog.product.get", ...args: In<LegacyMethods, "catalog.product.get">): Out<LegacyMethods, "catalog.product.get">;
-  /**
-   * `catalog.product.list`: named in the spec without its parameters or result.
-   */
-  call(method: "catalog.product.list", ...args: In<LegacyMethods, "catalog.product.list">): Out<LegacyMethods, "catalog.product.list">;
-  /**
-   * `voximplant.statistic.get`: named in the spec without its parameters or result.
-   */
-  call(method: "voximplant.statistic.get", ...args: In<LegacyMethods, "voximplant.statistic.get">): Out<LegacyMethods, "voximplant.statistic.get">;
-  /**
-   * `documentgenerator.template.get`: named in the spec without its parameters or result.
-   */
-  call(method: "documentgenerator.template.get", ...args: In<LegacyMethods, "documentgenerator.template.get">): Out<LegacyMethods, "documentgenerator.template.get">;
-  /**
-   * `documentgenerator.template.list`: named in the spec without its parameters or result.
-   */
-  call(method: "documentgenerator.template.list", ...args: In<LegacyMethods, "documentgenerator.template.list">): Out<LegacyMethods, "documentgenerator.template.list">;
-  /**
-   * `crm.documentgenerator.template.get`: named in the spec without its parameters or result.
-   */
-  call(method: "crm.documentgenerator.template.get", ...args: In<LegacyMethods, "crm.documentgenerator.template.get">): Out<LegacyMethods, "crm.documentgenerator.template.get">;
-  /**
-   * `crm.documentgenerator.template.list`: named in the spec without its parameters or result.
-   */
-  call(method: "crm.documentgenerator.template.list", ...args: In<LegacyMethods, "crm.documentgenerator.template.list">): Out<LegacyMethods, "crm.documentgenerator.template.list">;
-  /**
-   * `documentgenerator.document.add`: named in the spec without its parameters or result.
-   */
-  call(method: "documentgenerator.document.add", ...args: In<LegacyMethods, "documentgenerator.document.add">): Out<LegacyMethods, "documentgenerator.document.add">;
-  /**
-   * `documentgenerator.document.list`: named in the spec without its parameters or result.
-   */
-  call(method: "documentgenerator.document.list", ...args: In<LegacyMethods, "documentgenerator.document.list">): Out<LegacyMethods, "documentgenerator.document.list">;
-  /**
-   * `crm.documentgenerator.document.add`: named in the spec without its parameters or result.
-   */
-  call(method: "crm.documentgenerator.document.add", ...args: In<LegacyMethods, "crm.documentgenerator.document.add">): Out<LegacyMethods, "crm.documentgenerator.document.add">;
-  /**
-   * `crm.documentgenerator.document.list`: named in the spec without its parameters or result.
-   */
-  call(method: "crm.documentgenerator.document.list", ...args: In<LegacyMethods, "crm.documentgenerator.document.list">): Out<LegacyMethods, "crm.documentgenerator.document.list">;
-  /**
-   * `sign.b2e.hcmlink.document.get`: named in the spec without its parameters or result.
-   */
-  call(method: "sign.b2e.hcmlink.document.get", ...args: In<LegacyMethods, "sign.b2e.hcmlink.document.get">): Out<LegacyMethods, "sign.b2e.hcmlink.document.get">;
-  /**
-   * `sign.b2e.mysafe.tail`: named in the spec without its parameters or result.
-   */
-  call(method: "sign.b2e.mysafe.tail", ...args: In<LegacyMethods, "sign.b2e.mysafe.tail">): Out<LegacyMethods, "sign.b2e.mysafe.tail">;
-  /**
    * `sign.b2e.personal.tail`
    * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
    * Not shown in the spec: The method has no section of its own in Endpoints: scope, access and errors.
    */
   call(method: "sign.b2e.personal.tail", ...args: In<LegacyMethods, "sign.b2e.personal.tail">): Out<LegacyMethods, "sign.b2e.personal.tail">;
-  /**
-   * `note.file.get`: named in the spec without its parameters or result.
-   */
-  call(method: "note.file.get", ...args: In<LegacyMethods, "note.file.get">): Out<LegacyMethods, "note.file.get">;
-  /**
-   * `im.v2.File.download`: named in the spec without its parameters or result.
-   */
-  call(method: "im.v2.File.download", ...args: In<LegacyMethods, "im.v2.File.download">): Out<LegacyMethods, "im.v2.File.download">;
-  /**
-   * `imbot.v2.File.download`: named in the spec without its parameters or result.
-   */
-  call(method: "imbot.v2.File.download", ...args: In<LegacyMethods, "imbot.v2.File.download">): Out<LegacyMethods, "imbot.v2.File.download">;
-}
-
-/** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
-export interface LegacyWebhookNamedCalls {
-  /**
-   * `tasks.task.get`
-   * Scope: `task`.
-   * Who may call: Any user; data depends on rights: administrator sees all tasks, a head sees subordinates' tasks, others see tasks available to them.
-   * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
-   */
-  call(method: "tasks.task.get", ...args: In<LegacyMethods, "tasks.task.get">): Out<LegacyMethods, "tasks.task.get">;
-  /**
-   * `tasks.task.getaccess`
-   * Scope: `task`.
-   * Who may call: Any user.
-   * For non-existent user ids all actions are false.
-   */
-  call(method: "tasks.task.getaccess", ...args: In<LegacyMethods, "tasks.task.getaccess">): Out<LegacyMethods, "tasks.task.getaccess">;
-  /**
-   * `tasks.task.stopwatch`
-   * Turns off watching of the task.
-   * Scope: `task`.
-   * Who may call: Any user with read access to the task.
-   * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
-   */
-  call(method: "tasks.task.stopwatch", ...args: In<LegacyMethods, "tasks.task.stopwatch">): Out<LegacyMethods, "tasks.task.stopwatch">;
-  /**
-   * `tasks.task.unpin`
-   * Unpins the task in the current user's task list.
-   * Scope: `task`.
-   * Who may call: Any user with read access.
-   */
-  call(method: "tasks.task.unpin", ...args: In<LegacyMethods, "tasks.task.unpin">): Out<LegacyMethods, "tasks.task.unpin">;
-  /**
-   * `task.comment.add`
-   * Scope: `task`.
-   * Parameters `TASKID` (task id) and `COMMENTTEXT` (text); order of parameters in the request must be kept or the call fails.
-   *
-   * @deprecated Use `tasks.task.chat.message.send`.
-   */
-  call(method: "task.comment.add", ...args: In<LegacyMethods, "task.comment.add">): Out<LegacyMethods, "task.comment.add">;
-  /**
-   * `telephony.externalCall.attachRecord`
-   * Attaches a record to a finished call and to its CRM activity.
-   * Scope: `telephony`.
-   * Who may call: Any user.
-   * At least one of `RECORD_URL`, `FILENAME` is required.
-   */
-  call(method: "telephony.externalCall.attachRecord", ...args: In<LegacyMethods, "telephony.externalCall.attachRecord">): Out<LegacyMethods, "telephony.externalCall.attachRecord">;
-  /**
-   * `telephony.externalCall.show`
-   * Shows the call card to a user or users.
-   * Scope: `telephony`.
-   * Who may call: Any user.
-   */
-  call(method: "telephony.externalCall.show", ...args: In<LegacyMethods, "telephony.externalCall.show">): Out<LegacyMethods, "telephony.externalCall.show">;
-  /**
-   * `telephony.externalCall.searchCrmEntities`
-   * Scope: `telephony`.
-   * Who may call: Any user.
-   */
-  call(method: "telephony.externalCall.searchCrmEntities", ...args: In<LegacyMethods, "telephony.externalCall.searchCrmEntities">): Out<LegacyMethods, "telephony.externalCall.searchCrmEntities">;
-  /**
-   * `calendar.user.settings.set`
-   * Sets calendar settings of the current user.
-   * Scope: `calendar`.
-   * Who may call: Any user.
-   * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
-   */
-  call(method: "calendar.user.settings.set", ...args: In<LegacyMethods, "calendar.user.settings.set">): Out<LegacyMethods, "calendar.user.settings.set">;
-  /**
-   * `documentgenerator.document.enablepublicurl`
-   * Scope: `documentgenerator`.
-   * Who may call: Users with the right to change documents.
-   */
-  call(method: "documentgenerator.document.enablepublicurl", ...args: In<LegacyMethods, "documentgenerator.document.enablepublicurl">): Out<LegacyMethods, "documentgenerator.document.enablepublicurl">;
-  /**
-   * `user.current`
-   * Returns the user whose token was used (for a saved administrator token, the administrator; for a token received by an application frame, the user who opened the application)
-   * Scope: `user`, `user_brief`, `user_basic`.
-   * Who may call: Any user.
-   */
-  call(method: "user.current", ...args: In<LegacyMethods, "user.current">): Out<LegacyMethods, "user.current">;
-  /**
-   * `mailservice.fields`
-   * Scope: `mailservice`.
-   * Who may call: Any user.
-   */
-  call(method: "mailservice.fields", ...args: In<LegacyMethods, "mailservice.fields">): Out<LegacyMethods, "mailservice.fields">;
-  /**
-   * `mailservice.list`
-   * Scope: `mailservice`.
-   * Who may call: Any user.
-   */
-  call(method: "mailservice.list", ...args: In<LegacyMethods, "mailservice.list">): Out<LegacyMethods, "mailservice.list">;
-  /**
-   * `sale.paysystem.list`
-   * Scope: `pay_system`.
-   * Who may call: CRM administrator (right to change settings)
-   */
-  call(method: "sale.paysystem.list", ...args: In<LegacyMethods, "sale.paysystem.list">): Out<LegacyMethods, "sale.paysystem.list">;
-  /**
-   * `sale.paysystem.settings.update`
-   * Settings structure is defined by key `CODES` of `SETTINGS` in `sale.paysystem.handler.add`
-   * Scope: `pay_system`.
-   * Who may call: CRM administrator.
-   * Not shown in the spec: Error codes other than `ERROR_CHECK_FAILURE` for this method.
-   */
-  call(method: "sale.paysystem.settings.update", ...args: In<LegacyMethods, "sale.paysystem.settings.update">): Out<LegacyMethods, "sale.paysystem.settings.update">;
-  /**
-   * `sonet_group.update`
-   * Changes a group or project.
-   * Scope: `sonet`.
-   * Who may call: Administrator or owner of the group or project.
-   * For an extranet user `VISIBLE` and `OPENED` are forced to a fixed value.
-   * Not shown in the spec: Allowed values of `VISIBLE`, `OPENED`, `CLOSED`, `INITIATE_PERMS`, the avatar-removal value and the forced value.
-   */
-  call(method: "sonet_group.update", ...args: In<LegacyMethods, "sonet_group.update">): Out<LegacyMethods, "sonet_group.update">;
-  /**
-   * `vote.AttachedVote.recall`
-   * Withdraws the caller's vote in an active poll; works only for polls with revoting enabled.
-   * Scope: `vote`.
-   * Who may call: Any user who took part.
-   * Three call forms:.
-   * Not shown in the spec: Allowed values of `moduleId`, `entityType`, `entityId`.
-   */
-  call(method: "vote.AttachedVote.recall", ...args: In<LegacyMethods, "vote.AttachedVote.recall">): Out<LegacyMethods, "vote.AttachedVote.recall">;
-  /**
-   * `event.get`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "event.get", ...args: In<LegacyMethods, "event.get">): Out<LegacyMethods, "event.get">;
-  /**
-   * `events`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "events", ...args: In<LegacyMethods, "events">): Out<LegacyMethods, "events">;
-  /**
-   * `event.offline.get`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "event.offline.get", ...args: In<LegacyMethods, "event.offline.get">): Out<LegacyMethods, "event.offline.get">;
-  /**
-   * `event.offline.list`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "event.offline.list", ...args: In<LegacyMethods, "event.offline.list">): Out<LegacyMethods, "event.offline.list">;
-  /**
-   * `event.offline.error`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "event.offline.error", ...args: In<LegacyMethods, "event.offline.error">): Out<LegacyMethods, "event.offline.error">;
-  /**
-   * `feature.get`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "feature.get", ...args: In<LegacyMethods, "feature.get">): Out<LegacyMethods, "feature.get">;
-  /**
-   * `placement.list`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "placement.list", ...args: In<LegacyMethods, "placement.list">): Out<LegacyMethods, "placement.list">;
-  /**
-   * `placement.unbind`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "placement.unbind", ...args: In<LegacyMethods, "placement.unbind">): Out<LegacyMethods, "placement.unbind">;
-  /**
-   * `user.get`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "user.get", ...args: In<LegacyMethods, "user.get">): Out<LegacyMethods, "user.get">;
-  /**
-   * `sale.paysystem.add`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "sale.paysystem.add", ...args: In<LegacyMethods, "sale.paysystem.add">): Out<LegacyMethods, "sale.paysystem.add">;
-  /**
-   * `sale.paysystem.update`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "sale.paysystem.update", ...args: In<LegacyMethods, "sale.paysystem.update">): Out<LegacyMethods, "sale.paysystem.update">;
-  /**
-   * `sale.paysystem.delete`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "sale.paysystem.delete", ...args: In<LegacyMethods, "sale.paysystem.delete">): Out<LegacyMethods, "sale.paysystem.delete">;
-  /**
-   * `telephony.externalCall.register`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "telephony.externalCall.register", ...args: In<LegacyMethods, "telephony.externalCall.register">): Out<LegacyMethods, "telephony.externalCall.register">;
-  /**
-   * `messageservice.sender.list`: named in the spec without its parameters or result.
-   * Not shown in the spec: Their parameters and responses of the named methods.
-   */
-  call(method: "messageservice.sender.list", ...args: In<LegacyMethods, "messageservice.sender.list">): Out<LegacyMethods, "messageservice.sender.list">;
-  /**
-   * `crm.item.get`: named in the spec without its parameters or result.
-   */
-  call(method: "crm.item.get", ...args: In<LegacyMethods, "crm.item.get">): Out<LegacyMethods, "crm.item.get">;
-  /**
-   * `crm.item.list`: named in the spec without its parameters or result.
-   */
-  call(method: "crm.item.list", ...args: In<LegacyMethods, "crm.item.list">): Out<LegacyMethods, "crm.item.list">;
-  /**
-   * `crm.timeline.comment.get`: named in the spec without its parameters or result.
-   */
-  call(method: "crm.timeline.comment.get", ...args: In<LegacyMethods, "crm.timeline.comment.get">): Out<LegacyMethods, "crm.timeline.comment.get">;
-  /**
-   * `crm.timeline.comment.list`: named in the spec without its parameters or result.
-   */
-  call(method: "crm.timeline.comment.list", ...args: In<LegacyMethods, "crm.timeline.comment.list">): Out<LegacyMethods, "crm.timeline.comment.list">;
-  /**
-   * `log.blogpost.get`: named in the spec without its parameters or result.
-   */
-  call(method: "log.blogpost.get", ...args: In<LegacyMethods, "log.blogpost.get">): Out<LegacyMethods, "log.blogpost.get">;
-  /**
-   * `log.blogcomment.user.get`: named in the spec without its parameters or result.
-   */
-  call(method: "log.blogcomment.user.get", ...args: In<LegacyMethods, "log.blogcomment.user.get">): Out<LegacyMethods, "log.blogcomment.user.get">;
-  /**
-   * `disk.file.get`: named in the spec without its parameters or result.
-   */
-  call(method: "disk.file.get", ...args: In<LegacyMethods, "disk.file.get">): Out<LegacyMethods, "disk.file.get">;
-  /**
-   * `disk.attachedObject.get`: named in the spec without its parameters or result.
-   */
-  call(method: "disk.attachedObject.get", ...args: In<LegacyMethods, "disk.attachedObject.get">): Out<LegacyMethods, "disk.attachedObject.get">;
-  /**
-   * `lists.element.get.file.url`: named in the spec without its parameters or result.
-   */
-  call(method: "lists.element.get.file.url", ...args: In<LegacyMethods, "lists.element.get.file.url">): Out<LegacyMethods, "lists.element.get.file.url">;
-  /**
-   * `entity.item.get`: named in the spec without its parameters or result.
-   */
-  call(method: "entity.item.get", ...args: In<LegacyMethods, "entity.item.get">): Out<LegacyMethods, "entity.item.get">;
-  /**
-   * `catalog.product.get`: named in the spec without its parameters or result.
-   */
-  call(method: "catalog.product.get", ...args: In<LegacyMethods, "catalog.product.get">): Out<LegacyMethods, "catalog.product.get">;
-  /**
-   * `catalog.product.list`: named in the spec without its parameters or result.
-   */
-  call(method: "catalog.product.list", ...args: In<LegacyMethods, "catalog.product.list">): Out<LegacyMethods, "catalog.product.list">;
-  /**
-   * `voximplant.statistic.get`: named in the spec without its parameters or result.
-   */
-  call(method: "voximplant.statistic.get", ...args: In<LegacyMethods, "voximplant.statistic.get">): Out<LegacyMethods, "voximplant.statistic.get">;
-  /**
-   * `documentgenerator.template.get`: named in the spec without its parameters or result.
-   */
-  call(method: "documentgenerator.template.get", ...args: In<LegacyMethods, "documentgenerator.template.get">): Out<LegacyMethods, "documentgenerator.template.get">;
-  /**
-   * `documentgenerator.template.list`: named in the spec without its parameters or result.
-   */
-  call(method: "documentgenerator.template.list", ...args: In<LegacyMethods, "documentgenerator.template.list">): Out<LegacyMethods, "documentgenerator.template.list">;
-  /**
-   * `crm.documentgenerator.template.get`: named in the spec without its parameters or result.
-   */
-  call(method: "crm.documentgenerator.template.get", ...args: In<LegacyMethods, "crm.documentgenerator.template.get">): Out<LegacyMethods, "crm.documentgenerator.template.get">;
-  /**
-   * `crm.documentgenerator.template.list`: named in the spec without its parameters or result.
-   */
-  call(method: "crm.documentgenerator.template.list", ...args: In<LegacyMethods, "crm.documentgenerator.template.list">): Out<LegacyMethods, "crm.documentgenerator.template.list">;
-  /**
-   * `documentgenerator.document.add`: named in the spec without its parameters or result.
-   */
-  call(method: "documentgenerator.document.add", ...args: In<LegacyMethods, "documentgenerator.document.add">): Out<LegacyMethods, "documentgenerator.document.add">;
-  /**
-   * `documentgenerator.document.list`: named in the spec without its parameters or result.
-   */
-  call(method: "documentgenerator.document.list", ...args: In<LegacyMethods, "documentgenerator.document.list">): Out<LegacyMethods, "documentgenerator.document.list">;
-  /**
-   * `crm.documentgenerator.document.add`: named in the spec without its parameters or result.
-   */
-  call(method: "crm.documentgenerator.document.add", ...args: In<LegacyMethods, "crm.documentgenerator.document.add">): Out<LegacyMethods, "crm.documentgenerator.document.add">;
-  /**
-   * `crm.documentgenerator.document.list`: named in the spec without its parameters or result.
-   */
-  call(method: "crm.documentgenerator.document.list", ...args: In<LegacyMethods, "crm.documentgenerator.document.list">): Out<LegacyMethods, "crm.documentgenerator.document.list">;
-  /**
-   * `sign.b2e.hcmlink.document.get`: named in the spec without its parameters or result.
-   */
-  call(method: "sign.b2e.hcmlink.document.get", ...args: In<LegacyMethods, "sign.b2e.hcmlink.document.get">): Out<LegacyMethods, "sign.b2e.hcmlink.document.get">;
-  /**
-   * `sign.b2e.mysafe.tail`: named in the spec without its parameters or result.
-   */
-  call(method: "sign.b2e.mysafe.tail", ...args: In<LegacyMethods, "sign.b2e.mysafe.tail">): Out<LegacyMethods, "sign.b2e.mysafe.tail">;
-  /**
-   * `note.file.get`: named in the spec without its parameters or result.
-   */
-  call(method: "note.file.get", ...args: In<LegacyMethods, "note.file.get">): Out<LegacyMethods, "note.file.get">;
-  /**
-   * `im.v2.File.download`: named in the spec without its parameters or result.
-   */
-  call(method: "im.v2.File.download", ...args: In<LegacyMethods, "im.v2.File.download">): Out<LegacyMethods, "im.v2.File.download">;
-  /**
-   * `imbot.v2.File.download`: named in the spec without its parameters or result.
-   */
-  call(method: "imbot.v2.File.download", ...args: In<LegacyMethods, "imbot.v2.File.download">): Out<LegacyMethods, "imbot.v2.File.download">;
 }
 
 /** The calls by name of V3Methods, one signature a method, each with the method's docs. */
@@ -725,41 +428,6 @@ export interface V3NamedCalls {
 }
 
 /** The calls by name of V3Methods, one signature a method, each with the method's docs. */
-export interface V3WebhookNamedCalls {
-  /**
-   * `rest.documentation.openapi` (3.0)
-   * `paths` keys are `/{method}`
-   * Describes the methods of this installation.
-   * Not shown in the spec: Scope of the method.
-   */
-  call(method: "rest.documentation.openapi", ...args: In<V3Methods, "rest.documentation.openapi">): Out<V3Methods, "rest.documentation.openapi">;
-  /**
-   * `rest.documentation.openapi` (3.0)
-   * `paths` keys are `/{method}`
-   * Describes the methods of this installation.
-   * Not shown in the spec: Scope of the method.
-   */
-  call(method: "documentation", ...args: In<V3Methods, "documentation">): Out<V3Methods, "documentation">;
-  /**
-   * `rest.scope.list` (3.0)
-   * Returns the method-to-scope mapping for all modules.
-   * Not shown in the spec: Shape of the response; Scope of the method.
-   */
-  call(method: "rest.scope.list", ...args: In<V3Methods, "rest.scope.list">): Out<V3Methods, "rest.scope.list">;
-  /**
-   * `tasks.task.add` (3.0)
-   * Honours the `Idempotency-Key` header.
-   * Not shown in the spec: Full field list and response; Scope of the method.
-   */
-  call(method: "tasks.task.add", ...args: In<V3Methods, "tasks.task.add">): Out<V3Methods, "tasks.task.add">;
-  /**
-   * `tasks.task.chat.message.send` (3.0)
-   * Not shown in the spec: Response; Scope of the method.
-   */
-  call(method: "tasks.task.chat.message.send", ...args: In<V3Methods, "tasks.task.chat.message.send">): Out<V3Methods, "tasks.task.chat.message.send">;
-  /**
-   * `tasks.task.get` (3.0)
-   * Not shown in the spec: Scope of the method.
-   */
-  call(method: "tasks.task.get", ...args: In<V3Methods, "tasks.task.get">): Out<V3Methods, "tasks.task.get">;
+export interface V3ApplicationCalls {
+
 }

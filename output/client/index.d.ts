@@ -8,8 +8,8 @@ import type {
   TokenAuth,
   WebhookAuth,
 } from "./runtime/client/index.js";
-import type { LegacyNamedCalls, LegacyWebhookNamedCalls, V3NamedCalls, V3WebhookNamedCalls } from "./calls.js";
-export type { LegacyNamedCalls, LegacyWebhookNamedCalls, V3NamedCalls, V3WebhookNamedCalls } from "./calls.js";
+import type { LegacyApplicationCalls, LegacyNamedCalls, V3ApplicationCalls, V3NamedCalls } from "./calls.js";
+export type { LegacyApplicationCalls, LegacyNamedCalls, V3ApplicationCalls, V3NamedCalls } from "./calls.js";
 export * from "./runtime/client/index.js";
 /** What a call resolves to with `withResponse`: the result, the envelope's `time`, the response. */
 export type CallResult<R> = RuntimeCallResult<R, Time>;
@@ -1091,7 +1091,8 @@ export interface V3WebhookTree {
     };
   };
 }
-export type Client<K extends AuthKind> = (K extends "webhook" ? LegacyWebhookNamedCalls : LegacyNamedCalls) &
+export type Client<K extends AuthKind> = (K extends "webhook" ? unknown : LegacyApplicationCalls) &
+  LegacyNamedCalls &
   Caller<Allowed<LegacyMethods, K>> &
   (K extends "webhook" ? LegacyWebhookTree : LegacyTree) & {
     /** Every record of a legacy list method, page by page (`start`). */
@@ -1106,7 +1107,8 @@ export type Client<K extends AuthKind> = (K extends "webhook" ? LegacyWebhookNam
       options?: BatchOptions,
     ): Promise<BatchResult<C>>;
     /** The 3.0 methods (`/rest/api/`). */
-    v3: (K extends "webhook" ? V3WebhookNamedCalls : V3NamedCalls) &
+    v3: (K extends "webhook" ? unknown : V3ApplicationCalls) &
+      V3NamedCalls &
       Caller<Allowed<V3Methods, K>> &
       (K extends "webhook" ? V3WebhookTree : V3Tree);
   };
