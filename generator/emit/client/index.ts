@@ -178,7 +178,7 @@ export function clientFiles(
   // `call("tasks.task.unpin", …)` resolves to a signature of its own, so hovering `call` shows the method's docs too
   // (TypeScript shows no JSDoc for a string-literal name). The generic signature stays last: a wrong call is checked
   // against it, and its error reads as before. `calls.d.ts` is printed here in its final layout, one signature a
-  // line, and left out of prettier: formatting its 700 lines took longer than all the types (issue 10's speed).
+  // line, and left out of prettier: formatting these signatures took longer than all the types (issue 10's speed).
   const namedCalls = (name: string, methods: Method[], map: string, skip: (m: Method) => boolean) => {
     const lines = methods
       .filter((m) => !skip(m))

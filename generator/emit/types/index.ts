@@ -210,7 +210,7 @@ export function typesFiles(
 
 /**
  * The spec itself, shipped in the types package: every `@see` of the declarations points into it. Kept out of the
- * formatter: it is the user's text, byte for byte.
+ * formatter: after the header line it is the user's text, byte for byte.
  */
 export function shippedSpecFile(specPath: string, specText: string, header: string): GeneratedFile {
   // The header every generated file starts with (contracts.md), as an HTML comment: it renders as nothing, and the
