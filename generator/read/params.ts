@@ -272,12 +272,14 @@ export function paramFromRow(ctx: ReadContext, cols: FieldColumns, cells: Text[]
   const first = meaningCells[0];
   const meaning = first ? { text: collapse(meaningCells.map((c) => c.text).join("; ")), at: first } : null;
   const typeText = typeCell?.text ?? "";
-  if (typeCell && typeText && !readTypePhrase(typeText)) {
+  const typed = typeCell !== null && readTypePhrase(typeText) !== null;
+  if (typeCell && typeText && !typed) {
     const word = suspiciousTypeWord(typeText) ?? (typeText.trim().includes(" ") ? null : typeText.trim());
     if (word) report(ctx, "unknown-type", spanOfText(ctx, typeCell), { word });
   }
-  const rest = typeCell && readTypePhrase(typeText) ? typeCell : { text: "", start: nameCell.start };
-  const r = readClauseRest(ctx, rest, typeCell && !readTypePhrase(typeText) && typeText ? joinMeaning(typeCell, meaning) : meaning);
+  // A Type cell with no type in it ("id of a file") is words: they go before the Meaning cells.
+  const rest = typed && typeCell ? typeCell : { text: "", start: nameCell.start };
+  const r = readClauseRest(ctx, rest, typeCell && !typed && typeText ? joinMeaning(typeCell, meaning) : meaning);
   let type = r.type;
   if (type.kind === "object") type = fillSources(objectDetails(type, r.description), sourceOf(ctx, nameCell));
   else type = fillSources(type, sourceOf(ctx, nameCell));

@@ -1,5 +1,5 @@
 import type { Table } from "mdast";
-import type { Field, Resource, TypeRef } from "../model/types.js";
+import type { Field, Resource, ResourceLink, TypeRef } from "../model/types.js";
 import { type Section, type Text, listItemText, sliceText, textOf, trimText } from "../parse/markdown.js";
 import {
   NOT_SHOWN,
@@ -17,7 +17,7 @@ import { readReturnedBy, readTitleLinks } from "./links.js";
 import { headerIndex, pascal, tableRows } from "./tables.js";
 import { defaultFromCell, fieldColumns, readBareValues, readMeaning } from "./facts.js";
 import { UNKNOWN, field, readTypePhrase, suspiciousTypeWord } from "./types.js";
-import { trailingParenGroup, withoutParenSpan, withoutTrailingParens } from "../util/parens.js";
+import { withoutTrailingParens } from "../util/parens.js";
 
 /**
  * Reads the sections of "Resources and their fields" (spec-source/README.md#resources): field tables
@@ -209,6 +209,12 @@ function fillFieldSources(fields: Field[], source: Field["source"]): void {
   }
 }
 
+/** A resource's links, and the methods they name in `returnedBy` (once each; a per-version link repeats a name). */
+function addLinks(r: Resource, links: ResourceLink[]): void {
+  r.links.push(...links);
+  for (const l of links) if (!r.returnedBy.includes(l.method)) r.returnedBy.push(l.method);
+}
+
 function newResource(ctx: ReadContext, title: string, at: Text): Resource {
   const clean = withoutTrailingParens(title).replace(/\s+item$/i, "");
   return {
@@ -229,12 +235,6 @@ function members(r: Resource): Field[] {
   return r.type.members;
 }
 
-/** `(result of \`x\`)`, `(\`x\`)`, `(\`x\` item; camelCase names)` → returned-by methods. */
-function returnedByFromTitle(title: string): { methods: string[]; item: boolean; note: string } {
-  const paren = trailingParenGroup(title) ?? "";
-  const methods = [...paren.matchAll(/`([a-z][\w]*(?:\.[\w]+)+)`/g)].map((m) => m[1] ?? "");
-  return { methods, item: /`\s+item\b/.test(paren) || /\bitem\b/i.test(withoutParenSpan(title)), note: collapse(paren.split(";").slice(1).join(";")) };
-}
 
 /**
  * `| Field | Type | Meaning |` tables (any header of the synonym lists, generator/read/facts.ts): the Type cell in the
@@ -342,9 +342,7 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
   const at: Text = { text: section.title, start: section.start };
   const r = newResource(ctx, section.title, at);
   ctx.subject = { resource: r.name };
-  const fromTitle = returnedByFromTitle(section.title);
-  r.returnedBy.push(...fromTitle.methods);
-  r.links.push(...readTitleLinks(section.title, r.source).links);
+  addLinks(r, readTitleLinks(section.title, r.source).links);
   let rules: TypingRules | null = null;
   const extra: Resource[] = [];
   for (const block of section.blocks) {
@@ -384,10 +382,9 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
     }
     for (const sentence of sentences(t)) {
       const s = collapse(sentence.text);
-      const returned = /^Returned by ((?:`[^`]+`(?:\s*,\s*|\s+and\s+)?)+)/.exec(s);
+      const returned = readReturnedBy(s, sourceOf(ctx, sentence));
       if (returned) {
-        r.returnedBy.push(...[...(returned[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? ""));
-        r.links.push(...(readReturnedBy(s, sourceOf(ctx, sentence)) ?? []));
+        addLinks(r, returned);
         r.notes.push(statement(ctx, sentence));
         continue;
       }
@@ -447,9 +444,8 @@ export function readResourceBullet(ctx: ReadContext, t: Text): Resource | null {
   }
   const title = collapse(t.text.slice(0, colon));
   const r = newResource(ctx, title, t);
-  const fromTitle = returnedByFromTitle(title);
-  r.returnedBy.push(...fromTitle.methods);
-  r.links.push(...readTitleLinks(title, r.source).links);
+  const fromTitle = readTitleLinks(title, r.source);
+  addLinks(r, fromTitle.links);
   if (fromTitle.note) r.notes.push({ text: fromTitle.note, refs: [], source: r.source });
   const body = trimText(sliceText(t, colon + 1));
   const [first, ...rest] = sentences(body);
