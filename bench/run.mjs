@@ -4,6 +4,7 @@ import { benchAB } from "./ab.mjs";
 import { benchClient } from "./client.mjs";
 import { benchGenerator } from "./generator.mjs";
 import { benchServer } from "./server.mjs";
+import { benchVersus } from "./versus.mjs";
 import { machine } from "./lib.mjs";
 
 const only = process.argv[2];
@@ -14,6 +15,8 @@ if (!only || only === "generator") results.generator = benchGenerator();
 if (!only || only === "client") results.client = await benchClient();
 if (!only || only === "server") results.server = await benchServer();
 // The A/B against the parent commit runs by itself: `npm run bench -- ab [REV] [RUNS]`.
+// Against openapi-typescript (installs it into a temporary folder): `npm run bench -- versus [RUNS]`.
+if (only === "versus") results.versus = benchVersus({ runs: Number(process.argv[3] ?? 9) });
 if (only === "ab") results.ab = await benchAB(process.argv[3] ?? "HEAD~1", Number(process.argv[4] ?? 15));
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
 writeFileSync(new URL("./results/latest.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);

@@ -8,6 +8,7 @@ import { clientFiles } from "./emit/client/index.js";
 import { SKELETON_PATH, serverDocumentation, serverFiles } from "./emit/server/index.js";
 import { shippedSpecFile, typesFiles } from "./emit/types/index.js";
 import { DEFAULT_PACKAGES, type GenerateOptions } from "./options.js";
+import { fitsWidth } from "./emit/ts/layout.js";
 import { formatFiles } from "./render/format.js";
 import { specFile } from "./parse/markdown.js";
 import { readSpec } from "./read/index.js";
@@ -53,8 +54,12 @@ export async function generate(specText: string, options: GenerateOptions): Prom
       skeletonPath: opts.skeletonPath ?? SKELETON_PATH,
     }),
   ];
-  // Formatting starts first so that a formatter on another thread works while this one emits the rest.
-  const formatting = options.format === false ? Promise.resolve(code) : (options.formatter ?? formatFiles)(code);
+  // Only code the generator does not print in its final layout is formatted: what replaced templates render, and a
+  // built-in template's output with a line past the width (a very long name). The formatter starts first so that one on another thread works while this one emits the rest.
+  const custom = new Set(options.customTemplates ?? Object.keys(options.templates));
+  const laidOut = (f: GeneratedFile) => f.raw || (f.template !== undefined && !custom.has(f.template) && fitsWidth(f.contents));
+  const toFormat = options.format === false ? [] : code.filter((f) => !laidOut(f));
+  const formatting = formatInPlace(code, toFormat, options.formatter ?? formatFiles);
   const openapi = emitOpenApiFiles(model, opts);
   const files: GeneratedFile[] = [
     emitModelJson(model, opts),
@@ -65,4 +70,11 @@ export async function generate(specText: string, options: GenerateOptions): Prom
   ];
   files.push(emitManifest(files, specText, opts));
   return { files, diagnostics, model };
+}
+
+/** `code` with the files of `toFormat` formatted, in the same order; no formatter call when there is nothing to format. */
+async function formatInPlace(code: GeneratedFile[], toFormat: GeneratedFile[], formatter: (files: GeneratedFile[]) => Promise<GeneratedFile[]>): Promise<GeneratedFile[]> {
+  if (toFormat.length === 0) return code;
+  const formatted = new Map((await formatter(toFormat)).map((f) => [f.path, f.contents]));
+  return code.map((f) => (formatted.has(f.path) ? { ...f, contents: formatted.get(f.path) ?? f.contents } : f));
 }

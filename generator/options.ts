@@ -14,6 +14,13 @@ export interface GenerateOptions {
   packages?: { types: string; client: string; server: string };
   /** Run prettier over generated code (default true); property tests turn it off to run thousands of times. */
   format?: boolean;
+  /**
+   * The templates the user replaced (`--templates`): the code they render is formatted with prettier. The built-in
+   * templates and the generator's own printers write their final layout, which nothing formats again. Default:
+   * every template counts as replaced, so a caller that passes its own texts without saying so still gets
+   * formatted code.
+   */
+  customTemplates?: readonly string[];
   /** Path of the user-owned handler skeleton, relative to the output folder (`/` separators, may start `../`). */
   skeletonPath?: string;
   /** Formats generated code; default: prettier in this thread. The CLI passes one that runs on a worker thread. */

@@ -43,4 +43,5 @@ export const TEMPLATES = loadTemplates(null);
 export const RUNTIME = loadRuntime();
 
 /** Options of `generate()` in tests; `format: false` skips prettier where a test runs it many times. */
-export const GEN = { specPath: "spec.md", generatorName: "collab-rest-codegen", generatorVersion: "0.0.0", templates: TEMPLATES, runtime: RUNTIME };
+/** `customTemplates: []` as the CLI passes it without `--templates`: the built-in templates print their final layout. */
+export const GEN = { specPath: "spec.md", generatorName: "collab-rest-codegen", generatorVersion: "0.0.0", templates: TEMPLATES, runtime: RUNTIME, customTemplates: [] as string[] };

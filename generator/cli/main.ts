@@ -16,7 +16,7 @@ import { OutputError, checkOutput, planOutput, preflightOutput, readOutputFile, 
 import { redactSecrets } from "../util/redact.js";
 import { type CliConfig, ConfigError, DEFAULT_CONFIG, DEFAULT_CONFIG_FILE, type IgnoreRule, parseConfig } from "./config.js";
 import { loadRuntime } from "./runtime.js";
-import { builtInTemplatesDir, loadTemplateSet } from "./templates.js";
+import { type TemplateSet, builtInTemplatesDir, loadTemplateSet } from "./templates.js";
 import { generatorVersion } from "./version.js";
 
 /**
@@ -157,15 +157,19 @@ function applyIgnore(diagnostics: Diagnostic[], r: Resolved): Diagnostic[] {
 }
 
 async function runGenerate(r: Resolved, check: boolean, format: DiagnosticFormat): Promise<number> {
+  const templateSet = loadTemplateSet(r.templates);
+  // The generator prints its code in its final layout; only what replaced templates render is formatted, by prettier
+  // on a worker thread that loads while this one reads the spec. Without replaced templates no prettier loads.
+  if (templateSet.custom.length === 0) return runGenerateWith(r, check, format, templateSet, null);
   const formatter = workerFormatter();
   try {
-    return await runGenerateWith(r, check, format, formatter.format);
+    return await runGenerateWith(r, check, format, templateSet, formatter.format);
   } finally {
     await formatter.close();
   }
 }
 
-async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFormat, formatter: Formatter): Promise<number> {
+async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFormat, templateSet: TemplateSet, formatter: Formatter | null): Promise<number> {
   const started = performance.now();
   const protect = [{ path: r.spec, what: "spec" }, ...(r.config ? [{ path: r.config, what: "config file" }] : [])];
   preflightOutput(r.out, { protect, force: r.force });
@@ -179,7 +183,6 @@ async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFo
     print([spec.error], format, printing);
     return EXIT.specErrors;
   }
-  const templateSet = loadTemplateSet(r.templates);
   for (const name of templateSet.unknown) {
     process.stderr.write(`${shown(join(r.templates ?? "", ...name.split("/")))}:1:1: warning: no built-in template has this path, so it is not used; see the README's template table\n`);
   }
@@ -193,7 +196,8 @@ async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFo
       templates: templateSet.templates,
       runtime: loadRuntime(),
       skeletonPath: r.skeletonPath,
-      formatter,
+      customTemplates: templateSet.custom,
+      ...(formatter ? { formatter } : {}),
     });
   } catch (err) {
     if (err instanceof TemplateError) {

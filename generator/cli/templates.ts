@@ -40,6 +40,8 @@ export interface TemplateSet {
   origin: Record<string, string>;
   /** Files of the override folder whose path names no built-in template: they are not used, and a warning says so. */
   unknown: string[];
+  /** The built-in templates the override folder replaces: the code they render is formatted (GenerateOptions). */
+  custom: string[];
 }
 
 export function loadTemplateSet(override: string | null): TemplateSet {
@@ -54,5 +56,6 @@ export function loadTemplateSet(override: string | null): TemplateSet {
   }
   const templates = { ...builtIn };
   for (const [k, v] of Object.entries(mine)) if (Object.hasOwn(builtIn, k)) templates[k] = v;
-  return { templates, origin, unknown: unknown.sort() };
+  const custom = Object.keys(mine).filter((k) => Object.hasOwn(builtIn, k));
+  return { templates, origin, unknown: unknown.sort(), custom: custom.sort() };
 }

@@ -4,8 +4,13 @@ export interface GeneratedFile {
   contents: string;
   /** Created only when absent; the user's copy is kept on later runs (handler skeletons). */
   userOwned?: boolean;
-  /** Data, not code to read: left as emitted by the formatter. */
+  /** Printed in its final layout, or data: the formatter leaves it alone. */
   raw?: boolean;
+  /**
+   * The template it was rendered from. A built-in template prints its final layout; what a template the user
+   * replaced renders goes through the formatter (`GenerateOptions.customTemplates`).
+   */
+  template?: string;
 }
 
 /** JSON as every generated JSON file is written: two spaces, `\n` line ends, a final newline. */

@@ -21,9 +21,23 @@ export function methodTypeBase(m: Pick<Method, "name" | "version">): string {
   return `${m.version === "v3" ? "V3" : ""}${pascalOfMethod(m.name)}`;
 }
 
-/** A property key: bare when it is an identifier, quoted otherwise (`"edit.originator"`, `"~FIELD_NAME"`). */
+/**
+ * A property key: bare when it is an identifier name, quoted otherwise (`"edit.originator"`, `"~FIELD_NAME"`), as
+ * prettier's `quoteProps: "as-needed"` leaves it.
+ */
 export function propertyKey(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
+  return /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u.test(name) ? name : stringLiteral(name);
+}
+
+/**
+ * A string literal as prettier prints it: double quotes unless the text holds more double quotes than single ones
+ * (its `printString`); JSON's escapes are the ones prettier keeps.
+ */
+export function stringLiteral(value: string): string {
+  const doubles = value.split('"').length - 1;
+  const singles = value.split("'").length - 1;
+  if (doubles <= singles) return JSON.stringify(value);
+  return `'${JSON.stringify(value).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
 }
 
 /** A JS identifier for a namespace segment (`tasks`, `task`, `getaccess`); reserved words get a trailing `_`. */

@@ -1,4 +1,5 @@
 import Handlebars from "handlebars";
+import { propertyKey, stringLiteral } from "./names.js";
 import type { TemplateName, TemplateViews } from "./views.js";
 
 /**
@@ -11,9 +12,22 @@ export type Templates = Readonly<Record<string, string>>;
 
 const hb = Handlebars.create();
 const helpers = {
-  /** A value as JSON, for data embedded in generated code. */
-  json: (value: unknown) => JSON.stringify(value),
+  /**
+   * A value embedded in generated code, on one line as prettier prints it: strings in double quotes, arrays as
+   * `["a", "b"]`, objects as `{ a: 1 }`. Strings, numbers and arrays of them print as valid JSON too.
+   */
+  json: (value: unknown) => literal(value),
 };
+
+function literal(value: unknown): string {
+  if (typeof value === "string") return stringLiteral(value);
+  if (Array.isArray(value)) return `[${value.map(literal).join(", ")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).map(([k, v]) => `${propertyKey(k)}: ${literal(v)}`);
+    return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
+  }
+  return JSON.stringify(value) ?? "undefined";
+}
 for (const [name, fn] of Object.entries(helpers)) hb.registerHelper(name, fn);
 const knownHelpers = Object.fromEntries(Object.keys(helpers).map((n) => [n, true])) as Record<string, true>;
 

@@ -45,8 +45,17 @@ export interface SkeletonView {
   specPath: string;
   serverPackage: string;
   /** Described methods the skeleton stubs, with a one-line summary each. */
-  legacy: Array<{ name: string; summary: string }>;
-  v3: Array<{ name: string; summary: string }>;
+  legacy: SkeletonMethod[];
+  v3: SkeletonMethod[];
+}
+
+export interface SkeletonMethod {
+  name: string;
+  summary: string;
+  /** The name as an object key: bare when it is an identifier, quoted otherwise. */
+  key: string;
+  /** The entry does not fit on one line: the call goes on the next (the layout prettier gives it). */
+  wrap: boolean;
 }
 
 export interface TemplateViews {

@@ -1,13 +1,14 @@
 import { Worker } from "node:worker_threads";
 import type { GeneratedFile } from "../emit/files.js";
+import { PRINT_WIDTH } from "../emit/ts/layout.js";
 
 /**
  * Formats generated code with prettier, pinned to an exact version and called with explicit options so that the
  * output does not depend on any prettier config around the output folder. Loaded lazily: runs that emit no code
  * (lint) do not pay for it.
  */
-const OPTIONS = {
-  printWidth: 120,
+export const PRETTIER_OPTIONS = {
+  printWidth: PRINT_WIDTH,
   tabWidth: 2,
   useTabs: false,
   semi: true,
@@ -33,7 +34,7 @@ export async function formatFiles(files: GeneratedFile[]): Promise<GeneratedFile
     files.map(async (f) => {
       const parser = f.raw ? null : parserFor(f.path);
       if (!parser) return f;
-      return { ...f, contents: await prettier.format(f.contents, { ...OPTIONS, parser }) };
+      return { ...f, contents: await prettier.format(f.contents, { ...PRETTIER_OPTIONS, parser }) };
     }),
   );
 }

@@ -21,7 +21,10 @@ export interface LegacyNamedCalls {
    * Who may call: Any user.
    * For non-existent user ids all actions are false.
    */
-  call(method: "tasks.task.getaccess", ...args: In<LegacyMethods, "tasks.task.getaccess">): Out<LegacyMethods, "tasks.task.getaccess">;
+  call(
+    method: "tasks.task.getaccess",
+    ...args: In<LegacyMethods, "tasks.task.getaccess">
+  ): Out<LegacyMethods, "tasks.task.getaccess">;
   /**
    * `tasks.task.stopwatch`
    * Turns off watching of the task.
@@ -29,14 +32,20 @@ export interface LegacyNamedCalls {
    * Who may call: Any user with read access to the task.
    * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
    */
-  call(method: "tasks.task.stopwatch", ...args: In<LegacyMethods, "tasks.task.stopwatch">): Out<LegacyMethods, "tasks.task.stopwatch">;
+  call(
+    method: "tasks.task.stopwatch",
+    ...args: In<LegacyMethods, "tasks.task.stopwatch">
+  ): Out<LegacyMethods, "tasks.task.stopwatch">;
   /**
    * `tasks.task.unpin`
    * Unpins the task in the current user's task list.
    * Scope: `task`.
    * Who may call: Any user with read access.
    */
-  call(method: "tasks.task.unpin", ...args: In<LegacyMethods, "tasks.task.unpin">): Out<LegacyMethods, "tasks.task.unpin">;
+  call(
+    method: "tasks.task.unpin",
+    ...args: In<LegacyMethods, "tasks.task.unpin">
+  ): Out<LegacyMethods, "tasks.task.unpin">;
   /**
    * `task.comment.add`
    * Scope: `task`.
@@ -44,7 +53,10 @@ export interface LegacyNamedCalls {
    *
    * @deprecated Use `tasks.task.chat.message.send`.
    */
-  call(method: "task.comment.add", ...args: In<LegacyMethods, "task.comment.add">): Out<LegacyMethods, "task.comment.add">;
+  call(
+    method: "task.comment.add",
+    ...args: In<LegacyMethods, "task.comment.add">
+  ): Out<LegacyMethods, "task.comment.add">;
   /**
    * `telephony.externalCall.attachRecord`
    * Attaches a record to a finished call and to its CRM activity.
@@ -52,20 +64,29 @@ export interface LegacyNamedCalls {
    * Who may call: Any user.
    * At least one of `RECORD_URL`, `FILENAME` is required.
    */
-  call(method: "telephony.externalCall.attachRecord", ...args: In<LegacyMethods, "telephony.externalCall.attachRecord">): Out<LegacyMethods, "telephony.externalCall.attachRecord">;
+  call(
+    method: "telephony.externalCall.attachRecord",
+    ...args: In<LegacyMethods, "telephony.externalCall.attachRecord">
+  ): Out<LegacyMethods, "telephony.externalCall.attachRecord">;
   /**
    * `telephony.externalCall.show`
    * Shows the call card to a user or users.
    * Scope: `telephony`.
    * Who may call: Any user.
    */
-  call(method: "telephony.externalCall.show", ...args: In<LegacyMethods, "telephony.externalCall.show">): Out<LegacyMethods, "telephony.externalCall.show">;
+  call(
+    method: "telephony.externalCall.show",
+    ...args: In<LegacyMethods, "telephony.externalCall.show">
+  ): Out<LegacyMethods, "telephony.externalCall.show">;
   /**
    * `telephony.externalCall.searchCrmEntities`
    * Scope: `telephony`.
    * Who may call: Any user.
    */
-  call(method: "telephony.externalCall.searchCrmEntities", ...args: In<LegacyMethods, "telephony.externalCall.searchCrmEntities">): Out<LegacyMethods, "telephony.externalCall.searchCrmEntities">;
+  call(
+    method: "telephony.externalCall.searchCrmEntities",
+    ...args: In<LegacyMethods, "telephony.externalCall.searchCrmEntities">
+  ): Out<LegacyMethods, "telephony.externalCall.searchCrmEntities">;
   /**
    * `calendar.user.settings.set`
    * Sets calendar settings of the current user.
@@ -73,13 +94,19 @@ export interface LegacyNamedCalls {
    * Who may call: Any user.
    * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
    */
-  call(method: "calendar.user.settings.set", ...args: In<LegacyMethods, "calendar.user.settings.set">): Out<LegacyMethods, "calendar.user.settings.set">;
+  call(
+    method: "calendar.user.settings.set",
+    ...args: In<LegacyMethods, "calendar.user.settings.set">
+  ): Out<LegacyMethods, "calendar.user.settings.set">;
   /**
    * `documentgenerator.document.enablepublicurl`
    * Scope: `documentgenerator`.
    * Who may call: Users with the right to change documents.
    */
-  call(method: "documentgenerator.document.enablepublicurl", ...args: In<LegacyMethods, "documentgenerator.document.enablepublicurl">): Out<LegacyMethods, "documentgenerator.document.enablepublicurl">;
+  call(
+    method: "documentgenerator.document.enablepublicurl",
+    ...args: In<LegacyMethods, "documentgenerator.document.enablepublicurl">
+  ): Out<LegacyMethods, "documentgenerator.document.enablepublicurl">;
   /**
    * `user.current`
    * Returns the user whose token was used (for a saved administrator token, the administrator; for a token received by an application frame, the user who opened the application)
@@ -92,19 +119,28 @@ export interface LegacyNamedCalls {
    * Scope: `mailservice`.
    * Who may call: Any user.
    */
-  call(method: "mailservice.fields", ...args: In<LegacyMethods, "mailservice.fields">): Out<LegacyMethods, "mailservice.fields">;
+  call(
+    method: "mailservice.fields",
+    ...args: In<LegacyMethods, "mailservice.fields">
+  ): Out<LegacyMethods, "mailservice.fields">;
   /**
    * `mailservice.list`
    * Scope: `mailservice`.
    * Who may call: Any user.
    */
-  call(method: "mailservice.list", ...args: In<LegacyMethods, "mailservice.list">): Out<LegacyMethods, "mailservice.list">;
+  call(
+    method: "mailservice.list",
+    ...args: In<LegacyMethods, "mailservice.list">
+  ): Out<LegacyMethods, "mailservice.list">;
   /**
    * `sale.paysystem.list`
    * Scope: `pay_system`.
    * Who may call: CRM administrator (right to change settings)
    */
-  call(method: "sale.paysystem.list", ...args: In<LegacyMethods, "sale.paysystem.list">): Out<LegacyMethods, "sale.paysystem.list">;
+  call(
+    method: "sale.paysystem.list",
+    ...args: In<LegacyMethods, "sale.paysystem.list">
+  ): Out<LegacyMethods, "sale.paysystem.list">;
   /**
    * `sale.paysystem.settings.update`
    * Settings structure is defined by key `CODES` of `SETTINGS` in `sale.paysystem.handler.add`
@@ -112,7 +148,10 @@ export interface LegacyNamedCalls {
    * Who may call: CRM administrator.
    * Not shown in the spec: Error codes other than `ERROR_CHECK_FAILURE` for this method.
    */
-  call(method: "sale.paysystem.settings.update", ...args: In<LegacyMethods, "sale.paysystem.settings.update">): Out<LegacyMethods, "sale.paysystem.settings.update">;
+  call(
+    method: "sale.paysystem.settings.update",
+    ...args: In<LegacyMethods, "sale.paysystem.settings.update">
+  ): Out<LegacyMethods, "sale.paysystem.settings.update">;
   /**
    * `sonet_group.update`
    * Changes a group or project.
@@ -121,7 +160,10 @@ export interface LegacyNamedCalls {
    * For an extranet user `VISIBLE` and `OPENED` are forced to a fixed value.
    * Not shown in the spec: Allowed values of `VISIBLE`, `OPENED`, `CLOSED`, `INITIATE_PERMS`, the avatar-removal value and the forced value.
    */
-  call(method: "sonet_group.update", ...args: In<LegacyMethods, "sonet_group.update">): Out<LegacyMethods, "sonet_group.update">;
+  call(
+    method: "sonet_group.update",
+    ...args: In<LegacyMethods, "sonet_group.update">
+  ): Out<LegacyMethods, "sonet_group.update">;
   /**
    * `vote.AttachedVote.recall`
    * Withdraws the caller's vote in an active poll; works only for polls with revoting enabled.
@@ -130,7 +172,10 @@ export interface LegacyNamedCalls {
    * Three call forms:.
    * Not shown in the spec: Allowed values of `moduleId`, `entityType`, `entityId`.
    */
-  call(method: "vote.AttachedVote.recall", ...args: In<LegacyMethods, "vote.AttachedVote.recall">): Out<LegacyMethods, "vote.AttachedVote.recall">;
+  call(
+    method: "vote.AttachedVote.recall",
+    ...args: In<LegacyMethods, "vote.AttachedVote.recall">
+  ): Out<LegacyMethods, "vote.AttachedVote.recall">;
   /**
    * `event.get`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
@@ -145,17 +190,26 @@ export interface LegacyNamedCalls {
    * `event.offline.get`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
-  call(method: "event.offline.get", ...args: In<LegacyMethods, "event.offline.get">): Out<LegacyMethods, "event.offline.get">;
+  call(
+    method: "event.offline.get",
+    ...args: In<LegacyMethods, "event.offline.get">
+  ): Out<LegacyMethods, "event.offline.get">;
   /**
    * `event.offline.list`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
-  call(method: "event.offline.list", ...args: In<LegacyMethods, "event.offline.list">): Out<LegacyMethods, "event.offline.list">;
+  call(
+    method: "event.offline.list",
+    ...args: In<LegacyMethods, "event.offline.list">
+  ): Out<LegacyMethods, "event.offline.list">;
   /**
    * `event.offline.error`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
-  call(method: "event.offline.error", ...args: In<LegacyMethods, "event.offline.error">): Out<LegacyMethods, "event.offline.error">;
+  call(
+    method: "event.offline.error",
+    ...args: In<LegacyMethods, "event.offline.error">
+  ): Out<LegacyMethods, "event.offline.error">;
   /**
    * `feature.get`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
@@ -170,7 +224,10 @@ export interface LegacyNamedCalls {
    * `placement.unbind`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
-  call(method: "placement.unbind", ...args: In<LegacyMethods, "placement.unbind">): Out<LegacyMethods, "placement.unbind">;
+  call(
+    method: "placement.unbind",
+    ...args: In<LegacyMethods, "placement.unbind">
+  ): Out<LegacyMethods, "placement.unbind">;
   /**
    * `user.get`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
@@ -180,27 +237,42 @@ export interface LegacyNamedCalls {
    * `sale.paysystem.add`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
-  call(method: "sale.paysystem.add", ...args: In<LegacyMethods, "sale.paysystem.add">): Out<LegacyMethods, "sale.paysystem.add">;
+  call(
+    method: "sale.paysystem.add",
+    ...args: In<LegacyMethods, "sale.paysystem.add">
+  ): Out<LegacyMethods, "sale.paysystem.add">;
   /**
    * `sale.paysystem.update`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
-  call(method: "sale.paysystem.update", ...args: In<LegacyMethods, "sale.paysystem.update">): Out<LegacyMethods, "sale.paysystem.update">;
+  call(
+    method: "sale.paysystem.update",
+    ...args: In<LegacyMethods, "sale.paysystem.update">
+  ): Out<LegacyMethods, "sale.paysystem.update">;
   /**
    * `sale.paysystem.delete`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
-  call(method: "sale.paysystem.delete", ...args: In<LegacyMethods, "sale.paysystem.delete">): Out<LegacyMethods, "sale.paysystem.delete">;
+  call(
+    method: "sale.paysystem.delete",
+    ...args: In<LegacyMethods, "sale.paysystem.delete">
+  ): Out<LegacyMethods, "sale.paysystem.delete">;
   /**
    * `telephony.externalCall.register`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
-  call(method: "telephony.externalCall.register", ...args: In<LegacyMethods, "telephony.externalCall.register">): Out<LegacyMethods, "telephony.externalCall.register">;
+  call(
+    method: "telephony.externalCall.register",
+    ...args: In<LegacyMethods, "telephony.externalCall.register">
+  ): Out<LegacyMethods, "telephony.externalCall.register">;
   /**
    * `messageservice.sender.list`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
-  call(method: "messageservice.sender.list", ...args: In<LegacyMethods, "messageservice.sender.list">): Out<LegacyMethods, "messageservice.sender.list">;
+  call(
+    method: "messageservice.sender.list",
+    ...args: In<LegacyMethods, "messageservice.sender.list">
+  ): Out<LegacyMethods, "messageservice.sender.list">;
   /**
    * `crm.item.get`: named in the spec without its parameters or result.
    */
@@ -212,19 +284,31 @@ export interface LegacyNamedCalls {
   /**
    * `crm.timeline.comment.get`: named in the spec without its parameters or result.
    */
-  call(method: "crm.timeline.comment.get", ...args: In<LegacyMethods, "crm.timeline.comment.get">): Out<LegacyMethods, "crm.timeline.comment.get">;
+  call(
+    method: "crm.timeline.comment.get",
+    ...args: In<LegacyMethods, "crm.timeline.comment.get">
+  ): Out<LegacyMethods, "crm.timeline.comment.get">;
   /**
    * `crm.timeline.comment.list`: named in the spec without its parameters or result.
    */
-  call(method: "crm.timeline.comment.list", ...args: In<LegacyMethods, "crm.timeline.comment.list">): Out<LegacyMethods, "crm.timeline.comment.list">;
+  call(
+    method: "crm.timeline.comment.list",
+    ...args: In<LegacyMethods, "crm.timeline.comment.list">
+  ): Out<LegacyMethods, "crm.timeline.comment.list">;
   /**
    * `log.blogpost.get`: named in the spec without its parameters or result.
    */
-  call(method: "log.blogpost.get", ...args: In<LegacyMethods, "log.blogpost.get">): Out<LegacyMethods, "log.blogpost.get">;
+  call(
+    method: "log.blogpost.get",
+    ...args: In<LegacyMethods, "log.blogpost.get">
+  ): Out<LegacyMethods, "log.blogpost.get">;
   /**
    * `log.blogcomment.user.get`: named in the spec without its parameters or result.
    */
-  call(method: "log.blogcomment.user.get", ...args: In<LegacyMethods, "log.blogcomment.user.get">): Out<LegacyMethods, "log.blogcomment.user.get">;
+  call(
+    method: "log.blogcomment.user.get",
+    ...args: In<LegacyMethods, "log.blogcomment.user.get">
+  ): Out<LegacyMethods, "log.blogcomment.user.get">;
   /**
    * `disk.file.get`: named in the spec without its parameters or result.
    */
@@ -232,11 +316,17 @@ export interface LegacyNamedCalls {
   /**
    * `disk.attachedObject.get`: named in the spec without its parameters or result.
    */
-  call(method: "disk.attachedObject.get", ...args: In<LegacyMethods, "disk.attachedObject.get">): Out<LegacyMethods, "disk.attachedObject.get">;
+  call(
+    method: "disk.attachedObject.get",
+    ...args: In<LegacyMethods, "disk.attachedObject.get">
+  ): Out<LegacyMethods, "disk.attachedObject.get">;
   /**
    * `lists.element.get.file.url`: named in the spec without its parameters or result.
    */
-  call(method: "lists.element.get.file.url", ...args: In<LegacyMethods, "lists.element.get.file.url">): Out<LegacyMethods, "lists.element.get.file.url">;
+  call(
+    method: "lists.element.get.file.url",
+    ...args: In<LegacyMethods, "lists.element.get.file.url">
+  ): Out<LegacyMethods, "lists.element.get.file.url">;
   /**
    * `entity.item.get`: named in the spec without its parameters or result.
    */
@@ -244,55 +334,94 @@ export interface LegacyNamedCalls {
   /**
    * `catalog.product.get`: named in the spec without its parameters or result.
    */
-  call(method: "catalog.product.get", ...args: In<LegacyMethods, "catalog.product.get">): Out<LegacyMethods, "catalog.product.get">;
+  call(
+    method: "catalog.product.get",
+    ...args: In<LegacyMethods, "catalog.product.get">
+  ): Out<LegacyMethods, "catalog.product.get">;
   /**
    * `catalog.product.list`: named in the spec without its parameters or result.
    */
-  call(method: "catalog.product.list", ...args: In<LegacyMethods, "catalog.product.list">): Out<LegacyMethods, "catalog.product.list">;
+  call(
+    method: "catalog.product.list",
+    ...args: In<LegacyMethods, "catalog.product.list">
+  ): Out<LegacyMethods, "catalog.product.list">;
   /**
    * `voximplant.statistic.get`: named in the spec without its parameters or result.
    */
-  call(method: "voximplant.statistic.get", ...args: In<LegacyMethods, "voximplant.statistic.get">): Out<LegacyMethods, "voximplant.statistic.get">;
+  call(
+    method: "voximplant.statistic.get",
+    ...args: In<LegacyMethods, "voximplant.statistic.get">
+  ): Out<LegacyMethods, "voximplant.statistic.get">;
   /**
    * `documentgenerator.template.get`: named in the spec without its parameters or result.
    */
-  call(method: "documentgenerator.template.get", ...args: In<LegacyMethods, "documentgenerator.template.get">): Out<LegacyMethods, "documentgenerator.template.get">;
+  call(
+    method: "documentgenerator.template.get",
+    ...args: In<LegacyMethods, "documentgenerator.template.get">
+  ): Out<LegacyMethods, "documentgenerator.template.get">;
   /**
    * `documentgenerator.template.list`: named in the spec without its parameters or result.
    */
-  call(method: "documentgenerator.template.list", ...args: In<LegacyMethods, "documentgenerator.template.list">): Out<LegacyMethods, "documentgenerator.template.list">;
+  call(
+    method: "documentgenerator.template.list",
+    ...args: In<LegacyMethods, "documentgenerator.template.list">
+  ): Out<LegacyMethods, "documentgenerator.template.list">;
   /**
    * `crm.documentgenerator.template.get`: named in the spec without its parameters or result.
    */
-  call(method: "crm.documentgenerator.template.get", ...args: In<LegacyMethods, "crm.documentgenerator.template.get">): Out<LegacyMethods, "crm.documentgenerator.template.get">;
+  call(
+    method: "crm.documentgenerator.template.get",
+    ...args: In<LegacyMethods, "crm.documentgenerator.template.get">
+  ): Out<LegacyMethods, "crm.documentgenerator.template.get">;
   /**
    * `crm.documentgenerator.template.list`: named in the spec without its parameters or result.
    */
-  call(method: "crm.documentgenerator.template.list", ...args: In<LegacyMethods, "crm.documentgenerator.template.list">): Out<LegacyMethods, "crm.documentgenerator.template.list">;
+  call(
+    method: "crm.documentgenerator.template.list",
+    ...args: In<LegacyMethods, "crm.documentgenerator.template.list">
+  ): Out<LegacyMethods, "crm.documentgenerator.template.list">;
   /**
    * `documentgenerator.document.add`: named in the spec without its parameters or result.
    */
-  call(method: "documentgenerator.document.add", ...args: In<LegacyMethods, "documentgenerator.document.add">): Out<LegacyMethods, "documentgenerator.document.add">;
+  call(
+    method: "documentgenerator.document.add",
+    ...args: In<LegacyMethods, "documentgenerator.document.add">
+  ): Out<LegacyMethods, "documentgenerator.document.add">;
   /**
    * `documentgenerator.document.list`: named in the spec without its parameters or result.
    */
-  call(method: "documentgenerator.document.list", ...args: In<LegacyMethods, "documentgenerator.document.list">): Out<LegacyMethods, "documentgenerator.document.list">;
+  call(
+    method: "documentgenerator.document.list",
+    ...args: In<LegacyMethods, "documentgenerator.document.list">
+  ): Out<LegacyMethods, "documentgenerator.document.list">;
   /**
    * `crm.documentgenerator.document.add`: named in the spec without its parameters or result.
    */
-  call(method: "crm.documentgenerator.document.add", ...args: In<LegacyMethods, "crm.documentgenerator.document.add">): Out<LegacyMethods, "crm.documentgenerator.document.add">;
+  call(
+    method: "crm.documentgenerator.document.add",
+    ...args: In<LegacyMethods, "crm.documentgenerator.document.add">
+  ): Out<LegacyMethods, "crm.documentgenerator.document.add">;
   /**
    * `crm.documentgenerator.document.list`: named in the spec without its parameters or result.
    */
-  call(method: "crm.documentgenerator.document.list", ...args: In<LegacyMethods, "crm.documentgenerator.document.list">): Out<LegacyMethods, "crm.documentgenerator.document.list">;
+  call(
+    method: "crm.documentgenerator.document.list",
+    ...args: In<LegacyMethods, "crm.documentgenerator.document.list">
+  ): Out<LegacyMethods, "crm.documentgenerator.document.list">;
   /**
    * `sign.b2e.hcmlink.document.get`: named in the spec without its parameters or result.
    */
-  call(method: "sign.b2e.hcmlink.document.get", ...args: In<LegacyMethods, "sign.b2e.hcmlink.document.get">): Out<LegacyMethods, "sign.b2e.hcmlink.document.get">;
+  call(
+    method: "sign.b2e.hcmlink.document.get",
+    ...args: In<LegacyMethods, "sign.b2e.hcmlink.document.get">
+  ): Out<LegacyMethods, "sign.b2e.hcmlink.document.get">;
   /**
    * `sign.b2e.mysafe.tail`: named in the spec without its parameters or result.
    */
-  call(method: "sign.b2e.mysafe.tail", ...args: In<LegacyMethods, "sign.b2e.mysafe.tail">): Out<LegacyMethods, "sign.b2e.mysafe.tail">;
+  call(
+    method: "sign.b2e.mysafe.tail",
+    ...args: In<LegacyMethods, "sign.b2e.mysafe.tail">
+  ): Out<LegacyMethods, "sign.b2e.mysafe.tail">;
   /**
    * `note.file.get`: named in the spec without its parameters or result.
    */
@@ -300,11 +429,17 @@ export interface LegacyNamedCalls {
   /**
    * `im.v2.File.download`: named in the spec without its parameters or result.
    */
-  call(method: "im.v2.File.download", ...args: In<LegacyMethods, "im.v2.File.download">): Out<LegacyMethods, "im.v2.File.download">;
+  call(
+    method: "im.v2.File.download",
+    ...args: In<LegacyMethods, "im.v2.File.download">
+  ): Out<LegacyMethods, "im.v2.File.download">;
   /**
    * `imbot.v2.File.download`: named in the spec without its parameters or result.
    */
-  call(method: "imbot.v2.File.download", ...args: In<LegacyMethods, "imbot.v2.File.download">): Out<LegacyMethods, "imbot.v2.File.download">;
+  call(
+    method: "imbot.v2.File.download",
+    ...args: In<LegacyMethods, "imbot.v2.File.download">
+  ): Out<LegacyMethods, "imbot.v2.File.download">;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
@@ -318,14 +453,20 @@ export interface LegacyApplicationCalls {
    * at least one of `USER_ID`, `USER_PHONE_INNER` is required.
    * Not shown in the spec: Allowed values and defaults of `STATUS_CODE`, `VOTE` and of the numeric defaults.
    */
-  call(method: "telephony.externalCall.finish", ...args: In<LegacyMethods, "telephony.externalCall.finish">): Out<LegacyMethods, "telephony.externalCall.finish">;
+  call(
+    method: "telephony.externalCall.finish",
+    ...args: In<LegacyMethods, "telephony.externalCall.finish">
+  ): Out<LegacyMethods, "telephony.externalCall.finish">;
   /**
    * `telephony.externalLine.add`
    * Scope: `telephony`.
    * Who may call: Any user.
    * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
    */
-  call(method: "telephony.externalLine.add", ...args: In<LegacyMethods, "telephony.externalLine.add">): Out<LegacyMethods, "telephony.externalLine.add">;
+  call(
+    method: "telephony.externalLine.add",
+    ...args: In<LegacyMethods, "telephony.externalLine.add">
+  ): Out<LegacyMethods, "telephony.externalLine.add">;
   /**
    * `messageservice.sender.update`
    * Scope: `messageservice`.
@@ -333,7 +474,10 @@ export interface LegacyApplicationCalls {
    * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
    * `CODE` plus at least one of `HANDLER`, `NAME`, `DESCRIPTION` is required.
    */
-  call(method: "messageservice.sender.update", ...args: In<LegacyMethods, "messageservice.sender.update">): Out<LegacyMethods, "messageservice.sender.update">;
+  call(
+    method: "messageservice.sender.update",
+    ...args: In<LegacyMethods, "messageservice.sender.update">
+  ): Out<LegacyMethods, "messageservice.sender.update">;
   /**
    * `placement.bind`
    * Registers a widget handler.
@@ -378,13 +522,19 @@ export interface LegacyApplicationCalls {
    * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
    * Not shown in the spec: Code names of the first three.
    */
-  call(method: "event.offline.clear", ...args: In<LegacyMethods, "event.offline.clear">): Out<LegacyMethods, "event.offline.clear">;
+  call(
+    method: "event.offline.clear",
+    ...args: In<LegacyMethods, "event.offline.clear">
+  ): Out<LegacyMethods, "event.offline.clear">;
   /**
    * `sign.b2e.personal.tail`
    * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
    * Not shown in the spec: The method has no section of its own in Endpoints: scope, access and errors.
    */
-  call(method: "sign.b2e.personal.tail", ...args: In<LegacyMethods, "sign.b2e.personal.tail">): Out<LegacyMethods, "sign.b2e.personal.tail">;
+  call(
+    method: "sign.b2e.personal.tail",
+    ...args: In<LegacyMethods, "sign.b2e.personal.tail">
+  ): Out<LegacyMethods, "sign.b2e.personal.tail">;
 }
 
 /** The calls by name of V3Methods, one signature a method, each with the method's docs. */
@@ -395,7 +545,10 @@ export interface V3NamedCalls {
    * Describes the methods of this installation.
    * Not shown in the spec: Scope of the method.
    */
-  call(method: "rest.documentation.openapi", ...args: In<V3Methods, "rest.documentation.openapi">): Out<V3Methods, "rest.documentation.openapi">;
+  call(
+    method: "rest.documentation.openapi",
+    ...args: In<V3Methods, "rest.documentation.openapi">
+  ): Out<V3Methods, "rest.documentation.openapi">;
   /**
    * `rest.documentation.openapi` (3.0)
    * `paths` keys are `/{method}`
@@ -419,7 +572,10 @@ export interface V3NamedCalls {
    * `tasks.task.chat.message.send` (3.0)
    * Not shown in the spec: Response; Scope of the method.
    */
-  call(method: "tasks.task.chat.message.send", ...args: In<V3Methods, "tasks.task.chat.message.send">): Out<V3Methods, "tasks.task.chat.message.send">;
+  call(
+    method: "tasks.task.chat.message.send",
+    ...args: In<V3Methods, "tasks.task.chat.message.send">
+  ): Out<V3Methods, "tasks.task.chat.message.send">;
   /**
    * `tasks.task.get` (3.0)
    * Not shown in the spec: Scope of the method.
@@ -428,6 +584,4 @@ export interface V3NamedCalls {
 }
 
 /** The calls by name of V3Methods, one signature a method, each with the method's docs. */
-export interface V3ApplicationCalls {
-
-}
+export interface V3ApplicationCalls {}

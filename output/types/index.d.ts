@@ -1208,11 +1208,11 @@ export interface MailService {
   /**
    * @see spec/collaboration-platform-api.md#other-resources
    */
-  SMTP_LOGIN_AS_IMAP: ("Y" | "N") | null;
+  SMTP_LOGIN_AS_IMAP: "Y" | "N" | null;
   /**
    * @see spec/collaboration-platform-api.md#other-resources
    */
-  SMTP_PASSWORD_AS_IMAP: ("Y" | "N") | null;
+  SMTP_PASSWORD_AS_IMAP: "Y" | "N" | null;
   /**
    * Not shown in the spec: any value.
    *

@@ -1,7 +1,8 @@
 import type { Method, Model, Version } from "../../model/types.js";
 import type { GeneratedFile } from "../files.js";
 import { packageJsonFile } from "../files.js";
-import { ordinal, propertyKey } from "../names.js";
+import { ordinal, propertyKey, stringLiteral } from "../names.js";
+import { type TsMember, type TsType, keyword, printDeclaration, printImport, reference } from "../ts/layout.js";
 import { type Templates, render } from "../templates.js";
 import type { PrintContext } from "../ts/printer.js";
 import { methodDoc, typedMethods } from "../types/index.js";
@@ -13,6 +14,78 @@ import type { ClientView } from "../views.js";
  * Emits `client/`: the runtime and README from templates, the method table (`methods.js`) and the typed surface
  * (`index.d.ts`: a namespace tree per version and auth kind) from the model.
  */
+
+/** The client's declarations that do not depend on the spec, in prettier's layout; the trees come between them. */
+const CLIENT_TYPES_HEAD = `/** How a client authenticates: a webhook cannot call application-context methods. */
+export type AuthKind = "webhook" | "application";
+type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
+/** A method of the namespace tree: resolves to its \`result\`; \`withResponse\` also gives \`time\` and the response. */
+export interface MethodFn<S extends { params: unknown; result: unknown }> {
+  (...args: Args<S["params"]>): Promise<S["result"]>;
+  withResponse(...args: Args<S["params"]>): Promise<CallResult<S["result"]>>;
+}
+/** Names of the methods a client of this auth kind may call. */
+export type AllowedName<M, K extends AuthKind> = {
+  [N in keyof M]: K extends "webhook" ? (M[N] extends { applicationContextOnly: true } ? never : N) : N;
+}[keyof M] &
+  string;
+/** The methods a client of this auth kind may call. */
+export type Allowed<M, K extends AuthKind> = Pick<M, AllowedName<M, K>>;
+type ParamsOf<M, N> = N extends keyof M ? (M[N] extends { params: infer P } ? P : never) : never;
+type ResultOf<M, N> = N extends keyof M ? (M[N] extends { result: infer R } ? R : never) : never;
+export interface Caller<M> {
+  call<N extends keyof M & string>(method: N, ...args: Args<ParamsOf<M, N>>): Promise<ResultOf<M, N>>;
+  request<N extends keyof M & string>(method: N, ...args: Args<ParamsOf<M, N>>): Promise<CallResult<ResultOf<M, N>>>;
+}
+type ListNames<M> = { [N in keyof M]: M[N] extends { list: true } ? N : never }[keyof M] & string;
+type ItemOf<R> = R extends ReadonlyArray<infer I> ? I : never;
+export interface PageOptions extends CallOptions {
+  /** Stop after this many pages. Default 100. */
+  maxPages?: number;
+}
+export interface BatchOptions extends CallOptions {
+  /** Stop at the first failing command. */
+  halt?: boolean;
+  maxCommands?: number;
+}
+/** One command of a legacy batch: \`[method, params]\`. */
+export type BatchCommand<M> = {
+  [N in keyof M & string]: {} extends ParamsOf<M, N> ? readonly [N, ParamsOf<M, N>?] : readonly [N, ParamsOf<M, N>];
+}[keyof M & string];
+export interface BatchResult<C> {
+  results: { [K in keyof C]?: C[K] extends readonly [infer N, ...unknown[]] ? ResultOf<LegacyMethods, N> : never };
+  errors: { [K in keyof C]?: ApiError };
+  time: Time;
+  raw: unknown;
+}`;
+
+const CLIENT_TYPES_TAIL = `export type Client<K extends AuthKind> = (K extends "webhook" ? unknown : LegacyApplicationCalls) &
+  LegacyNamedCalls &
+  Caller<Allowed<LegacyMethods, K>> &
+  (K extends "webhook" ? LegacyWebhookTree : LegacyTree) & {
+    /** Every record of a legacy list method, page by page (\`start\`). */
+    paginate<N extends ListNames<Allowed<LegacyMethods, K>>>(
+      method: N,
+      params?: ParamsOf<LegacyMethods, N>,
+      options?: PageOptions,
+    ): AsyncIterable<ItemOf<ResultOf<LegacyMethods, N>>>;
+    /** Legacy commands in one request, typed per command. */
+    batch<const C extends Record<string, BatchCommand<Allowed<LegacyMethods, K>>>>(
+      commands: C,
+      options?: BatchOptions,
+    ): Promise<BatchResult<C>>;
+    /** The 3.0 methods (\`/rest/api/\`). */
+    v3: (K extends "webhook" ? unknown : V3ApplicationCalls) &
+      V3NamedCalls &
+      Caller<Allowed<V3Methods, K>> &
+      (K extends "webhook" ? V3WebhookTree : V3Tree);
+  };
+/** A type guard per error code. */
+export declare const is: { readonly [C in ErrorCode]: (error: unknown) => error is ApiError & { readonly code: C } };
+export declare function createClient(options: ClientOptions<WebhookAuth>): Client<"webhook">;
+export declare function createClient(options: ClientOptions<TokenAuth>): Client<"application">;
+export { ApiError as default } from "./runtime/client/index.js";
+`;
 
 export interface PackageNames {
   types: string;
@@ -50,13 +123,18 @@ function buildTree(methods: Method[], map: string, skip: (m: Method) => boolean,
   return root;
 }
 
-function printTree(node: Node): string {
-  const entries = [...node.children.entries()].map(([key, child]) => {
-    const fn = child.method ? `MethodFn<${child.method.map}[${JSON.stringify(child.method.name)}]>` : "";
-    const nested = child.children.size > 0 ? printTree(child) : "";
-    return `${child.method?.doc ?? ""}${propertyKey(key)}: ${[fn, nested].filter(Boolean).join(" & ")};`;
+/** A namespace tree as an object type: a method is a `MethodFn`, a namespace an object, a name that is both, both. */
+function treeType(node: Node): TsMember[] {
+  return [...node.children.entries()].map(([key, child]): TsMember => {
+    const parts: TsType[] = [];
+    if (child.method) {
+      const spec: TsType = { kind: "indexed", object: reference(child.method.map), index: keyword(stringLiteral(child.method.name)) };
+      parts.push(reference("MethodFn", [spec]));
+    }
+    if (child.children.size > 0) parts.push({ kind: "object", members: treeType(child), expanded: true });
+    const type: TsType = parts.length === 1 ? (parts[0] as TsType) : { kind: "intersection", types: parts };
+    return { ...(child.method?.doc ? { comment: child.method.doc } : {}), key: propertyKey(key), type };
   });
-  return `{\n${entries.join("\n")}\n}`;
 }
 
 /** Field names whose relative values are links to make absolute: the file table's fields and fields described as links. */
@@ -177,23 +255,31 @@ export function clientFiles(
   ] as const;
   // `call("tasks.task.unpin", …)` resolves to a signature of its own, so hovering `call` shows the method's docs too
   // (TypeScript shows no JSDoc for a string-literal name). The generic signature stays last: a wrong call is checked
-  // against it, and its error reads as before. `calls.d.ts` is printed here in its final layout, one signature a
-  // line, and left out of prettier: formatting these signatures took longer than all the types (issue 10's speed).
+  // against it, and its error reads as before.
   const namedCalls = (name: string, methods: Method[], map: string, skip: (m: Method) => boolean) => {
-    const lines = methods
+    const members = methods
       .filter((m) => !skip(m))
       .flatMap((m) =>
-        [m.name, ...m.aliases].map((n) => {
-          const key = JSON.stringify(n);
-          const comment = docOf(m).replace(/^/gm, "  ").replace(/ +$/gm, "");
-          return `${comment}  call(method: ${key}, ...args: In<${map}, ${key}>): Out<${map}, ${key}>;`;
+        [m.name, ...m.aliases].map((n): TsMember => {
+          const key = keyword(stringLiteral(n));
+          const comment = docOf(m);
+          return {
+            ...(comment ? { comment } : {}),
+            key: "call",
+            parameters: [
+              { name: "method", type: key },
+              { name: "args", rest: true, type: reference("In", [reference(map), key]) },
+            ],
+            type: reference("Out", [reference(map), key]),
+          };
         }),
       );
-    return `/** The calls by name of ${map}, one signature a method, each with the method's docs. */\nexport interface ${name} {\n${lines.join("\n")}\n}\n`;
+    const comment = `/** The calls by name of ${map}, one signature a method, each with the method's docs. */`;
+    return printDeclaration({ kind: "interface", comment, head: `export interface ${name}`, members });
   };
   const callsDts = [
     `// ${header}`,
-    `import type { LegacyMethods, V3Methods } from ${JSON.stringify(packages.types)};`,
+    printImport("import type", ["LegacyMethods", "V3Methods"], packages.types),
     'import type { CallOptions } from "./runtime/client/index.js";',
     "",
     "type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];",
@@ -207,68 +293,23 @@ export function clientFiles(
     namedCalls("V3NamedCalls", v3, "V3Methods", appOnly),
     namedCalls("V3ApplicationCalls", v3, "V3Methods", (m) => !m.applicationContextOnly),
   ].join("\n");
+  // Printed in prettier's layout (the fixed declarations as prettier printed them; the trees by ts/layout.ts), so
+  // the formatter leaves this file alone (issue 10's speed).
+  const callsNames = ["LegacyApplicationCalls", "LegacyNamedCalls", "V3ApplicationCalls", "V3NamedCalls"];
   const indexDts = [
     `// ${header}`,
-    `import type { ErrorCode, LegacyMethods, Time, V3Methods } from ${JSON.stringify(packages.types)};`,
-    'import type { ApiError, CallOptions, CallResult as RuntimeCallResult, ClientOptions, TokenAuth, WebhookAuth } from "./runtime/client/index.js";',
-    'import type { LegacyApplicationCalls, LegacyNamedCalls, V3ApplicationCalls, V3NamedCalls } from "./calls.js";',
-    'export type { LegacyApplicationCalls, LegacyNamedCalls, V3ApplicationCalls, V3NamedCalls } from "./calls.js";',
+    printImport("import type", ["ErrorCode", "LegacyMethods", "Time", "V3Methods"], packages.types),
+    printImport("import type", ["ApiError", "CallOptions", "CallResult as RuntimeCallResult", "ClientOptions", "TokenAuth", "WebhookAuth"], "./runtime/client/index.js"),
+    printImport("import type", callsNames, "./calls.js"),
+    printImport("export type", callsNames, "./calls.js"),
     'export * from "./runtime/client/index.js";',
     "/** What a call resolves to with `withResponse`: the result, the envelope's `time`, the response. */",
     "export type CallResult<R> = RuntimeCallResult<R, Time>;",
-    `export type * from ${JSON.stringify(packages.types)};`,
+    `export type * from ${stringLiteral(packages.types)};`,
     "",
-    '/** How a client authenticates: a webhook cannot call application-context methods. */',
-    'export type AuthKind = "webhook" | "application";',
-    "type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];",
-    "/** A method of the namespace tree: resolves to its `result`; `withResponse` also gives `time` and the response. */",
-    "export interface MethodFn<S extends { params: unknown; result: unknown }> {",
-    '  (...args: Args<S["params"]>): Promise<S["result"]>;',
-    '  withResponse(...args: Args<S["params"]>): Promise<CallResult<S["result"]>>;',
-    "}",
-    "/** Names of the methods a client of this auth kind may call. */",
-    "export type AllowedName<M, K extends AuthKind> = {",
-    '  [N in keyof M]: K extends "webhook" ? (M[N] extends { applicationContextOnly: true } ? never : N) : N;',
-    "}[keyof M] & string;",
-    "/** The methods a client of this auth kind may call. */",
-    "export type Allowed<M, K extends AuthKind> = Pick<M, AllowedName<M, K>>;",
-    "type ParamsOf<M, N> = N extends keyof M ? (M[N] extends { params: infer P } ? P : never) : never;",
-    "type ResultOf<M, N> = N extends keyof M ? (M[N] extends { result: infer R } ? R : never) : never;",
-    "export interface Caller<M> {",
-    "  call<N extends keyof M & string>(method: N, ...args: Args<ParamsOf<M, N>>): Promise<ResultOf<M, N>>;",
-    "  request<N extends keyof M & string>(method: N, ...args: Args<ParamsOf<M, N>>): Promise<CallResult<ResultOf<M, N>>>;",
-    "}",
-    "type ListNames<M> = { [N in keyof M]: M[N] extends { list: true } ? N : never }[keyof M] & string;",
-    "type ItemOf<R> = R extends ReadonlyArray<infer I> ? I : never;",
-    "export interface PageOptions extends CallOptions {\n  /** Stop after this many pages. Default 100. */\n  maxPages?: number;\n}",
-    "export interface BatchOptions extends CallOptions {\n  /** Stop at the first failing command. */\n  halt?: boolean;\n  maxCommands?: number;\n}",
-    "/** One command of a legacy batch: `[method, params]`. */",
-    "export type BatchCommand<M> = {",
-    "  [N in keyof M & string]: {} extends ParamsOf<M, N> ? readonly [N, ParamsOf<M, N>?] : readonly [N, ParamsOf<M, N>];",
-    "}[keyof M & string];",
-    "export interface BatchResult<C> {",
-    "  results: { [K in keyof C]?: C[K] extends readonly [infer N, ...unknown[]] ? ResultOf<LegacyMethods, N> : never };",
-    "  errors: { [K in keyof C]?: ApiError };",
-    "  time: Time;",
-    "  raw: unknown;",
-    "}",
-    ...trees.map(([name, tree]) => `export interface ${name} ${printTree(tree)}`),
-    'export type Client<K extends AuthKind> = (K extends "webhook" ? unknown : LegacyApplicationCalls) & LegacyNamedCalls &',
-    "  Caller<Allowed<LegacyMethods, K>> &",
-    '  (K extends "webhook" ? LegacyWebhookTree : LegacyTree) & {',
-    "    /** Every record of a legacy list method, page by page (`start`). */",
-    "    paginate<N extends ListNames<Allowed<LegacyMethods, K>>>(method: N, params?: ParamsOf<LegacyMethods, N>, options?: PageOptions): AsyncIterable<ItemOf<ResultOf<LegacyMethods, N>>>;",
-    "    /** Legacy commands in one request, typed per command. */",
-    "    batch<const C extends Record<string, BatchCommand<Allowed<LegacyMethods, K>>>>(commands: C, options?: BatchOptions): Promise<BatchResult<C>>;",
-    "    /** The 3.0 methods (`/rest/api/`). */",
-    '    v3: (K extends "webhook" ? unknown : V3ApplicationCalls) & V3NamedCalls & Caller<Allowed<V3Methods, K>> & (K extends "webhook" ? V3WebhookTree : V3Tree);',
-    "  };",
-    "/** A type guard per error code. */",
-    "export declare const is: { readonly [C in ErrorCode]: (error: unknown) => error is ApiError & { readonly code: C } };",
-    "export declare function createClient(options: ClientOptions<WebhookAuth>): Client<\"webhook\">;",
-    "export declare function createClient(options: ClientOptions<TokenAuth>): Client<\"application\">;",
-    "export { ApiError as default } from \"./runtime/client/index.js\";",
-    "",
+    CLIENT_TYPES_HEAD,
+    ...trees.map(([name, tree]) => printDeclaration({ kind: "interface", head: `export interface ${name}`, members: treeType(tree) }).trimEnd()),
+    CLIENT_TYPES_TAIL,
   ].join("\n");
   return [
     packageJsonFile(
@@ -277,9 +318,9 @@ export function clientFiles(
       { engines: { node: ">=20.19.0" }, dependencies: { [packages.types]: opts.version } },
     ),
     { path: "client/README.md", contents: render(opts.templates, "client/README.md.hbs", view) },
-    { path: "client/index.d.ts", contents: indexDts },
+    { path: "client/index.d.ts", raw: true, contents: indexDts },
     { path: "client/calls.d.ts", raw: true, contents: callsDts },
-    { path: "client/index.js", contents: render(opts.templates, "client/index.js.hbs", view) },
+    { path: "client/index.js", template: "client/index.js.hbs", contents: render(opts.templates, "client/index.js.hbs", view) },
     { path: "client/methods.js", raw: true, contents: methodsJs },
     { path: "client/methods.d.ts", raw: true, contents: methodsDts },
     ...runtimeFiles(opts.runtime, "client", header),

@@ -1,6 +1,7 @@
 import type { Field, Method, Model, TypeRef, Version } from "../../model/types.js";
 import { type GeneratedFile, packageJsonFile } from "../files.js";
-import { ordinal } from "../names.js";
+import { ordinal, propertyKey, stringLiteral } from "../names.js";
+import { PRINT_WIDTH, type TsMember, keyword, printDeclaration, printImport, reference } from "../ts/layout.js";
 import { type Templates, render } from "../templates.js";
 import { typedMethods } from "../types/index.js";
 import type { MethodInfo, RuntimeType, ServerData } from "../../../templates/runtime/shared/data.js";
@@ -169,24 +170,29 @@ function methodsModule(model: Model, header: string): { js: string; dts: string 
   };
 }
 
+/** `index.d.ts` of the server, printed in prettier's layout (ts/layout.ts), so the formatter leaves it alone. */
 function handlersDts(model: Model, header: string, typesPackage: string): string {
   const built = builtInMethods(model);
   const skip = new Set([...built.documentation, ...built.scopeList]);
-  const lines = (version: Version, map: string) =>
+  const members = (version: Version, map: string): TsMember[] =>
     typedMethods(model, version)
       .filter((m) => !skip.has(m.name))
-      .flatMap((m) => [
-        `  /** \`${m.name}\`${m.described ? "" : ": named in the spec without parameters; optional"}${m.description ? `. ${m.description.replace(/\*\//g, "")}` : ""} */`,
-        `  ${JSON.stringify(m.name)}${m.described ? "" : "?"}: Handler<${map}[${JSON.stringify(m.name)}]>;`,
-      ]);
+      .map((m) => ({
+        comment: `/** \`${m.name}\`${m.described ? "" : ": named in the spec without parameters; optional"}${m.description ? `. ${m.description.replace(/\*\//g, "").replace(/\s*\n\s*/g, " ")}` : ""} */`,
+        key: propertyKey(m.name),
+        optional: !m.described,
+        type: reference("Handler", [{ kind: "indexed", object: reference(map), index: keyword(stringLiteral(m.name)) }]),
+      }));
+  const handlers = (comment: string, name: string, version: Version, map: string) =>
+    printDeclaration({ kind: "interface", comment, head: `export interface ${name}`, members: members(version, map) });
   return [
     `// ${header}`,
-    `import type { AuthErrorCode, LegacyMethods, V3Methods } from ${JSON.stringify(typesPackage)};`,
+    printImport("import type", ["AuthErrorCode", "LegacyMethods", "V3Methods"], typesPackage),
     'import type { HandlerContext, HandlerOptions as RuntimeHandlerOptions } from "./runtime/server/index.js";',
     'export * from "./runtime/server/index.js";',
     "/** The router's options; `authenticate` fails with a code of the authorization failures table. */",
     "export type HandlerOptions = RuntimeHandlerOptions<AuthErrorCode>;",
-    `export type * from ${JSON.stringify(typesPackage)};`,
+    `export type * from ${stringLiteral(typesPackage)};`,
     "",
     "/** A method's implementation: its typed parameters in, its typed result out. */",
     "export type Handler<S extends { params: unknown; result: unknown }> = (",
@@ -194,16 +200,8 @@ function handlersDts(model: Model, header: string, typesPackage: string): string
     "  context: HandlerContext,",
     ') => S["result"] | Promise<S["result"]>;',
     "",
-    "/** One function per legacy method. */",
-    "export interface LegacyHandlers {",
-    ...lines("legacy", "LegacyMethods"),
-    "}",
-    "",
-    `/** One function per 3.0 method; ${[...skip].map((n) => `\`${n}\``).join(", ")} are answered by the router. */`,
-    "export interface V3Handlers {",
-    ...lines("v3", "V3Methods"),
-    "}",
-    "",
+    handlers("/** One function per legacy method. */", "LegacyHandlers", "legacy", "LegacyMethods"),
+    handlers(`/** One function per 3.0 method; ${[...skip].map((n) => `\`${n}\``).join(", ")} are answered by the router. */`, "V3Handlers", "v3", "V3Methods"),
     "/** The router: a web-standard handler that enforces the spec's rules and calls yours. */",
     "export declare function createHandler(",
     "  handlers: { legacy: LegacyHandlers; v3: V3Handlers },",
@@ -218,7 +216,11 @@ export function skeletonDrift(model: Model, text: string): { added: string[]; re
   const built = builtInMethods(model);
   const skip = new Set([...built.documentation, ...built.scopeList]);
   const expected = new Set(model.methods.filter((m) => m.described && !m.wildcard && !skip.has(m.name)).map((m) => m.name));
-  const present = new Set([...text.matchAll(/^\s*"([A-Za-z_][\w.]*)"\s*:/gm)].map((m) => m[1] ?? ""));
+  // A quoted key anywhere, or a bare one at the entries' indent: the skeleton writes a method whose name is an
+  // identifier (`profile`) without quotes, as prettier does (`default:` of a switch is no method).
+  const quoted = [...text.matchAll(/^\s*"([A-Za-z_][\w.]*)"\s*:/gm)].map((m) => m[1] ?? "");
+  const bare = [...text.matchAll(/^ {2}([A-Za-z_$][\w$]*)\s*:(?!:)/gm)].map((m) => m[1] ?? "").filter((n) => n !== "default");
+  const present = new Set([...quoted, ...bare]);
   return {
     added: [...expected].filter((n) => !present.has(n)).sort(ordinal),
     removed: [...present].filter((n) => !expected.has(n)).sort(ordinal),
@@ -245,7 +247,12 @@ export function serverFiles(
   const skeletonMethods = (version: Version) =>
     typedMethods(model, version)
       .filter((m) => m.described && !skip.has(m.name))
-      .map((m) => ({ name: m.name, summary: summary(m) }));
+      .map((m) => {
+        const key = propertyKey(m.name);
+        // The entry as prettier lays it out: on one line when it fits, else the call on the next line.
+        const wrap = `  ${key}: async (_params, _context) => notImplemented(${stringLiteral(m.name)}),`.length > PRINT_WIDTH;
+        return { name: m.name, summary: summary(m), key, wrap };
+      });
   const retention = model.limits.table.find((l) => /idempotency response retention/i.test(l.name));
   const methods = methodsModule(model, header);
   return [
@@ -260,9 +267,10 @@ export function serverFiles(
       },
     ),
     { path: "server/README.md", contents: render(opts.templates, "server/README.md.hbs", { header, name: packages.server, title: model.title, ttlHours: retention?.max ?? 24, batchMax: BATCH_MAX_COMMANDS }) },
-    { path: "server/index.d.ts", contents: handlersDts(model, header, packages.types) },
+    { path: "server/index.d.ts", raw: true, contents: handlersDts(model, header, packages.types) },
     {
       path: "server/index.js",
+      template: "server/index.js.hbs",
       contents: render(opts.templates, "server/index.js.hbs", { header, documentationMethods: built.documentation, scopeListMethods: built.scopeList }),
     },
     { path: "server/methods.js", raw: true, contents: methods.js },
@@ -271,6 +279,7 @@ export function serverFiles(
     {
       path: opts.skeletonPath,
       userOwned: true,
+      template: "server/handlers.ts.hbs",
       contents: render(opts.templates, "server/handlers.ts.hbs", {
         specPath: opts.specPath,
         serverPackage: packages.server,

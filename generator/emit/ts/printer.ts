@@ -1,11 +1,12 @@
 import type { Field, TypeRef } from "../../model/types.js";
-import { propertyKey } from "../names.js";
+import { propertyKey, stringLiteral } from "../names.js";
+import { type TsMember, type TsType, keyword, reference, union } from "./layout.js";
 
 /**
  * A small builder for TypeScript declarations: TypeRef → type expression, fields → interface members, JSDoc.
  * Written by hand instead of ts-morph structures because loading ts-morph brings in the TypeScript compiler
  * (about 350 ms on this machine), which alone would take the whole run past its 1 s budget; what we print is
- * only types, and prettier formats the result.
+ * only types, as nodes that `layout.ts` prints in prettier's layout.
  */
 
 export interface PrintContext {
@@ -18,64 +19,68 @@ export interface PrintContext {
 export const NOT_SHOWN = "Not shown in the spec: any value.";
 
 function literal(v: string | number | boolean): string {
-  return typeof v === "string" ? JSON.stringify(v) : String(v);
+  return typeof v === "string" ? stringLiteral(v) : String(v);
 }
 
-/** A type expression; `unknown` where the spec gives no type. */
-export function typeExpr(t: TypeRef, ctx: PrintContext): string {
+/** A type node; `unknown` where the spec gives no type. */
+export function typeNode(t: TypeRef, ctx: PrintContext): TsType {
   switch (t.kind) {
     case "primitive": {
-      if (t.enum && t.enum.length > 0) return t.enum.map(literal).join(" | ");
-      if (t.format === "decimal") return "DecimalString";
-      if (t.format === "date-time") return "DateTimeString";
-      return t.type === "integer" ? "number" : t.type;
+      if (t.enum && t.enum.length > 0) return union(t.enum.map((v) => keyword(literal(v))));
+      if (t.format === "decimal") return reference("DecimalString");
+      if (t.format === "date-time") return reference("DateTimeString");
+      return keyword(t.type === "integer" ? "number" : t.type);
     }
     case "object": {
-      const members = t.members.map((m) => memberDecl(m, ctx)).join("\n");
-      const extra = t.additional ? `[key: string]: ${typeExpr(t.additional, ctx)};` : t.open ? "[key: string]: unknown;" : "";
-      const body = `{\n${members}${members && extra ? "\n" : ""}${extra}\n}`;
-      const obj = t.members.length === 0 && !extra ? "Record<string, unknown>" : body;
-      return t.extends ? `${ctx.resourceName(t.extends)} & ${obj}` : obj;
+      const members = t.members.map((m) => memberNode(m, ctx));
+      const extra = t.additional ? typeNode(t.additional, ctx) : t.open ? keyword("unknown") : null;
+      if (extra) members.push({ key: "[key: string]", type: extra });
+      const obj: TsType = members.length === 0 ? reference("Record", [keyword("string"), keyword("unknown")]) : { kind: "object", members, expanded: true };
+      return t.extends ? { kind: "intersection", types: [reference(ctx.resourceName(t.extends)), obj] } : obj;
     }
     case "array": {
-      const inner = typeExpr(t.items, ctx);
-      return /^[\w.]+$/.test(inner) ? `${inner}[]` : `Array<${inner}>`;
+      const inner = typeNode(t.items, ctx);
+      return isSimpleName(inner) ? { kind: "array", element: inner } : reference("Array", [inner]);
     }
     case "union":
-      return t.options.map((o) => wrap(typeExpr(o, ctx))).join(" | ");
+      return union(t.options.map((o) => typeNode(o, ctx)));
     case "ref":
-      return ctx.resourceName(t.resource);
+      return reference(ctx.resourceName(t.resource));
     case "null":
-      return "null";
+      return keyword("null");
     case "unknown":
-      return "unknown";
+      return keyword("unknown");
   }
 }
 
-function wrap(expr: string): string {
-  return /[|&]/.test(expr) && !expr.startsWith("{") ? `(${expr})` : expr;
+/** `Name[]` for a keyword or a plain name (`string[]`, `Task[]`); `Array<…>` for anything longer. */
+function isSimpleName(t: TsType): boolean {
+  return (t.kind === "keyword" && /^\w+$/.test(t.text)) || (t.kind === "reference" && t.args.length === 0);
 }
 
 /** A field's full type: nullable, "may come as an empty object/array". */
-export function fieldType(f: Field, ctx: PrintContext): string {
-  const parts = [wrap(typeExpr(f.type, ctx))];
-  if (f.mayBeEmptyObject) parts.push("Record<string, never>");
-  if (f.mayBeEmptyArray) parts.push("[]");
-  if (f.nullable && f.type.kind !== "unknown") parts.push("null");
-  return parts.join(" | ");
+export function fieldTypeNode(f: Field, ctx: PrintContext): TsType {
+  const parts = [typeNode(f.type, ctx)];
+  if (f.mayBeEmptyObject) parts.push(reference("Record", [keyword("string"), keyword("never")]));
+  if (f.mayBeEmptyArray) parts.push(keyword("[]"));
+  if (f.nullable && f.type.kind !== "unknown") parts.push(keyword("null"));
+  return union(parts);
 }
 
 /** JSDoc from the spec's own words; `@see` names the spec's section (an anchor, not a line: issue 10). */
 export function doc(lines: Array<string | null | undefined | false>, ctx: PrintContext, line?: number, extra: string[] = []): string {
-  const body = lines.filter((l): l is string => Boolean(l && l.trim())).map((l) => l.replace(/\*\//g, "*\\/"));
+  // A text of several lines keeps its line breaks, each line behind its own ` * `.
+  const body = lines
+    .filter((l): l is string => Boolean(l && l.trim()))
+    .flatMap((l) => l.replace(/\*\//g, "*\\/").split("\n"))
+    .map((l) => l.trimEnd());
   const tags = [...extra, ...(line ? [`@see ${ctx.see(line)}`] : [])];
   const all = [...body, ...(body.length && tags.length ? [""] : []), ...tags];
   if (all.length === 0) return "";
-  return `/**\n${all.map((l) => ` * ${l}`).join("\n")}\n */\n`;
+  return `/**\n${all.map((l) => (l ? ` * ${l}` : " *")).join("\n")}\n */\n`;
 }
 
-export function memberDecl(f: Field, ctx: PrintContext, options: { optional?: boolean } = {}): string {
-  const optional = options.optional ?? !f.required;
+export function memberNode(f: Field, ctx: PrintContext, options: { optional?: boolean } = {}): TsMember {
   const notes = [
     f.description ? sentence(f.description) : null,
     f.type.kind === "unknown" ? NOT_SHOWN : null,
@@ -83,7 +88,8 @@ export function memberDecl(f: Field, ctx: PrintContext, options: { optional?: bo
     f.fileExtensions ? `File extensions: ${f.fileExtensions.join(", ")}.` : null,
   ];
   const tags = f.deprecated ? [`@deprecated ${f.deprecated.text}`] : [];
-  return `${doc(notes, ctx, f.source.line || undefined, tags)}${propertyKey(f.name)}${optional ? "?" : ""}: ${fieldType(f, ctx)};`;
+  const comment = doc(notes, ctx, f.source.line || undefined, tags);
+  return { ...(comment ? { comment } : {}), key: propertyKey(f.name), optional: options.optional ?? !f.required, type: fieldTypeNode(f, ctx) };
 }
 
 export function sentence(s: string): string {

@@ -2,8 +2,9 @@ import { basename } from "node:path";
 import type { Field, Method, Model, Version } from "../../model/types.js";
 import { type GeneratedFile, packageJsonFile } from "../files.js";
 import { type Templates, render } from "../templates.js";
-import { methodTypeBase, ordinal, propertyKey } from "../names.js";
-import { NOT_SHOWN, type PrintContext, doc, memberDecl, sentence, typeExpr } from "../ts/printer.js";
+import { methodTypeBase, ordinal, propertyKey, stringLiteral } from "../names.js";
+import { type TsDeclaration, type TsMember, type TsType, keyword, printDeclaration, reference, union } from "../ts/layout.js";
+import { NOT_SHOWN, type PrintContext, doc, memberNode, sentence, typeNode } from "../ts/printer.js";
 
 /**
  * Emits `types/index.d.ts`: a type for every resource and nested shape, params/result/error-code types for every
@@ -29,10 +30,19 @@ export function isListMethod(model: Model, m: Method): boolean {
   return array && (named.includes(m.name) || m.params.some((p) => p.name === "start"));
 }
 
-function quoteUnion(values: Iterable<string>): string {
+function literalUnion(values: Iterable<string>): TsType {
   const list = [...new Set(values)];
-  return list.length === 0 ? "never" : list.map((v) => JSON.stringify(v)).join(" | ");
+  return list.length === 0 ? keyword("never") : union(list.map((v) => keyword(stringLiteral(v))));
 }
+
+/** Prints declarations in their final layout (ts/layout.ts), each followed by a newline. */
+function print(...declarations: TsDeclaration[]): string {
+  return declarations.map(printDeclaration).join("");
+}
+
+const alias = (comment: string, name: string, type: TsType): TsDeclaration => ({ kind: "alias", comment, head: `export type ${name}`, type });
+const iface = (comment: string, name: string, members: TsMember[]): TsDeclaration => ({ kind: "interface", comment, head: `export interface ${name}`, members });
+const quotedPick = (name: string, keys: string[]): TsType => reference("Required", [reference("Pick", [reference(name), union(keys.map((k) => keyword(stringLiteral(k))))])]);
 
 /**
  * A method's JSDoc: what the spec says of it (description, scopes, who may call, application context, idempotency,
@@ -63,30 +73,31 @@ export function methodDoc(m: Method, ctx: PrintContext, model: Model, options: {
 function paramsDecl(m: Method, base: string, ctx: PrintContext, model: Model): string {
   const name = `${base}Params`;
   const head = doc([`Parameters of \`${m.name}\`${m.version === "v3" ? " (3.0)" : ""}.`], ctx, m.source.line);
-  if (!m.described) return `${head}export type ${name} = Record<string, unknown>;\n`;
-  if (m.params.length === 0) return `${head}export type ${name} = EmptyParams;\n`;
-  const members = m.params.map((p) => memberDecl(p, ctx)).join("\n");
+  if (!m.described) return print(alias(head, name, reference("Record", [keyword("string"), keyword("unknown")])));
+  if (m.params.length === 0) return print(alias(head, name, reference("EmptyParams")));
+  const members = m.params.map((p) => memberNode(p, ctx));
   const forms = m.constraints.find((c) => c.kind === "call-forms");
   const atLeast = m.constraints.filter((c) => c.kind === "at-least-one");
-  if (!forms && atLeast.length === 0) return `${head}export interface ${name} {\n${members}\n}\n`;
-  const parts: string[] = [`${name}Base`];
+  if (!forms && atLeast.length === 0) return print(iface(head, name, members));
+  const parts: TsType[] = [reference(`${name}Base`)];
   for (const c of atLeast) {
     if (c.kind !== "at-least-one") continue;
     const known = c.params.filter((p) => m.params.some((q) => q.name === p));
-    if (known.length > 0) parts.push(`(${known.map((p) => `Required<Pick<${name}Base, ${JSON.stringify(p)}>>`).join(" | ")})`);
+    if (known.length > 0) parts.push(union(known.map((p) => quotedPick(`${name}Base`, [p]))));
   }
   if (forms && forms.kind === "call-forms") {
     const all = forms.forms.flat();
-    const options = forms.forms.map((form) => {
+    const options = forms.forms.map((form): TsType => {
       const others = all.filter((p) => !form.includes(p));
-      const req = `Required<Pick<${name}Base, ${form.map((p) => JSON.stringify(p)).join(" | ")}>>`;
-      return others.length ? `(${req} & { ${others.map((p) => `${propertyKey(p)}?: never;`).join(" ")} })` : req;
+      const req = quotedPick(`${name}Base`, form);
+      const never: TsType = { kind: "object", expanded: false, members: others.map((p) => ({ key: propertyKey(p), optional: true, type: keyword("never") })) };
+      return others.length ? { kind: "intersection", types: [req, never] } : req;
     });
-    parts.push(`(${options.join(" | ")})`);
+    parts.push(union(options));
   }
-  return (
-    `${doc([`The parameters of \`${m.name}\` without the constraints between them.`], ctx, m.source.line)}export interface ${name}Base {\n${members}\n}\n` +
-    `${head}export type ${name} = ${parts.join(" & ")};\n`
+  return print(
+    iface(doc([`The parameters of \`${m.name}\` without the constraints between them.`], ctx, m.source.line), `${name}Base`, members),
+    alias(head, name, { kind: "intersection", types: parts }),
   );
 }
 
@@ -94,11 +105,11 @@ function resultDecl(m: Method, base: string, ctx: PrintContext): string {
   const name = `${base}Result`;
   const r = m.result;
   const head = doc([`What \`${m.name}\`${m.version === "v3" ? " (3.0)" : ""} returns under \`result\`.`, r?.description ? sentence(r.description) : null, ...(r?.empty ?? []).map(sentence), !r ? "The spec does not state the result." : r.type.kind === "unknown" ? NOT_SHOWN : null], ctx, r?.source.line ?? m.source.line);
-  if (!r) return `${head}export type ${name} = unknown;\n`;
-  const value = typeExpr(r.type, ctx);
-  const withEmpty = r.mayBeEmptyArray ? `${value} | []` : value;
-  if (r.key === null) return `${head}export type ${name} = ${withEmpty};\n`;
-  return `${head}export interface ${name} {\n${propertyKey(r.key)}: ${withEmpty};\n}\n`;
+  if (!r) return print(alias(head, name, keyword("unknown")));
+  const value = typeNode(r.type, ctx);
+  const withEmpty = r.mayBeEmptyArray ? union([value, keyword("[]")]) : value;
+  if (r.key === null) return print(alias(head, name, withEmpty));
+  return print(iface(head, name, [{ key: propertyKey(r.key), type: withEmpty }]));
 }
 
 /**
@@ -108,9 +119,10 @@ function resultDecl(m: Method, base: string, ctx: PrintContext): string {
  */
 function errorCodesDecl(m: Method, base: string, ctx: PrintContext): string {
   const codes = m.errors.map((e) => e.code).filter((c): c is string => c !== null);
-  const listed = quoteUnion(codes);
+  const listed = literalUnion(codes);
   const open = m.errorsOpen;
-  const type = open ? (listed === "never" ? "(string & {})" : `${listed} | (string & {})`) : listed;
+  const openString: TsType = { kind: "intersection", types: [keyword("string"), { kind: "object", members: [], expanded: false }] };
+  const type = open ? (codes.length === 0 ? openString : union([listed, openString])) : listed;
   const lines = [
     `Error codes the spec lists for \`${m.name}\`${m.version === "v3" ? " (3.0)" : ""}.`,
     open
@@ -119,21 +131,23 @@ function errorCodesDecl(m: Method, base: string, ctx: PrintContext): string {
         ? "The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method."
         : null,
   ];
-  return `${doc(lines, ctx, m.source.line)}export type ${base}ErrorCode = ${type};\n`;
+  return print(alias(doc(lines, ctx, m.source.line), `${base}ErrorCode`, type));
 }
 
 function methodMap(name: string, methods: Method[], ctx: PrintContext, model: Model): string {
-  const entries: string[] = [];
+  const entries: TsMember[] = [];
   for (const m of methods) {
     const base = methodTypeBase(m);
-    const spec = `MethodSpec<${base}Params, ${base}Result, ${base}ErrorCode, ${m.applicationContextOnly}, ${m.idempotencyKey}, ${isListMethod(model, m)}>`;
-    for (const key of [m.name, ...m.aliases]) entries.push(`${methodDoc(m, ctx, model)}${JSON.stringify(key)}: ${spec};`);
+    const flags = [m.applicationContextOnly, m.idempotencyKey, isListMethod(model, m)].map((f) => keyword(String(f)));
+    const spec = reference("MethodSpec", [reference(`${base}Params`), reference(`${base}Result`), reference(`${base}ErrorCode`), ...flags]);
+    const comment = methodDoc(m, ctx, model);
+    for (const key of [m.name, ...m.aliases]) entries.push({ ...(comment ? { comment } : {}), key: propertyKey(key), type: spec });
   }
-  return `export interface ${name} {\n${entries.join("\n")}\n}\n`;
+  return print({ kind: "interface", head: `export interface ${name}`, members: entries });
 }
 
-function fieldsInterface(name: string, fields: Field[], ctx: PrintContext, description: string[], line: number | undefined): string {
-  return `${doc(description, ctx, line)}export interface ${name} {\n${fields.map((f) => memberDecl(f, ctx)).join("\n")}\n}\n`;
+function fieldsInterface(name: string, fields: Field[], ctx: PrintContext, description: string[], line: number | undefined, extra: TsMember[] = []): string {
+  return print(iface(doc(description, ctx, line), name, [...fields.map((f) => memberNode(f, ctx)), ...extra]));
 }
 
 /** Where the types package ships the spec its declarations come from (their `@see` targets). */
@@ -154,28 +168,37 @@ function seeFor(model: Model, specPath: string): (line: number) => string {
 export function emitTypes(model: Model, specPath: string, header: string): TypesOutput {
   const ctx: PrintContext = { resourceName: (n) => n, see: seeFor(model, specPath) };
   const out: string[] = [`// ${header}\n`];
-  out.push(`${doc(["A decimal string: identifiers and counters of the legacy responses (\"8017\")."], ctx)}export type DecimalString = \`\${bigint}\`;\n`);
-  out.push(`${doc(["An ISO 8601 date-time with offset, as a string."], ctx)}export type DateTimeString = string;\n`);
-  out.push(`${doc(["A method that takes no parameters."], ctx)}export type EmptyParams = Record<string, never>;\n`);
+  const member = (key: string, type: TsType, comment?: string): TsMember => ({ ...(comment ? { comment } : {}), key, type });
+  out.push(print(alias(doc(["A decimal string: identifiers and counters of the legacy responses (\"8017\")."], ctx), "DecimalString", keyword("`${bigint}`"))));
+  out.push(print(alias(doc(["An ISO 8601 date-time with offset, as a string."], ctx), "DateTimeString", keyword("string"))));
+  out.push(print(alias(doc(["A method that takes no parameters."], ctx), "EmptyParams", reference("Record", [keyword("string"), keyword("never")]))));
   out.push(
-    `${doc(["What the generated client and server know of a method."], ctx)}export interface MethodSpec<P, R, E extends string, A extends boolean, I extends boolean, L extends boolean> {\nparams: P;\nresult: R;\nerrors: E;\n/** A webhook gets \`WRONG_AUTH_TYPE\`. */\napplicationContextOnly: A;\n/** Honours \`Idempotency-Key\` (3.0). */\nidempotencyKey: I;\n/** A legacy list method: pages of up to 50 records, offset \`start\`. */\nlist: L;\n}\n`,
+    print(
+      iface(doc(["What the generated client and server know of a method."], ctx), "MethodSpec<P, R, E extends string, A extends boolean, I extends boolean, L extends boolean>", [
+        member("params", reference("P")),
+        member("result", reference("R")),
+        member("errors", reference("E")),
+        member("applicationContextOnly", reference("A"), "/** A webhook gets `WRONG_AUTH_TYPE`. */"),
+        member("idempotencyKey", reference("I"), "/** Honours `Idempotency-Key` (3.0). */"),
+        member("list", reference("L"), "/** A legacy list method: pages of up to 50 records, offset `start`. */"),
+      ]),
+    ),
   );
   if (model.envelope) {
     out.push(fieldsInterface("Time", model.envelope.time, ctx, ["Object `time`: timing data of every response."], model.envelope.source.line));
-    out.push(fieldsInterface("LegacyErrorBody", model.envelope.legacyErrorBody, ctx, ["Legacy error body. Some errors add extra members."], model.envelope.source.line).replace(/\n}\n$/, "\n[member: string]: unknown;\n}\n"));
+    out.push(fieldsInterface("LegacyErrorBody", model.envelope.legacyErrorBody, ctx, ["Legacy error body. Some errors add extra members."], model.envelope.source.line, [member("[member: string]", keyword("unknown"))]));
     const result = model.envelope.members.find((m) => m.name === "result");
-    out.push(
-      `${doc(["Success: HTTP 200, the envelope of every method.", result?.description ? sentence(result.description) : null], ctx, model.envelope.source.line)}export interface Envelope<R> {\nresult: R;\ntime: Time;\n}\n`,
-    );
+    const envelopeDoc = doc(["Success: HTTP 200, the envelope of every method.", result?.description ? sentence(result.description) : null], ctx, model.envelope.source.line);
+    out.push(print(iface(envelopeDoc, "Envelope<R>", [member("result", reference("R")), member("time", reference("Time"))])));
   }
   const v3Gap = model.knownGaps.find((g) => /body shape of 3\.0 error/i.test(g.subject));
-  out.push(`${doc(["Body of 3.0 error responses.", NOT_SHOWN], ctx, v3Gap?.source.line)}export type V3ErrorBody = unknown;\n`);
+  out.push(print(alias(doc(["Body of 3.0 error responses.", NOT_SHOWN], ctx, v3Gap?.source.line), "V3ErrorBody", keyword("unknown"))));
   for (const r of model.resources) {
     const description = [r.title, r.description, ...r.typingRules.map((t) => t.text), ...r.notes.map((n) => n.text)].map((x) => (x ? sentence(x) : null));
     if (r.type.kind === "object" && !r.type.additional && !r.type.extends) {
-      const extra = r.type.open ? "\n[key: string]: unknown;" : "";
-      out.push(`${doc(description, ctx, r.source.line)}export interface ${r.name} {\n${r.type.members.map((f) => memberDecl(f, ctx)).join("\n")}${extra}\n}\n`);
-    } else out.push(`${doc(description, ctx, r.source.line)}export type ${r.name} = ${typeExpr(r.type, ctx)};\n`);
+      const extra = r.type.open ? [member("[key: string]", keyword("unknown"))] : [];
+      out.push(print(iface(doc(description, ctx, r.source.line), r.name, [...r.type.members.map((f) => memberNode(f, ctx)), ...extra])));
+    } else out.push(print(alias(doc(description, ctx, r.source.line), r.name, typeNode(r.type, ctx))));
   }
   for (const version of ["legacy", "v3"] as const) {
     for (const m of typedMethods(model, version)) {
@@ -187,10 +210,12 @@ export function emitTypes(model: Model, specPath: string, header: string): Types
   out.push(methodMap("V3Methods", typedMethods(model, "v3"), ctx, model));
   out.push("export type LegacyMethodName = keyof LegacyMethods;\nexport type V3MethodName = keyof V3Methods;\n");
   const byKind = (kind: string) => model.errors.catalogue.filter((e) => e.kind === kind).map((e) => e.code);
-  out.push(`${doc(["Codes of the system errors table (may answer any method), with the codes the older description adds."], ctx)}export type SystemErrorCode = ${quoteUnion(byKind("system"))};\n`);
-  out.push(`${doc(["Codes of the 3.0 errors table."], ctx)}export type V3ErrorCode = ${quoteUnion(byKind("v3"))};\n`);
-  out.push(`${doc(["Codes of the authorization failures table."], ctx)}export type AuthErrorCode = ${quoteUnion(byKind("auth"))};\n`);
-  out.push(`${doc(["Every error code the spec names: the catalogue and every method's own."], ctx)}export type ErrorCode = SystemErrorCode | V3ErrorCode | AuthErrorCode | ${quoteUnion(model.methods.flatMap((m) => m.errors.map((e) => e.code)).filter((c): c is string => c !== null).sort(ordinal))};\n`);
+  out.push(print(alias(doc(["Codes of the system errors table (may answer any method), with the codes the older description adds."], ctx), "SystemErrorCode", literalUnion(byKind("system")))));
+  out.push(print(alias(doc(["Codes of the 3.0 errors table."], ctx), "V3ErrorCode", literalUnion(byKind("v3")))));
+  out.push(print(alias(doc(["Codes of the authorization failures table."], ctx), "AuthErrorCode", literalUnion(byKind("auth")))));
+  const own = model.methods.flatMap((m) => m.errors.map((e) => e.code)).filter((c): c is string => c !== null).sort(ordinal);
+  const every = union([reference("SystemErrorCode"), reference("V3ErrorCode"), reference("AuthErrorCode"), literalUnion(own)]);
+  out.push(print(alias(doc(["Every error code the spec names: the catalogue and every method's own."], ctx), "ErrorCode", every)));
   return { declarations: out.join("\n") };
 }
 
@@ -201,8 +226,9 @@ export function typesFiles(
   pkg: { name: string; version: string; templates: Templates },
 ): GeneratedFile[] {
   return [
-    { path: "types/index.d.ts", contents: emitTypes(model, specPath, header).declarations },
-    { path: "types/index.js", contents: `// ${header}\n// Types only: this module has no runtime.\nexport {};\n` },
+    // Printed in prettier's layout by ts/layout.ts, so the formatter leaves it alone (issue 10's speed).
+    { path: "types/index.d.ts", raw: true, contents: emitTypes(model, specPath, header).declarations },
+    { path: "types/index.js", raw: true, contents: `// ${header}\n// Types only: this module has no runtime.\nexport {};\n` },
     packageJsonFile("types", { header, name: pkg.name, version: pkg.version, description: `TypeScript types of ${model.title}.` }),
     { path: "types/README.md", contents: render(pkg.templates, "types/README.md.hbs", { header, name: pkg.name, title: model.title }) },
   ];
