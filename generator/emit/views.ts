@@ -56,6 +56,8 @@ export interface SkeletonMethod {
   key: string;
   /** The entry does not fit on one line: the call goes on the next (the layout prettier gives it). */
   wrap: boolean;
+  /** A legacy list method: its stub says how to answer a page (`pageOf`, `page`). */
+  list: boolean;
 }
 
 export interface TemplateViews {

@@ -101,3 +101,45 @@ export const divergences: Divergence[] = [
       "The 3.0 example differs from the spec's Task, which `result.item` holds: identifiers are numbers, not decimal strings (`id`, `parentId`, `chatId`, `forumTopicId`), `xmlId`/`exchangeId` are null, `addInReport` is null instead of `Y`/`N`, `checklist` is an array of ids instead of an object keyed by item id, `responsible` carries only the selected `name`/`email` instead of `id`, `name`, `link`, `icon`, `workPosition`; and the example has no `time` beside `result`.",
   },
 ];
+
+/**
+ * Where the spec and the platform's documentation (`shared/platform-docs/`) say different things about the wire
+ * (issue 14). The spec wins by default; where the platform's SDKs need the platform's reading, an option of the
+ * generator or of the router gives it, and `reading` says which. `test/platform-wire.test.ts` checks both
+ * citations.
+ */
+export interface WireDivergence {
+  subject: string;
+  /** The spec's line (1-based) and words on it. */
+  spec: { line: number; says: string };
+  /** The documentation's file below `shared/platform-docs/`, line and words. */
+  platform: { file: string; line: number; says: string };
+  reading: string;
+}
+
+export const wireDivergences: WireDivergence[] = [
+  {
+    subject: "the 3.0 error-code prefix",
+    spec: { line: 429, says: "SERVICE_REST_V3_EXCEPTION_INVALIDJSONEXCEPTION" },
+    platform: { file: "api-reference/rest-v3.md", line: 274, says: "`BITRIX_REST_V3_EXCEPTION_` prefix" },
+    reading: "The spec's SERVICE_REST_V3_EXCEPTION_ by default; the platform's prefix is not yet an option (issue 14, open).",
+  },
+  {
+    subject: "the parameter of 3.0 tasks.task.get",
+    spec: { line: 173, says: "body `taskId` integer" },
+    platform: { file: "api-reference/tasks/tasks-task-get-rest-v3.md", line: 33, says: "**id***" },
+    reading: "The spec's taskId: the types, the OpenAPI document and the server ask for taskId.",
+  },
+  {
+    subject: "a 3.0 batch",
+    spec: { line: 458, says: "in 3.0 call methods individually" },
+    platform: { file: "api-reference/rest-v3.md", line: 428, says: "the request body is a JSON array at the root" },
+    reading: "None by default, as the spec says; the router's option v3Batch serves the platform's.",
+  },
+  {
+    subject: "the case of the list parameters select, filter and order",
+    spec: { line: 266, says: "`SELECT` array of field names" },
+    platform: { file: "api-reference/tasks/tasks-task-list.md", line: 114, says: "**select**" },
+    reading: "The spec's names in the types; the server takes either case and hands the handler the spec's (D7).",
+  },
+];

@@ -12,6 +12,7 @@ import { type BuiltInSpec, createHandlerWith } from "../../templates/runtime/ser
 import { createMemoryIdempotencyStore } from "../../templates/runtime/server/idempotency.js";
 import { createLimiter } from "../../templates/runtime/server/limiter.js";
 import { toNodeListener } from "../../templates/runtime/server/node.js";
+import { page, pageOf } from "../../templates/runtime/server/page.js";
 import { GEN, SPEC_TEXT } from "../helpers.js";
 import { generate } from "../../generator/generate.js";
 
@@ -29,6 +30,7 @@ function authenticate(c: Credentials): Caller | { error: string } {
     if (c.code === "boomHookCode99") throw new Error(`auth backend down for code ${c.code}`);
     if (c.code === CODE || c.code === "otherHookCode1") return { userId: Number(c.userId), scopes: ["task", "user", "telephony"] };
     if (c.code === "limited1") return { userId: 8, scopes: ["user"] };
+    if (c.code === "payHookCode1") return { userId: 9, scopes: ["pay_system", "task", "user"] };
     return { error: "INVALID_CREDENTIALS" };
   }
   if (c.token === TOKEN) return { userId: 1, scopes: ["task", "user", "placement"], admin: true, applicationId: "app1" };
@@ -36,6 +38,9 @@ function authenticate(c: Credentials): Caller | { error: string } {
 }
 
 const counts: Record<string, number> = {};
+/** 120 pay systems, for the list method's pages. */
+const PAY_SYSTEMS = Array.from({ length: 120 }, (_, i) => ({ ID: String(i + 1) }));
+let lastListParams: Record<string, unknown> = {};
 const logs: string[] = [];
 const handlers = {
   legacy: {
@@ -46,6 +51,10 @@ const handlers = {
       if (p.taskId === 667) throw `a plain string with ${CODE} and ${TOKEN}`;
       if (p.taskId === 668) throw new MethodError({ code: "ERROR_CORE", description: `nope ${CODE}` });
       return { allowedActions: { "1": { ACCEPT: true, taskId: p.taskId } } };
+    },
+    "sale.paysystem.list": async (p: Record<string, unknown>) => {
+      lastListParams = p;
+      return pageOf(PAY_SYSTEMS, p.start);
     },
   },
   v3: {
@@ -338,5 +347,125 @@ describe("both runtimes follow the data of another spec, not constants (issue 13
     expect(pages).toEqual([0, 3, 6]);
     expect(all).toHaveLength(7);
     await expect(rt.send("tasks.task.add", "v3", {}, { idempotencyKey: "123456789" })).rejects.toThrow(/1 to 8 printable ASCII/);
+  });
+});
+
+describe("the platform's wire where the spec is silent (issue 14)", () => {
+  const PAY = "/rest/9/payHookCode1";
+
+  it("a list page carries next and total beside result, in the platform's order; the last page has no next", async () => {
+    const handle = router();
+    const first = await call(handle, `${PAY}/sale.paysystem.list`, { start: 0 });
+    expect(Object.keys(first.json)).toEqual(["result", "next", "total", "time"]);
+    expect(first.json).toMatchObject({ next: 50, total: 120 });
+    expect(first.json.result).toHaveLength(50);
+    const last = await call(handle, `${PAY}/sale.paysystem.list`, { start: 100 });
+    expect(Object.keys(last.json)).toEqual(["result", "total", "time"]);
+    expect(last.json.result).toEqual(PAY_SYSTEMS.slice(100));
+  });
+
+  it("start=-1 asks for no count: neither next nor total (huge-data.md:11-15)", async () => {
+    const r = await call(router(), `${PAY}/sale.paysystem.list`, { start: -1 });
+    expect(Object.keys(r.json)).toEqual(["result", "time"]);
+    expect(r.json.result).toHaveLength(50);
+  });
+
+  it("inside a batch, a page's total and next go to result_total and result_next", async () => {
+    const r = await call(router(), `${PAY}/batch`, { cmd: { a: "sale.paysystem.list?start=0", b: "sale.paysystem.list?start=100", c: "user.current" } });
+    const result = r.json.result as Record<string, unknown>;
+    expect(result.result_total).toEqual({ a: 120, b: 120 });
+    expect(result.result_next).toEqual({ a: 50 });
+    expect((result.result as Record<string, unknown[]>).b).toHaveLength(20);
+  });
+
+  it("a handler's page() with its own members; a page of a 3.0 method is its records only", async () => {
+    const h = createHandlerWith(
+      { legacy: { "sale.paysystem.list": async () => page([{ ID: "1" }], { total: 7, next: 1 }) }, v3: {} },
+      { authenticate },
+      data,
+      builtIns,
+      { openapiV3 },
+    );
+    expect((await call(h, `${PAY}/sale.paysystem.list`)).json).toMatchObject({ result: [{ ID: "1" }], next: 1, total: 7 });
+  });
+
+  it("the generated client's paginate follows next to the end: 120 records in 3 requests", async () => {
+    const requests: string[] = [];
+    const handle = router();
+    const fetchVia: typeof fetch = async (url, init) => {
+      requests.push(String(init?.body));
+      return handle(new Request(String(url).replace(/^http:/, "https:"), init));
+    };
+    const rt = createRuntime({ baseUrl: "https://p.example", auth: { userId: 9, code: "payHookCode1" }, fetch: fetchVia }, clientData as ClientData);
+    const all: unknown[] = [];
+    for await (const item of rt.paginate("sale.paysystem.list", {}, { maxPages: 5 })) all.push(item);
+    expect(all).toEqual(PAY_SYSTEMS);
+    expect(requests).toHaveLength(3);
+  });
+
+  it("$result references: a later command takes an earlier command's result (batch.md:52, 239, 325)", async () => {
+    const r = await call(router(), `/rest/7/${CODE}/batch`, {
+      cmd: {
+        me: "user.current",
+        access: "tasks.task.getaccess?taskId=$result[me][ID]",
+        text: "tasks.task.getaccess?taskId=1$result[me][ID]",
+        missing: "tasks.task.getaccess?taskId=$result[nobody][ID]",
+      },
+    });
+    const result = r.json.result as Record<string, Record<string, unknown>>;
+    expect(result.result?.access).toEqual({ allowedActions: { "1": { ACCEPT: true, taskId: 7 } } });
+    expect(result.result?.text).toEqual({ allowedActions: { "1": { ACCEPT: true, taskId: 17 } } });
+    expect((result.result_error?.missing as { error: string }).error).toBe("ERROR_ARGUMENT");
+  });
+
+  it("legacy bodies: form data with PHP-style keys, and strings that read as the declared type (general-principles.md:28)", async () => {
+    const form = await router()(
+      new Request(`https://p.example/rest/7/${CODE}/tasks.task.getaccess`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "taskId=5&users%5B%5D=1&users%5B%5D=2",
+      }),
+    );
+    expect(await form.json()).toMatchObject({ result: { allowedActions: { "1": { taskId: 5 } } } });
+    const token = await router()(
+      new Request("https://p.example/rest/tasks.task.getaccess", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `taskId=6&auth=${TOKEN}` }),
+    );
+    expect(await token.json()).toMatchObject({ result: { allowedActions: { "1": { taskId: 6 } } } });
+    expect((await call(router(), `/rest/7/${CODE}/tasks.task.getaccess`, { taskId: "5" })).json).toMatchObject({ result: { allowedActions: { "1": { taskId: 5 } } } });
+    // A string that does not read as an integer is still the spec's argument error.
+    expect((await call(router(), `/rest/7/${CODE}/tasks.task.getaccess`, { taskId: "five" })).json).toMatchObject({ error: "ERROR_ARGUMENT" });
+  });
+
+  it("3.0 stays JSON only: form data is INVALIDJSONEXCEPTION", async () => {
+    const r = await router()(
+      new Request(`https://p.example/rest/api/1/${CODE}/tasks.task.add`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "fields%5Btitle%5D=T" }),
+    );
+    expect(JSON.stringify(await r.json())).toContain("INVALIDJSONEXCEPTION");
+  });
+
+  it("select, filter and order in either case reach the handler under the spec's names (D7)", async () => {
+    await call(router(), `${PAY}/sale.paysystem.list`, { select: ["ID"], filter: { ACTIVE: "Y" }, order: { ID: "ASC" } });
+    expect(lastListParams).toEqual({ SELECT: ["ID"], FILTER: { ACTIVE: "Y" }, ORDER: { ID: "ASC" } });
+    await call(router(), `${PAY}/sale.paysystem.list`, { SELECT: ["ID"], order: { ID: "DESC" } });
+    expect(lastListParams).toEqual({ SELECT: ["ID"], ORDER: { ID: "DESC" } });
+    // A wrong value under the other case is still checked: ORDER's values are ASC and DESC.
+    expect((await call(router(), `${PAY}/sale.paysystem.list`, { order: { ID: "UP" } })).json).toMatchObject({ error: "ERROR_ARGUMENT", argument: "ORDER.ID" });
+  });
+
+  it("the 3.0 batch: not found by default; with v3Batch, a JSON array of {method, query} answered in order, all or nothing (rest-v3.md:428)", async () => {
+    const commands = [{ method: "tasks.task.add", query: { fields: { title: "A" } } }, { method: "tasks.task.add", query: { fields: { title: "B" } } }];
+    const off = await call(router(), `/rest/api/1/${CODE}/batch`, commands);
+    expect(off.status).toBe(404);
+    counts.add = 0;
+    const on = router({ v3Batch: true });
+    const r = await call(on, `/rest/api/1/${CODE}/batch`, commands);
+    expect(r.status).toBe(200);
+    expect(r.json.result).toEqual([{ item: { id: 1 } }, { item: { id: 2 } }]);
+    const failing = await call(on, `/rest/api/1/${CODE}/batch`, [commands[0], { method: "tasks.task.add", query: { fields: "not an object" } }, commands[1]]);
+    expect(failing.status).toBe(400);
+    expect(JSON.stringify(failing.json)).toContain("REQUESTVALIDATIONEXCEPTION");
+    expect(counts.add).toBe(3);
+    const nested = await call(on, `/rest/api/1/${CODE}/batch`, [{ method: "batch", query: {} }]);
+    expect(JSON.stringify(nested.json)).toContain("ERROR_BATCH_METHOD_NOT_ALLOWED");
   });
 });

@@ -3,7 +3,7 @@ import { type GeneratedFile, packageJsonFile } from "../files.js";
 import { ordinal, propertyKey, stringLiteral } from "../names.js";
 import { PRINT_WIDTH, type TsMember, keyword, printDeclaration, printImport, reference } from "../ts/layout.js";
 import { type Templates, render } from "../templates.js";
-import { typedMethods } from "../types/index.js";
+import { isListMethod, typedMethods } from "../types/index.js";
 import type { MethodInfo, RuntimeType, ServerData } from "../../../templates/runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
 
@@ -188,17 +188,22 @@ function handlersDts(model: Model, header: string, typesPackage: string): string
   return [
     `// ${header}`,
     printImport("import type", ["AuthErrorCode", "LegacyMethods", "V3Methods"], typesPackage),
-    'import type { HandlerContext, HandlerOptions as RuntimeHandlerOptions } from "./runtime/server/index.js";',
+    'import type { HandlerContext, HandlerOptions as RuntimeHandlerOptions, Page } from "./runtime/server/index.js";',
     'export * from "./runtime/server/index.js";',
     "/** The router's options; `authenticate` fails with a code of the authorization failures table. */",
     "export type HandlerOptions = RuntimeHandlerOptions<AuthErrorCode>;",
     `export type * from ${stringLiteral(typesPackage)};`,
     "",
+    "/** What a handler answers: its result; a legacy list method may answer a `Page` of its records (`page`, `pageOf`). */",
+    "export type HandlerResult<S extends { result: unknown }> = S extends { list: true }",
+    '  ? S["result"] | Page<S["result"] extends readonly (infer I)[] ? I : unknown>',
+    '  : S["result"];',
+    "",
     "/** A method's implementation: its typed parameters in, its typed result out. */",
     "export type Handler<S extends { params: unknown; result: unknown }> = (",
     '  params: S["params"],',
     "  context: HandlerContext,",
-    ') => S["result"] | Promise<S["result"]>;',
+    ") => HandlerResult<S> | Promise<HandlerResult<S>>;",
     "",
     handlers("/** One function per legacy method. */", "LegacyHandlers", "legacy", "LegacyMethods"),
     handlers(`/** One function per 3.0 method; ${[...skip].map((n) => `\`${n}\``).join(", ")} are answered by the router. */`, "V3Handlers", "v3", "V3Methods"),
@@ -251,7 +256,7 @@ export function serverFiles(
         const key = propertyKey(m.name);
         // The entry as prettier lays it out: on one line when it fits, else the call on the next line.
         const wrap = `  ${key}: async (_params, _context) => notImplemented(${stringLiteral(m.name)}),`.length > PRINT_WIDTH;
-        return { name: m.name, summary: summary(m), key, wrap };
+        return { name: m.name, summary: summary(m), key, wrap, list: isListMethod(model, m) };
       });
   const retention = model.limits.table.find((l) => /idempotency response retention/i.test(l.name));
   const methods = methodsModule(model, header);

@@ -77,6 +77,9 @@ export interface CallResult<R, T = unknown> {
   replayed: boolean;
   idempotencyKey: string | null | undefined;
   attempts: number;
+  /** A legacy list page: where the next page starts (absent on the last) and how many records match, when sent. */
+  next: number | undefined;
+  total: number | undefined;
 }
 
 export interface PageOptions extends CallOptions {
@@ -198,7 +201,7 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
         } catch {
           json = undefined;
         }
-        const j = json as { result?: unknown; time?: unknown; error?: unknown } | undefined;
+        const j = json as { result?: unknown; time?: unknown; error?: unknown; next?: number; total?: number } | undefined;
         if (answer.status >= 200 && answer.status < 300 && j && typeof j === "object" && "result" in j && !("error" in j)) {
           return {
             result: absolutize(j.result, base, linkFields),
@@ -207,6 +210,8 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
             replayed: answer.headers.get("Idempotent-Replayed") === "true",
             idempotencyKey: answer.headers.get("Idempotency-Key") ?? key,
             attempts: attemptNo,
+            next: j.next,
+            total: j.total,
           };
         }
         error = errorFrom(method, answer.status, json, version, scrub, data.retry.unexpectedAnswer);
@@ -247,12 +252,13 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
     const maxPages = pageOptions.maxPages ?? 100;
     let start = Number(params.start ?? 0);
     for (let page = 0; page < maxPages; page++) {
-      const { result } = await send(method, "legacy", { ...params, start }, pageOptions);
+      const { result, next, total } = await send(method, "legacy", { ...params, start }, pageOptions);
       const items = Array.isArray(result) ? result : [];
       for (const item of items) yield item;
-      // The spec does not show the members that continue paging: a page shorter than the page size is the last.
-      if (items.length < data.pageSize) return;
-      start += items.length;
+      // The spec does not show the members that continue paging; the platform sends `next` where the next page
+      // starts, and no `next` beside a `total` on the last page. A server that sends neither: a short page is the last.
+      if (next === undefined && (total !== undefined || items.length < data.pageSize)) return;
+      start = next ?? start + items.length;
     }
   }
 

@@ -19,6 +19,7 @@ export { redact } from "../shared/redact.js";
 export { validate, type Problem } from "./validate.js";
 export { route, type Route } from "./route.js";
 export { fromQuery } from "./query.js";
+export { isPage, page, pageOf, type Page } from "./page.js";
 export type { ServerData } from "../shared/data.js";
 
 /** Names of the generated methods the router answers itself, and what each answers with. */

@@ -46,3 +46,45 @@ export function fromQuery(query: string): Record<string, unknown> {
   }
   return out;
 }
+
+const REFERENCE = /\$result((?:\[[^\]]*\])+)/g;
+const WHOLE_REFERENCE = /^\$result((?:\[[^\]]*\])+)$/;
+
+/**
+ * A legacy batch command's parameters with each reference to an earlier command's result in place: `$result[add]`,
+ * `$result[list][0][ID]` (the documentation's batch page). A value that is one reference takes the referenced value
+ * as it is (an object, a list); a reference inside a longer text is put in as text. A reference to a command that
+ * has not run, or to a member its result lacks, is left as written, and validation names it.
+ */
+export function withReferences(value: unknown, results: Readonly<Record<string, unknown>>, depth = 0): unknown {
+  if (depth > 64) return value;
+  if (typeof value === "string") {
+    if (!value.includes("$result[")) return value;
+    const whole = WHOLE_REFERENCE.exec(value);
+    if (whole) {
+      const found = lookUp(whole[1] ?? "", results);
+      return found.ok ? found.value : value;
+    }
+    return value.replace(REFERENCE, (text, path: string) => {
+      const found = lookUp(path, results);
+      return found.ok && (typeof found.value === "string" || typeof found.value === "number" || typeof found.value === "boolean") ? String(found.value) : text;
+    });
+  }
+  if (Array.isArray(value)) return value.map((v) => withReferences(v, results, depth + 1));
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = withReferences(v, results, depth + 1);
+    return out;
+  }
+  return value;
+}
+
+function lookUp(path: string, results: Readonly<Record<string, unknown>>): { ok: true; value: unknown } | { ok: false } {
+  const keys = [...path.matchAll(/\[([^\]]*)\]/g)].map((m) => m[1] ?? "");
+  let node: unknown = results;
+  for (const key of keys) {
+    if (node === null || typeof node !== "object" || FORBIDDEN.has(key) || !Object.hasOwn(node, key)) return { ok: false };
+    node = (node as Record<string, unknown>)[key];
+  }
+  return { ok: true, value: node };
+}

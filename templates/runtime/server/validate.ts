@@ -125,6 +125,29 @@ export function coerceFromQuery(info: MethodInfo, params: Record<string, unknown
   return out;
 }
 
+/** The list parameters whose case the platform's documentation and SDKs write differently from the spec (D7). */
+const EITHER_CASE = new Set(["select", "filter", "order"]);
+
+/**
+ * A legacy request's parameters as the platform reads them: `select`, `filter` and `order` in either case, under the
+ * name the method declares (the documentation writes them in lower case where the spec writes `SELECT`, `FILTER`,
+ * `ORDER`), and strings turned into their declared type where they read as one, since a form body carries only
+ * strings and JSON callers send them too (`{"taskId": "5"}`).
+ */
+export function legacyParams(info: MethodInfo, params: Record<string, unknown>, shapes: Record<string, RuntimeType>): Record<string, unknown> {
+  let named = params;
+  for (const p of info.params) {
+    const lower = p.name.toLowerCase();
+    if (!EITHER_CASE.has(lower) || Object.hasOwn(params, p.name)) continue;
+    const other = p.name === lower ? p.name.toUpperCase() : lower;
+    if (!Object.hasOwn(params, other)) continue;
+    if (named === params) named = { ...params };
+    named[p.name] = named[other];
+    delete named[other];
+  }
+  return coerceFromQuery(info, named, shapes);
+}
+
 function coerce(t: RuntimeType | undefined, v: unknown, shapes: Record<string, RuntimeType>, depth: number): unknown {
   if (!t || depth > 64) return v;
   if (typeof v === "string") {
@@ -132,7 +155,11 @@ function coerce(t: RuntimeType | undefined, v: unknown, shapes: Record<string, R
     if (t.kind === "boolean" && /^(1|0|true|false|Y|N)$/.test(v)) return v === "1" || v === "true" || v === "Y";
     return v;
   }
-  if (t.kind === "array" && v && typeof v === "object") return Object.values(v).map((x) => coerce(t.items, x, shapes, depth + 1));
+  // A PHP array with numeric keys (`users[0]=1`, `{"0": 1}`) is the list it stands for; other keys stay an object.
+  if (t.kind === "array" && Array.isArray(v)) return v.map((x) => coerce(t.items, x, shapes, depth + 1));
+  if (t.kind === "array" && v && typeof v === "object" && Object.keys(v).every((k) => /^\d+$/.test(k))) {
+    return Object.values(v).map((x) => coerce(t.items, x, shapes, depth + 1));
+  }
   if (t.kind === "object" && v && typeof v === "object" && !Array.isArray(v)) {
     const record = { ...(v as Record<string, unknown>) };
     for (const m of t.members) if (Object.hasOwn(record, m.name)) record[m.name] = coerce(m.type, record[m.name], shapes, depth + 1);

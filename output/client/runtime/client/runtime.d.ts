@@ -70,6 +70,9 @@ export interface CallResult<R, T = unknown> {
     replayed: boolean;
     idempotencyKey: string | null | undefined;
     attempts: number;
+    /** A legacy list page: where the next page starts (absent on the last) and how many records match, when sent. */
+    next: number | undefined;
+    total: number | undefined;
 }
 export interface PageOptions extends CallOptions {
     /** Pages at most; default 100. */

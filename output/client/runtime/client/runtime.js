@@ -101,6 +101,8 @@ export function createRuntime(options, data) {
                         replayed: answer.headers.get("Idempotent-Replayed") === "true",
                         idempotencyKey: answer.headers.get("Idempotency-Key") ?? key,
                         attempts: attemptNo,
+                        next: j.next,
+                        total: j.total,
                     };
                 }
                 error = errorFrom(method, answer.status, json, version, scrub, data.retry.unexpectedAnswer);
@@ -142,14 +144,15 @@ export function createRuntime(options, data) {
         const maxPages = pageOptions.maxPages ?? 100;
         let start = Number(params.start ?? 0);
         for (let page = 0; page < maxPages; page++) {
-            const { result } = await send(method, "legacy", { ...params, start }, pageOptions);
+            const { result, next, total } = await send(method, "legacy", { ...params, start }, pageOptions);
             const items = Array.isArray(result) ? result : [];
             for (const item of items)
                 yield item;
-            // The spec does not show the members that continue paging: a page shorter than the page size is the last.
-            if (items.length < data.pageSize)
+            // The spec does not show the members that continue paging; the platform sends `next` where the next page
+            // starts, and no `next` beside a `total` on the last page. A server that sends neither: a short page is the last.
+            if (next === undefined && (total !== undefined || items.length < data.pageSize))
                 return;
-            start += items.length;
+            start = next ?? start + items.length;
         }
     }
     async function batch(commands, batchOptions = {}) {

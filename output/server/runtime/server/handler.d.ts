@@ -68,6 +68,13 @@ export interface HandlerOptions<C extends string = string> {
     v3ValidationStatus?: number;
     /** Body of 3.0 errors, which the spec does not show: `{ error: { code, message } }` (default) or the legacy body. */
     v3ErrorBody?: "object" | "legacy";
+    /**
+     * Serve the platform's 3.0 `batch` (default false). The spec says to call 3.0 methods one by one; the platform's
+     * documentation describes a 3.0 batch (`api-reference/rest-v3.md`): a JSON array of `{ method, query }` (the
+     * official JS SDK sends an object keyed `"0"`, `"1"`, …), answered `{ result: [...], time }` in order, all or
+     * nothing: the first failing command's error is the answer.
+     */
+    v3Batch?: boolean;
     /** Scopes for methods whose scope the spec does not state (the 3.0 methods), or in place of the spec's. */
     methodScopes?: {
         legacy?: Record<string, string[]>;

@@ -6,9 +6,10 @@ import { JSON_HEADERS, errorBody, isoClock, respond, timeOf } from "./envelope.j
 import { createMemoryIdempotencyStore } from "./idempotency.js";
 import { createLimiter } from "./limiter.js";
 import { CORE } from "./node.js";
-import { fromQuery } from "./query.js";
+import { fromQuery, withReferences } from "./query.js";
+import { isPage, withoutCount } from "./page.js";
 import { own, route } from "./route.js";
-import { coerceFromQuery, forbiddenKey, validate } from "./validate.js";
+import { forbiddenKey, legacyParams, validate } from "./validate.js";
 /** Throw it from a handler to answer with an error code of the spec. */
 export class MethodError extends Error {
     code;
@@ -146,7 +147,12 @@ export function createRuntimeHandler(handlers, options, data) {
         const t0 = now();
         try {
             const result = builtIn ? await builtIn(context) : await handler(call.params, context);
-            return { ok: true, result: result ?? null, usage: limiter.account(call.caller, name, (now() - t0) / 1000) };
+            const usage = limiter.account(call.caller, name, (now() - t0) / 1000);
+            if (!isPage(result))
+                return { ok: true, result: result ?? null, usage };
+            // A legacy list page: `total` and `next` go beside `result`, unless the request asked for no count.
+            const more = version === "legacy" && !withoutCount(call.params) ? { total: result.total, next: result.next } : undefined;
+            return { ok: true, result: result.items, usage, ...(more ? { more } : {}) };
         }
         catch (err) {
             if (err instanceof MethodError || (err instanceof Error && err.name === "MethodError")) {
@@ -165,6 +171,8 @@ export function createRuntimeHandler(handlers, options, data) {
         const results = {};
         const errors = {};
         const times = {};
+        const totals = {};
+        const nexts = {};
         let operating = limiter.usage(call.caller, data.batch.method);
         for (const [index, [id, command]] of entries.entries()) {
             // The documentation's batch page: commands past the limit end with an error; the first ones run.
@@ -194,13 +202,19 @@ export function createRuntimeHandler(handlers, options, data) {
                 outcome = failure(data.status.methodNotFound, codes.methodNotFound, text(codes.methodNotFound));
             }
             else {
+                // References to earlier commands' results (`$result[add][ID]`) take their values first.
+                inner = withReferences(inner, results);
                 const forbidden = forbiddenKey(inner);
                 outcome = forbidden
                     ? problemOf("legacy", { argument: forbidden, reason: "type" })
-                    : await execute({ ...call, name: method, info, params: typeof command === "string" ? coerceFromQuery(info, inner, data.shapes) : inner, started, inBatch: true });
+                    : await execute({ ...call, name: method, info, params: legacyParams(info, inner, data.shapes), started, inBatch: true });
             }
             if (outcome.ok) {
                 results[id] = outcome.result;
+                if (outcome.more?.total !== undefined)
+                    totals[id] = outcome.more.total;
+                if (outcome.more?.next !== undefined)
+                    nexts[id] = outcome.more.next;
                 times[id] = timeOf(started, now(), outcome.usage, iso);
                 operating = outcome.usage;
             }
@@ -211,10 +225,42 @@ export function createRuntimeHandler(handlers, options, data) {
             }
         }
         const body = {
-            result: { result: phpArray(results), result_error: phpArray(errors), result_total: [], result_next: [], result_time: phpArray(times) },
+            result: { result: phpArray(results), result_error: phpArray(errors), result_total: phpArray(totals), result_next: phpArray(nexts), result_time: phpArray(times) },
             time: timeOf(call.started, now(), operating, iso),
         };
         return { status: 200, headers: JSON_HEADERS, body: JSON.stringify(body) };
+    }
+    /** The platform's 3.0 batch (option `v3Batch`): commands in order, all or nothing. */
+    async function runV3Batch(call, body) {
+        const commands = Object.keys(body)
+            .filter((k) => /^\d+$/.test(k))
+            .sort((a, b) => Number(a) - Number(b))
+            .map((k) => body[k]);
+        if (commands.length > data.batch.maxCommands)
+            return fail("v3", data.status.batchLengthExceeded, codes.batchLengthExceeded, text(codes.batchLengthExceeded));
+        const results = [];
+        let operating = limiter.usage(call.caller, data.batch.method);
+        for (const command of commands) {
+            const c = (command && typeof command === "object" ? command : {});
+            const method = typeof c.method === "string" ? c.method : "";
+            const query = c.query && typeof c.query === "object" && !Array.isArray(c.query) ? c.query : {};
+            const info = own(data.v3, method);
+            let outcome;
+            if (method === data.batch.method)
+                outcome = failure(data.status.batchMethodNotAllowed, codes.batchMethodNotAllowed, text(codes.batchMethodNotAllowed));
+            else if (!info || (!info.described && typeof own(handlers.v3, info.name) !== "function" && !own(data.builtIns.v3, method))) {
+                outcome = failure(data.status.methodNotFound, codes.methodNotFound, text(codes.methodNotFound));
+            }
+            else {
+                const forbidden = forbiddenKey(query);
+                outcome = forbidden ? problemOf("v3", { argument: forbidden, reason: "type" }) : await execute({ ...call, name: method, info, params: query, started: now(), inBatch: true });
+            }
+            if (!outcome.ok)
+                return fail("v3", outcome.status, outcome.code, outcome.description, outcome.extra ?? {});
+            results.push(outcome.result);
+            operating = outcome.usage;
+        }
+        return respond(200, { result: results, time: timeOf(call.started, now(), operating, iso) });
     }
     async function core(input) {
         const started = now();
@@ -236,9 +282,10 @@ export function createRuntimeHandler(handlers, options, data) {
             if (version === "legacy" && name.endsWith(".json"))
                 name = name.slice(0, -5);
             const isBatch = version === "legacy" && name === data.batch.method && !own(data.legacy, name);
+            const isV3Batch = version === "v3" && options.v3Batch === true && name === data.batch.method && !own(data.v3, name);
             const info = own(version === "v3" ? data.v3 : data.legacy, name);
             const builtIn = own(data.builtIns[version], name);
-            if (!isBatch && (!info || (!builtIn && !info.described && typeof own(handlers[version], info.name) !== "function")))
+            if (!isBatch && !isV3Batch && (!info || (!builtIn && !info.described && typeof own(handlers[version], info.name) !== "function")))
                 return notFound();
             // 3. Verb and body.
             const verb = input.method.toUpperCase();
@@ -252,7 +299,10 @@ export function createRuntimeHandler(handlers, options, data) {
                     return version === "v3" ? fail("v3", v3ValidationStatus, codes.v3Validation, why) : fail("legacy", data.status.argument, codes.argument, why);
                 }
                 const type = (input.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
-                if (body.trim() !== "") {
+                // The legacy API takes form data as well as JSON (PHP-style keys: `a[b]=1&c[]=2`); 3.0 takes JSON only.
+                if (version === "legacy" && type === "application/x-www-form-urlencoded")
+                    params = fromQuery(body);
+                else if (body.trim() !== "") {
                     const invalidJsonStatus = data.status.invalidJson ?? v3ValidationStatus;
                     if (type !== "application/json" && version === "v3")
                         return fail("v3", invalidJsonStatus, codes.invalidJson, "The request body must be JSON");
@@ -263,6 +313,9 @@ export function createRuntimeHandler(handlers, options, data) {
                     catch {
                         return version === "v3" ? fail("v3", invalidJsonStatus, codes.invalidJson, "The request body is not valid JSON") : fail("legacy", data.status.argument, codes.argument, "The request body is not valid JSON");
                     }
+                    // The 3.0 batch's body is a list of commands: taken as the object keyed by position the SDK sends.
+                    if (isV3Batch && Array.isArray(parsed))
+                        parsed = { ...parsed };
                     if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
                         return version === "v3" ? fail("v3", invalidJsonStatus, codes.invalidJson, "The request body must be a JSON object") : fail("legacy", data.status.argument, codes.argument, "The request body must be a JSON object");
                     }
@@ -310,8 +363,16 @@ export function createRuntimeHandler(handlers, options, data) {
                 const halt = params.halt === true || params.halt === 1 || params.halt === "1" || params.halt === "true";
                 return await runBatch({ version: "legacy", params, kind, auth: found, caller, input, started, secrets }, params, halt);
             }
+            if (isV3Batch) {
+                const admitted = limiter.admit(caller, name, OUTER);
+                if (!admitted.allowed && admitted.reason === "rate")
+                    return fail("v3", data.status.queryLimit, codes.queryLimit, text(codes.queryLimit));
+                return await runV3Batch({ version: "v3", kind, auth: found, caller, input, started, secrets }, params);
+            }
             if (!info)
                 return notFound();
+            if (version === "legacy")
+                params = legacyParams(info, params, data.shapes);
             // 5. Idempotency (3.0 methods that honour it; the header is ignored elsewhere, and echoed in 3.0).
             const key = input.header("idempotency-key");
             const honours = version === "v3" && info.idempotencyKey && key !== null;
@@ -365,7 +426,10 @@ export function createRuntimeHandler(handlers, options, data) {
     function answer(call, outcome, echo) {
         if (!outcome.ok)
             return fail(call.version, outcome.status, outcome.code, outcome.description, outcome.extra ?? {}, echo);
-        const body = JSON.stringify({ result: outcome.result, time: timeOf(call.started, now(), outcome.usage, iso) });
+        const time = timeOf(call.started, now(), outcome.usage, iso);
+        // The platform's order of members: `result`, then `next` and `total` of a list page, then `time`.
+        const more = outcome.more;
+        const body = JSON.stringify(more ? { result: outcome.result, next: more.next, total: more.total, time } : { result: outcome.result, time });
         return { status: 200, headers: echo["Idempotency-Key"] !== undefined ? { ...JSON_HEADERS, ...echo } : JSON_HEADERS, body };
     }
     /** The web-standard handler. */

@@ -5,3 +5,10 @@
  */
 /** The parameters of a query string, nested by brackets; a key reaching an object's prototype is dropped. */
 export declare function fromQuery(query: string): Record<string, unknown>;
+/**
+ * A legacy batch command's parameters with each reference to an earlier command's result in place: `$result[add]`,
+ * `$result[list][0][ID]` (the documentation's batch page). A value that is one reference takes the referenced value
+ * as it is (an object, a list); a reference inside a longer text is put in as text. A reference to a command that
+ * has not run, or to a member its result lacks, is left as written, and validation names it.
+ */
+export declare function withReferences(value: unknown, results: Readonly<Record<string, unknown>>, depth?: number): unknown;

@@ -20,3 +20,10 @@ export declare function forbiddenKey(value: unknown, depth?: number): string | n
  * and validation then names it.
  */
 export declare function coerceFromQuery(info: MethodInfo, params: Record<string, unknown>, shapes: Record<string, RuntimeType>): Record<string, unknown>;
+/**
+ * A legacy request's parameters as the platform reads them: `select`, `filter` and `order` in either case, under the
+ * name the method declares (the documentation writes them in lower case where the spec writes `SELECT`, `FILTER`,
+ * `ORDER`), and strings turned into their declared type where they read as one, since a form body carries only
+ * strings and JSON callers send them too (`{"taskId": "5"}`).
+ */
+export declare function legacyParams(info: MethodInfo, params: Record<string, unknown>, shapes: Record<string, RuntimeType>): Record<string, unknown>;

@@ -132,6 +132,30 @@ export function coerceFromQuery(info, params, shapes) {
     }
     return out;
 }
+/** The list parameters whose case the platform's documentation and SDKs write differently from the spec (D7). */
+const EITHER_CASE = new Set(["select", "filter", "order"]);
+/**
+ * A legacy request's parameters as the platform reads them: `select`, `filter` and `order` in either case, under the
+ * name the method declares (the documentation writes them in lower case where the spec writes `SELECT`, `FILTER`,
+ * `ORDER`), and strings turned into their declared type where they read as one, since a form body carries only
+ * strings and JSON callers send them too (`{"taskId": "5"}`).
+ */
+export function legacyParams(info, params, shapes) {
+    let named = params;
+    for (const p of info.params) {
+        const lower = p.name.toLowerCase();
+        if (!EITHER_CASE.has(lower) || Object.hasOwn(params, p.name))
+            continue;
+        const other = p.name === lower ? p.name.toUpperCase() : lower;
+        if (!Object.hasOwn(params, other))
+            continue;
+        if (named === params)
+            named = { ...params };
+        named[p.name] = named[other];
+        delete named[other];
+    }
+    return coerceFromQuery(info, named, shapes);
+}
 function coerce(t, v, shapes, depth) {
     if (!t || depth > 64)
         return v;
@@ -142,8 +166,12 @@ function coerce(t, v, shapes, depth) {
             return v === "1" || v === "true" || v === "Y";
         return v;
     }
-    if (t.kind === "array" && v && typeof v === "object")
+    // A PHP array with numeric keys (`users[0]=1`, `{"0": 1}`) is the list it stands for; other keys stay an object.
+    if (t.kind === "array" && Array.isArray(v))
+        return v.map((x) => coerce(t.items, x, shapes, depth + 1));
+    if (t.kind === "array" && v && typeof v === "object" && Object.keys(v).every((k) => /^\d+$/.test(k))) {
         return Object.values(v).map((x) => coerce(t.items, x, shapes, depth + 1));
+    }
     if (t.kind === "object" && v && typeof v === "object" && !Array.isArray(v)) {
         const record = { ...v };
         for (const m of t.members)
