@@ -229,9 +229,10 @@ describe("messages a user can click", () => {
     const text = run(["lint", "--config", "api/codegen.config.yaml"], dir);
     expect(text.stdout).toMatch(/^api\/spec\/collaboration-platform-api\.md:324:3: warning missing-scope: /m);
     const json = JSON.parse(run(["lint", "--config", "api/codegen.config.yaml", "--format", "json"], dir).stdout) as Array<Record<string, string>>;
-    expect(json[0]?.file).toBe("api/spec/collaboration-platform-api.md");
-    expect(json[0]?.absoluteFile).toBe(join(sub, "spec/collaboration-platform-api.md"));
-    expect(json[0]?.hint).toContain("Add 'Scope `name`.'");
+    const scope = json.find((d) => d.code === "missing-scope");
+    expect(scope?.file).toBe("api/spec/collaboration-platform-api.md");
+    expect(scope?.absoluteFile).toBe(join(sub, "spec/collaboration-platform-api.md"));
+    expect(scope?.hint).toContain("Add 'Scope `name`.'");
     const github = run(["lint", "--format", "github"], sub, { GITHUB_WORKSPACE: dir });
     expect(github.stdout).toContain("::warning file=api/spec/collaboration-platform-api.md,line=324,col=3::");
     // Hints point at the dialect documentation where this generator is installed.
@@ -247,11 +248,14 @@ describe("messages a user can click", () => {
     const r = run(["generate", "--fail-on-warnings"], dir);
     expect(r.code).toBe(2);
     expect(existsSync(join(dir, "output"))).toBe(false);
-    writeFileSync(join(dir, "codegen.config.yaml"), "spec: spec-source/collaboration-platform-api.md\nout: output\nfailOnWarnings: true\nignore:\n  - code: missing-scope\n    method: event.unbind\n");
+    writeFileSync(
+      join(dir, "codegen.config.yaml"),
+      "spec: spec-source/collaboration-platform-api.md\nout: output\nfailOnWarnings: true\nignore:\n  - code: missing-scope\n    method: event.unbind\n  - code: ambiguous-reading\n    method: telephony.externalCall.finish\n",
+    );
     const ok = run(["generate"], dir);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toBe("");
-    expect(ok.stderr).toContain("1 warning(s) silenced");
+    expect(ok.stderr).toContain("2 warning(s) silenced");
     writeFileSync(join(dir, "codegen.config.yaml"), "spec: spec-source/collaboration-platform-api.md\nout: output\nignore:\n  - code: missing-scope\n    method: tasks.task.get\n");
     const stale = run(["lint"], dir);
     expect(stale.stdout).toContain("missing-scope");

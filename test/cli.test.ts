@@ -198,6 +198,7 @@ describe("usage errors and formats", () => {
     const ok = run(["lint", "--format", "json"], dir);
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout)).toEqual([
+      expect.objectContaining({ file: SPEC_PATH, line: 209, severity: "warning", code: "ambiguous-reading", related: expect.objectContaining({ line: 209 }) }),
       expect.objectContaining({ file: SPEC_PATH, line: 324, column: 3, severity: "warning", code: "missing-scope" }),
     ]);
     writeFileSync(join(dir, SPEC_PATH), "no title\n");

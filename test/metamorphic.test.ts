@@ -54,6 +54,7 @@ describe("metamorphic: the real spec's facts in every surface", () => {
     }
     expect(resourceFacts(rewritten.model)).toEqual(resourceFacts(original.model));
     // No new warnings: a surface of the grammar is never ambiguous.
-    expect(rewritten.warnings.sort()).toEqual(original.warnings.sort());
+    // (A contradiction the original spec warns about may be gone: the rewrite prints the reading the model took.)
+    expect(rewritten.warnings.filter((w) => !original.warnings.includes(w))).toEqual([]);
   });
 });

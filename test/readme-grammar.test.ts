@@ -48,13 +48,22 @@ const methodExamples = all.filter((e) => e.kind === "method-example");
 /** One method's scopes, constraints and errors, in the notation of spec-source/README.md#errors. */
 function methodLines(m: Method): string[] {
   const scopes = `scopes: ${m.scopes ? m.scopes.join(", ") : "none"}${m.scopeNote ? ` (${m.scopeNote})` : ""}`;
-  const constraints = m.constraints.map((c) => (c.kind === "at-least-one" ? `at least one of: ${c.params.join(", ")}` : `${c.kind}`));
+  const constraints = m.constraints.map((c) =>
+    c.kind === "at-least-one"
+      ? `at least one of: ${c.params.join(", ")}`
+      : c.kind === "required-unless"
+        ? `${c.params.join(", ")} required unless ${c.unless.param}=${c.unless.value}`
+        : `${c.kind}`,
+  );
+  const required = m.params.filter((p) => p.required).map((p) => p.name);
   const errors = m.errors.map((e) => {
     const status = e.statuses.length > 0 ? e.statuses.join(" or ") : (e.statusClass ?? "-");
     const code = e.code === null ? "-" : e.code === "" ? '""' : e.code;
-    return `error ${status} ${code}${e.text !== null ? ` ${JSON.stringify(e.text)}` : ""}${e.cause ? ` — ${e.cause}` : ""}`;
+    const trigger = e.trigger ? ` ⇐ ${e.trigger.parameter} ${e.trigger.failure === "type" ? "of wrong type" : "missing"}` : "";
+    return `error ${status} ${code}${e.text !== null ? ` ${JSON.stringify(e.text)}` : ""}${e.cause ? ` — ${e.cause}` : ""}${trigger}`;
   });
-  return [scopes, ...constraints, ...errors];
+  // Which parameters stay required is shown where a method has parameters (D8 relaxes some stars).
+  return [scopes, ...(m.params.length > 0 ? [`required: ${required.join(", ") || "none"}`] : []), ...constraints, ...errors];
 }
 
 function specOf(markdown: string): string {

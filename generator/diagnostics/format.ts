@@ -35,7 +35,8 @@ function formatGithub(d: Diagnostic): string {
     `line=${d.line}`,
     `col=${d.column}`,
   ].join(",");
-  return `::${d.severity} ${props}::${escapeGithubData(`${d.code}: ${d.message}. ${d.hint}`)}`;
+  const related = d.related ? ` (${d.related.message} at line ${d.related.line}, column ${d.related.column})` : "";
+  return `::${d.severity} ${props}::${escapeGithubData(`${d.code}: ${d.message}${related}. ${d.hint}`)}`;
 }
 
 /** Renders diagnostics in one of the contract's three formats; secrets in quoted spec text are redacted. */
@@ -49,7 +50,7 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], format: Di
   }));
   if (format === "json") {
     return `${JSON.stringify(
-      safe.map(({ file, line, column, endLine, endColumn, severity, code, message, hint, absoluteFile }) => ({
+      safe.map(({ file, line, column, endLine, endColumn, severity, code, message, hint, absoluteFile, related }) => ({
         file,
         line,
         column,
@@ -60,6 +61,8 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], format: Di
         message,
         hint,
         ...(absoluteFile ? { absoluteFile } : {}),
+        // The other place a diagnostic concerns (a duplicate's first definition, the other half of a contradiction).
+        ...(related ? { related } : {}),
       })),
       null,
       2,

@@ -1,6 +1,7 @@
 import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
 import type { Fragments } from "../read/index.js";
 import { APP_CONTEXT_CAUSE, emptyMethod } from "../read/methods.js";
+import { errorTrigger } from "../read/triggers.js";
 import { RETURNED_BY } from "../read/results.js";
 import { pascal } from "../read/tables.js";
 import type { Field, KnownGap, Method, MethodError, Model, Resource, Source, Statement, TypeRef, Version } from "./types.js";
@@ -389,12 +390,47 @@ export function buildModel(specFile: string, f: Fragments): { model: Model; diag
     if (selectable) r.type = { ...r.type, members: r.type.members.map((x) => ({ ...x, required: false })) };
   }
 
+  // 6b. Requirements as the spec writes them (D8): a starred parameter that is also one of an "at least one of" is
+  // not required on its own (a warning names both places: the spec says two things); "Required for X; ignored for
+  // `p=v`" is required unless `p` is `v`. The types, the OpenAPI `required` lists and the server read the same.
+  for (const m of methods) {
+    for (const c of m.constraints) {
+      if (c.kind !== "at-least-one") continue;
+      for (const name of c.params) {
+        const p = m.params.find((q) => q.name === name);
+        if (!p?.required) continue;
+        p.required = false;
+        diagnostics.push({
+          ...diagnostic(
+            "ambiguous-reading",
+            spanAt(c.source, 1),
+            { text: c.text, reading: `\`${name}\` not required on its own: it is starred, and one of an "at least one of"` },
+            { line: p.source.line, column: p.source.column, message: `\`${name}\` is starred here` },
+          ),
+          subject: { method: m.name },
+        });
+      }
+    }
+    for (const p of m.params) {
+      const rule = /\bRequired for ([^;.]+);\s*ignored for `([A-Za-z_]\w*)\s*=\s*([\w-]+)`/i.exec(p.description);
+      if (!rule) continue;
+      p.required = false;
+      const text = `\`${p.name}\`: required for ${rule[1]}; ignored for \`${rule[2]}=${rule[3]}\`.`;
+      m.constraints.push({ kind: "required-unless", params: [p.name], unless: { param: rule[2] ?? "", value: rule[3] ?? "" }, text, source: p.source });
+    }
+  }
+
   // 7. Statuses from the error catalogue for codes a method names without one (or with several). The error an
   // "application context only (else `WRONG_AUTH_TYPE`)" sentence names is kept once when the errors list it too.
+  // Each error learns the failure of a parameter it answers, where the spec says which.
   for (const m of methods) {
     m.errors = m.errors
       .filter((e, i, all) => !(e.cause === APP_CONTEXT_CAUSE && all.some((o, j) => j !== i && o.code === e.code)))
-      .map((e) => statusFromCatalogue(e, f));
+      .map((e) => statusFromCatalogue(e, f))
+      .map((e) => {
+        const trigger = errorTrigger(e, m.params);
+        return trigger ? { ...e, trigger } : e;
+      });
   }
 
   // 8. Errors the spec leaves open: the method's error-code type stays open where the spec says more codes exist.

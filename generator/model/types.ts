@@ -95,10 +95,19 @@ export interface Field {
   source: Source;
 }
 
+/** An error's trigger: a parameter of the method that is missing, or of the wrong type; `words` are the spec's. */
+export interface ErrorTrigger {
+  parameter: string;
+  failure: "missing" | "type";
+  words: string;
+}
+
 export type Constraint =
   | { kind: "at-least-one"; params: string[]; text: string; source: Source }
   | { kind: "call-forms"; forms: string[][]; text: string; source: Source }
-  | { kind: "keep-order"; params: string[]; text: string; source: Source };
+  | { kind: "keep-order"; params: string[]; text: string; source: Source }
+  /** "Required for online events; ignored for `event_type=offline`": required unless `unless.param` is `unless.value`. */
+  | { kind: "required-unless"; params: string[]; unless: { param: string; value: string }; text: string; source: Source };
 
 export interface ResultSpec {
   type: TypeRef;
@@ -126,6 +135,8 @@ export interface MethodError {
   /** The exact text, where the spec quotes one. */
   text: string | null;
   cause: string | null;
+  /** The failure of a parameter this error answers, where the spec says so (read/triggers.ts). */
+  trigger?: ErrorTrigger;
   source: Source;
 }
 

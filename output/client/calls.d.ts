@@ -502,6 +502,7 @@ export interface LegacyApplicationCalls {
    * Who may call: Any user.
    * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
    * Non-administrators: offline events are forbidden; `auth_type` may name only themselves.
+   * `handler`: required for online events; ignored for `event_type=offline`.
    */
   call(method: "event.bind", ...args: In<LegacyMethods, "event.bind">): Out<LegacyMethods, "event.bind">;
   /**

@@ -335,6 +335,7 @@ export interface LegacyTree {
      * Who may call: Any user.
      * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
      * Non-administrators: offline events are forbidden; `auth_type` may name only themselves.
+     * `handler`: required for online events; ignored for `event_type=offline`.
      */
     bind: MethodFn<LegacyMethods["event.bind"]>;
     /**

@@ -2171,7 +2171,7 @@ export interface TelephonyExternalCallFinishParamsBase {
    *
    * @see spec/collaboration-platform-api.md#telephony
    */
-  USER_ID: number;
+  USER_ID?: number;
   /**
    * inner number.
    *
@@ -2978,7 +2978,7 @@ export interface EventBindParams {
    *
    * @see spec/collaboration-platform-api.md#events
    */
-  handler: string;
+  handler?: string;
   /**
    * user id under which the handler is authorized; Default: for an administrator the user whose action raised the event; for a non-administrator the caller; Ignored for offline.
    * Default: for an administrator the user whose action raised the event.
@@ -4645,6 +4645,7 @@ export interface LegacyMethods {
    * Who may call: Any user.
    * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
    * Non-administrators: offline events are forbidden; `auth_type` may name only themselves.
+   * `handler`: required for online events; ignored for `event_type=offline`.
    *
    * @see spec/collaboration-platform-api.md#events
    */

@@ -48,6 +48,8 @@ export function methodFacts(m: Method, model: Model | null): Record<string, unkn
     scopes: m.scopes,
     scopeNote: m.scopeNote,
     params: m.params.map((p) => fieldFacts(p, model)),
-    constraints: m.constraints.map((c) => (c.kind === "call-forms" ? { kind: c.kind, forms: c.forms } : { kind: c.kind, params: c.params })),
+    constraints: m.constraints.map((c) =>
+      c.kind === "call-forms" ? { kind: c.kind, forms: c.forms } : c.kind === "required-unless" ? { kind: c.kind, params: c.params, unless: c.unless } : { kind: c.kind, params: c.params },
+    ),
   };
 }

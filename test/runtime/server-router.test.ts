@@ -167,9 +167,11 @@ describe("batch, served from the spec's rules", () => {
     const result = r.json.result as Record<string, Record<string, unknown>>;
     expect(result.result).toEqual({ me: { ID: "7" }, access: { allowedActions: { "1": { ACCEPT: true, taskId: 8017 } } }, sdk: { allowedActions: { "1": { ACCEPT: true, taskId: 5 } } } });
     expect(Object.keys(result.result_error ?? {}).sort()).toEqual(["appOnly", "bad", "nested", "none"]);
-    expect(result.result_error?.nested).toEqual({ error: "ERROR_BATCH_METHOD_NOT_ALLOWED", error_description: "method not allowed in batch" });
+    // The spec quotes no text for the batch codes (only what they mean): the description is empty.
+    expect(result.result_error?.nested).toEqual({ error: "ERROR_BATCH_METHOD_NOT_ALLOWED", error_description: "" });
     expect((result.result_error?.none as { error: string }).error).toBe("ERROR_METHOD_NOT_FOUND");
-    expect((result.result_error?.bad as { error: string }).error).toBe("ERROR_ARGUMENT");
+    // taskId of the wrong type: the spec's own code `0` for tasks.task.getaccess.
+    expect((result.result_error?.bad as { error: string }).error).toBe("0");
     expect((result.result_error?.appOnly as { error: string }).error).toBe("WRONG_AUTH_TYPE");
     expect(Object.keys(result.result_time ?? {}).sort()).toEqual(["access", "me", "sdk"]);
     expect(r.json.time).toMatchObject({ operating: expect.any(Number) });
@@ -180,8 +182,8 @@ describe("batch, served from the spec's rules", () => {
     const result = (await batch({ cmd })).json.result as Record<string, Record<string, unknown>>;
     expect(Object.keys(result.result ?? {})).toHaveLength(50);
     expect(result.result_error).toEqual({
-      c50: { error: "ERROR_BATCH_LENGTH_EXCEEDED", error_description: "batch parameters too long" },
-      c51: { error: "ERROR_BATCH_LENGTH_EXCEEDED", error_description: "batch parameters too long" },
+      c50: { error: "ERROR_BATCH_LENGTH_EXCEEDED", error_description: "" },
+      c51: { error: "ERROR_BATCH_LENGTH_EXCEEDED", error_description: "" },
     });
   });
 
@@ -415,7 +417,8 @@ describe("the platform's wire where the spec is silent (issue 14)", () => {
     const result = r.json.result as Record<string, Record<string, unknown>>;
     expect(result.result?.access).toEqual({ allowedActions: { "1": { ACCEPT: true, taskId: 7 } } });
     expect(result.result?.text).toEqual({ allowedActions: { "1": { ACCEPT: true, taskId: 17 } } });
-    expect((result.result_error?.missing as { error: string }).error).toBe("ERROR_ARGUMENT");
+    // A reference to no command stays as written: a taskId of the wrong type, the spec's code `0`.
+    expect((result.result_error?.missing as { error: string }).error).toBe("0");
   });
 
   it("legacy bodies: form data with PHP-style keys, and strings that read as the declared type (general-principles.md:28)", async () => {
@@ -432,8 +435,8 @@ describe("the platform's wire where the spec is silent (issue 14)", () => {
     );
     expect(await token.json()).toMatchObject({ result: { allowedActions: { "1": { taskId: 6 } } } });
     expect((await call(router(), `/rest/7/${CODE}/tasks.task.getaccess`, { taskId: "5" })).json).toMatchObject({ result: { allowedActions: { "1": { taskId: 5 } } } });
-    // A string that does not read as an integer is still the spec's argument error.
-    expect((await call(router(), `/rest/7/${CODE}/tasks.task.getaccess`, { taskId: "five" })).json).toMatchObject({ error: "ERROR_ARGUMENT" });
+    // A string that does not read as an integer is still a wrong type: the spec's `0`, `wrong task id`.
+    expect((await call(router(), `/rest/7/${CODE}/tasks.task.getaccess`, { taskId: "five" })).json).toEqual({ error: "0", error_description: "wrong task id" });
   });
 
   it("3.0 stays JSON only: form data is INVALIDJSONEXCEPTION", async () => {
@@ -467,5 +470,19 @@ describe("the platform's wire where the spec is silent (issue 14)", () => {
     expect(counts.add).toBe(3);
     const nested = await call(on, `/rest/api/1/${CODE}/batch`, [{ method: "batch", query: {} }]);
     expect(JSON.stringify(nested.json)).toContain("ERROR_BATCH_METHOD_NOT_ALLOWED");
+  });
+
+  it("requirements as the spec writes them (D8): a starred parameter in an 'at least one of', 'required for online; ignored for offline'", async () => {
+    const everyScope = createHandlerWith(handlers, { authenticate: () => ({ userId: 1, scopes: ["telephony"], admin: true, applicationId: "a" }) }, data, builtIns, { openapiV3 });
+    // telephony.externalCall.finish with USER_PHONE_INNER and no USER_ID passes validation (no handler here: 404).
+    const finish = await call(everyScope, "/rest/telephony.externalCall.finish", { auth: "t", CALL_ID: "c", USER_PHONE_INNER: "101" });
+    expect(finish.json.error).toBe("ERROR_METHOD_NOT_FOUND");
+    const neither = await call(everyScope, "/rest/telephony.externalCall.finish", { auth: "t", CALL_ID: "c" });
+    expect(neither.json).toMatchObject({ error: "ERROR_ARGUMENT", argument: "USER_ID, USER_PHONE_INNER" });
+    // event.bind: an offline binding needs no handler; an online one answers the spec's own text.
+    const offline = await call(everyScope, "/rest/event.bind", { auth: "t", event: "ONX", event_type: "offline" });
+    expect(offline.json.error).toBe("ERROR_METHOD_NOT_FOUND");
+    const online = await call(everyScope, "/rest/event.bind", { auth: "t", event: "ONX" });
+    expect(online).toMatchObject({ status: 400, json: { error: "ERROR_ARGUMENT", error_description: "Argument 'HANDLER' is null or empty", argument: "handler" } });
   });
 });

@@ -141,7 +141,11 @@ function operation(model: Model, m: Method, version: Version, opts: { get: boole
   if (m.errorsOpen) op["x-errors-open"] = true;
   if (m.constraints.length > 0) {
     op["x-constraints"] = m.constraints.map((c) =>
-      c.kind === "call-forms" ? { kind: c.kind, forms: c.forms } : { kind: c.kind, params: c.params },
+      c.kind === "call-forms"
+        ? { kind: c.kind, forms: c.forms }
+        : c.kind === "required-unless"
+          ? { kind: c.kind, params: c.params, unless: c.unless }
+          : { kind: c.kind, params: c.params },
     );
   }
   op["x-source"] = { line: m.source.line, column: m.source.column };

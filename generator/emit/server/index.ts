@@ -4,7 +4,7 @@ import { ordinal, propertyKey, stringLiteral } from "../names.js";
 import { PRINT_WIDTH, type TsMember, keyword, printDeclaration, printImport, reference } from "../ts/layout.js";
 import { type Templates, render } from "../templates.js";
 import { isListMethod, typedMethods } from "../types/index.js";
-import type { MethodInfo, RuntimeType, ServerData } from "../../../templates/runtime/shared/data.js";
+import type { ErrorLink, MethodInfo, RuntimeType, ServerData } from "../../../templates/runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
 
 /**
@@ -62,7 +62,29 @@ function methodInfo(m: Method, model: Model, shapes: Map<string, RuntimeType>): 
     params: m.params.map((p) => ({ name: p.name, required: p.required, type: fieldType(p, model, shapes) })),
     atLeastOne: m.constraints.flatMap((c) => (c.kind === "at-least-one" ? [c.params.filter((p) => m.params.some((q) => q.name === p))] : [])).filter((g) => g.length > 0),
     callForms: m.constraints.flatMap((c) => (c.kind === "call-forms" ? c.forms : [])),
+    ...optional("requiredUnless", m.constraints.flatMap((c) => (c.kind === "required-unless" ? c.params.map((param) => ({ param, unless: c.unless })) : []))),
+    ...optional("errors", errorLinks(m, model)),
   };
+}
+
+/** A member only where it has entries: most methods have none, and the data ships in every server. */
+function optional<K extends string, T>(key: K, list: T[]): Partial<Record<K, T[]>> {
+  return list.length > 0 ? ({ [key]: list } as Record<K, T[]>) : {};
+}
+
+/**
+ * The errors the spec links to a parameter's failure (read/triggers.ts), as the router answers them. The status is
+ * the error's own; where the spec offers several ("HTTP 400 or 403"), a failure of the request's parameters takes
+ * 400 if offered, else the first; where it offers none, the catalogue's status of `ERROR_ARGUMENT`.
+ */
+function errorLinks(m: Method, model: Model): ErrorLink[] {
+  const argumentStatus = model.errors.catalogue.find((e) => e.code === "ERROR_ARGUMENT")?.status ?? 400;
+  return m.errors.flatMap((e) => {
+    if (!e.trigger || e.code === null) return [];
+    const status = e.status ?? (e.statuses.includes(400) ? 400 : e.statuses[0]) ?? argumentStatus;
+    // The first error the spec gives for a failure answers it.
+    return [{ argument: e.trigger.parameter, failure: e.trigger.failure, code: e.code, status, text: e.text }];
+  }).filter((l, i, all) => all.findIndex((o) => o.argument === l.argument && o.failure === l.failure) === i);
 }
 
 /** The methods the router answers itself, by what the spec says they return. */
@@ -85,7 +107,9 @@ function rules(model: Model): Omit<ServerData, "legacy" | "v3" | "shapes" | "sco
     model.methods.flatMap((m) => m.errors).find((e) => e.code === "ACCESS_DENIED" && e.text && /administrator/.test(e.cause ?? "")) ?? methodError("ACCESS_DENIED");
   const errorTexts: Record<string, string> = {};
   for (const e of model.errors.catalogue) if (e.text && !(e.code in errorTexts) && e.kind !== "auth") errorTexts[e.code] = e.text;
-  for (const e of model.errors.catalogue) if (!(e.code in errorTexts) && e.cause) errorTexts[e.code] = e.cause;
+  // Texts are what the spec quotes (a Text column, a quoted string), never a When or Cause column: a code whose text
+  // the spec does not quote answers with an empty description (issue 14: `invalid_token` answered "token not
+  // accepted", the authorization table's When cell).
   const authStatus: Record<string, number> = {};
   for (const e of model.errors.catalogue) if (e.kind === "auth" && e.status !== null) authStatus[e.code] = e.status;
   const altStatus = (code: string) => model.errors.catalogue.find((e) => e.code === code && e.altStatus !== null)?.altStatus ?? null;

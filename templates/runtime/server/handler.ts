@@ -174,7 +174,13 @@ export function createRuntimeHandler(
     respond(status, errorBody(version, code, description, extra, v3Form), headers);
   const failure = (status: number, code: string, description: string, extra?: Record<string, unknown>): Failure => ({ ok: false, status, code, description, ...(extra ? { extra } : {}) });
 
-  function problemOf(version: Version, problem: Problem): Failure {
+  function problemOf(version: Version, problem: Problem, info?: MethodInfo): Failure {
+    // The spec's own error for this failure of this parameter, where it links one; else the protocol's.
+    const link = info?.errors?.find((l) => l.argument === problem.argument && l.failure === problem.reason);
+    if (link) {
+      const description = link.text ?? (problem.reason === "missing" ? `Argument '${link.argument.toUpperCase()}' is null or empty` : `Argument '${link.argument.toUpperCase()}' has a wrong type`);
+      return failure(link.status, link.code, description, link.code === codes.argument ? { argument: link.argument } : undefined);
+    }
     if (version === "v3") {
       const description = problem.reason === "missing" ? `Required field \`${problem.argument}\` is missing` : `Field \`${problem.argument}\` has a wrong type`;
       return failure(v3ValidationStatus, codes.v3Validation, description, {
@@ -237,7 +243,7 @@ export function createRuntimeHandler(
       });
     }
     const problem = validate(info, call.params, data.shapes);
-    return problem ? problemOf(version, problem) : null;
+    return problem ? problemOf(version, problem, info) : null;
   }
 
   /** One method call, alone or inside a batch: the checks, then the handler. */

@@ -80,7 +80,13 @@ export function createRuntimeHandler(handlers, options, data) {
     const webhookIds = new Map();
     const fail = (version, status, code, description, extra = {}, headers = {}) => respond(status, errorBody(version, code, description, extra, v3Form), headers);
     const failure = (status, code, description, extra) => ({ ok: false, status, code, description, ...(extra ? { extra } : {}) });
-    function problemOf(version, problem) {
+    function problemOf(version, problem, info) {
+        // The spec's own error for this failure of this parameter, where it links one; else the protocol's.
+        const link = info?.errors?.find((l) => l.argument === problem.argument && l.failure === problem.reason);
+        if (link) {
+            const description = link.text ?? (problem.reason === "missing" ? `Argument '${link.argument.toUpperCase()}' is null or empty` : `Argument '${link.argument.toUpperCase()}' has a wrong type`);
+            return failure(link.status, link.code, description, link.code === codes.argument ? { argument: link.argument } : undefined);
+        }
         if (version === "v3") {
             const description = problem.reason === "missing" ? `Required field \`${problem.argument}\` is missing` : `Field \`${problem.argument}\` has a wrong type`;
             return failure(v3ValidationStatus, codes.v3Validation, description, {
@@ -131,7 +137,7 @@ export function createRuntimeHandler(handlers, options, data) {
             });
         }
         const problem = validate(info, call.params, data.shapes);
-        return problem ? problemOf(version, problem) : null;
+        return problem ? problemOf(version, problem, info) : null;
     }
     /** One method call, alone or inside a batch: the checks, then the handler. */
     async function execute(call, checked = false) {

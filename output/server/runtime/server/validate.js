@@ -89,10 +89,13 @@ export function validate(info, params, shapes) {
         if (!group.some(has))
             return { argument: group.join(", "), reason: "missing" };
     }
-    if (info.callForms.length > 0) {
-        const forms = info.callForms.filter((form) => form.every(has));
-        if (forms.length !== 1)
-            return { argument: (forms.length === 0 ? info.callForms : forms).map((f) => f.join("+")).join(" | "), reason: "missing" };
+    // The spec does not make its call forms exclude each other: a request that completes one form is taken.
+    if (info.callForms.length > 0 && !info.callForms.some((form) => form.every(has))) {
+        return { argument: info.callForms.map((f) => f.join("+")).join(" | "), reason: "missing" };
+    }
+    for (const r of info.requiredUnless ?? []) {
+        if (!has(r.param) && String(params[r.unless.param] ?? "") !== r.unless.value)
+            return { argument: r.param, reason: "missing" };
     }
     return null;
 }

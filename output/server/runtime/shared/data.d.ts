@@ -82,6 +82,25 @@ export interface MethodInfo {
     }>;
     atLeastOne: string[][];
     callForms: string[][];
+    /** Parameters required unless another parameter has a value ("ignored for `event_type=offline`"). */
+    requiredUnless?: Array<{
+        param: string;
+        unless: {
+            param: string;
+            value: string;
+        };
+    }>;
+    /** The method's own errors for a parameter's failure, where the spec links them (the spec's answer, not ERROR_ARGUMENT). */
+    errors?: ErrorLink[];
+}
+/** An error of the spec that answers a failure of one parameter: code, status and the text the spec quotes. */
+export interface ErrorLink {
+    argument: string;
+    failure: "missing" | "type";
+    code: string;
+    status: number;
+    /** The spec's quoted text; null where it quotes none (the router's own description is sent). */
+    text: string | null;
 }
 /** The error codes the router answers with, by role. */
 export interface ServerCodes {

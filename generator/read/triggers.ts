@@ -1,0 +1,65 @@
+import type { ErrorTrigger, Field, MethodError } from "../model/types.js";
+
+/**
+ * Which failure of which parameter an error of a method answers, where the spec says so (spec-source/README.md#what-triggers-an-error).
+ * The forms, in the error's cause (a parenthesis or the words after the code) or in its quoted text:
+ *
+ *     code `0`, text `wrong task id` (taskId of wrong type)        → taskId, wrong type
+ *     code `100`, text `…` (bad `users`)                           → users, wrong type
+ *     code `100` with a text about … (taskId missing)              → taskId, missing
+ *     `ERROR_CORE`: `PHONE_NUMBER is empty`                        → PHONE_NUMBER, missing
+ *     `ERROR_SENDER_CODE_REQUIRED` (`CODE is required!`)           → CODE, missing
+ *     `ERROR_ARGUMENT` (texts: `Argument 'EVENT' is null or empty`) → event, missing
+ *     `INVALID_ARGUMENT` with `CALL_ID must be a string`           → CALL_ID, wrong type
+ *
+ * The parameter must be one of the method's own (its name as written, or the same letters in another case, as in
+ * `'EVENT'` for `event`); a form that names no parameter of the method links nothing. Only an error with a code
+ * (an empty code counts) can answer a failure, so an error without one links nothing either.
+ */
+
+type Failure = ErrorTrigger["failure"];
+
+const NAME = "`?'?([A-Za-z_][\\w.]*)'?`?";
+
+/** Forms of a cause: the words the spec writes after the code, in a parenthesis or as prose. */
+const CAUSE_FORMS: Array<[RegExp, Failure]> = [
+  [new RegExp(`^${NAME}\\s+(?:of\\s+)?(?:a\\s+)?wrong\\s+type$`, "i"), "type"],
+  [new RegExp(`^(?:bad|invalid|wrong)\\s+${NAME}$`, "i"), "type"],
+  [new RegExp(`^${NAME}\\s+(?:is\\s+)?(?:missing|not\\s+given|absent|empty)$`, "i"), "missing"],
+  [new RegExp(`^(?:missing|no)\\s+${NAME}$`, "i"), "missing"],
+];
+
+/** Forms of a quoted text: the platform's own messages. */
+const TEXT_FORMS: Array<[RegExp, Failure]> = [
+  [new RegExp(`^${NAME}\\s+(?:is\\s+empty|should\\s+not\\s+be\\s+empty|must\\s+not\\s+be\\s+empty|is\\s+required!?|is\\s+not\\s+set)\\.?$`, "i"), "missing"],
+  [new RegExp(`^Argument\\s+${NAME}\\s+is\\s+null\\s+or\\s+empty\\.?$`, "i"), "missing"],
+  [new RegExp(`^${NAME}\\s+must\\s+be\\s+(?:an?\\s+)?(?:string|integer|number|array|object|boolean)\\.?$`, "i"), "type"],
+];
+
+function parameterNamed(name: string, params: Field[]): string | null {
+  const exact = params.find((p) => p.name === name);
+  if (exact) return exact.name;
+  const other = params.filter((p) => p.name.toLowerCase() === name.toLowerCase());
+  return other.length === 1 ? (other[0]?.name ?? null) : null;
+}
+
+/** The parameter and failure an error answers, or null when the spec does not say (or names no parameter of the method). */
+export function errorTrigger(e: MethodError, params: Field[]): ErrorTrigger | null {
+  if (e.code === null) return null;
+  const candidates: Array<[string, Array<[RegExp, Failure]>]> = [
+    // Each clause of the cause, and what a parenthesis inside one holds ("a text about … (taskId missing)").
+    ...(e.cause ?? "")
+      .split(/;\s*/)
+      .flatMap((c) => [c, ...[...c.matchAll(/\(([^()]*)\)/g)].map((m) => m[1] ?? "")])
+      .map((c): [string, Array<[RegExp, Failure]>] => [c.trim(), CAUSE_FORMS]),
+    ...(e.text === null ? [] : [[e.text.trim(), TEXT_FORMS] as [string, Array<[RegExp, Failure]>]]),
+  ];
+  for (const [words, forms] of candidates) {
+    for (const [form, failure] of forms) {
+      const m = form.exec(words);
+      const parameter = m ? parameterNamed(m[1] ?? "", params) : null;
+      if (parameter) return { parameter, failure, words };
+    }
+  }
+  return null;
+}
