@@ -10,6 +10,12 @@ export interface GenerateOptions {
   templates: Readonly<Record<string, string>>;
   /** The compiled runtimes by path below `dist/runtime/` (`client/index.js`); the CLI loads them. */
   runtime: Readonly<Record<string, string>>;
+  /**
+   * The prefix of the 3.0 error codes (decisions.md D11): `spec` (default), the spec's `SERVICE_REST_V3_EXCEPTION_*`,
+   * or `platform`, the platform's `BITRIX_REST_V3_EXCEPTION_*` that its documentation and official SDKs use. The
+   * types, the OpenAPI documents, the client and the server all follow it.
+   */
+  v3ErrorPrefix?: "spec" | "platform";
   /** Names of the generated packages. */
   packages?: { types: string; client: string; server: string };
   /** Run prettier over generated code (default true); property tests turn it off to run thousands of times. */

@@ -262,6 +262,16 @@ describe("messages a user can click", () => {
     expect(stale.stderr).toContain("codegen.config.yaml:4:5: notice: this ignore rule (missing-scope) matched no warning");
   });
 
+  it("the config's v3ErrorPrefix reaches every artifact (D11)", () => {
+    const dir = project("prefix");
+    writeFileSync(join(dir, "codegen.config.yaml"), "spec: spec-source/collaboration-platform-api.md\nout: output\nv3ErrorPrefix: platform\n");
+    expect(run(["generate"], dir).code).toBe(0);
+    const types = readFileSync(join(dir, "output/types/index.d.ts"), "utf8");
+    expect(types).toContain('"BITRIX_REST_V3_EXCEPTION_INVALIDJSONEXCEPTION"');
+    expect(types).not.toContain('"SERVICE_REST_V3_EXCEPTION_INVALIDJSONEXCEPTION"');
+    expect(readFileSync(join(dir, "output/server/methods.js"), "utf8")).toContain("BITRIX_REST_V3_EXCEPTION_VALIDATION_REQUESTVALIDATIONEXCEPTION");
+  });
+
   it.each([
     ["outt: x\n", "codegen.config.yaml:1:1: unknown key 'outt'"],
     ["out: 3\n", "codegen.config.yaml:1:6: 'out' must be a non-empty string"],
@@ -270,6 +280,7 @@ describe("messages a user can click", () => {
     ["ignore:\n  - code: missing-scope\n", "codegen.config.yaml:2:5: an 'ignore' entry needs a 'method'"],
     ["ignore:\n  - code: duplicate-method\n    line: 2\n", "codegen.config.yaml:2:11: 'duplicate-method' is an error"],
     ["failOnWarnings: yes please\n", "codegen.config.yaml:1:17: 'failOnWarnings' must be true or false"],
+    ["v3ErrorPrefix: bitrix\n", "codegen.config.yaml:1:16: 'v3ErrorPrefix' must be one of spec, platform"],
     ["out: [\n", "codegen.config.yaml:"],
   ])("config %j is a usage error at its position", (config, message) => {
     const dir = project(`config-${Math.random().toString(36).slice(2)}`, `spec: spec-source/collaboration-platform-api.md\n${config}`.replace(/^spec: .*\n(out: \[)/, "$1"));

@@ -15,6 +15,10 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { legacy as skeletonLegacy, v3 as skeletonV3 } from "../output/server/skeleton/handlers.js";
 import { certificate } from "./support/https.js";
+import { generate } from "../generator/generate.js";
+import type { ServerData } from "../templates/runtime/shared/data.js";
+import { createHandlerWith } from "../templates/runtime/server/index.js";
+import { GEN, SPEC_TEXT } from "./helpers.js";
 
 /**
  * The platform's official JavaScript SDK (`@bitrix24/b24jssdk`, pinned) against the generated server over HTTPS on
@@ -65,6 +69,8 @@ const v3: V3Handlers = {
 
 let server: Server;
 let strict: Server;
+let platform: Server;
+let platformBase = "";
 let base = "";
 let strictBase = "";
 let ca = "";
@@ -96,9 +102,18 @@ beforeAll(async () => {
     cert,
   );
   strictBase = `https://127.0.0.1:${(strict.address() as AddressInfo).port}`;
+  // A server generated with `v3ErrorPrefix: platform` (D11): its 3.0 codes are the ones the SDK knows.
+  const generated = (await generate(SPEC_TEXT, { ...GEN, format: false, v3ErrorPrefix: "platform" })).files;
+  const data = JSON.parse(/^export default (\{.*\});$/m.exec(generated.find((f) => f.path === "server/methods.js")?.contents ?? "")?.[1] ?? "null") as ServerData;
+  platform = await listen(
+    createHandlerWith({ legacy: { ...legacy }, v3: { ...v3 } }, { authenticate }, data, { documentation: { legacy: [], v3: [] }, scopeList: { legacy: [], v3: [] } }, { openapiV3: {} }),
+    key,
+    cert,
+  );
+  platformBase = `https://127.0.0.1:${(platform.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  for (const s of [server, strict]) {
+  for (const s of [server, strict, platform]) {
     s.closeAllConnections();
     await new Promise((r) => s.close(r));
   }
@@ -197,6 +212,14 @@ describe("the official JS SDK against the generated server", () => {
     expect(r.isSuccess).toBe(true);
     expect(r.getData()).toEqual([{ item: { id: "1", title: "From the 3.0 handler" } }, { item: { id: "2", title: "From the 3.0 handler" } }]);
     expect(JSON.parse(seen.at(-1)?.body ?? "{}")).toMatchObject({ "0": { method: "tasks.task.get", query: { taskId: 1 } } });
+  });
+
+  it("3.0 error codes: the SDK reads the platform's prefix as its own soft error; the spec's prefix it throws (D11)", async () => {
+    const soft = await hook(platformBase).actions.v3.call.make({ method: "tasks.task.get", params: { taskId: "x" } });
+    expect(soft.isSuccess).toBe(false);
+    expect(JSON.stringify(soft.getErrorMessages())).toContain("has a wrong type");
+    const thrown = await hook().actions.v3.call.make({ method: "tasks.task.get", params: { taskId: "x" } }).catch((e: unknown) => e);
+    expect(thrown).toMatchObject({ code: "SERVICE_REST_V3_EXCEPTION_VALIDATION_REQUESTVALIDATIONEXCEPTION", status: 400 });
   });
 
   it("OAuth: the token travels as the auth member, to /rest//method as the SDK builds it; no refresh leaves the machine", async () => {

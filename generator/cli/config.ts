@@ -4,7 +4,7 @@ import { isDiagnosticCode, severityOf } from "../diagnostics/catalogue.js";
 /**
  * The config file (`codegen.config.yaml`), validated against the schema below (decisions.md D12): an unknown key or
  * a bad value is a usage error at its `file:line:column`. Written by hand over the YAML AST rather than with ajv:
- * ajv's import and compile cost ~130 ms at every start (a run is ~900 ms), for seven keys, and its errors carry
+ * ajv's import and compile cost ~130 ms at every start (a run is ~900 ms), for eight keys, and its errors carry
  * JSON pointers where users need lines and columns.
  */
 
@@ -26,6 +26,8 @@ export interface CliConfig {
   skeleton?: string;
   ignore: IgnoreRule[];
   failOnWarnings: boolean;
+  /** The prefix of the 3.0 error codes (D11): the spec's, or the platform's. */
+  v3ErrorPrefix: "spec" | "platform";
 }
 
 export const DEFAULT_CONFIG_FILE = "codegen.config.yaml";
@@ -34,6 +36,7 @@ export const DEFAULT_CONFIG: CliConfig = {
   out: "output",
   ignore: [],
   failOnWarnings: false,
+  v3ErrorPrefix: "spec",
 };
 
 /** Each key, what its value must be, and what it means (the README's config table says the same). */
@@ -45,6 +48,7 @@ export const CONFIG_SCHEMA = {
   skeleton: { type: "path", doc: "where the user-owned handler skeleton lives (a .ts file)" },
   ignore: { type: "ignore", doc: "warnings to silence: [{code, method | resource | line}]" },
   failOnWarnings: { type: "boolean", doc: "warnings count as errors: nothing is written, exit 2" },
+  v3ErrorPrefix: { type: "choice", values: ["spec", "platform"], doc: "the prefix of the 3.0 error codes" },
 } as const;
 
 export class ConfigError extends Error {
@@ -102,6 +106,12 @@ export function parseConfig(text: string, file: string): CliConfig {
         break;
       case "ignore":
         config.ignore = readIgnore(value, fail, at);
+        break;
+      case "choice":
+        if (typeof scalar !== "string" || !(rule.values as readonly string[]).includes(scalar)) {
+          return fail(value ?? keyNode, `'${key}' must be one of ${rule.values.join(", ")} (${rule.doc})`);
+        }
+        config.v3ErrorPrefix = scalar as CliConfig["v3ErrorPrefix"];
         break;
     }
   }

@@ -42,6 +42,7 @@ interface Resolved {
   ignore: IgnoreRule[];
   failOnWarnings: boolean;
   force: boolean;
+  v3ErrorPrefix: "spec" | "platform";
 }
 
 interface CommonOptions {
@@ -94,6 +95,7 @@ function resolveOptions(opts: CommonOptions, cwd: string): Resolved {
     ignore: config.ignore,
     failOnWarnings: Boolean(opts.failOnWarnings) || config.failOnWarnings,
     force: Boolean(opts.force),
+    v3ErrorPrefix: config.v3ErrorPrefix,
   };
 }
 
@@ -196,6 +198,7 @@ async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFo
       templates: templateSet.templates,
       runtime: loadRuntime(),
       skeletonPath: r.skeletonPath,
+      v3ErrorPrefix: r.v3ErrorPrefix,
       customTemplates: templateSet.custom,
       ...(formatter ? { formatter } : {}),
     });

@@ -28,6 +28,8 @@ export interface ClientView extends PackageReadmeView {
 }
 
 export interface ServerReadmeView extends PackageReadmeView {
+  /** The prefix of the 3.0 error codes the run chose (`SERVICE_REST_V3_EXCEPTION_` or the platform's). */
+  v3Prefix: string;
   /** How long the idempotency store keeps a response, from the spec's limits. */
   ttlHours: number;
   /** Commands in one batch. */

@@ -122,7 +122,7 @@ export const wireDivergences: WireDivergence[] = [
     subject: "the 3.0 error-code prefix",
     spec: { line: 429, says: "SERVICE_REST_V3_EXCEPTION_INVALIDJSONEXCEPTION" },
     platform: { file: "api-reference/rest-v3.md", line: 274, says: "`BITRIX_REST_V3_EXCEPTION_` prefix" },
-    reading: "The spec's SERVICE_REST_V3_EXCEPTION_ by default; the platform's prefix is not yet an option (issue 14, open).",
+    reading: "The spec's SERVICE_REST_V3_EXCEPTION_ by default; the config's `v3ErrorPrefix: platform` gives the platform's to the types, the OpenAPI documents, the client and the server (D11).",
   },
   {
     subject: "the parameter of 3.0 tasks.task.get",

@@ -1,6 +1,7 @@
 import type { Field, Method, Model, TypeRef, Version } from "../../model/types.js";
 import { type GeneratedFile, packageJsonFile } from "../files.js";
 import { ordinal, propertyKey, stringLiteral } from "../names.js";
+import { V3_ERROR_PREFIXES, type V3ErrorPrefix } from "../../model/v3-prefix.js";
 import { PRINT_WIDTH, type TsMember, keyword, printDeclaration, printImport, reference } from "../ts/layout.js";
 import { type Templates, render } from "../templates.js";
 import { isListMethod, typedMethods } from "../types/index.js";
@@ -95,7 +96,9 @@ export function builtInMethods(model: Model): { documentation: string[]; scopeLi
   return { documentation: doc ? [doc.name, ...doc.aliases] : [], scopeList: scopes ? [scopes.name, ...scopes.aliases] : [] };
 }
 
-function rules(model: Model): Omit<ServerData, "legacy" | "v3" | "shapes" | "scopeMap"> {
+function rules(model: Model, prefix: V3ErrorPrefix): Omit<ServerData, "legacy" | "v3" | "shapes" | "scopeMap"> {
+  // The protocol's 3.0 codes, under the prefix the run chose (D11).
+  const v3 = (name: string) => `${V3_ERROR_PREFIXES[prefix]}${name}`;
   const cat = (code: string, kind?: string) => model.errors.catalogue.find((e) => e.code === code && (!kind || e.kind === kind));
   const methodError = (code: string) => model.methods.flatMap((m) => m.errors).find((e) => e.code === code && e.text);
   const insufficient = cat("insufficient_scope", "system");
@@ -123,13 +126,13 @@ function rules(model: Model): Omit<ServerData, "legacy" | "v3" | "shapes" | "sco
       invalidCredentials: "INVALID_CREDENTIALS",
       wrongAuthType: "WRONG_AUTH_TYPE",
       insufficientScope: "insufficient_scope",
-      v3InsufficientScope: "SERVICE_REST_V3_EXCEPTION_INSUFFICIENTSCOPEEXCEPTION",
+      v3InsufficientScope: v3("INSUFFICIENTSCOPEEXCEPTION"),
       accessDenied: "ACCESS_DENIED",
       argument: "ERROR_ARGUMENT",
-      v3Validation: "SERVICE_REST_V3_EXCEPTION_VALIDATION_REQUESTVALIDATIONEXCEPTION",
-      invalidJson: "SERVICE_REST_V3_EXCEPTION_INVALIDJSONEXCEPTION",
-      invalidKey: "SERVICE_REST_V3_EXCEPTION_INVALIDIDEMPOTENCYKEYEXCEPTION",
-      keyReused: "SERVICE_REST_V3_EXCEPTION_IDEMPOTENCYKEYREUSEDEXCEPTION",
+      v3Validation: v3("VALIDATION_REQUESTVALIDATIONEXCEPTION"),
+      invalidJson: v3("INVALIDJSONEXCEPTION"),
+      invalidKey: v3("INVALIDIDEMPOTENCYKEYEXCEPTION"),
+      keyReused: v3("IDEMPOTENCYKEYREUSEDEXCEPTION"),
       queryLimit: "QUERY_LIMIT_EXCEEDED",
       operationTimeLimit: "OPERATION_TIME_LIMIT",
       internal: "INTERNAL_SERVER_ERROR",
@@ -144,10 +147,10 @@ function rules(model: Model): Omit<ServerData, "legacy" | "v3" | "shapes" | "sco
       noAuth: status("NO_AUTH_FOUND", 401),
       wrongAuthType: status("WRONG_AUTH_TYPE", 403),
       insufficientScope: status("insufficient_scope", 401),
-      v3InsufficientScope: status("SERVICE_REST_V3_EXCEPTION_INSUFFICIENTSCOPEEXCEPTION", 403),
-      invalidJson: statusOrNull("SERVICE_REST_V3_EXCEPTION_INVALIDJSONEXCEPTION"),
-      invalidKey: status("SERVICE_REST_V3_EXCEPTION_INVALIDIDEMPOTENCYKEYEXCEPTION", 400),
-      keyReused: status("SERVICE_REST_V3_EXCEPTION_IDEMPOTENCYKEYREUSEDEXCEPTION", 422),
+      v3InsufficientScope: status(v3("INSUFFICIENTSCOPEEXCEPTION"), 403),
+      invalidJson: statusOrNull(v3("INVALIDJSONEXCEPTION")),
+      invalidKey: status(v3("INVALIDIDEMPOTENCYKEYEXCEPTION"), 400),
+      keyReused: status(v3("IDEMPOTENCYKEYREUSEDEXCEPTION"), 422),
       queryLimit: status("QUERY_LIMIT_EXCEEDED", 503),
       operationTimeLimit: status("OPERATION_TIME_LIMIT", 429),
       internal: status("INTERNAL_SERVER_ERROR", 500),
@@ -155,7 +158,7 @@ function rules(model: Model): Omit<ServerData, "legacy" | "v3" | "shapes" | "sco
       batchMethodNotAllowed: statusOrNull("ERROR_BATCH_METHOD_NOT_ALLOWED") ?? altStatus("ERROR_BATCH_METHOD_NOT_ALLOWED") ?? 405,
       batchLengthExceeded: statusOrNull("ERROR_BATCH_LENGTH_EXCEEDED") ?? altStatus("ERROR_BATCH_LENGTH_EXCEEDED") ?? 400,
     },
-    defaults: { v3ValidationStatus: statusOrNull("SERVICE_REST_V3_EXCEPTION_VALIDATION_REQUESTVALIDATIONEXCEPTION") ?? 400 },
+    defaults: { v3ValidationStatus: statusOrNull(v3("VALIDATION_REQUESTVALIDATIONEXCEPTION")) ?? 400 },
     errorTexts,
     authStatus,
     wrongAuthTypeText: methodError("WRONG_AUTH_TYPE")?.text ?? "",
@@ -170,7 +173,7 @@ function rules(model: Model): Omit<ServerData, "legacy" | "v3" | "shapes" | "sco
   };
 }
 
-function methodsModule(model: Model, header: string): { js: string; dts: string } {
+function methodsModule(model: Model, header: string, prefix: V3ErrorPrefix): { js: string; dts: string } {
   const shapes = new Map<string, RuntimeType>();
   const table = (version: Version) => {
     const out: Record<string, MethodInfo> = {};
@@ -186,7 +189,7 @@ function methodsModule(model: Model, header: string): { js: string; dts: string 
     (["legacy", "v3"] as const).map((v) => [v, Object.fromEntries(typedMethods(model, v).filter((m) => m.described).map((m) => [m.name, m.scopes]))]),
   );
   const sortedShapes = Object.fromEntries([...shapes.entries()].sort(([a], [b]) => ordinal(a, b)));
-  const r = rules(model);
+  const r = rules(model, prefix);
   const data: ServerData = { legacy, v3, shapes: sortedShapes, scopeMap: scopeMap as ServerData["scopeMap"], ...r };
   return {
     js: [`// ${header}`, "// What the router enforces, from the spec (ServerData of runtime/shared/data.d.ts).", `export default ${JSON.stringify(data)};`, ""].join("\n"),
@@ -267,6 +270,7 @@ export function serverFiles(
     runtime: Readonly<Record<string, string>>;
     /** Relative to the output folder; the `skeleton` config key may place it outside. */
     skeletonPath: string;
+    v3ErrorPrefix: V3ErrorPrefix;
   },
 ): GeneratedFile[] {
   const { header, packages } = opts;
@@ -283,7 +287,7 @@ export function serverFiles(
         return { name: m.name, summary: summary(m), key, wrap, list: isListMethod(model, m) };
       });
   const retention = model.limits.table.find((l) => /idempotency response retention/i.test(l.name));
-  const methods = methodsModule(model, header);
+  const methods = methodsModule(model, header, opts.v3ErrorPrefix);
   return [
     packageJsonFile(
       "server",
@@ -295,7 +299,14 @@ export function serverFiles(
         dependencies: { [packages.types]: opts.version },
       },
     ),
-    { path: "server/README.md", contents: render(opts.templates, "server/README.md.hbs", { header, name: packages.server, title: model.title, ttlHours: retention?.max ?? 24, batchMax: BATCH_MAX_COMMANDS }) },
+    { path: "server/README.md", contents: render(opts.templates, "server/README.md.hbs", {
+        header,
+        name: packages.server,
+        title: model.title,
+        ttlHours: retention?.max ?? 24,
+        batchMax: BATCH_MAX_COMMANDS,
+        v3Prefix: V3_ERROR_PREFIXES[opts.v3ErrorPrefix],
+      }) },
     { path: "server/index.d.ts", raw: true, contents: handlersDts(model, header, packages.types) },
     {
       path: "server/index.js",
