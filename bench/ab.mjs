@@ -55,6 +55,7 @@ async function clientRates(roots, { runs, calls = 2000, concurrency = 16, extra 
 }
 
 const SERVER = (root) => `
+import { createServer } from "node:http";
 const { createHandler, toNodeListener } = await import(${JSON.stringify(join(root, "output/server/index.js"))});
 const handle = createHandler(
   { legacy: { "user.current": async () => ({ ID: "1", NAME: "John" }) }, v3: {} },

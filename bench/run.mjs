@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark of the project, with the machine's core count; medians throughout.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { benchAB } from "./ab.mjs";
+import { benchBatch } from "./batch.mjs";
 import { benchClient } from "./client.mjs";
 import { benchGenerator } from "./generator.mjs";
 import { benchServer } from "./server.mjs";
@@ -14,6 +15,7 @@ const results = { machine: m };
 if (!only || only === "generator") results.generator = benchGenerator();
 if (!only || only === "client") results.client = await benchClient();
 if (!only || only === "server") results.server = await benchServer();
+if (!only || only === "batch") results.batch = await benchBatch({ rounds: Number(process.argv[3] ?? 30) });
 // The A/B against the parent commit runs by itself: `npm run bench -- ab [REV] [RUNS]`.
 // Against openapi-typescript (installs it into a temporary folder): `npm run bench -- versus [RUNS]`.
 if (only === "versus") results.versus = benchVersus({ runs: Number(process.argv[3] ?? 9) });

@@ -4,7 +4,8 @@ import serverData from "../output/server/methods.js";
 import type { Method, MethodError } from "../generator/model/types.js";
 import type { MethodInfo, RuntimeType, ServerData } from "../templates/runtime/shared/data.js";
 import { createHandlerWith } from "../templates/runtime/server/index.js";
-import { SPEC_TEXT, modelOf } from "./helpers.js";
+import { generate } from "../generator/generate.js";
+import { GEN, SPEC_TEXT, modelOf } from "./helpers.js";
 
 /**
  * Issue 14: for every error of a method whose trigger the spec names ("code `100` (taskId missing)", "`ERROR_CORE`:
@@ -98,6 +99,8 @@ describe("the spec's own error for each failure it names", () => {
     const trigger = e.trigger as NonNullable<MethodError["trigger"]>;
     const params = valid(info);
     if (trigger.failure === "missing") delete params[trigger.parameter];
+    else if (trigger.failure === "none-of") for (const name of trigger.parameter.split(", ")) delete params[name];
+    else if (trigger.failure === "value") params[trigger.parameter] = "a value no spec allows";
     else {
       const value = wrong(info.params.find((p) => p.name === trigger.parameter)?.type ?? { kind: "unknown" });
       expect(value, "the spec gives the parameter a type that a wrong value can miss").not.toBeUndefined();
@@ -110,5 +113,38 @@ describe("the spec's own error for each failure it names", () => {
     const text = typeof body.error === "object" ? body.error.message : body.error_description;
     expect({ status: res.status, code }).toEqual({ status: statusOf(e), code: e.code });
     if (e.text !== null) expect(text).toBe(e.text);
+  });
+});
+
+describe("every failure kind of the trigger grammar reaches the router", () => {
+  it("missing, wrong type, a value not allowed, none of a set: each answered with the error the spec links", async () => {
+    const spec = [
+      "# T",
+      "",
+      "## Endpoints",
+      "",
+      "### Area",
+      "",
+      "**a.b**. Scope `x`.",
+      "- `ID`* integer. `STATUS` string `A` or `B`. `USER_ID` integer. `PHONE` string, inner number; at least one of `USER_ID`, `PHONE` is required.",
+      "- Errors: HTTP 400, code `E_ID` (ID missing); code `E_TYPE`, text `ID must be a number` (ID of wrong type); code `E_STATUS` (STATUS not an allowed value); code `E_ONE`, text `USER_ID or PHONE must be given` (`USER_ID or PHONE` must be given).",
+      "",
+    ].join("\n");
+    const files = (await generate(spec, { ...GEN, format: false })).files;
+    const generated = JSON.parse(/^export default (\{.*\});$/m.exec(files.find((f) => f.path === "server/methods.js")?.contents ?? "")?.[1] ?? "null") as ServerData;
+    const h = createHandlerWith(
+      { legacy: { "a.b": async () => true }, v3: {} },
+      { authenticate: () => ({ userId: 1, scopes: ["x"] }) },
+      generated,
+      { documentation: { legacy: [], v3: [] }, scopeList: { legacy: [], v3: [] } },
+      { openapiV3: {} },
+    );
+    const ask = async (params: Record<string, unknown>) =>
+      (await h(new Request("https://p.example/rest/1/c0de/a.b", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(params) }))).json();
+    expect(await ask({ USER_ID: 1 })).toEqual({ error: "E_ID", error_description: "Argument 'ID' is null or empty" });
+    expect(await ask({ ID: "x", USER_ID: 1 })).toEqual({ error: "E_TYPE", error_description: "ID must be a number" });
+    expect(await ask({ ID: 1, STATUS: "C", USER_ID: 1 })).toEqual({ error: "E_STATUS", error_description: "Argument 'STATUS' has a value that is not allowed" });
+    expect(await ask({ ID: 1 })).toEqual({ error: "E_ONE", error_description: "USER_ID or PHONE must be given" });
+    expect(await ask({ ID: 1, STATUS: "A", PHONE: "101" })).toMatchObject({ result: true });
   });
 });

@@ -59,7 +59,8 @@ function methodLines(m: Method): string[] {
   const errors = m.errors.map((e) => {
     const status = e.statuses.length > 0 ? e.statuses.join(" or ") : (e.statusClass ?? "-");
     const code = e.code === null ? "-" : e.code === "" ? '""' : e.code;
-    const trigger = e.trigger ? ` ⇐ ${e.trigger.parameter} ${e.trigger.failure === "type" ? "of wrong type" : "missing"}` : "";
+    const failure = { missing: "missing", type: "of wrong type", value: "of a value not allowed", "none-of": "none given" } as const;
+    const trigger = e.trigger ? ` ⇐ ${e.trigger.parameter} ${failure[e.trigger.failure]}` : "";
     return `error ${status} ${code}${e.text !== null ? ` ${JSON.stringify(e.text)}` : ""}${e.cause ? ` — ${e.cause}` : ""}${trigger}`;
   });
   // Which parameters stay required is shown where a method has parameters (D8 relaxes some stars).

@@ -428,7 +428,8 @@ export function buildModel(specFile: string, f: Fragments): { model: Model; diag
       .filter((e, i, all) => !(e.cause === APP_CONTEXT_CAUSE && all.some((o, j) => j !== i && o.code === e.code)))
       .map((e) => statusFromCatalogue(e, f))
       .map((e) => {
-        const trigger = errorTrigger(e, m.params);
+        const groups = m.constraints.flatMap((c) => (c.kind === "at-least-one" ? [c.params.filter((p) => m.params.some((q) => q.name === p))] : []));
+        const trigger = errorTrigger(e, m.params, groups);
         return trigger ? { ...e, trigger } : e;
       });
   }

@@ -95,10 +95,14 @@ export interface Field {
   source: Source;
 }
 
-/** An error's trigger: a parameter of the method that is missing, or of the wrong type; `words` are the spec's. */
+/**
+ * An error's trigger: a parameter of the method that is missing, of the wrong type or of a value not allowed, or an
+ * "at least one of" set of which none is given (`parameter` is then the set's names joined by ", "); `words` are the
+ * spec's.
+ */
 export interface ErrorTrigger {
   parameter: string;
-  failure: "missing" | "type";
+  failure: "missing" | "type" | "value" | "none-of";
   words: string;
 }
 

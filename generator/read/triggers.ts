@@ -11,6 +11,8 @@ import type { ErrorTrigger, Field, MethodError } from "../model/types.js";
  *     `ERROR_SENDER_CODE_REQUIRED` (`CODE is required!`)           → CODE, missing
  *     `ERROR_ARGUMENT` (texts: `Argument 'EVENT' is null or empty`) → event, missing
  *     `INVALID_ARGUMENT` with `CALL_ID must be a string`           → CALL_ID, wrong type
+ *     `BAD_STATUS` (STATUS not an allowed value)                   → STATUS, a value not allowed
+ *     `NEED_ONE` (`USER_ID or USER_PHONE_INNER` must be given)      → none of that "at least one of" set
  *
  * The parameter must be one of the method's own (its name as written, or the same letters in another case, as in
  * `'EVENT'` for `event`); a form that names no parameter of the method links nothing. Only an error with a code
@@ -27,6 +29,8 @@ const CAUSE_FORMS: Array<[RegExp, Failure]> = [
   [new RegExp(`^(?:bad|invalid|wrong)\\s+${NAME}$`, "i"), "type"],
   [new RegExp(`^${NAME}\\s+(?:is\\s+)?(?:missing|not\\s+given|absent|empty)$`, "i"), "missing"],
   [new RegExp(`^(?:missing|no)\\s+${NAME}$`, "i"), "missing"],
+  [new RegExp(`^${NAME}\\s+(?:is\\s+)?not\\s+(?:an?\\s+)?allowed(?:\\s+value)?$`, "i"), "value"],
+  [new RegExp(`^(?:unknown|unsupported|invalid|wrong)\\s+value\\s+of\\s+${NAME}$`, "i"), "value"],
 ];
 
 /** Forms of a quoted text: the platform's own messages. */
@@ -34,7 +38,11 @@ const TEXT_FORMS: Array<[RegExp, Failure]> = [
   [new RegExp(`^${NAME}\\s+(?:is\\s+empty|should\\s+not\\s+be\\s+empty|must\\s+not\\s+be\\s+empty|is\\s+required!?|is\\s+not\\s+set)\\.?$`, "i"), "missing"],
   [new RegExp(`^Argument\\s+${NAME}\\s+is\\s+null\\s+or\\s+empty\\.?$`, "i"), "missing"],
   [new RegExp(`^${NAME}\\s+must\\s+be\\s+(?:an?\\s+)?(?:string|integer|number|array|object|boolean)\\.?$`, "i"), "type"],
+  [new RegExp(`^${NAME}\\s+must\\s+be\\s+one\\s+of\\b.*$`, "i"), "value"],
 ];
+
+/** "(an error that) `A or B` must be given", "none of A, B given": a set that must match an "at least one of" of the method. */
+const NONE_OF = /^(?:an?\s+error\s+that\s+)?(?:none\s+of\s+|neither\s+)?([A-Za-z_][\w.]*(?:\s*(?:,|\bor\b|\bnor\b)\s*[A-Za-z_][\w.]*)+)\s+(?:must\s+be|is|are|was)\s+(?:given|set|passed)\.?$/i;
 
 function parameterNamed(name: string, params: Field[]): string | null {
   const exact = params.find((p) => p.name === name);
@@ -43,8 +51,11 @@ function parameterNamed(name: string, params: Field[]): string | null {
   return other.length === 1 ? (other[0]?.name ?? null) : null;
 }
 
-/** The parameter and failure an error answers, or null when the spec does not say (or names no parameter of the method). */
-export function errorTrigger(e: MethodError, params: Field[]): ErrorTrigger | null {
+/**
+ * The parameter and failure an error answers, or null when the spec does not say (or names no parameter of the
+ * method). `groups` are the method's "at least one of" sets, in the order the router names them.
+ */
+export function errorTrigger(e: MethodError, params: Field[], groups: string[][] = []): ErrorTrigger | null {
   if (e.code === null) return null;
   const candidates: Array<[string, Array<[RegExp, Failure]>]> = [
     // Each clause of the cause, and what a parenthesis inside one holds ("a text about … (taskId missing)").
@@ -55,6 +66,12 @@ export function errorTrigger(e: MethodError, params: Field[]): ErrorTrigger | nu
     ...(e.text === null ? [] : [[e.text.trim(), TEXT_FORMS] as [string, Array<[RegExp, Failure]>]]),
   ];
   for (const [words, forms] of candidates) {
+    const set = NONE_OF.exec(words.replace(/`/g, ""));
+    if (set) {
+      const names = (set[1] ?? "").split(/\s*(?:,|\bor\b|\bnor\b)\s*/).filter(Boolean);
+      const group = groups.find((g) => g.length === names.length && names.every((n) => g.includes(n)));
+      if (group) return { parameter: group.join(", "), failure: "none-of", words };
+    }
     for (const [form, failure] of forms) {
       const m = form.exec(words);
       const parameter = m ? parameterNamed(m[1] ?? "", params) : null;

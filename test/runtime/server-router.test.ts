@@ -419,6 +419,9 @@ describe("the platform's wire where the spec is silent (issue 14)", () => {
     expect(result.result?.text).toEqual({ allowedActions: { "1": { ACCEPT: true, taskId: 17 } } });
     // A reference to no command stays as written: a taskId of the wrong type, the spec's code `0`.
     expect((result.result_error?.missing as { error: string }).error).toBe("0");
+    // A `__proto__` key anywhere in the request refuses it before any command runs or any reference is put in.
+    const evil = await call(router(), `/rest/7/${CODE}/batch`, `{"cmd":{"a":{"method":"tasks.task.getaccess","params":{"taskId":1,"__proto__":{"admin":true}}}}}`);
+    expect(evil).toMatchObject({ status: 400, json: { error: "ERROR_ARGUMENT", argument: "__proto__" } });
   });
 
   it("legacy bodies: form data with PHP-style keys, and strings that read as the declared type (general-principles.md:28)", async () => {

@@ -59,7 +59,7 @@ describe("validate: types, required, enums, nested members, at least one, call f
     ["string", info([p("s", { kind: "string" })]), { s: 1 }, { argument: "s", reason: "type" }],
     ["required missing", info([p("id", { kind: "integer" }, true)]), {}, { argument: "id", reason: "missing" }],
     ["required empty string", info([p("id", { kind: "string" }, true)]), { id: "" }, { argument: "id", reason: "missing" }],
-    ["enum", info([p("e", { kind: "string", enum: ["Y", "N"] })]), { e: "X" }, { argument: "e", reason: "type" }],
+    ["enum", info([p("e", { kind: "string", enum: ["Y", "N"] })]), { e: "X" }, { argument: "e", reason: "value" }],
     ["null where not nullable", info([p("s", { kind: "string" })]), { s: null }, { argument: "s", reason: "type" }],
     ["null where nullable", info([p("s", { kind: "string", nullable: true })]), { s: null }, null],
     ["array items", info([p("a", { kind: "array", items: { kind: "integer" } })]), { a: [1, "2"] }, { argument: "a[1]", reason: "type" }],
@@ -81,7 +81,7 @@ describe("validate: types, required, enums, nested members, at least one, call f
     ["union", info([p("u", { kind: "union", options: [{ kind: "integer" }, { kind: "string" }] })]), { u: true }, { argument: "u", reason: "type" }],
     ["ref to a shape", info([p("r", { kind: "ref", name: "Shape" })]), { r: { n: "x" } }, { argument: "r.n", reason: "type" }],
     ["unknown accepts anything", info([p("x", { kind: "unknown" })]), { x: { any: [1] } }, null],
-    ["at least one of: none", info([p("a", { kind: "string" }), p("b", { kind: "string" })], { atLeastOne: [["a", "b"]] }), {}, { argument: "a, b", reason: "missing" }],
+    ["at least one of: none", info([p("a", { kind: "string" }), p("b", { kind: "string" })], { atLeastOne: [["a", "b"]] }), {}, { argument: "a, b", reason: "none-of" }],
     ["at least one of: one", info([p("a", { kind: "string" }), p("b", { kind: "string" })], { atLeastOne: [["a", "b"]] }), { b: "x" }, null],
     ["call forms: none", info([], { callForms: [["id"], ["code", "type"]] }), {}, { argument: "id | code+type", reason: "missing" }],
     // The spec does not make its call forms exclude each other (issue 14): two complete forms are taken.

@@ -6,8 +6,10 @@ import type { MethodInfo, RuntimeType } from "../shared/data.js";
  */
 
 export interface Problem {
+  /** The parameter's path (`fields.title`), or the names of an "at least one of" set joined by ", ". */
   argument: string;
-  reason: "missing" | "type";
+  /** `value`: a value outside the allowed ones; `none-of`: none of an "at least one of" set given. */
+  reason: "missing" | "type" | "value" | "none-of";
 }
 
 const given = (v: unknown) => v !== undefined && v !== "";
@@ -66,7 +68,7 @@ export function typeOk(t: RuntimeType | undefined, v: unknown, path: string, sha
     case "ref":
       return Object.hasOwn(shapes, t.name) ? typeOk(shapes[t.name], v, path, shapes, depth + 1) : null;
   }
-  if (t.enum && !t.enum.includes(v as string | number | boolean)) return bad;
+  if (t.enum && !t.enum.includes(v as string | number | boolean)) return { argument: path, reason: "value" };
   return null;
 }
 
@@ -83,7 +85,7 @@ export function validate(info: MethodInfo, params: Record<string, unknown>, shap
   }
   const has = (n: string) => Object.hasOwn(params, n) && given(params[n]);
   for (const group of info.atLeastOne) {
-    if (!group.some(has)) return { argument: group.join(", "), reason: "missing" };
+    if (!group.some(has)) return { argument: group.join(", "), reason: "none-of" };
   }
   // The spec does not make its call forms exclude each other: a request that completes one form is taken.
   if (info.callForms.length > 0 && !info.callForms.some((form) => form.every(has))) {

@@ -83,20 +83,17 @@ export function createRuntimeHandler(handlers, options, data) {
     function problemOf(version, problem, info) {
         // The spec's own error for this failure of this parameter, where it links one; else the protocol's.
         const link = info?.errors?.find((l) => l.argument === problem.argument && l.failure === problem.reason);
-        if (link) {
-            const description = link.text ?? (problem.reason === "missing" ? `Argument '${link.argument.toUpperCase()}' is null or empty` : `Argument '${link.argument.toUpperCase()}' has a wrong type`);
-            return failure(link.status, link.code, description, link.code === codes.argument ? { argument: link.argument } : undefined);
-        }
-        if (version === "v3") {
-            const description = problem.reason === "missing" ? `Required field \`${problem.argument}\` is missing` : `Field \`${problem.argument}\` has a wrong type`;
-            return failure(v3ValidationStatus, codes.v3Validation, description, {
-                validation: [{ field: problem.argument, message: problem.reason === "missing" ? "required" : "wrong type" }],
-            });
-        }
+        const absent = problem.reason === "missing" || problem.reason === "none-of";
         const name = problem.argument.toUpperCase();
-        return failure(data.status.argument, codes.argument, problem.reason === "missing" ? `Argument '${name}' is null or empty` : `Argument '${name}' has a wrong type`, {
-            argument: problem.argument,
-        });
+        const legacyText = absent ? `Argument '${name}' is null or empty` : problem.reason === "value" ? `Argument '${name}' has a value that is not allowed` : `Argument '${name}' has a wrong type`;
+        if (link)
+            return failure(link.status, link.code, link.text ?? legacyText, link.code === codes.argument ? { argument: link.argument } : undefined);
+        if (version === "v3") {
+            const what = absent ? "required" : problem.reason === "value" ? "value not allowed" : "wrong type";
+            const description = absent ? `Required field \`${problem.argument}\` is missing` : problem.reason === "value" ? `Field \`${problem.argument}\` has a value that is not allowed` : `Field \`${problem.argument}\` has a wrong type`;
+            return failure(v3ValidationStatus, codes.v3Validation, description, { validation: [{ field: problem.argument, message: what }] });
+        }
+        return failure(data.status.argument, codes.argument, legacyText, { argument: problem.argument });
     }
     /** The spec scopes an idempotency key to one application or webhook and one user; the webhook by its code's hash. */
     // Synchronous once a webhook's hash is known: no extra turn of the event loop on the common path.
@@ -208,9 +205,13 @@ export function createRuntimeHandler(handlers, options, data) {
                 outcome = failure(data.status.methodNotFound, codes.methodNotFound, text(codes.methodNotFound));
             }
             else {
-                // References to earlier commands' results (`$result[add][ID]`) take their values first.
-                inner = withReferences(inner, results);
-                const forbidden = forbiddenKey(inner);
+                // A key that reaches a prototype is refused as it was sent; then references to earlier commands' results
+                // (`$result[add][ID]`) take their values, and what they bring is checked the same way.
+                let forbidden = forbiddenKey(inner);
+                if (!forbidden) {
+                    inner = withReferences(inner, results);
+                    forbidden = forbiddenKey(inner);
+                }
                 outcome = forbidden
                     ? problemOf("legacy", { argument: forbidden, reason: "type" })
                     : await execute({ ...call, name: method, info, params: legacyParams(info, inner, data.shapes), started, inBatch: true });

@@ -77,10 +77,8 @@ export function withReferences(value, results, depth = 0) {
     if (Array.isArray(value))
         return value.map((v) => withReferences(v, results, depth + 1));
     if (value && typeof value === "object") {
-        const out = {};
-        for (const [k, v] of Object.entries(value))
-            out[k] = withReferences(v, results, depth + 1);
-        return out;
+        // fromEntries defines own members: a `__proto__` key stays a member that the forbidden-key check then refuses.
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withReferences(v, results, depth + 1)]));
     }
     return value;
 }

@@ -5,8 +5,10 @@ import type { MethodInfo, RuntimeType } from "../shared/data.js";
  * call forms. Returns the first problem, named by its path (`fields.title`, `users[2]`), or null.
  */
 export interface Problem {
+    /** The parameter's path (`fields.title`), or the names of an "at least one of" set joined by ", ". */
     argument: string;
-    reason: "missing" | "type";
+    /** `value`: a value outside the allowed ones; `none-of`: none of an "at least one of" set given. */
+    reason: "missing" | "type" | "value" | "none-of";
 }
 /** The first value that does not fit `t`, by its path, or null. */
 export declare function typeOk(t: RuntimeType | undefined, v: unknown, path: string, shapes: Record<string, RuntimeType>, depth?: number): Problem | null;

@@ -68,7 +68,7 @@ export function typeOk(t, v, path, shapes, depth = 0) {
             return Object.hasOwn(shapes, t.name) ? typeOk(shapes[t.name], v, path, shapes, depth + 1) : null;
     }
     if (t.enum && !t.enum.includes(v))
-        return bad;
+        return { argument: path, reason: "value" };
     return null;
 }
 /** The first problem of a request's parameters, or null. */
@@ -87,7 +87,7 @@ export function validate(info, params, shapes) {
     const has = (n) => Object.hasOwn(params, n) && given(params[n]);
     for (const group of info.atLeastOne) {
         if (!group.some(has))
-            return { argument: group.join(", "), reason: "missing" };
+            return { argument: group.join(", "), reason: "none-of" };
     }
     // The spec does not make its call forms exclude each other: a request that completes one form is taken.
     if (info.callForms.length > 0 && !info.callForms.some((form) => form.every(has))) {

@@ -96,7 +96,7 @@ export interface MethodInfo {
 /** An error of the spec that answers a failure of one parameter: code, status and the text the spec quotes. */
 export interface ErrorLink {
     argument: string;
-    failure: "missing" | "type";
+    failure: "missing" | "type" | "value" | "none-of";
     code: string;
     status: number;
     /** The spec's quoted text; null where it quotes none (the router's own description is sent). */
