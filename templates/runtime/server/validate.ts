@@ -123,9 +123,14 @@ export function forbiddenKey(value: unknown, depth = 0): string | null {
  * and validation then names it.
  */
 export function coerceFromQuery(info: MethodInfo, params: Record<string, unknown>, shapes: Record<string, RuntimeType>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...params };
+  let out = params;
   for (const p of info.params) {
-    if (Object.hasOwn(out, p.name)) out[p.name] = coerce(p.type, out[p.name], shapes, 0);
+    if (!Object.hasOwn(params, p.name)) continue;
+    const value = coerce(p.type, params[p.name], shapes, 0);
+    if (value === params[p.name]) continue;
+    // Copied on the first change only: a call whose values are already typed allocates nothing here.
+    if (out === params) out = { ...params };
+    out[p.name] = value;
   }
   return out;
 }
@@ -140,6 +145,8 @@ const EITHER_CASE = new Set(["select", "filter", "order"]);
  * strings and JSON callers send them too (`{"taskId": "5"}`).
  */
 export function legacyParams(info: MethodInfo, params: Record<string, unknown>, shapes: Record<string, RuntimeType>): Record<string, unknown> {
+  // Most calls have nothing to rename or read: the parameters go on as they came, without a copy.
+  if (info.params.length === 0) return params;
   let named = params;
   for (const p of info.params) {
     const lower = p.name.toLowerCase();
