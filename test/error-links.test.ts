@@ -126,8 +126,8 @@ describe("every failure kind of the trigger grammar reaches the router", () => {
       "### Area",
       "",
       "**a.b**. Scope `x`.",
-      "- `ID`* integer. `STATUS` string `A` or `B`. `USER_ID` integer. `PHONE` string, inner number; at least one of `USER_ID`, `PHONE` is required.",
-      "- Errors: HTTP 400, code `E_ID` (ID missing); code `E_TYPE`, text `ID must be a number` (ID of wrong type); code `E_STATUS` (STATUS not an allowed value); code `E_ONE`, text `USER_ID or PHONE must be given` (`USER_ID or PHONE` must be given).",
+      "- `ID`* integer. `STATUS` string `A` or `B`. `USERS` array of integers. `USER_ID` integer. `PHONE` string, inner number; at least one of `USER_ID`, `PHONE` is required.",
+      "- Errors: HTTP 400, code `E_ID` (ID missing); code `E_TYPE`, text `ID must be a number` (ID of wrong type); code `E_STATUS` (STATUS not an allowed value); code `E_ONE`, text `USER_ID or PHONE must be given` (`USER_ID or PHONE` must be given); code `E_USERS` (bad `USERS`).",
       "",
     ].join("\n");
     const files = (await generate(spec, { ...GEN, format: false })).files;
@@ -145,6 +145,8 @@ describe("every failure kind of the trigger grammar reaches the router", () => {
     expect(await ask({ ID: "x", USER_ID: 1 })).toEqual({ error: "E_TYPE", error_description: "ID must be a number" });
     expect(await ask({ ID: 1, STATUS: "C", USER_ID: 1 })).toEqual({ error: "E_STATUS", error_description: "Argument 'STATUS' has a value that is not allowed" });
     expect(await ask({ ID: 1 })).toEqual({ error: "E_ONE", error_description: "USER_ID or PHONE must be given" });
+    // A wrong item inside the parameter is the parameter's failure: the spec's code, not ERROR_ARGUMENT.
+    expect(await ask({ ID: 1, USER_ID: 1, USERS: [1, "x"] })).toEqual({ error: "E_USERS", error_description: "Argument 'USERS[1]' has a wrong type" });
     expect(await ask({ ID: 1, STATUS: "A", PHONE: "101" })).toMatchObject({ result: true });
   });
 });

@@ -73,7 +73,8 @@ describe("OpenAPI documents", () => {
     const attach = body(op(legacy, "telephony.externalCall.attachRecord"));
     expect(attach.anyOf).toEqual([{ required: ["RECORD_URL"] }, { required: ["FILENAME"] }]);
     const recall = body(op(legacy, "vote.AttachedVote.recall"));
-    expect(recall.oneOf).toEqual([{ required: ["attachId"] }, { required: ["moduleId", "entityType", "entityId"] }, { required: ["signedAttachId"] }]);
+    // anyOf: any one complete call form; the spec does not make them exclude each other (D8).
+    expect(recall.anyOf).toEqual([{ required: ["attachId"] }, { required: ["moduleId", "entityType", "entityId"] }, { required: ["signedAttachId"] }]);
     expect(recall.required).toBeUndefined();
     const comment = body(op(legacy, "task.comment.add"));
     expect(Object.keys(comment.properties ?? {})).toEqual(["TASKID", "COMMENTTEXT", "FIELDS"]);

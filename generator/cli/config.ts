@@ -111,7 +111,7 @@ export function parseConfig(text: string, file: string): CliConfig {
         if (typeof scalar !== "string" || !(rule.values as readonly string[]).includes(scalar)) {
           return fail(value ?? keyNode, `'${key}' must be one of ${rule.values.join(", ")} (${rule.doc})`);
         }
-        config.v3ErrorPrefix = scalar as CliConfig["v3ErrorPrefix"];
+        (config as unknown as Record<string, string>)[key] = scalar;
         break;
     }
   }

@@ -2813,22 +2813,9 @@ export interface VoteAttachedVoteRecallParamsBase {
  */
 export type VoteAttachedVoteRecallParams = VoteAttachedVoteRecallParamsBase &
   (
-    | (Required<Pick<VoteAttachedVoteRecallParamsBase, "attachId">> & {
-        moduleId?: never;
-        entityType?: never;
-        entityId?: never;
-        signedAttachId?: never;
-      })
-    | (Required<Pick<VoteAttachedVoteRecallParamsBase, "moduleId" | "entityType" | "entityId">> & {
-        attachId?: never;
-        signedAttachId?: never;
-      })
-    | (Required<Pick<VoteAttachedVoteRecallParamsBase, "signedAttachId">> & {
-        attachId?: never;
-        moduleId?: never;
-        entityType?: never;
-        entityId?: never;
-      })
+    | Required<Pick<VoteAttachedVoteRecallParamsBase, "attachId">>
+    | Required<Pick<VoteAttachedVoteRecallParamsBase, "moduleId" | "entityType" | "entityId">>
+    | Required<Pick<VoteAttachedVoteRecallParamsBase, "signedAttachId">>
   );
 
 /**

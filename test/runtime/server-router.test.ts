@@ -488,4 +488,12 @@ describe("the platform's wire where the spec is silent (issue 14)", () => {
     const online = await call(everyScope, "/rest/event.bind", { auth: "t", event: "ONX" });
     expect(online).toMatchObject({ status: 400, json: { error: "ERROR_ARGUMENT", error_description: "Argument 'HANDLER' is null or empty", argument: "handler" } });
   });
+
+  // A hang guard (D6): this took minutes with the pattern fromQuery used before the review.
+  it("a hostile form body is answered, before authentication (issue 14's review)", async () => {
+    const r = await router()(
+      new Request("https://p.example/rest/user.current", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `a${"[".repeat(900_000)}=1` }),
+    );
+    expect(r.status).toBe(401);
+  }, 5_000);
 });

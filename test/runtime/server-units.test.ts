@@ -3,7 +3,7 @@ import data from "../../output/server/methods.js";
 import type { MethodInfo, RuntimeType, ServerData } from "../../templates/runtime/shared/data.js";
 import { createMemoryIdempotencyStore } from "../../templates/runtime/server/idempotency.js";
 import { createLimiter } from "../../templates/runtime/server/limiter.js";
-import { fromQuery } from "../../templates/runtime/server/query.js";
+import { fromQuery, withReferences } from "../../templates/runtime/server/query.js";
 import { own, route } from "../../templates/runtime/server/route.js";
 import { coerceFromQuery, forbiddenKey, typeOk, validate } from "../../templates/runtime/server/validate.js";
 
@@ -224,4 +224,26 @@ describe("limiter", () => {
     for (let i = 0; i < 1000; i++) expect(limiter.admit("a", "m").allowed).toBe(true);
     expect(limiter.account("a", "m", 2).operating).toBe(2);
   });
+});
+
+describe("fromQuery and batch references stay linear on hostile input (issue 14's review)", () => {
+  // Hang guards, ten times what these take (D6): before, `a[[[…` of 64 KB took seconds in a regular expression.
+  it("brackets that never close, automatic indexes in an object, and PHP's bounds", () => {
+    expect(fromQuery(`a${"[".repeat(500_000)}=1`)).toEqual({ a: "1" });
+    const many = fromQuery(`a[x]=1${"&a[]=2".repeat(50_000)}`);
+    expect(Object.keys(many.a as object)).toHaveLength(10_000);
+    expect(fromQuery("a[5]=x&a[]=y")).toEqual({ a: { "5": "x", "6": "y" } });
+    expect(fromQuery("a[b]junk[c]=1&d[]=1&d[]=2")).toEqual({ a: { b: "1" }, d: ["1", "2"] });
+  }, 5_000);
+
+  it("a value of unclosed references; at most 100 references a command; a copy of what a reference takes", () => {
+    const hostile = "$result[".repeat(100_000);
+    expect(withReferences(hostile, { a: 1 })).toBe(hostile);
+    const results = { a: { n: 7, list: [{ ID: "3" }] } };
+    const text = withReferences("$result[a][n]-".repeat(150), results) as string;
+    expect(text.match(/7-/g)).toHaveLength(100);
+    const copy = withReferences("$result[a][list]", results) as Array<{ ID: string }>;
+    expect(copy).toEqual([{ ID: "3" }]);
+    expect(copy).not.toBe(results.a.list);
+  }, 5_000);
 });

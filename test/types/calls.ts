@@ -49,7 +49,7 @@ export async function calls(): Promise<unknown[]> {
   await hook.telephony.externalCall.attachRecord({ CALL_ID: "c", RECORD_URL: "https://r.example/a.mp3" });
   // @ts-expect-error none of the three call forms of vote.AttachedVote.recall
   await hook.vote.AttachedVote.recall({});
-  // @ts-expect-error two call forms at once
+  // Two complete call forms are taken: the spec does not make them exclude each other (D8, issue 14).
   await hook.vote.AttachedVote.recall({ attachId: 1, signedAttachId: "s" });
   // @ts-expect-error a call form given in part
   await hook.vote.AttachedVote.recall({ moduleId: "m", entityType: "t" });

@@ -37,7 +37,8 @@ function requestSchema(m: Method): OpenAPIV3.SchemaObject {
   const atLeastOne = m.constraints.filter((c) => c.kind === "at-least-one");
   const forms = m.constraints.find((c) => c.kind === "call-forms");
   const all: Schema[] = atLeastOne.map((c) => ({ anyOf: c.params.map((p) => ({ required: [p] })) }));
-  if (forms && forms.kind === "call-forms") all.push({ oneOf: forms.forms.map((f) => ({ required: f })) });
+  // Any one complete form: the spec does not make the forms exclude each other (D8).
+  if (forms && forms.kind === "call-forms") all.push({ anyOf: forms.forms.map((f) => ({ required: f })) });
   if (all.length === 1) Object.assign(s, all[0]);
   else if (all.length > 1) s.allOf = all;
   const notes = m.constraints.map((c) => c.text);

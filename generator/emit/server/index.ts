@@ -248,10 +248,11 @@ export function skeletonDrift(model: Model, text: string): { added: string[]; re
   const built = builtInMethods(model);
   const skip = new Set([...built.documentation, ...built.scopeList]);
   const expected = new Set(model.methods.filter((m) => m.described && !m.wildcard && !skip.has(m.name)).map((m) => m.name));
-  // A quoted key anywhere, or a bare one at the entries' indent: the skeleton writes a method whose name is an
-  // identifier (`profile`) without quotes, as prettier does (`default:` of a switch is no method).
+  // A quoted key anywhere, or a bare one at the entries' indent that holds a function: the skeleton writes a method
+  // whose name is an identifier (`profile`) without quotes, as prettier does. Other bare keys of the user's own code
+  // (an interface member, a helper object) are not methods.
   const quoted = [...text.matchAll(/^\s*"([A-Za-z_][\w.]*)"\s*:/gm)].map((m) => m[1] ?? "");
-  const bare = [...text.matchAll(/^ {2}([A-Za-z_$][\w$]*)\s*:(?!:)/gm)].map((m) => m[1] ?? "").filter((n) => n !== "default");
+  const bare = [...text.matchAll(/^ {2}([A-Za-z_$][\w$]*)\s*:\s*(?:async\b|function\b|\()/gm)].map((m) => m[1] ?? "");
   const present = new Set([...quoted, ...bare]);
   return {
     added: [...expected].filter((n) => !present.has(n)).sort(ordinal),

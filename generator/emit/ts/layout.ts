@@ -93,6 +93,8 @@ export function printDeclaration(d: TsDeclaration): string {
  * with a trailing comma (prettier's module specifiers).
  */
 export function printImport(head: string, names: string[], source: string): string {
+  // prettier never breaks an import of one name, however long the line.
+  if (names.length === 1) return `${head} { ${names[0]} } from ${stringLiteral(source)};`;
   const doc = group([head, " {", indent([line, join([",", line], names)]), ifBreak(","), line, "} from ", stringLiteral(source), ";"]);
   return printer.printDocToString(doc, PRINT_OPTIONS).formatted;
 }

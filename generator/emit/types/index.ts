@@ -86,14 +86,8 @@ function paramsDecl(m: Method, base: string, ctx: PrintContext, model: Model): s
     if (known.length > 0) parts.push(union(known.map((p) => quotedPick(`${name}Base`, [p]))));
   }
   if (forms && forms.kind === "call-forms") {
-    const all = forms.forms.flat();
-    const options = forms.forms.map((form): TsType => {
-      const others = all.filter((p) => !form.includes(p));
-      const req = quotedPick(`${name}Base`, form);
-      const never: TsType = { kind: "object", expanded: false, members: others.map((p) => ({ key: propertyKey(p), optional: true, type: keyword("never") })) };
-      return others.length ? { kind: "intersection", types: [req, never] } : req;
-    });
-    parts.push(union(options));
+    // Any one complete form; the spec does not make the forms exclude each other (D8, issue 14).
+    parts.push(union(forms.forms.map((form) => quotedPick(`${name}Base`, form))));
   }
   return print(
     iface(doc([`The parameters of \`${m.name}\` without the constraints between them.`], ctx, m.source.line), `${name}Base`, members),

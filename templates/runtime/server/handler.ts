@@ -69,8 +69,9 @@ export interface HandlerOptions<C extends string = string> {
   /**
    * Serve the platform's 3.0 `batch` (default false). The spec says to call 3.0 methods one by one; the platform's
    * documentation describes a 3.0 batch (`api-reference/rest-v3.md`): a JSON array of `{ method, query }` (the
-   * official JS SDK sends an object keyed `"0"`, `"1"`, …), answered `{ result: [...], time }` in order, all or
-   * nothing: the first failing command's error is the answer.
+   * official JS SDK sends an object keyed `"0"`, `"1"`, …), answered `{ result: [...], time }` in order. The first
+   * failing command's error is the answer; the commands before it have run. A list body has no room for `auth`: an
+   * application sends the keyed object with `auth` in it, as the SDK does.
    */
   v3Batch?: boolean;
   /** Scopes for methods whose scope the spec does not state (the 3.0 methods), or in place of the spec's. */
@@ -175,17 +176,24 @@ export function createRuntimeHandler(
   const failure = (status: number, code: string, description: string, extra?: Record<string, unknown>): Failure => ({ ok: false, status, code, description, ...(extra ? { extra } : {}) });
 
   function problemOf(version: Version, problem: Problem, info?: MethodInfo): Failure {
-    // The spec's own error for this failure of this parameter, where it links one; else the protocol's.
-    const link = info?.errors?.find((l) => l.argument === problem.argument && l.failure === problem.reason);
     const absent = problem.reason === "missing" || problem.reason === "none-of";
     const name = problem.argument.toUpperCase();
     const legacyText = absent ? `Argument '${name}' is null or empty` : problem.reason === "value" ? `Argument '${name}' has a value that is not allowed` : `Argument '${name}' has a wrong type`;
-    if (link) return failure(link.status, link.code, link.text ?? legacyText, link.code === codes.argument ? { argument: link.argument } : undefined);
-    if (version === "v3") {
-      const what = absent ? "required" : problem.reason === "value" ? "value not allowed" : "wrong type";
-      const description = absent ? `Required field \`${problem.argument}\` is missing` : problem.reason === "value" ? `Field \`${problem.argument}\` has a value that is not allowed` : `Field \`${problem.argument}\` has a wrong type`;
-      return failure(v3ValidationStatus, codes.v3Validation, description, { validation: [{ field: problem.argument, message: what }] });
+    const v3Text = absent
+      ? `Required field \`${problem.argument}\` is missing`
+      : problem.reason === "value"
+        ? `Field \`${problem.argument}\` has a value that is not allowed`
+        : `Field \`${problem.argument}\` has a wrong type`;
+    const v3Extra = { validation: [{ field: problem.argument, message: absent ? "required" : problem.reason === "value" ? "value not allowed" : "wrong type" }] };
+    // The spec's own error for this failure of this parameter, where it links one; else the protocol's. A wrong type
+    // or value inside a parameter (`users[1]`, `fields.title`) is the parameter's.
+    const inside = (l: { argument: string }) => problem.argument.startsWith(`${l.argument}.`) || problem.argument.startsWith(`${l.argument}[`);
+    const link = info?.errors?.find((l) => l.failure === problem.reason && (l.argument === problem.argument || (!absent && inside(l))));
+    if (link) {
+      if (version === "v3") return failure(link.status, link.code, link.text ?? v3Text, v3Extra);
+      return failure(link.status, link.code, link.text ?? legacyText, link.code === codes.argument ? { argument: problem.argument } : undefined);
     }
+    if (version === "v3") return failure(v3ValidationStatus, codes.v3Validation, v3Text, v3Extra);
     return failure(data.status.argument, codes.argument, legacyText, { argument: problem.argument });
   }
 
@@ -333,7 +341,7 @@ export function createRuntimeHandler(
     return { status: 200, headers: JSON_HEADERS as Record<string, string>, body: JSON.stringify(body) };
   }
 
-  /** The platform's 3.0 batch (option `v3Batch`): commands in order, all or nothing. */
+  /** The platform's 3.0 batch (option `v3Batch`): commands in order; the first failure is the answer. */
   async function runV3Batch(call: Omit<Call, "info" | "name" | "params">, body: Record<string, unknown>): Promise<Out> {
     const commands = Object.keys(body)
       .filter((k) => /^\d+$/.test(k))

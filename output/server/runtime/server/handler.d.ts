@@ -71,8 +71,9 @@ export interface HandlerOptions<C extends string = string> {
     /**
      * Serve the platform's 3.0 `batch` (default false). The spec says to call 3.0 methods one by one; the platform's
      * documentation describes a 3.0 batch (`api-reference/rest-v3.md`): a JSON array of `{ method, query }` (the
-     * official JS SDK sends an object keyed `"0"`, `"1"`, …), answered `{ result: [...], time }` in order, all or
-     * nothing: the first failing command's error is the answer.
+     * official JS SDK sends an object keyed `"0"`, `"1"`, …), answered `{ result: [...], time }` in order. The first
+     * failing command's error is the answer; the commands before it have run. A list body has no room for `auth`: an
+     * application sends the keyed object with `auth` in it, as the SDK does.
      */
     v3Batch?: boolean;
     /** Scopes for methods whose scope the spec does not state (the 3.0 methods), or in place of the spec's. */

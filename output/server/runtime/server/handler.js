@@ -81,18 +81,26 @@ export function createRuntimeHandler(handlers, options, data) {
     const fail = (version, status, code, description, extra = {}, headers = {}) => respond(status, errorBody(version, code, description, extra, v3Form), headers);
     const failure = (status, code, description, extra) => ({ ok: false, status, code, description, ...(extra ? { extra } : {}) });
     function problemOf(version, problem, info) {
-        // The spec's own error for this failure of this parameter, where it links one; else the protocol's.
-        const link = info?.errors?.find((l) => l.argument === problem.argument && l.failure === problem.reason);
         const absent = problem.reason === "missing" || problem.reason === "none-of";
         const name = problem.argument.toUpperCase();
         const legacyText = absent ? `Argument '${name}' is null or empty` : problem.reason === "value" ? `Argument '${name}' has a value that is not allowed` : `Argument '${name}' has a wrong type`;
-        if (link)
-            return failure(link.status, link.code, link.text ?? legacyText, link.code === codes.argument ? { argument: link.argument } : undefined);
-        if (version === "v3") {
-            const what = absent ? "required" : problem.reason === "value" ? "value not allowed" : "wrong type";
-            const description = absent ? `Required field \`${problem.argument}\` is missing` : problem.reason === "value" ? `Field \`${problem.argument}\` has a value that is not allowed` : `Field \`${problem.argument}\` has a wrong type`;
-            return failure(v3ValidationStatus, codes.v3Validation, description, { validation: [{ field: problem.argument, message: what }] });
+        const v3Text = absent
+            ? `Required field \`${problem.argument}\` is missing`
+            : problem.reason === "value"
+                ? `Field \`${problem.argument}\` has a value that is not allowed`
+                : `Field \`${problem.argument}\` has a wrong type`;
+        const v3Extra = { validation: [{ field: problem.argument, message: absent ? "required" : problem.reason === "value" ? "value not allowed" : "wrong type" }] };
+        // The spec's own error for this failure of this parameter, where it links one; else the protocol's. A wrong type
+        // or value inside a parameter (`users[1]`, `fields.title`) is the parameter's.
+        const inside = (l) => problem.argument.startsWith(`${l.argument}.`) || problem.argument.startsWith(`${l.argument}[`);
+        const link = info?.errors?.find((l) => l.failure === problem.reason && (l.argument === problem.argument || (!absent && inside(l))));
+        if (link) {
+            if (version === "v3")
+                return failure(link.status, link.code, link.text ?? v3Text, v3Extra);
+            return failure(link.status, link.code, link.text ?? legacyText, link.code === codes.argument ? { argument: problem.argument } : undefined);
         }
+        if (version === "v3")
+            return failure(v3ValidationStatus, codes.v3Validation, v3Text, v3Extra);
         return failure(data.status.argument, codes.argument, legacyText, { argument: problem.argument });
     }
     /** The spec scopes an idempotency key to one application or webhook and one user; the webhook by its code's hash. */
@@ -237,7 +245,7 @@ export function createRuntimeHandler(handlers, options, data) {
         };
         return { status: 200, headers: JSON_HEADERS, body: JSON.stringify(body) };
     }
-    /** The platform's 3.0 batch (option `v3Batch`): commands in order, all or nothing. */
+    /** The platform's 3.0 batch (option `v3Batch`): commands in order; the first failure is the answer. */
     async function runV3Batch(call, body) {
         const commands = Object.keys(body)
             .filter((k) => /^\d+$/.test(k))

@@ -3,12 +3,20 @@
  * PHP-style query strings, as legacy batch commands carry their parameters (`method?a[b]=1&c[]=2`). Written by hand:
  * URLSearchParams keeps `a[b]` as a flat key, and the nesting is PHP's own convention.
  */
-/** The parameters of a query string, nested by brackets; a key reaching an object's prototype is dropped. */
+/**
+ * The parameters of a query string or form body, nested by brackets; a key reaching an object's prototype is dropped.
+ * Linear in the input: brackets are found with `indexOf`, never a pattern that rescans (issue 14's review: a body of
+ * `a[[[[…` took seconds with a regular expression, before authentication), and the pairs past PHP's bounds are
+ * dropped as PHP drops them.
+ */
 export declare function fromQuery(query: string): Record<string, unknown>;
 /**
  * A legacy batch command's parameters with each reference to an earlier command's result in place: `$result[add]`,
  * `$result[list][0][ID]` (the documentation's batch page). A value that is one reference takes the referenced value
  * as it is (an object, a list); a reference inside a longer text is put in as text. A reference to a command that
- * has not run, or to a member its result lacks, is left as written, and validation names it.
+ * has not run, or to a member its result lacks, is left as written, and validation names it. At most 100
+ * references of a command are put in; the rest stay as written.
  */
-export declare function withReferences(value: unknown, results: Readonly<Record<string, unknown>>, depth?: number): unknown;
+export declare function withReferences(value: unknown, results: Readonly<Record<string, unknown>>, budget?: {
+    left: number;
+}, depth?: number): unknown;
