@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
@@ -324,6 +324,21 @@ export async function main(argv: string[]): Promise<number> {
       const diagnostics = applyIgnore(buildFromText(spec.text, r.specDisplay).diagnostics, r);
       print(diagnostics, opts.format, printing);
       exit = hasErrors(diagnostics) || (r.failOnWarnings && diagnostics.length > 0) ? EXIT.specErrors : EXIT.ok;
+    });
+  program
+    .command("init")
+    .argument("[dir]", "the folder to write the config into", ".")
+    .description(`write a commented ${DEFAULT_CONFIG_FILE} with every key and its default; print the npm scripts to add`)
+    .action(async (dir: string) => {
+      const { initialConfig } = await import("./config-schema.js");
+      const target = resolve(process.cwd(), dir, DEFAULT_CONFIG_FILE);
+      if (existsSync(target)) throw new UsageError(`${shown(target)} exists; init writes a new config only, and changed nothing`);
+      if (!existsSync(dirname(target))) throw new UsageError(`folder not found: ${dir}`);
+      writeFileSync(target, initialConfig(), { flag: "wx" });
+      process.stdout.write(
+        `wrote ${shown(target)}\nAdd these scripts to package.json:\n  "generate": "collab-rest-codegen generate",\n  "generate:check": "collab-rest-codegen generate --check"\n`,
+      );
+      exit = EXIT.ok;
     });
   try {
     await program.parseAsync(argv, { from: "user" });

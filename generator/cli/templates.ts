@@ -13,16 +13,19 @@ export function builtInTemplatesDir(): string {
   throw new Error("the generator's templates folder was not found");
 }
 
+/** The config's JSON Schema, shipped beside the templates (`collab-rest-codegen/config.schema.json`). */
+export const SCHEMA_FILE = "config.schema.json";
+
 function readAll(root: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (d: string) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const full = join(d, e.name);
-      // templates/runtime is TypeScript compiled with the generator, not a template.
+      // templates/runtime is TypeScript compiled with the generator, and templates/config.schema.json the config's
+      // schema shipped for editors: neither is a template.
       if (e.isDirectory()) {
         if (!(d === root && e.name === "runtime")) walk(full);
-      }
-      else if (e.isFile()) out[relative(root, full).split(sep).join("/")] = readFileSync(full, "utf8");
+      } else if (e.isFile() && !(d === root && e.name === SCHEMA_FILE)) out[relative(root, full).split(sep).join("/")] = readFileSync(full, "utf8");
     }
   };
   walk(root);

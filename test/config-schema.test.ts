@@ -1,0 +1,79 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Ajv } from "ajv";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { ConfigError, parseConfig } from "../generator/cli/config.js";
+import { configJsonSchema, initialConfig } from "../generator/cli/config-schema.js";
+import { main } from "../generator/cli/main.js";
+import { ROOT } from "./helpers.js";
+
+/**
+ * The config's JSON Schema (issue 7, part 4; D12): shipped as `collab-rest-codegen/config.schema.json`, built from
+ * the table the CLI validates by, and agreeing with it on good and bad configs; `init` writes a config both accept.
+ */
+const SHIPPED = join(ROOT, "templates/config.schema.json");
+const validate = new Ajv({ allErrors: true, strict: false }).compile(configJsonSchema());
+
+const CONFIGS: Array<[string, boolean]> = [
+  ["out: gen\n", true],
+  ["spec: api.md\nversion: 1.2.0\nfailOnWarnings: true\nv3ErrorPrefix: platform\n", true],
+  ["ignore:\n  - code: missing-scope\n    method: event.unbind\n", true],
+  ["skeleton: src/handlers.ts\n", true],
+  ["outt: x\n", false],
+  ["out: 3\n", false],
+  ["version: banana\n", false],
+  ["failOnWarnings: yes please\n", false],
+  ["v3ErrorPrefix: bitrix\n", false],
+  ["skeleton: src/handlers.js\n", false],
+  ["ignore:\n  - code: missing-scope\n", false],
+  ["ignore:\n  - code: missing-scope\n    colour: red\n    line: 3\n", false],
+];
+
+describe("the config's JSON Schema", () => {
+  it("the shipped file is the schema the CLI's table gives, and the package exports it", () => {
+    expect(JSON.parse(readFileSync(SHIPPED, "utf8"))).toEqual(configJsonSchema());
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { exports: Record<string, string>; files: string[] };
+    expect(pkg.exports["./config.schema.json"]).toBe("./templates/config.schema.json");
+    expect(pkg.files).toContain("templates");
+  });
+
+  it.each(CONFIGS)("%j: the schema and the CLI agree", (text, ok) => {
+    let cli = true;
+    try {
+      parseConfig(text, "codegen.config.yaml");
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      cli = false;
+    }
+    expect({ schema: validate(parse(text)), cli }).toEqual({ schema: ok, cli: ok });
+  });
+});
+
+describe("init", () => {
+  it("writes a commented config that both accept, prints the npm scripts, and never overwrites", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "crc-init-"));
+    const out: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((s: string) => (out.push(String(s)), true)) as typeof process.stdout.write;
+    let code: number;
+    try {
+      code = await main(["init", dir]);
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(code).toBe(0);
+    const text = readFileSync(join(dir, "codegen.config.yaml"), "utf8");
+    expect(text).toBe(initialConfig());
+    expect(text).toMatch(/^# yaml-language-server: \$schema=/);
+    expect(validate(parse(text))).toBe(true);
+    expect(parseConfig(text, "codegen.config.yaml")).toMatchObject({ spec: "spec-source/collaboration-platform-api.md", out: "output", v3ErrorPrefix: "spec" });
+    expect(out.join("")).toContain('"generate:check": "collab-rest-codegen generate --check"');
+    writeFileSync(join(dir, "codegen.config.yaml"), "out: mine\n");
+    expect(await main(["init", dir])).toBe(3);
+    expect(readFileSync(join(dir, "codegen.config.yaml"), "utf8")).toBe("out: mine\n");
+    expect(existsSync(join(dir, "missing"))).toBe(false);
+    expect(await main(["init", join(dir, "missing")])).toBe(3);
+  });
+});
