@@ -262,6 +262,24 @@ describe("messages a user can click", () => {
     expect(stale.stderr).toContain("codegen.config.yaml:4:5: notice: this ignore rule (missing-scope) matched no warning");
   });
 
+  it("package names from the config: the packages' names and the types package they depend on (issue 7)", () => {
+    const dir = project("names");
+    writeFileSync(join(dir, "codegen.config.yaml"), 'spec: spec-source/collaboration-platform-api.md\nout: output\npackages:\n  types:\n    name: "@acme/platform-types"\n  server:\n    name: "@acme/platform-server"\n');
+    expect(run(["generate"], dir).code).toBe(0);
+    const pkg = (p: string) => JSON.parse(readFileSync(join(dir, "output", p, "package.json"), "utf8")) as { name: string; dependencies?: Record<string, string> };
+    expect(pkg("types").name).toBe("@acme/platform-types");
+    expect(pkg("server").name).toBe("@acme/platform-server");
+    expect(pkg("client").name).toBe("collab-platform-api-client");
+    expect(Object.keys(pkg("client").dependencies ?? {})).toEqual(["@acme/platform-types"]);
+    expect(readFileSync(join(dir, "output/client/index.d.ts"), "utf8")).toContain('from "@acme/platform-types"');
+    // A second run over the renamed packages changes nothing (updates are the normal case).
+    expect(run(["generate", "--check"], dir).code).toBe(0);
+    writeFileSync(join(dir, "codegen.config.yaml"), "packages:\n  types:\n    name: Acme Types\n");
+    const r = run(["generate"], dir);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain("codegen.config.yaml:3:11: 'packages.types.name' must be an npm package name");
+  });
+
   it("the config's v3ErrorPrefix reaches every artifact (D11)", () => {
     const dir = project("prefix");
     writeFileSync(join(dir, "codegen.config.yaml"), "spec: spec-source/collaboration-platform-api.md\nout: output\nv3ErrorPrefix: platform\n");

@@ -1,3 +1,4 @@
+import { DEFAULT_PACKAGES } from "../options.js";
 import { CONFIG_SCHEMA, DEFAULT_CONFIG, DEFAULT_CONFIG_FILE } from "./config.js";
 
 /**
@@ -22,6 +23,12 @@ export function configJsonSchema(): Record<string, unknown> {
       case "choice":
         properties[key] = { ...described, enum: [...rule.values] };
         break;
+      case "packages": {
+        const name = { type: "string", maxLength: 214, pattern: "^(?:@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$" };
+        const entry = { type: "object", additionalProperties: false, properties: { name } };
+        properties[key] = { ...described, type: "object", additionalProperties: false, properties: { types: entry, client: entry, server: entry } };
+        break;
+      }
       case "ignore":
         properties[key] = {
           ...described,
@@ -71,6 +78,9 @@ export function initialConfig(): string {
     `failOnWarnings: ${DEFAULT_CONFIG.failOnWarnings}`,
     `# ${CONFIG_SCHEMA.v3ErrorPrefix.doc}: spec (SERVICE_REST_V3_EXCEPTION_*) or platform (BITRIX_REST_V3_EXCEPTION_*)`,
     `v3ErrorPrefix: ${DEFAULT_CONFIG.v3ErrorPrefix}`,
+    `# ${CONFIG_SCHEMA.packages.doc}; the defaults below`,
+    "# packages:",
+    ...(["types", "client", "server"] as const).flatMap((k) => [`#   ${k}:`, `#     name: ${DEFAULT_PACKAGES[k]}`]),
     "",
   ].join("\n");
 }

@@ -4,7 +4,7 @@ import { isDiagnosticCode, severityOf } from "../diagnostics/catalogue.js";
 /**
  * The config file (`codegen.config.yaml`), validated against the schema below (decisions.md D12): an unknown key or
  * a bad value is a usage error at its `file:line:column`. Written by hand over the YAML AST rather than with ajv:
- * ajv's import and compile cost ~130 ms at every start (a run is ~900 ms), for eight keys, and its errors carry
+ * ajv's import and compile cost ~130 ms at every start (a run is ~900 ms), for nine keys, and its errors carry
  * JSON pointers where users need lines and columns.
  */
 
@@ -28,6 +28,8 @@ export interface CliConfig {
   failOnWarnings: boolean;
   /** The prefix of the 3.0 error codes (D11): the spec's, or the platform's. */
   v3ErrorPrefix: "spec" | "platform";
+  /** npm names of the generated packages, where the config gives them (`packages.types.name`). */
+  packages?: { types?: string; client?: string; server?: string };
 }
 
 export const DEFAULT_CONFIG_FILE = "codegen.config.yaml";
@@ -49,7 +51,12 @@ export const CONFIG_SCHEMA = {
   ignore: { type: "ignore", doc: "warnings to silence: [{code, method | resource | line}]" },
   failOnWarnings: { type: "boolean", doc: "warnings count as errors: nothing is written, exit 2" },
   v3ErrorPrefix: { type: "choice", values: ["spec", "platform"], doc: "the prefix of the 3.0 error codes" },
+  packages: { type: "packages", doc: "npm names of the generated packages: {types, client, server: {name}}" },
 } as const;
+
+/** An npm package name, scoped or not (npm's rules: lower case, URL-safe, at most 214 characters). */
+const PACKAGE_NAME = /^(?:@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
+export const PACKAGE_KINDS = ["types", "client", "server"] as const;
 
 export class ConfigError extends Error {
   constructor(
@@ -107,6 +114,9 @@ export function parseConfig(text: string, file: string): CliConfig {
       case "ignore":
         config.ignore = readIgnore(value, fail, at);
         break;
+      case "packages":
+        config.packages = readPackages(value, fail);
+        break;
       case "choice":
         if (typeof scalar !== "string" || !(rule.values as readonly string[]).includes(scalar)) {
           return fail(value ?? keyNode, `'${key}' must be one of ${rule.values.join(", ")} (${rule.doc})`);
@@ -116,6 +126,26 @@ export function parseConfig(text: string, file: string): CliConfig {
     }
   }
   return config;
+}
+
+function readPackages(value: Node | null, fail: (node: Node | null | undefined, message: string) => never): NonNullable<CliConfig["packages"]> {
+  if (!isMap(value)) return fail(value, "'packages' must be a mapping such as {types: {name: '@acme/platform-types'}}");
+  const out: NonNullable<CliConfig["packages"]> = {};
+  for (const item of value.items) {
+    const kind = isScalar(item.key) ? String(item.key.value) : "";
+    if (!(PACKAGE_KINDS as readonly string[]).includes(kind)) return fail(item.key as Node, `unknown package '${kind}', expected one of ${PACKAGE_KINDS.join(", ")}`);
+    const entry = item.value as Node | null;
+    if (!isMap(entry)) return fail(entry ?? (item.key as Node), `'packages.${kind}' must be a mapping such as {name: '@acme/platform-${kind}'}`);
+    for (const field of entry.items) {
+      const k = isScalar(field.key) ? String(field.key.value) : "";
+      const v = field.value as Node | null;
+      if (k !== "name") return fail(field.key as Node, `unknown key '${k}' in 'packages.${kind}', expected name`);
+      const name = isScalar(v) ? v.value : undefined;
+      if (typeof name !== "string" || name.length > 214 || !PACKAGE_NAME.test(name)) return fail(v ?? (field.key as Node), `'packages.${kind}.name' must be an npm package name such as @acme/platform-${kind}, got '${String(name)}'`);
+      out[kind as (typeof PACKAGE_KINDS)[number]] = name;
+    }
+  }
+  return out;
 }
 
 function readIgnore(

@@ -10,7 +10,7 @@ import { TemplateError } from "../emit/templates.js";
 import { SKELETON_PATH, skeletonDrift } from "../emit/server/index.js";
 import { buildFromText, generate } from "../generate.js";
 import type { Model } from "../model/types.js";
-import { GENERATOR_NAME } from "../options.js";
+import { DEFAULT_PACKAGES, GENERATOR_NAME } from "../options.js";
 import { type Formatter, workerFormatter } from "../render/format.js";
 import { OutputError, checkOutput, planOutput, preflightOutput, readOutputFile, recoverOutput, writeOutput } from "../render/write.js";
 import { redactSecrets } from "../util/redact.js";
@@ -43,6 +43,7 @@ interface Resolved {
   failOnWarnings: boolean;
   force: boolean;
   v3ErrorPrefix: "spec" | "platform";
+  packages: { types: string; client: string; server: string };
 }
 
 interface CommonOptions {
@@ -96,6 +97,7 @@ function resolveOptions(opts: CommonOptions, cwd: string): Resolved {
     failOnWarnings: Boolean(opts.failOnWarnings) || config.failOnWarnings,
     force: Boolean(opts.force),
     v3ErrorPrefix: config.v3ErrorPrefix,
+    packages: { ...DEFAULT_PACKAGES, ...config.packages },
   };
 }
 
@@ -199,6 +201,7 @@ async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFo
       runtime: loadRuntime(),
       skeletonPath: r.skeletonPath,
       v3ErrorPrefix: r.v3ErrorPrefix,
+      packages: r.packages,
       customTemplates: templateSet.custom,
       ...(formatter ? { formatter } : {}),
     });
