@@ -250,6 +250,22 @@ export function createRuntimeHandler(
     return problem ? problemOf(version, problem, info) : null;
   }
 
+  /**
+   * The method a name calls, when the router serves it: one the spec describes, one it only names that has a
+   * handler, or a built-in. Null otherwise (`ERROR_METHOD_NOT_FOUND`).
+   */
+  function served(version: Version, name: string): MethodInfo | null {
+    const info = own(version === "v3" ? data.v3 : data.legacy, name);
+    if (!info) return null;
+    return info.described || own(data.builtIns[version], name) || typeof own(handlers[version], info.name) === "function" ? info : null;
+  }
+
+  /** A batch command's method: a nested batch and a method not served end the command with their errors. */
+  function commandTarget(version: Version, method: string): MethodInfo | Failure {
+    if (method === data.batch.method) return failure(data.status.batchMethodNotAllowed, codes.batchMethodNotAllowed, text(codes.batchMethodNotAllowed));
+    return served(version, method) ?? failure(data.status.methodNotFound, codes.methodNotFound, text(codes.methodNotFound));
+  }
+
   /** One method call, alone or inside a batch: the checks, then the handler. */
   async function execute(call: Call, checked = false): Promise<Success | Failure> {
     const early = checked ? null : check(call);
@@ -305,13 +321,11 @@ export function createRuntimeHandler(
         const p = (command as { params?: unknown }).params;
         inner = p && typeof p === "object" && !Array.isArray(p) ? (p as Record<string, unknown>) : {};
       }
-      const info = own(data.legacy, method);
+      const target = commandTarget("legacy", method);
       let outcome: Success | Failure;
       const started = now();
-      if (method === data.batch.method) outcome = failure(data.status.batchMethodNotAllowed, codes.batchMethodNotAllowed, text(codes.batchMethodNotAllowed));
-      else if (!info || (!info.described && typeof own(handlers.legacy, info.name) !== "function" && !own(data.builtIns.legacy, method))) {
-        outcome = failure(data.status.methodNotFound, codes.methodNotFound, text(codes.methodNotFound));
-      } else {
+      if ("ok" in target) outcome = target;
+      else {
         // A key that reaches a prototype is refused as it was sent; then references to earlier commands' results
         // (`$result[add][ID]`) take their values, and what they bring is checked the same way.
         let forbidden = forbiddenKey(inner);
@@ -321,7 +335,7 @@ export function createRuntimeHandler(
         }
         outcome = forbidden
           ? problemOf("legacy", { argument: forbidden, reason: "type" })
-          : await execute({ ...call, name: method, info, params: legacyParams(info, inner, data.shapes), started, inBatch: true });
+          : await execute({ ...call, name: method, info: target, params: legacyParams(target, inner, data.shapes), started, inBatch: true });
       }
       if (outcome.ok) {
         results[id] = outcome.result;
@@ -354,14 +368,12 @@ export function createRuntimeHandler(
       const c = (command && typeof command === "object" ? command : {}) as { method?: unknown; query?: unknown };
       const method = typeof c.method === "string" ? c.method : "";
       const query = c.query && typeof c.query === "object" && !Array.isArray(c.query) ? (c.query as Record<string, unknown>) : {};
-      const info = own(data.v3, method);
+      const target = commandTarget("v3", method);
       let outcome: Success | Failure;
-      if (method === data.batch.method) outcome = failure(data.status.batchMethodNotAllowed, codes.batchMethodNotAllowed, text(codes.batchMethodNotAllowed));
-      else if (!info || (!info.described && typeof own(handlers.v3, info.name) !== "function" && !own(data.builtIns.v3, method))) {
-        outcome = failure(data.status.methodNotFound, codes.methodNotFound, text(codes.methodNotFound));
-      } else {
+      if ("ok" in target) outcome = target;
+      else {
         const forbidden = forbiddenKey(query);
-        outcome = forbidden ? problemOf("v3", { argument: forbidden, reason: "type" }) : await execute({ ...call, name: method, info, params: query, started: now(), inBatch: true });
+        outcome = forbidden ? problemOf("v3", { argument: forbidden, reason: "type" }) : await execute({ ...call, name: method, info: target, params: query, started: now(), inBatch: true });
       }
       if (!outcome.ok) return fail("v3", outcome.status, outcome.code, outcome.description, outcome.extra ?? {});
       results.push(outcome.result);
@@ -388,9 +400,8 @@ export function createRuntimeHandler(
       if (version === "legacy" && name.endsWith(".json")) name = name.slice(0, -5);
       const isBatch = version === "legacy" && name === data.batch.method && !own(data.legacy, name);
       const isV3Batch = version === "v3" && options.v3Batch === true && name === data.batch.method && !own(data.v3, name);
-      const info = own(version === "v3" ? data.v3 : data.legacy, name);
-      const builtIn = own(data.builtIns[version], name);
-      if (!isBatch && !isV3Batch && (!info || (!builtIn && !info.described && typeof own(handlers[version], info.name) !== "function"))) return notFound();
+      const info = served(version, name);
+      if (!isBatch && !isV3Batch && !info) return notFound();
       // 3. Verb and body.
       const verb = input.method.toUpperCase();
       if (verb !== "POST" && !(verb === "GET" && version === "v3")) return notFound();
