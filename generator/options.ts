@@ -1,9 +1,16 @@
+import type { Previous } from "./diff/version.js";
+
 /** Options of a run, with their defaults in this one place. */
 export interface GenerateOptions {
   /** The spec's path as it appears in positions, headers and the manifest (relative, `/` separators). */
   specPath: string;
-  /** `info.version` of the OpenAPI documents; default `0.0.0-spec.<12 hex digits of the spec's sha256>`. */
+  /**
+   * The packages' version at the first generation, and a floor later (docs/decisions.md D3); default `0.1.0`. Later
+   * generations bump the previous one by the diff of the models.
+   */
   version?: string;
+  /** The previous generation (its `model.json`, changelogs and file hashes); absent on a first generation. */
+  previous?: Previous;
   generatorName: string;
   generatorVersion: string;
   /** Template texts by path below `templates/` (`client/README.md.hbs`); the CLI loads them. */

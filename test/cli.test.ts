@@ -52,6 +52,7 @@ describe("generate", () => {
         .map((p) => `${pkg}/runtime/${p}`);
     expect(Object.keys(first).sort()).toEqual(
       [
+        "client/CHANGELOG.md",
         "client/README.md",
         "client/calls.d.ts",
         "client/index.d.ts",
@@ -66,6 +67,7 @@ describe("generate", () => {
         "openapi/openapi.legacy.yaml",
         "openapi/openapi.v3.json",
         "openapi/openapi.v3.yaml",
+        "server/CHANGELOG.md",
         "server/README.md",
         "server/documentation.d.ts",
         "server/documentation.js",
@@ -76,6 +78,7 @@ describe("generate", () => {
         "server/package.json",
         ...runtimeOf("server"),
         "server/skeleton/handlers.ts",
+        "types/CHANGELOG.md",
         "types/README.md",
         "types/index.d.ts",
         "types/index.js",
@@ -136,7 +139,7 @@ describe("generate", () => {
     expect(readdirSync(dir).filter((n) => n.startsWith("output."))).toEqual([]);
   });
 
-  it("the handler skeleton is user-owned: kept when edited, reported when the spec moves on, never stale", () => {
+  it("the handler skeleton is user-owned: kept when edited, follows the spec by insertions only, never stale", () => {
     const dir = project("skeleton");
     run(["generate"], dir);
     const path = join(dir, "output/server/skeleton/handlers.ts");
@@ -146,12 +149,23 @@ describe("generate", () => {
     const r = run(["generate"], dir);
     expect(r.code).toBe(0);
     expect(readFileSync(path, "utf8")).toBe(edited);
-    // The spec loses tasks.task.unpin and gains nothing: the skeleton still has it.
-    writeFileSync(join(dir, SPEC_PATH), SPEC_TEXT.replace("**tasks.task.unpin**.", "**tasks.task.unpinned**."));
+    // The spec renames tasks.task.unpin everywhere: a stub for the new name, a @deprecated line on the old handler.
+    writeFileSync(join(dir, SPEC_PATH), SPEC_TEXT.replaceAll("tasks.task.unpin", "tasks.task.unpinned"));
+    const check = run(["generate", "--check"], dir);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain("stale: server/skeleton/handlers.ts (no handlers for tasks.task.unpinned; generate adds them)");
     const moved = run(["generate"], dir);
-    expect(moved.stderr).toContain("output/server/skeleton/handlers.ts: new in the spec, add handlers: tasks.task.unpinned");
-    expect(moved.stderr).toContain("output/server/skeleton/handlers.ts: no longer in the spec, remove handlers: tasks.task.unpin");
-    expect(readFileSync(path, "utf8")).toBe(edited);
+    expect(moved.stderr).toContain("output/server/skeleton/handlers.ts: added handler stubs: tasks.task.unpinned");
+    expect(moved.stderr).toContain("output/server/skeleton/handlers.ts: marked @deprecated (no longer in the spec): tasks.task.unpin");
+    const merged = readFileSync(path, "utf8");
+    const stub = '  /** tasks.task.unpinned: Unpins the task in the current user\'s task list */\n  "tasks.task.unpinned": async (_params, _context) => notImplemented("tasks.task.unpinned"),\n';
+    const note = "  /** @deprecated The spec no longer has `tasks.task.unpin` (it was at line 191 of the spec of version 0.1.0); the router ignores this handler. Delete it when you no longer need it. */\n";
+    // Nothing but the two insertions: the user's bytes around them are as they were.
+    const at = edited.indexOf('  /** tasks.task.unpin:');
+    expect(merged).toBe(edited.slice(0, at) + stub + edited.slice(at, edited.indexOf('  "tasks.task.unpin":')) + note + edited.slice(edited.indexOf('  "tasks.task.unpin":')));
+    expect(run(["generate", "--check"], dir).code).toBe(0);
+    expect(run(["generate"], dir).stderr).not.toContain("handlers.ts:");
+    expect(readFileSync(path, "utf8")).toBe(merged);
     rmSync(path);
     expect(run(["generate", "--check"], dir).stderr).toContain("missing: server/skeleton/handlers.ts");
     run(["generate"], dir);

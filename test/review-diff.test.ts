@@ -52,7 +52,9 @@ const EDITS: Edit[] = [
   },
 ];
 
-const EXEMPT_FILES = new Set(["manifest.json", "model.json", "types/spec/collaboration-platform-api.md"]);
+// What every spec change rewrites (decisions.md D13): the manifest, the model's positions, the shipped spec, and the
+// changelogs, whose newest section names the spec's sha256.
+const EXEMPT_FILES = new Set(["manifest.json", "model.json", "types/spec/collaboration-platform-api.md", "types/CHANGELOG.md", "client/CHANGELOG.md", "server/CHANGELOG.md"]);
 const VERSION = /0\.0\.0-spec\.[0-9a-f]{12}/g;
 
 /** JSON data of a generated file, or null for code and prose. */

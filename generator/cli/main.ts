@@ -6,8 +6,12 @@ import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
 import { type Diagnostic, diagnostic, hasErrors } from "../diagnostics/catalogue.js";
 import { type DiagnosticFormat, type FormatOptions, formatDiagnostics } from "../diagnostics/format.js";
+import type { DiffFormat } from "../diff/format.js";
+import type { Previous } from "../diff/version.js";
+import { type Severity, severityAtLeast } from "../diff/rules.js";
 import { TemplateError } from "../emit/templates.js";
-import { SKELETON_PATH, skeletonDrift } from "../emit/server/index.js";
+import { SKELETON_PATH, skeletonDrift, skeletonMethodNames } from "../emit/server/index.js";
+import type { GeneratedFile } from "../emit/files.js";
 import { buildFromText, generate } from "../generate.js";
 import type { Model } from "../model/types.js";
 import { DEFAULT_PACKAGES, GENERATOR_NAME } from "../options.js";
@@ -24,7 +28,7 @@ import { generatorVersion } from "./version.js";
  * 2 the spec has errors (or warnings under `--fail-on-warnings`; nothing written), 3 usage error or a bug.
  */
 
-export const EXIT = { ok: 0, stale: 1, specErrors: 2, usage: 3 } as const;
+export const EXIT = { ok: 0, stale: 1, failOn: 1, specErrors: 2, usage: 3 } as const;
 
 class UsageError extends Error {}
 
@@ -44,6 +48,8 @@ interface Resolved {
   force: boolean;
   v3ErrorPrefix: "spec" | "platform";
   packages: { types: string; client: string; server: string };
+  /** `--previous FILE|git:REV`: an earlier `model.json` to version against, for output folders that are not kept. */
+  previous: string | null;
 }
 
 interface CommonOptions {
@@ -53,6 +59,7 @@ interface CommonOptions {
   templates?: string;
   force?: boolean;
   failOnWarnings?: boolean;
+  previous?: string;
 }
 
 /** A path as the user's shell sees it: relative to the working directory, `/` separators. */
@@ -98,6 +105,7 @@ function resolveOptions(opts: CommonOptions, cwd: string): Resolved {
     force: Boolean(opts.force),
     v3ErrorPrefix: config.v3ErrorPrefix,
     packages: { ...DEFAULT_PACKAGES, ...config.packages },
+    previous: opts.previous ?? null,
   };
 }
 
@@ -160,20 +168,20 @@ function applyIgnore(diagnostics: Diagnostic[], r: Resolved): Diagnostic[] {
   return kept;
 }
 
-async function runGenerate(r: Resolved, check: boolean, format: DiagnosticFormat): Promise<number> {
+async function runGenerate(r: Resolved, check: boolean, format: DiagnosticFormat, verbose = false): Promise<number> {
   const templateSet = loadTemplateSet(r.templates);
   // The generator prints its code in its final layout; only what replaced templates render is formatted, by prettier
   // on a worker thread that loads while this one reads the spec. Without replaced templates no prettier loads.
-  if (templateSet.custom.length === 0) return runGenerateWith(r, check, format, templateSet, null);
+  if (templateSet.custom.length === 0) return runGenerateWith(r, check, format, templateSet, null, verbose);
   const formatter = workerFormatter();
   try {
-    return await runGenerateWith(r, check, format, templateSet, formatter.format);
+    return await runGenerateWith(r, check, format, templateSet, formatter.format, verbose);
   } finally {
     await formatter.close();
   }
 }
 
-async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFormat, templateSet: TemplateSet, formatter: Formatter | null): Promise<number> {
+async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFormat, templateSet: TemplateSet, formatter: Formatter | null, verbose: boolean): Promise<number> {
   const started = performance.now();
   const protect = [{ path: r.spec, what: "spec" }, ...(r.config ? [{ path: r.config, what: "config file" }] : [])];
   preflightOutput(r.out, { protect, force: r.force });
@@ -190,6 +198,7 @@ async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFo
   for (const name of templateSet.unknown) {
     process.stderr.write(`${shown(join(r.templates ?? "", ...name.split("/")))}:1:1: warning: no built-in template has this path, so it is not used; see the README's template table\n`);
   }
+  const previous = readPreviousGeneration(r);
   let result: Awaited<ReturnType<typeof generate>>;
   try {
     result = await generate(spec.text, {
@@ -203,6 +212,7 @@ async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFo
       v3ErrorPrefix: r.v3ErrorPrefix,
       packages: r.packages,
       customTemplates: templateSet.custom,
+      ...(previous ? { previous } : {}),
       ...(formatter ? { formatter } : {}),
     });
   } catch (err) {
@@ -224,12 +234,15 @@ async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFo
     process.stderr.write(`${GENERATOR_NAME}: ${why}; ${shown(r.out)} was not changed\n`);
     return EXIT.specErrors;
   }
-  await reportSkeletonDrift(r, result);
+  await reportRelease(r, result, verbose);
+  const skeleton = await followSkeleton(r, result, check);
+  const files = skeleton.files;
   if (check) {
-    const report = await checkOutput(r.out, result.files);
+    const report = await checkOutput(r.out, files);
     for (const p of report.untracked) process.stderr.write(`untracked: ${p}\n`);
     const lines = [
       ...report.stale.map((p) => `stale: ${p}`),
+      ...skeleton.lacking.map((l) => `stale: ${l.path} (no handlers for ${l.methods.join(", ")}; generate adds them)`),
       ...report.missing.map((p) => `missing: ${p}`),
       ...report.extra.map((p) => `extra: ${p}`),
     ];
@@ -237,10 +250,10 @@ async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFo
       process.stderr.write(`${lines.join("\n")}\n${GENERATOR_NAME}: output is out of date; run generate\n`);
       return EXIT.stale;
     }
-    process.stderr.write(`${GENERATOR_NAME}: ${result.files.length} files up to date\n`);
+    process.stderr.write(`${GENERATOR_NAME}: ${files.length} files up to date\n`);
     return EXIT.ok;
   }
-  const plan = planOutput(r.out, result.files, { force: r.force });
+  const plan = planOutput(r.out, files, { force: r.force });
   for (const k of plan.kept) {
     const why =
       k.why === "not-generated"
@@ -260,24 +273,176 @@ async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFo
   return EXIT.ok;
 }
 
-/** Tells which methods a user-owned skeleton lacks or still has, since it is never regenerated. */
-async function reportSkeletonDrift(r: Resolved, result: { files: Array<{ path: string; userOwned?: boolean }>; model: Model | null }): Promise<void> {
-  if (!result.model) return;
-  for (const f of result.files.filter((x) => x.userOwned)) {
-    const text = await readOutputFile(r.out, f.path);
-    if (text === undefined) continue;
-    const drift = skeletonDrift(result.model, text);
-    const where = shown(resolve(r.out, f.path));
-    if (drift.added.length > 0) process.stderr.write(`${where}: new in the spec, add handlers: ${drift.added.join(", ")}\n`);
-    if (drift.removed.length > 0) process.stderr.write(`${where}: no longer in the spec, remove handlers: ${drift.removed.join(", ")}\n`);
+/**
+ * The previous generation (docs/decisions.md D3): `--previous FILE|git:REV` naming an earlier `model.json`, else
+ * the output folder's own `model.json`, with the changelogs and the manifest's hashes beside it.
+ */
+function readPreviousGeneration(r: Resolved): Previous | null {
+  if (r.previous) {
+    const text = r.previous.startsWith("git:") ? gitShow(r.previous, resolve(r.out, "model.json"), "--previous") : readIfThere(resolve(process.cwd(), r.previous));
+    if (text === undefined) throw new UsageError(`--previous ${r.previous}: no such file`);
+    return { modelJson: text };
   }
+  const modelJson = readIfThere(join(r.out, "model.json"));
+  if (modelJson === undefined) return null;
+  const changelogs: NonNullable<Previous["changelogs"]> = {};
+  for (const kind of ["types", "client", "server"] as const) {
+    const text = readIfThere(join(r.out, kind, "CHANGELOG.md"));
+    if (text !== undefined) changelogs[kind] = text;
+  }
+  const manifest = readIfThere(join(r.out, "manifest.json"));
+  let fileHashes: Record<string, string> | undefined;
+  try {
+    const files = manifest ? (JSON.parse(manifest) as { files?: Record<string, string> }).files : undefined;
+    if (files && typeof files === "object") fileHashes = files;
+  } catch {
+    fileHashes = undefined;
+  }
+  return { modelJson, changelogs, ...(fileHashes ? { fileHashes } : {}) };
+}
+
+function readIfThere(path: string): string | undefined {
+  try {
+    return statSync(path).isFile() ? readFileSync(path, "utf8") : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A file's text at a git revision (`git:REV`), for the file's own path in the work tree; usage errors say why not. */
+function gitShow(arg: string, path: string, flag: string): string {
+  const rev = arg.slice(4);
+  if (!rev || rev.startsWith("-")) throw new UsageError(`${flag} ${arg}: name a revision after git:, such as git:HEAD~1`);
+  const cwd = existsSync(dirname(path)) ? dirname(path) : process.cwd();
+  const inside = spawnSync("git", ["rev-parse", "--is-inside-work-tree"], { cwd, encoding: "utf8" });
+  if (inside.status !== 0 || inside.stdout.trim() !== "true") throw new UsageError(`${flag} ${arg}: ${shown(cwd)} is not inside a git work tree`);
+  const name = `./${relative(cwd, path).split(sep).join("/")}`;
+  const out = spawnSync("git", ["show", `${rev}:${name}`], { cwd, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  if (out.status !== 0) throw new UsageError(`${flag} ${arg}: git cannot show ${shown(path)} at ${rev}: ${out.stderr.trim().split("\n")[0] ?? ""}`);
+  return out.stdout;
+}
+
+/** The old spec of `diff --from`: a file, or `git:REV` for the new spec's path at REV (read with `git show`). */
+function readOldSpec(from: string, r: Resolved): { text: string; label: string } {
+  if (from.startsWith("git:")) return { text: gitShow(from, r.spec, "--from"), label: `${from.slice(4)}:${shown(r.spec)}` };
+  const path = resolve(process.cwd(), from);
+  if (!existsSync(path) || !statSync(path).isFile()) throw new UsageError(`old spec not found: ${from}`);
+  return { text: readFileSync(path, "utf8"), label: shown(path) };
+}
+
+async function runDiff(r: Resolved, from: string, format: DiffFormat, failOn: Severity | undefined): Promise<number> {
+  const { diffModels } = await import("../diff/index.js");
+  const { formatDiff } = await import("../diff/format.js");
+  const old = readOldSpec(from, r);
+  const spec = readSpecText(r);
+  if ("error" in spec) {
+    process.stderr.write(formatDiagnostics([spec.error], "text", printOptions(r, "text")));
+    return EXIT.specErrors;
+  }
+  const to = shown(r.spec);
+  const before = buildFromText(old.text.replace(/^\uFEFF/, ""), old.label);
+  const after = buildFromText(spec.text, to);
+  const errors = [...before.diagnostics, ...after.diagnostics].filter((d) => d.severity === "error");
+  if (!before.model || !after.model) {
+    process.stderr.write(formatDiagnostics(errors, "text"));
+    process.stderr.write(`${GENERATOR_NAME}: ${!before.model ? `the old spec (${old.label})` : "the new spec"} has errors; nothing was compared\n`);
+    return EXIT.specErrors;
+  }
+  const report = diffModels(before.model, after.model, { from: old.label, to });
+  const root = format === "github" ? repositoryRoot() : process.cwd();
+  process.stdout.write(formatDiff(report, format, { githubPath: (file) => (file === to ? relative(root, r.spec).split(sep).join("/") : file) }));
+  if (failOn && report.changes.some((c) => severityAtLeast(c.severity, failOn))) return EXIT.failOn;
+  return EXIT.ok;
+}
+
+/**
+ * The summary of what the spec change did (issue 7): the version, the bump and the counts per severity; every change
+ * with `--verbose`; and the handlers whose types changed, since `tsc` is where their implementers see it.
+ */
+async function reportRelease(r: Resolved, result: Awaited<ReturnType<typeof generate>>, verbose: boolean): Promise<void> {
+  const release = result.release;
+  if (!release || !result.model) return;
+  const { formatDiff, summaryLine } = await import("../diff/format.js");
+  const { affectedHandlers } = await import("../diff/index.js");
+  if (!release.diff || release.previousVersion === null) {
+    process.stderr.write(`${GENERATOR_NAME}: version ${release.version} (first generation)\n`);
+    return;
+  }
+  if (release.regenerated) {
+    process.stderr.write(`${GENERATOR_NAME}: version ${release.version} (patch from ${release.previousVersion}: the spec's model is the same, the generated files changed)\n`);
+    return;
+  }
+  if (release.diff.bump === "none" && release.version === release.previousVersion) return;
+  process.stderr.write(`${GENERATOR_NAME}: version ${release.version} (from ${release.previousVersion}); ${summaryLine(release.diff)}\n`);
+  if (verbose) process.stderr.write(formatDiff(release.diff, "text").split("\n").slice(0, -2).map((l) => `  ${l}\n`).join(""));
+  const handlers = affectedHandlers(release.diff, result.model);
+  if (handlers.length > 0) process.stderr.write(`${GENERATOR_NAME}: handler types changed (tsc shows what to change): ${handlers.join(", ")}\n`);
+}
+
+/**
+ * The user-owned skeleton follows the spec (issue 7): stubs for the methods it lacks, a `@deprecated` line on the
+ * handlers of methods the spec dropped (generator/emit/server/merge.ts). A cheap look at the text decides first
+ * whether anything is to be done, so that ts-morph loads only then. Under `--check` nothing is written: a skeleton
+ * that lacks stubs is stale, with the method names; the user's own edits never are.
+ */
+async function followSkeleton(r: Resolved, result: Awaited<ReturnType<typeof generate>>, check: boolean): Promise<{ files: GeneratedFile[]; lacking: Array<{ path: string; methods: string[] }> }> {
+  const lacking: Array<{ path: string; methods: string[] }> = [];
+  const { model, release } = result;
+  if (!model || !release) return { files: result.files, lacking };
+  const files: GeneratedFile[] = [];
+  for (const f of result.files) {
+    const current = f.userOwned ? await readOutputFile(r.out, f.path) : undefined;
+    if (current === undefined) {
+      files.push(f);
+      continue;
+    }
+    const where = shown(resolve(r.out, f.path));
+    const drift = skeletonDrift(model, current);
+    const dropped = (version: "legacy" | "v3") => {
+      const fromDiff = new Map((release.diff?.changes ?? []).filter((c) => c.code === "method-removed" && c.version === version).map((c) => [c.method ?? "", c.from]));
+      const names = new Set([...release.removedHandlers[version], ...fromDiff.keys()]);
+      return [...names]
+        .filter((n) => drift.removed.includes(n) && !current.includes(`@deprecated The spec no longer has \`${n}\``))
+        .map((name) => {
+          const from = fromDiff.get(name);
+          const was = from && release.previousVersion ? ` (it was at line ${from.line} of the spec of version ${release.previousVersion})` : "";
+          return { name, note: `The spec no longer has \`${name}\`${was}; the router ignores this handler. Delete it when you no longer need it.` };
+        });
+    };
+    const deprecate = { legacy: dropped("legacy"), v3: dropped("v3") };
+    if (drift.added.length === 0 && deprecate.legacy.length === 0 && deprecate.v3.length === 0) {
+      files.push(f);
+      continue;
+    }
+    const { mergeSkeleton } = await import("../emit/server/merge.js");
+    const merged = mergeSkeleton(current, f.contents, { add: skeletonMethodNames(model), deprecate });
+    if (merged.kind === "failed") {
+      process.stderr.write(`${where}:${merged.line}:${merged.column}: warning skeleton-not-updated: ${merged.reason}; the skeleton was left as it was${drift.added.length ? ` and lacks handlers for ${drift.added.join(", ")}` : ""}\n`);
+      if (check && drift.added.length > 0) lacking.push({ path: f.path, methods: drift.added });
+      files.push(f);
+      continue;
+    }
+    if (merged.kind === "unchanged") {
+      files.push(f);
+      continue;
+    }
+    if (check) {
+      if (merged.added.length > 0) lacking.push({ path: f.path, methods: merged.added });
+      files.push(f);
+      continue;
+    }
+    if (merged.added.length > 0) process.stderr.write(`${where}: added handler stubs: ${merged.added.join(", ")}\n`);
+    if (merged.deprecated.length > 0) process.stderr.write(`${where}: marked @deprecated (no longer in the spec): ${merged.deprecated.join(", ")}\n`);
+    files.push({ ...f, contents: merged.text, mergedFrom: current });
+  }
+  return { files, lacking };
 }
 
 function formatOption(): Option {
   return new Option("--format <format>", "diagnostics format").choices(["text", "json", "github"]).default("text");
 }
 
-type GenerateFlags = CommonOptions & { check?: boolean; watch?: boolean; format: DiagnosticFormat };
+type GenerateFlags = CommonOptions & { check?: boolean; watch?: boolean; verbose?: boolean; format: DiagnosticFormat };
 
 export async function main(argv: string[]): Promise<number> {
   let exit: number = EXIT.ok;
@@ -298,15 +463,17 @@ export async function main(argv: string[]): Promise<number> {
     .option("--templates <dir>", "a folder of templates that replace the built-in ones")
     .option("--force", "write into a folder that looks like a project, and replace generated files that were edited")
     .option("--fail-on-warnings", "warnings count as errors: nothing is written, exit 2")
+    .option("--previous <model>", "an earlier model.json (a file, or git:REV for the output folder's) to version against")
+    .option("--verbose", "list every change of the spec since the previous generation")
     .addOption(formatOption())
     .action(async (opts: GenerateFlags) => {
       const r = resolveOptions(opts, process.cwd());
       if (opts.watch && !opts.check) {
         const { watchSpec } = await import("./watch.js");
-        exit = await watchSpec(r.spec, shown(r.spec), () => runGenerate(r, false, opts.format).catch((err: unknown) => reportError(err)));
+        exit = await watchSpec(r.spec, shown(r.spec), () => runGenerate(r, false, opts.format, Boolean(opts.verbose)).catch((err: unknown) => reportError(err)));
         return;
       }
-      exit = await runGenerate(r, Boolean(opts.check), opts.format);
+      exit = await runGenerate(r, Boolean(opts.check), opts.format, Boolean(opts.verbose));
     });
   program
     .command("lint")
@@ -327,6 +494,18 @@ export async function main(argv: string[]): Promise<number> {
       const diagnostics = applyIgnore(buildFromText(spec.text, r.specDisplay).diagnostics, r);
       print(diagnostics, opts.format, printing);
       exit = hasErrors(diagnostics) || (r.failOnWarnings && diagnostics.length > 0) ? EXIT.specErrors : EXIT.ok;
+    });
+  program
+    .command("diff")
+    .description("compare the models of two specs: every change with its code, its severity per audience and its positions")
+    .requiredOption("--from <old>", "the old spec: a file, or git:REV for the spec's path at that revision")
+    .option("--spec <file>", "the new spec (default: the config's `spec`)")
+    .option("--config <file>", `the config file (default ${DEFAULT_CONFIG_FILE})`)
+    .addOption(new Option("--format <format>", "report format").choices(["text", "json", "markdown", "github"]).default("text"))
+    .addOption(new Option("--fail-on <level>", "exit 1 when a change reaches this severity").choices(["breaking", "minor", "patch"]))
+    .action(async (opts: CommonOptions & { from: string; format: DiffFormat; failOn?: Severity }) => {
+      const r = resolveOptions(opts, process.cwd());
+      exit = await runDiff(r, opts.from, opts.format, opts.failOn);
     });
   program
     .command("init")

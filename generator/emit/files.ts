@@ -4,6 +4,11 @@ export interface GeneratedFile {
   contents: string;
   /** Created only when absent; the user's copy is kept on later runs (handler skeletons). */
   userOwned?: boolean;
+  /**
+   * For a user-owned file: the user's bytes this contents was merged from (the skeleton gaining stubs). The file is
+   * replaced only while the disk still holds exactly those bytes.
+   */
+  mergedFrom?: string;
   /** Printed in its final layout, or data: the formatter leaves it alone. */
   raw?: boolean;
   /**

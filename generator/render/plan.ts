@@ -8,7 +8,9 @@ import { sha256 } from "../util/hash.js";
  * - a generated file is written when absent, replaced only while its bytes still match the previous manifest's hash
  *   (an edited copy, or a file the generator never wrote, is kept with a warning unless `force`);
  * - a file the previous manifest lists but this run no longer generates is removed on the same condition;
- * - a user-owned seed (the handler skeleton) is created when absent and never replaced, moved or removed;
+ * - a user-owned seed (the handler skeleton) is created when absent and never replaced, moved or removed; the one
+ *   edit it gets is a merge (new stubs, `@deprecated` lines) computed from the bytes on disk, written only while the
+ *   disk still holds those bytes;
  * - nothing else in the folder is ever touched.
  */
 
@@ -23,7 +25,7 @@ export interface OwnershipManifest {
 /** The manifest does not list itself: a manifest this module can read is the previous run's own. */
 const MANIFEST_PATH = "manifest.json";
 
-export type PlannedWrite = { path: string; contents: string; why: "new" | "changed" | "seed" };
+export type PlannedWrite = { path: string; contents: string; why: "new" | "changed" | "seed" | "merged" };
 export type Kept = { path: string; why: "edited" | "not-generated" | "edited-obsolete" };
 
 export interface WritePlan {
@@ -53,6 +55,7 @@ export function planWrite(
     const current = disk(f.path);
     if (f.userOwned) {
       if (current === undefined) plan.writes.push({ path: f.path, contents: f.contents, why: "seed" });
+      else if (f.mergedFrom !== undefined && current === f.mergedFrom && f.contents !== current) plan.writes.push({ path: f.path, contents: f.contents, why: "merged" });
       else plan.unchanged++;
       continue;
     }

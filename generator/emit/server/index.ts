@@ -198,7 +198,7 @@ function methodsModule(model: Model, header: string, prefix: V3ErrorPrefix): { j
 }
 
 /** `index.d.ts` of the server, printed in prettier's layout (ts/layout.ts), so the formatter leaves it alone. */
-function handlersDts(model: Model, header: string, typesPackage: string): string {
+function handlersDts(model: Model, header: string, typesPackage: string, removed: { legacy: string[]; v3: string[] }, packageVersion: string): string {
   const built = builtInMethods(model);
   const skip = new Set([...built.documentation, ...built.scopeList]);
   const members = (version: Version, map: string): TsMember[] =>
@@ -209,7 +209,16 @@ function handlersDts(model: Model, header: string, typesPackage: string): string
         key: propertyKey(m.name),
         optional: !m.described,
         type: reference("Handler", [{ kind: "indexed", object: reference(map), index: keyword(stringLiteral(m.name)) }]),
-      }));
+      }))
+      .concat(
+        // Removed since the last major version: still accepted, so that the user's skeleton compiles until the next one.
+        removed[version].map((name) => ({
+          comment: `/** @deprecated The spec no longer has \`${name}\` (removed in ${packageVersion.replace(/\.\d+\.\d+$/, ".0.0")}); the router ignores this handler. Delete it. */`,
+          key: propertyKey(name),
+          optional: true,
+          type: reference("Handler", [keyword("{ params: Record<string, unknown>; result: unknown }")]),
+        })),
+      );
   const handlers = (comment: string, name: string, version: Version, map: string) =>
     printDeclaration({ kind: "interface", comment, head: `export interface ${name}`, members: members(version, map) });
   return [
@@ -243,6 +252,14 @@ function handlersDts(model: Model, header: string, typesPackage: string): string
   ].join("\n");
 }
 
+/** The methods the skeleton has a handler for, per handlers object, in spec order. */
+export function skeletonMethodNames(model: Model): { legacy: string[]; v3: string[] } {
+  const built = builtInMethods(model);
+  const skip = new Set([...built.documentation, ...built.scopeList]);
+  const names = (version: Version) => typedMethods(model, version).filter((m) => m.described && !skip.has(m.name)).map((m) => m.name);
+  return { legacy: names("legacy"), v3: names("v3") };
+}
+
 /** Methods a user-owned skeleton handles (its quoted keys), against the spec's described methods. */
 export function skeletonDrift(model: Model, text: string): { added: string[]; removed: string[] } {
   const built = builtInMethods(model);
@@ -272,6 +289,8 @@ export function serverFiles(
     /** Relative to the output folder; the `skeleton` config key may place it outside. */
     skeletonPath: string;
     v3ErrorPrefix: V3ErrorPrefix;
+    /** Handlers of methods the spec dropped since the last major version (diff/version.ts). */
+    removedHandlers: { legacy: string[]; v3: string[] };
   },
 ): GeneratedFile[] {
   const { header, packages } = opts;
@@ -295,7 +314,7 @@ export function serverFiles(
       { header, name: packages.server, version: opts.version, description: `Handler interfaces and a router for ${model.title}.` },
       {
         // The skeleton is the user's own code: it is not part of the package.
-        files: ["index.js", "index.d.ts", "runtime/", "methods.js", "methods.d.ts", "documentation.js", "documentation.d.ts", "README.md"],
+        files: ["index.js", "index.d.ts", "runtime/", "methods.js", "methods.d.ts", "documentation.js", "documentation.d.ts", "README.md", "CHANGELOG.md"],
         engines: { node: ">=20.19.0" },
         dependencies: { [packages.types]: opts.version },
       },
@@ -308,7 +327,7 @@ export function serverFiles(
         batchMax: BATCH_MAX_COMMANDS,
         v3Prefix: V3_ERROR_PREFIXES[opts.v3ErrorPrefix],
       }) },
-    { path: "server/index.d.ts", raw: true, contents: handlersDts(model, header, packages.types) },
+    { path: "server/index.d.ts", raw: true, contents: handlersDts(model, header, packages.types, opts.removedHandlers, opts.version) },
     {
       path: "server/index.js",
       template: "server/index.js.hbs",

@@ -1,0 +1,553 @@
+import type { Field, Method, Model, Resource, Source, Statement, TypeRef } from "../model/types.js";
+import { type Audience, type Bump, CHANGE_RULES, type ChangeCode, type Severity, bumpOf, maxSeverity } from "./rules.js";
+
+/**
+ * The diff stage: two models in, every change between them out, each with a stable code, a severity per audience
+ * (diff/rules.ts) and its position in both specs. It compares models, never texts: moving a section or reflowing a
+ * paragraph changes positions only, and positions are not compared. Pure, like the rest of the core.
+ *
+ * Every member of `Method` is compared by one entry of `METHOD_MEMBERS` below (the table is typed over `keyof
+ * Method`, so a member added to the model does not compile until the diff says what its change means).
+ */
+
+export interface Position {
+  file: string;
+  line: number;
+  column: number;
+}
+
+export interface Change {
+  code: ChangeCode;
+  /** The highest of `audiences`. */
+  severity: Severity;
+  audiences: Partial<Record<Audience, Severity>>;
+  /** The method's name, null for a change outside methods. */
+  method: string | null;
+  /** `legacy` or `v3` for a method's change, else null. */
+  version: "legacy" | "v3" | null;
+  resource: string | null;
+  message: string;
+  /** Where the thing is in the old spec; null for an addition. */
+  from: Position | null;
+  /** Where the thing is in the new spec; null for a removal. */
+  to: Position | null;
+  /**
+   * Where the change shows in the new spec: `to`, or for a removal the place that held it (the method of a removed
+   * parameter, the section of a removed method). The github format annotates this line.
+   */
+  at: Position;
+}
+
+export interface DiffReport {
+  bump: Bump;
+  changes: Change[];
+}
+
+export interface DiffFiles {
+  /** The old spec as positions name it (`spec.md`, `HEAD~1:spec.md`). */
+  from: string;
+  to: string;
+}
+
+interface Where {
+  method?: Method;
+  resource?: string;
+  from: Source | null;
+  to: Source | null;
+  /** The new spec's position to annotate when `to` is null. */
+  near?: Source | null;
+}
+
+class Collector {
+  readonly changes: Change[] = [];
+  constructor(
+    private readonly files: DiffFiles,
+    private readonly fallback: Source,
+  ) {}
+
+  add(code: ChangeCode, message: string, where: Where): void {
+    const rule = CHANGE_RULES[code];
+    const audiences: Partial<Record<Audience, Severity>> = {};
+    if (rule.client) audiences.client = rule.client;
+    if (rule.server) audiences.server = rule.server;
+    const severity = maxSeverity(rule.client, rule.server) ?? "patch";
+    const pos = (s: Source | null, file: string): Position | null => (s ? { file, line: s.line, column: s.column } : null);
+    const to = pos(where.to, this.files.to);
+    this.changes.push({
+      code,
+      severity,
+      audiences,
+      method: where.method?.name ?? null,
+      version: where.method?.version ?? null,
+      resource: where.resource ?? null,
+      message,
+      from: pos(where.from, this.files.from),
+      to,
+      at: to ?? pos(where.near ?? this.fallback, this.files.to) ?? { file: this.files.to, line: 1, column: 1 },
+    });
+  }
+}
+
+/** A method as messages name it: `tasks.task.get`, or `tasks.task.get (3.0)`. */
+export function methodLabel(m: { name: string; version: string }): string {
+  return `\`${m.name}\`${m.version === "v3" ? " (3.0)" : ""}`;
+}
+
+const methodKey = (m: Method) => `${m.version}:${m.name}`;
+
+/** JSON of a value without positions and prose: what two readings of a type or rule agree on. */
+function canon(value: unknown): string {
+  return JSON.stringify(value, (key, v) => (key === "source" || key === "description" || key === "text" || key === "note" || key === "keyDescription" ? undefined : v));
+}
+
+export function diffModels(old: Model, next: Model, files: DiffFiles): DiffReport {
+  const top = next.sections[0]?.source ?? { file: next.specFile, line: 1, column: 1 };
+  const out = new Collector(files, top);
+  if (old.title !== next.title) out.add("title-changed", `the title is now "${next.title}" (was "${old.title}")`, { from: old.sections[0]?.source ?? null, to: top });
+  diffGlobal(old, next, out);
+  diffResources(old, next, out);
+  diffMethods(old, next, out);
+  diffStatements(out, statementsOf(old), statementsOf(next), {});
+  diffGaps(old, next, out);
+  return { bump: bumpOf(out.changes.map((c) => c.severity)), changes: out.changes };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Methods
+
+function diffMethods(old: Model, next: Model, out: Collector): void {
+  const before = new Map(old.methods.map((m) => [methodKey(m), m]));
+  const after = new Map(next.methods.map((m) => [methodKey(m), m]));
+  for (const m of next.methods) {
+    const o = before.get(methodKey(m));
+    if (!o) {
+      if (m.described) out.add("method-added", `${methodLabel(m)} is new`, { method: m, from: null, to: m.source });
+      else out.add("method-named-added", `${methodLabel(m)} is newly named (not described)`, { method: m, from: null, to: m.source });
+      continue;
+    }
+    diffMethod(o, m, out);
+  }
+  for (const o of old.methods) {
+    if (after.has(methodKey(o))) continue;
+    const near = next.sections.find((s) => s.title === o.area)?.source ?? null;
+    if (o.described) out.add("method-removed", `${methodLabel(o)} is no longer in the spec`, { method: o, from: o.source, to: null, near });
+    else out.add("method-named-removed", `${methodLabel(o)} is no longer named in the spec`, { method: o, from: o.source, to: null, near });
+  }
+}
+
+type MemberDiff = (o: Method, m: Method, out: Collector, at: Where) => void;
+
+/** What a change of each member of `Method` means; `null` for members that are identity or position only. */
+const METHOD_MEMBERS: Record<keyof Method, MemberDiff | null> = {
+  name: null,
+  version: null,
+  source: null,
+  mentions: null,
+  // Follows from the name.
+  wildcard: null,
+  // Compared first (diffMethod): the rest of the members only mean something for a described method.
+  described: null,
+  area: (o, m, out, at) => {
+    if (o.area !== m.area) out.add("described-in-other-area", `${methodLabel(m)} moved from section "${o.area}" to "${m.area}"`, at);
+  },
+  description: (o, m, out, at) => {
+    if (o.description !== m.description) out.add("description-changed", `the description of ${methodLabel(m)} changed`, at);
+  },
+  aliases: (o, m, out, at) => {
+    for (const a of m.aliases) if (!o.aliases.includes(a)) out.add("alias-added", `${methodLabel(m)} also answers \`${a}\``, at);
+    for (const a of o.aliases) if (!m.aliases.includes(a)) out.add("alias-removed", `${methodLabel(m)} no longer answers \`${a}\``, at);
+  },
+  scopes: (o, m, out, at) => {
+    const show = (s: string[] | null) => (s ? s.map((x) => `\`${x}\``).join(", ") || "none" : "not named");
+    if (canon([...(o.scopes ?? [])].sort()) !== canon([...(m.scopes ?? [])].sort()) || (o.scopes === null) !== (m.scopes === null)) {
+      out.add("scope-changed", `${methodLabel(m)} needs scope ${show(m.scopes)} (was ${show(o.scopes)})`, at);
+    }
+  },
+  scopeNote: (o, m, out, at) => {
+    if (o.scopeNote !== m.scopeNote) out.add("note-changed", `the scope note of ${methodLabel(m)} changed`, at);
+  },
+  access: (o, m, out, at) => {
+    if ((o.access?.who ?? null) !== (m.access?.who ?? null)) out.add("access-changed", `who may call ${methodLabel(m)}: ${m.access?.who ?? "not stated"} (was ${o.access?.who ?? "not stated"})`, at);
+    else if ((o.access?.text ?? null) !== (m.access?.text ?? null)) out.add("description-changed", `the access sentence of ${methodLabel(m)} changed`, at);
+  },
+  applicationContextOnly: (o, m, out, at) => {
+    if (o.applicationContextOnly !== m.applicationContextOnly) {
+      out.add("app-context-changed", `${methodLabel(m)} ${m.applicationContextOnly ? "is now callable only in an application context" : "is no longer limited to an application context"}`, at);
+    }
+  },
+  deprecated: (o, m, out, at) => {
+    if (!o.deprecated && m.deprecated) {
+      out.add("method-deprecated", `${methodLabel(m)} is deprecated${m.deprecated.replacement ? `; use \`${m.deprecated.replacement}\`` : ""}`, at);
+    } else if (o.deprecated && (!m.deprecated || o.deprecated.replacement !== m.deprecated.replacement)) {
+      out.add("method-undeprecated", m.deprecated ? `the replacement of ${methodLabel(m)} is now \`${m.deprecated.replacement ?? "not named"}\`` : `${methodLabel(m)} is no longer deprecated`, at);
+    } else if (o.deprecated && m.deprecated && o.deprecated.text !== m.deprecated.text) {
+      out.add("description-changed", `the deprecation note of ${methodLabel(m)} changed`, at);
+    }
+  },
+  httpMethods: (o, m, out, at) => {
+    for (const h of m.httpMethods) if (!o.httpMethods.includes(h)) out.add("http-method-added", `${methodLabel(m)} accepts ${h}`, at);
+    for (const h of o.httpMethods) if (!m.httpMethods.includes(h)) out.add("http-method-removed", `${methodLabel(m)} no longer accepts ${h}`, at);
+  },
+  idempotencyKey: (o, m, out, at) => {
+    if (o.idempotencyKey !== m.idempotencyKey) out.add("idempotency-changed", `${methodLabel(m)} ${m.idempotencyKey ? "now honours" : "no longer honours"} Idempotency-Key`, at);
+  },
+  params: (o, m, out) => diffFields("param", o.params, m.params, out, { method: m, parent: "", oldSource: o.source, newSource: m.source }),
+  constraints: (o, m, out, at) => {
+    const key = (c: Method["constraints"][number]) => canon(c);
+    const before = new Map(o.constraints.map((c) => [key(c), c]));
+    const after = new Map(m.constraints.map((c) => [key(c), c]));
+    for (const [k, c] of after) if (!before.has(k)) out.add("constraint-added", `${methodLabel(m)} has a new rule: ${c.text}`, { ...at, from: null, to: c.source });
+    for (const [k, c] of before) if (!after.has(k)) out.add("constraint-removed", `${methodLabel(m)} no longer has the rule: ${c.text}`, { ...at, from: c.source, to: null, near: m.source });
+  },
+  result: (o, m, out, at) => {
+    const a = o.result;
+    const b = m.result;
+    if (!a && !b) return;
+    if (!a && b) return out.add("result-added", `${methodLabel(m)} has a described result`, { ...at, from: null, to: b.source });
+    if (a && !b) return out.add("result-removed", `${methodLabel(m)} no longer describes its result`, { ...at, from: a.source, to: null, near: m.source });
+    if (!a || !b) return;
+    const here: Where = { method: m, from: a.source, to: b.source };
+    if (a.key !== b.key) out.add("result-key-changed", `the data of ${methodLabel(m)} is now at ${b.key ? `\`result.${b.key}\`` : "`result`"} (was ${a.key ? `\`result.${a.key}\`` : "`result`"})`, here);
+    diffType("result", a.type, b.type, out, { ...here, path: b.key ? `result.${b.key}` : "result" });
+    if (Boolean(a.mayBeEmptyArray) !== Boolean(b.mayBeEmptyArray)) {
+      out.add(b.mayBeEmptyArray ? "result-field-became-optional" : "result-field-became-required", `the result of ${methodLabel(m)} ${b.mayBeEmptyArray ? "may now come as an empty array" : "no longer comes as an empty array"}`, here);
+    }
+    if (a.description !== b.description || canon(a.empty) !== canon(b.empty)) out.add("description-changed", `the result description of ${methodLabel(m)} changed`, here);
+  },
+  errors: (o, m, out, at) => {
+    const key = (e: Method["errors"][number]) => e.code ?? `${e.status ?? ""}:${e.text ?? ""}`;
+    const before = new Map(o.errors.map((e) => [key(e), e]));
+    const after = new Map(m.errors.map((e) => [key(e), e]));
+    const show = (e: Method["errors"][number]) => (e.code ? `\`${e.code}\`` : `status ${e.status ?? "unknown"}`);
+    for (const [k, e] of after) {
+      const was = before.get(k);
+      if (!was) {
+        out.add("error-added", `${methodLabel(m)} lists error ${show(e)}${e.status ? ` (${e.status})` : ""}`, { ...at, from: null, to: e.source });
+        continue;
+      }
+      const here: Where = { method: m, from: was.source, to: e.source };
+      if (was.status !== e.status || canon(was.statuses) !== canon(e.statuses)) {
+        out.add("error-status-changed", `error ${show(e)} of ${methodLabel(m)} comes with status ${e.statuses.join(" or ") || e.status || "unknown"} (was ${was.statuses.join(" or ") || was.status || "unknown"})`, here);
+      }
+      if (was.text !== e.text) out.add("error-text-changed", `the text of error ${show(e)} of ${methodLabel(m)} changed`, here);
+      else if (was.cause !== e.cause || canon(was.trigger) !== canon(e.trigger)) out.add("description-changed", `the cause of error ${show(e)} of ${methodLabel(m)} changed`, here);
+    }
+    for (const [k, e] of before) {
+      if (!after.has(k)) out.add("error-removed", `${methodLabel(m)} no longer lists error ${show(e)}`, { ...at, from: e.source, to: null, near: m.source });
+    }
+  },
+  errorsOpen: (o, m, out, at) => {
+    if (!o.errorsOpen && m.errorsOpen) out.add("errors-opened", `the spec now leaves the errors of ${methodLabel(m)} open: ${m.errorsOpen.reason}`, { ...at, from: o.source, to: m.errorsOpen.source });
+    else if (o.errorsOpen && !m.errorsOpen) out.add("errors-closed", `the errors of ${methodLabel(m)} are no longer left open`, { ...at, from: o.errorsOpen.source, to: m.source });
+  },
+  notes: (o, m, out, at) => diffStatements(out, o.notes, m.notes, { method: m, near: at.to }),
+};
+
+function diffMethod(o: Method, m: Method, out: Collector): void {
+  const at: Where = { method: m, from: o.source, to: m.source };
+  if (o.described && !m.described) {
+    out.add("described-to-named", `${methodLabel(m)} is only named now: its parameters and result are no longer described`, at);
+    return;
+  }
+  if (!o.described && m.described) {
+    out.add("named-to-described", `${methodLabel(m)} is now described`, at);
+    return;
+  }
+  for (const [member, compare] of Object.entries(METHOD_MEMBERS) as Array<[keyof Method, MemberDiff | null]>) {
+    if (compare) compare(o, m, out, at);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fields and types
+
+type Side = "param" | "result";
+
+interface FieldContext {
+  method?: Method;
+  resource?: string;
+  /** The dotted path of the enclosing object (`fields`), "" at the top. */
+  parent: string;
+  oldSource: Source;
+  newSource: Source;
+}
+
+/** A result field a reader can rely on: always there, never null, never an empty stand-in. */
+function dependable(f: Field): boolean {
+  return f.required && !f.optional && !f.nullable && !f.mayBeEmptyObject && !f.mayBeEmptyArray;
+}
+
+function subject(ctx: { method?: Method; resource?: string }): string {
+  return ctx.method ? methodLabel(ctx.method) : `resource \`${ctx.resource ?? ""}\``;
+}
+
+function diffFields(side: Side, before: Field[], after: Field[], out: Collector, ctx: FieldContext): void {
+  const old = new Map(before.map((f) => [f.name, f]));
+  const next = new Map(after.map((f) => [f.name, f]));
+  const name = (f: Field) => `\`${ctx.parent ? `${ctx.parent}.` : ""}${f.name}\``;
+  const where = (from: Source | null, to: Source | null): Where => ({
+    ...(ctx.method ? { method: ctx.method } : {}),
+    ...(ctx.resource ? { resource: ctx.resource } : {}),
+    from,
+    to,
+    near: ctx.newSource,
+  });
+  for (const f of after) {
+    const o = old.get(f.name);
+    if (!o) {
+      if (side === "param") out.add(f.required ? "param-added-required" : "param-added", `${subject(ctx)} has a new ${f.required ? "required " : ""}parameter ${name(f)}`, where(null, f.source));
+      else out.add(dependable(f) ? "result-field-added" : "result-field-added-optional", `${subject(ctx)} has a new ${dependable(f) ? "" : "optional "}field ${name(f)}`, where(null, f.source));
+      continue;
+    }
+    diffField(side, o, f, out, { ...ctx, oldSource: o.source, newSource: f.source }, name(f));
+  }
+  for (const o of before) {
+    if (next.has(o.name)) continue;
+    out.add(side === "param" ? "param-removed" : "result-field-removed", `${subject(ctx)} no longer has ${side === "param" ? "parameter" : "field"} ${name(o)}`, where(o.source, null));
+  }
+}
+
+function diffField(side: Side, o: Field, f: Field, out: Collector, ctx: FieldContext, label: string): void {
+  const here: Where = { ...(ctx.method ? { method: ctx.method } : {}), ...(ctx.resource ? { resource: ctx.resource } : {}), from: o.source, to: f.source };
+  if (side === "param") {
+    if (!o.required && f.required) out.add("param-became-required", `parameter ${label} of ${subject(ctx)} is now required`, here);
+    if (o.required && !f.required) out.add("param-became-optional", `parameter ${label} of ${subject(ctx)} is now optional`, here);
+    if (o.nullable !== f.nullable) out.add(f.nullable ? "param-type-widened" : "param-type-narrowed", `parameter ${label} of ${subject(ctx)} ${f.nullable ? "may now be null" : "may no longer be null"}`, here);
+    if (canon(o.default) !== canon(f.default) || (o.default?.text ?? null) !== (f.default?.text ?? null)) {
+      out.add("param-default-changed", `the default of parameter ${label} of ${subject(ctx)} is now ${f.default ? `\`${f.default.value ?? f.default.text}\`` : "not stated"} (was ${o.default ? `\`${o.default.value ?? o.default.text}\`` : "not stated"})`, here);
+    }
+    if (!o.deprecated && f.deprecated) out.add("param-deprecated", `parameter ${label} of ${subject(ctx)} is deprecated`, here);
+  } else {
+    if (dependable(o) && !dependable(f)) out.add("result-field-became-optional", `field ${label} of ${subject(ctx)} may now be absent, null or empty`, here);
+    if (!dependable(o) && dependable(f)) out.add("result-field-became-required", `field ${label} of ${subject(ctx)} is now always present`, here);
+    if (!o.deprecated && f.deprecated) out.add("field-deprecated", `field ${label} of ${subject(ctx)} is deprecated`, here);
+  }
+  if (o.description !== f.description || canon(o.fileExtensions) !== canon(f.fileExtensions) || o.group !== f.group) {
+    out.add("description-changed", `the description of ${side === "param" ? "parameter" : "field"} ${label} of ${subject(ctx)} changed`, here);
+  }
+  diffType(side, o.type, f.type, out, { ...here, path: label.slice(1, -1) });
+}
+
+interface TypeContext extends Where {
+  /** The dotted path of the value (`fields.title`, `result.task`); "" for a resource itself. */
+  path: string;
+}
+
+function diffType(side: Side, a: TypeRef, b: TypeRef, out: Collector, ctx: TypeContext): void {
+  const what = ctx.path ? `${side === "param" ? "parameter" : "the type of"} \`${ctx.path}\` of ${subject(ctx)}` : `the type of ${subject(ctx)}`;
+  const code = (suffix: "changed" | "widened" | "narrowed"): ChangeCode => `${side}-type-${suffix}` as ChangeCode;
+  if (a.kind === "unknown" && b.kind === "unknown") return;
+  if (a.kind === "unknown") return out.add(code("narrowed"), `${what} is now ${describe(b)} (was not given)`, ctx);
+  if (b.kind === "unknown") return out.add(code("widened"), `${what} is no longer given (was ${describe(a)})`, ctx);
+  if (a.kind !== b.kind) return out.add(code("changed"), `${what} is now ${describe(b)} (was ${describe(a)})`, ctx);
+  switch (a.kind) {
+    case "primitive": {
+      const bb = b as typeof a;
+      const shape = (t: typeof a) => canon({ ...t, enum: t.enum ? true : undefined });
+      if (shape(a) !== shape(bb)) return out.add(code("changed"), `${what} is now ${describe(bb)} (was ${describe(a)})`, ctx);
+      if (a.enum && bb.enum) {
+        const enumCode = (added: boolean): ChangeCode => (side === "param" ? (added ? "enum-value-added" : "enum-value-removed") : added ? "result-enum-value-added" : "result-enum-value-removed");
+        for (const v of bb.enum) if (!a.enum.includes(v)) out.add(enumCode(true), `${what} has the new value \`${String(v)}\``, ctx);
+        for (const v of a.enum) if (!bb.enum.includes(v)) out.add(enumCode(false), `${what} no longer has the value \`${String(v)}\``, ctx);
+      }
+      return;
+    }
+    case "object": {
+      const bb = b as typeof a;
+      if ((a.extends ?? null) !== (bb.extends ?? null)) out.add(code("changed"), `${what} now extends ${bb.extends ?? "nothing"} (was ${a.extends ?? "nothing"})`, ctx);
+      if (Boolean(a.open) !== Boolean(bb.open)) out.add(code(bb.open === (side === "result") ? "widened" : "narrowed"), `${what} ${bb.open ? "may now hold members the spec does not list" : "now holds only the members the spec lists"}`, ctx);
+      if (a.additional || bb.additional) {
+        if (!a.additional || !bb.additional) out.add(code("changed"), `${what} ${bb.additional ? "is now a map" : "is no longer a map"}`, ctx);
+        else diffType(side, a.additional, bb.additional, out, { ...ctx, path: `${ctx.path || "value"}[key]` });
+      }
+      // Both sides exist here, so both positions do.
+      const oldSource = ctx.from ?? ctx.to;
+      const newSource = ctx.to ?? ctx.from;
+      if (!oldSource || !newSource) return;
+      diffFields(side, a.members, bb.members, out, { ...(ctx.method ? { method: ctx.method } : {}), ...(ctx.resource ? { resource: ctx.resource } : {}), parent: ctx.path, oldSource, newSource });
+      return;
+    }
+    case "array":
+      return diffType(side, a.items, (b as typeof a).items, out, { ...ctx, path: `${ctx.path || "item"}[]` });
+    case "ref":
+      if (a.resource !== (b as typeof a).resource) out.add(code("changed"), `${what} is now ${describe(b)} (was ${describe(a)})`, ctx);
+      return;
+    case "union":
+      if (canon(a) !== canon(b)) out.add(code("changed"), `${what} is now ${describe(b)} (was ${describe(a)})`, ctx);
+      return;
+    case "null":
+      return;
+  }
+}
+
+/** A type in a few words, for messages. */
+export function describe(t: TypeRef): string {
+  switch (t.kind) {
+    case "primitive":
+      return `${t.type}${t.format ? ` (${t.format})` : ""}${t.enum ? ` of ${t.enum.map((v) => JSON.stringify(v)).join(", ")}` : ""}`;
+    case "object":
+      return t.additional ? `a map of ${describe(t.additional)}` : t.name ? `object ${t.name}` : "an object";
+    case "array":
+      return `an array of ${describe(t.items)}`;
+    case "union":
+      return t.options.map(describe).join(" or ");
+    case "ref":
+      return t.resource;
+    case "null":
+      return "null";
+    case "unknown":
+      return "not given";
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Resources and the rest of the model
+
+function diffResources(old: Model, next: Model, out: Collector): void {
+  const before = new Map(old.resources.map((r) => [r.name, r]));
+  const after = new Map(next.resources.map((r) => [r.name, r]));
+  for (const r of next.resources) {
+    const o = before.get(r.name);
+    if (!o) {
+      out.add("resource-added", `resource \`${r.name}\` is new`, { resource: r.name, from: null, to: r.source });
+      continue;
+    }
+    diffResource(o, r, out);
+  }
+  for (const o of old.resources) {
+    if (!after.has(o.name)) out.add("resource-removed", `resource \`${o.name}\` is no longer in the spec`, { resource: o.name, from: o.source, to: null });
+  }
+}
+
+function diffResource(o: Resource, r: Resource, out: Collector): void {
+  const here: Where = { resource: r.name, from: o.source, to: r.source };
+  if (o.title !== r.title || o.description !== r.description) out.add("description-changed", `the description of resource \`${r.name}\` changed`, here);
+  diffType("result", o.type, r.type, out, { ...here, path: "" });
+  diffStatements(out, [...o.typingRules, ...o.notes], [...r.typingRules, ...r.notes], { resource: r.name, near: r.source });
+}
+
+function diffGlobal(old: Model, next: Model, out: Collector): void {
+  const env = (m: Model) => (m.envelope ? canon({ members: m.envelope.members, time: m.envelope.time, legacyErrorBody: m.envelope.legacyErrorBody }) : "null");
+  if (env(old) !== env(next)) out.add("envelope-changed", "the response envelope, `time` or the legacy error body changed", { from: old.envelope?.source ?? null, to: next.envelope?.source ?? null });
+  const forms = (m: Model) => new Map(m.addressing.forms.map((f) => [canon({ ...f, notes: undefined }), f]));
+  const fa = forms(old);
+  const fb = forms(next);
+  for (const [k, f] of fb) if (!fa.has(k)) out.add("addressing-changed", `URL form ${f.httpMethod ?? ""} ${f.path} (${f.version}, ${f.auth}) is new or changed`.replace("  ", " "), { from: null, to: f.source });
+  for (const [k, f] of fa) if (!fb.has(k)) out.add("addressing-changed", `URL form ${f.httpMethod ?? ""} ${f.path} (${f.version}, ${f.auth}) is gone or changed`.replace("  ", " "), { from: f.source, to: null });
+  const cat = (m: Model) => new Map(m.errors.catalogue.map((e) => [`${e.kind}:${e.code}`, e]));
+  const ca = cat(old);
+  const cb = cat(next);
+  for (const [k, e] of cb) {
+    const was = ca.get(k);
+    if (!was) out.add("catalogue-error-added", `the ${e.kind} errors table has \`${e.code}\``, { from: null, to: e.source });
+    else if (was.status !== e.status || was.altStatus !== e.altStatus) out.add("catalogue-error-changed", `\`${e.code}\` comes with status ${e.status ?? "unknown"} (was ${was.status ?? "unknown"})`, { from: was.source, to: e.source });
+    else if (was.text !== e.text) out.add("error-text-changed", `the text of \`${e.code}\` in the ${e.kind} errors table changed`, { from: was.source, to: e.source });
+    else if (was.cause !== e.cause) out.add("description-changed", `the cause of \`${e.code}\` in the ${e.kind} errors table changed`, { from: was.source, to: e.source });
+  }
+  for (const [k, e] of ca) if (!cb.has(k)) out.add("catalogue-error-removed", `the ${e.kind} errors table no longer has \`${e.code}\``, { from: e.source, to: null });
+  const lim = (m: Model) => new Map(m.limits.table.map((l) => [l.name, l]));
+  const la = lim(old);
+  const lb = lim(next);
+  for (const [k, l] of lb) {
+    const was = la.get(k);
+    if (!was) out.add("limit-changed", `the limits table has a new row "${l.name}": ${l.value}`, { from: null, to: l.source });
+    else if (canon(was) !== canon(l)) out.add("limit-changed", `the limit "${l.name}" is now ${l.value} for ${l.appliesTo} (was ${was.value} for ${was.appliesTo})`, { from: was.source, to: l.source });
+  }
+  for (const [k, l] of la) if (!lb.has(k)) out.add("limit-changed", `the limits table no longer has "${l.name}"`, { from: l.source, to: null });
+}
+
+/** Every sentence-level statement outside methods and resources, with the section it belongs to. */
+function statementsOf(m: Model): Statement[] {
+  const rows = (xs: Array<{ source: Source }>, text: (x: never) => string) => xs.map((x) => ({ text: text(x as never), refs: [], source: x.source }));
+  return [
+    ...m.intro,
+    ...m.overview,
+    ...(m.envelope?.notes ?? []),
+    ...m.states.notes,
+    ...rows(m.states.transitions, (t: { subject: string; trigger: string; condition: string; next: string; also: string }) => `${t.subject} | ${t.trigger} | ${t.condition} | ${t.next} | ${t.also}`),
+    ...m.addressing.rules,
+    ...m.fileRetrieval.rules,
+    ...rows(m.fileRetrieval.rows, (r: { where: string; methods: string[]; field: string }) => `${r.where} | ${r.methods.join(", ")} | ${r.field}`),
+    ...m.authentication.rules,
+    ...m.events,
+    ...m.errors.notes,
+    ...m.limits.rules,
+    ...m.versioning,
+  ];
+}
+
+/**
+ * Statements compared as multisets of their texts. A text only in the old list and one only in the new list, taken
+ * in order, are one rewording; the rest are additions and removals.
+ */
+function diffStatements(out: Collector, before: Statement[], after: Statement[], ctx: { method?: Method; resource?: string; near?: Source | null }): void {
+  const count = new Map<string, number>();
+  for (const s of before) count.set(s.text, (count.get(s.text) ?? 0) + 1);
+  const added: Statement[] = [];
+  for (const s of after) {
+    const n = count.get(s.text) ?? 0;
+    if (n > 0) count.set(s.text, n - 1);
+    else added.push(s);
+  }
+  const removed: Statement[] = [];
+  for (const s of [...before].reverse()) {
+    const n = count.get(s.text) ?? 0;
+    if (n > 0) {
+      removed.unshift(s);
+      count.set(s.text, n - 1);
+    }
+  }
+  const base = { ...(ctx.method ? { method: ctx.method } : {}), ...(ctx.resource ? { resource: ctx.resource } : {}), near: ctx.near ?? null };
+  const where = ctx.method ? ` of ${methodLabel(ctx.method)}` : ctx.resource ? ` of resource \`${ctx.resource}\`` : "";
+  const pairs = Math.min(added.length, removed.length);
+  for (let i = 0; i < pairs; i++) out.add("note-changed", `a note${where} was reworded: ${excerpt(added[i]?.text ?? "")}`, { ...base, from: removed[i]?.source ?? null, to: added[i]?.source ?? null });
+  for (const s of added.slice(pairs)) out.add("note-changed", `a note${where} was added: ${excerpt(s.text)}`, { ...base, from: null, to: s.source });
+  for (const s of removed.slice(pairs)) out.add("note-changed", `a note${where} was removed: ${excerpt(s.text)}`, { ...base, from: s.source, to: null });
+}
+
+function excerpt(text: string): string {
+  const one = text.replace(/\s+/g, " ").trim();
+  return one.length > 80 ? `"${one.slice(0, 77)}..."` : `"${one}"`;
+}
+
+function diffGaps(old: Model, next: Model, out: Collector): void {
+  const key = (g: Model["knownGaps"][number]) => canon({ s: g.subject, a: g.appliesTo, k: g.kind });
+  const before = new Map(old.knownGaps.map((g) => [key(g), g]));
+  const after = new Map(next.knownGaps.map((g) => [key(g), g]));
+  for (const [k, g] of after) if (!before.has(k)) out.add("gap-changed", `the spec now leaves open: ${excerpt(g.subject)}`, { from: null, to: g.source });
+  for (const [k, g] of before) if (!after.has(k)) out.add("gap-changed", `the spec no longer leaves open: ${excerpt(g.subject)}`, { from: g.source, to: null });
+}
+
+/** Whether a type refers to a resource, directly or inside arrays, unions, objects and maps. */
+function refersTo(t: TypeRef, resource: string): boolean {
+  switch (t.kind) {
+    case "ref":
+      return t.resource === resource;
+    case "array":
+      return refersTo(t.items, resource);
+    case "union":
+      return t.options.some((o) => refersTo(o, resource));
+    case "object":
+      return t.extends === resource || t.members.some((m) => refersTo(m.type, resource)) || (t.additional ? refersTo(t.additional, resource) : false);
+    default:
+      return false;
+  }
+}
+
+/**
+ * The handlers whose types a diff changed for their implementers: methods with a change of their own, and methods
+ * whose result holds a changed resource. `generate` names them, since `tsc` is where the user sees what to change.
+ */
+export function affectedHandlers(report: DiffReport, model: Model): string[] {
+  const names = new Set<string>();
+  const resources = new Set<string>();
+  for (const c of report.changes) {
+    if (!c.audiences.server || c.audiences.server === "patch") continue;
+    if (c.method && c.code !== "method-added" && c.code !== "method-removed" && c.code !== "method-named-added" && c.code !== "method-named-removed") names.add(methodLabel({ name: c.method, version: c.version ?? "legacy" }));
+    else if (c.resource && !c.method) resources.add(c.resource);
+  }
+  for (const m of model.methods) {
+    if (m.described && m.result && [...resources].some((r) => refersTo(m.result?.type ?? { kind: "null" }, r))) names.add(methodLabel(m));
+  }
+  return [...names];
+}
