@@ -5,6 +5,7 @@ import { benchBatch } from "./batch.mjs";
 import { benchClient } from "./client.mjs";
 import { benchGenerator } from "./generator.mjs";
 import { benchServer } from "./server.mjs";
+import { benchUpdates } from "./updates.mjs";
 import { benchVersus } from "./versus.mjs";
 import { machine } from "./lib.mjs";
 
@@ -16,6 +17,8 @@ if (!only || only === "generator") results.generator = benchGenerator();
 if (!only || only === "client") results.client = await benchClient();
 if (!only || only === "server") results.server = await benchServer();
 if (!only || only === "batch") results.batch = await benchBatch({ rounds: Number(process.argv[3] ?? 30) });
+// `npm run bench -- updates [RUNS] [REV]`: diff, generate unchanged and with the skeleton merge; with REV, the A/B.
+if (!only || only === "updates") results.updates = benchUpdates({ runs: Number((only && process.argv[3]) ?? 9), rev: (only && process.argv[4]) || null });
 // The A/B against the parent commit runs by itself: `npm run bench -- ab [REV] [RUNS]`.
 // Against openapi-typescript (installs it into a temporary folder): `npm run bench -- versus [RUNS]`.
 if (only === "versus") results.versus = benchVersus({ runs: Number(process.argv[3] ?? 9) });

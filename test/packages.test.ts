@@ -24,7 +24,7 @@ describe("published packages", () => {
   it("hold only what a package needs, with names, versions, exports and sideEffects", () => {
     for (const name of ["collab-platform-api-types", "collab-platform-api-client", "collab-platform-api-server"]) {
       const pkg = JSON.parse(readFileSync(join(dir, "node_modules", name, "package.json"), "utf8"));
-      expect(pkg).toMatchObject({ name, version: expect.stringMatching(/^0\.0\.0-spec\.[0-9a-f]{12}$/), types: "./index.d.ts", sideEffects: false });
+      expect(pkg).toMatchObject({ name, version: expect.stringMatching(/^\d+\.\d+\.\d+$/), types: "./index.d.ts", sideEffects: false });
       expect(pkg.exports["."]).toEqual({ types: "./index.d.ts", default: "./index.js" });
     }
     const types = JSON.parse(readFileSync(join(dir, "node_modules/collab-platform-api-types/package.json"), "utf8"));
@@ -131,7 +131,7 @@ describe("published packages", () => {
 
   it("the server package compiles with the user-owned skeleton, and wrong handlers do not compile", () => {
     expect(readdirSync(join(dir, "node_modules/collab-platform-api-server")).sort()).toEqual(
-      ["README.md", "documentation.d.ts", "documentation.js", "index.d.ts", "index.js", "methods.d.ts", "methods.js", "package.json", "runtime"].sort(),
+      ["CHANGELOG.md", "README.md", "documentation.d.ts", "documentation.js", "index.d.ts", "index.js", "methods.d.ts", "methods.js", "package.json", "runtime"].sort(),
     );
     copyFileSync(join(ROOT, "output/server/skeleton/handlers.ts"), join(dir, "handlers.ts"));
     copyFileSync(join(ROOT, "test/types/server.ts"), join(dir, "server.ts"));

@@ -402,7 +402,8 @@ async function followSkeleton(r: Resolved, result: Awaited<ReturnType<typeof gen
       const fromDiff = new Map((release.diff?.changes ?? []).filter((c) => c.code === "method-removed" && c.version === version).map((c) => [c.method ?? "", c.from]));
       const names = new Set([...release.removedHandlers[version], ...fromDiff.keys()]);
       return [...names]
-        .filter((n) => drift.removed.includes(n) && !current.includes(`@deprecated The spec no longer has \`${n}\``))
+        // The name anywhere in the text (the tree decides whether it is a handler); not yet marked.
+        .filter((n) => current.includes(n) && !current.includes(`@deprecated The spec no longer has \`${n}\``))
         .map((name) => {
           const from = fromDiff.get(name);
           const was = from && release.previousVersion ? ` (it was at line ${from.line} of the spec of version ${release.previousVersion})` : "";

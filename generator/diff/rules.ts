@@ -36,7 +36,7 @@ const rule = (client: Severity | null, server: Severity | null, section: Changel
 });
 
 export const CHANGE_RULES = {
-  "method-added": rule("minor", "minor", "Added", "The spec describes a new method. Callers may call it; the skeleton gets a stub for it.", "`### tasks.task.pin` appears"),
+  "method-added": rule("minor", "minor", "Added", "The spec describes a new method. Callers may call it; the skeleton gets a stub for it.", "a `**tasks.task.pin**.` paragraph appears"),
   "method-removed": rule("breaking", "minor", "Removed", "A described method is gone. Calls to it no longer compile; its handler is marked `@deprecated` and ignored.", "`tasks.task.unpin` is no longer in the spec"),
   "method-named-added": rule("minor", null, "Added", "The spec names a new method without describing it (an optional handler, a free-form call).", "`sale.paysystem.handler.*` is named in a list"),
   "method-named-removed": rule("breaking", null, "Removed", "A method the spec only named is gone.", "a named method leaves the list"),

@@ -212,11 +212,13 @@ function handlersDts(model: Model, header: string, typesPackage: string, removed
       }))
       .concat(
         // Removed since the last major version: still accepted, so that the user's skeleton compiles until the next one.
+        // Its parameters are `any` on purpose: the handler was written against types the package no longer has, and
+        // any narrower type would break the body that reads them (`params.CALL_ID` as a string).
         removed[version].map((name) => ({
           comment: `/** @deprecated The spec no longer has \`${name}\` (removed in ${packageVersion.replace(/\.\d+\.\d+$/, ".0.0")}); the router ignores this handler. Delete it. */`,
           key: propertyKey(name),
           optional: true,
-          type: reference("Handler", [keyword("{ params: Record<string, unknown>; result: unknown }")]),
+          type: reference("Handler", [keyword("{ params: any; result: unknown }")]),
         })),
       );
   const handlers = (comment: string, name: string, version: Version, map: string) =>

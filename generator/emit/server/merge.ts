@@ -138,8 +138,8 @@ export function mergeSkeleton(userText: string, freshText: string, update: Skele
     for (const { name: method, note } of gone) {
       const p = byKey.get(method);
       if (!p) continue;
-      const docs = Node.isJSDocable(p) ? p.getJsDocs() : [];
-      if (docs.some((d) => d.getTags().some((t) => t.getTagName() === "deprecated"))) continue;
+      // Already marked: a comment before the entry carries the tag (TypeScript reads every JSDoc block before it).
+      if (p.getLeadingCommentRanges().some((c) => /^\/\*\*[\s\S]*@deprecated\b/.test(c.getText()))) continue;
       const start = lineStart(userText, p.getStart());
       const lead = userText.slice(start, p.getStart());
       const line = `/** @deprecated ${note.replace(/\*\//g, "* /")} */`;

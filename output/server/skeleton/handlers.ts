@@ -1,5 +1,6 @@
 // User-owned: collab-rest-codegen creates this file when it is absent and never overwrites it. When the spec
-// gains or loses a method, `generate` says so and the types below stop compiling until this file follows.
+// gains a method, `generate` inserts its stub here; when the spec drops one, its handler gets a @deprecated line.
+// Nothing else in this file is changed: bodies, imports, comments and formatting stay yours.
 // Generated first from spec-source/collaboration-platform-api.md.
 import { type LegacyHandlers, MethodError, type V3Handlers } from "collab-platform-api-server";
 
@@ -45,8 +46,10 @@ export const legacy: LegacyHandlers = {
   /** mailservice.fields: Result: label object */
   "mailservice.fields": async (_params, _context) => notImplemented("mailservice.fields"),
   /** mailservice.list: Returns active mail services as an array */
+  // A list method: answer pageOf(records, params.start), or page(records, { total, next }), so that callers can page.
   "mailservice.list": async (_params, _context) => notImplemented("mailservice.list"),
   /** sale.paysystem.list: Result: array of pay system items (one page, up to 50) */
+  // A list method: answer pageOf(records, params.start), or page(records, { total, next }), so that callers can page.
   "sale.paysystem.list": async (_params, _context) => notImplemented("sale.paysystem.list"),
   /** sale.paysystem.settings.update: Settings structure is defined by key `CODES` of `SETTINGS` in `sale.paysystem.handler.add` */
   "sale.paysystem.settings.update": async (_params, _context) => notImplemented("sale.paysystem.settings.update"),
