@@ -3,3 +3,8 @@ export type { GenerateOptions } from "./options.js";
 export type { Diagnostic, DiagnosticCode, Severity } from "./diagnostics/catalogue.js";
 export { formatDiagnostics, type DiagnosticFormat } from "./diagnostics/format.js";
 export type * from "./model/types.js";
+export type { Release } from "./generate.js";
+export { diffModels, type Change, type DiffReport, type Position } from "./diff/index.js";
+export { formatDiff, type DiffFormat } from "./diff/format.js";
+export { CHANGE_RULES, type ChangeCode, type Audience, type Bump, type Severity as ChangeSeverity } from "./diff/rules.js";
+export type { Previous } from "./diff/version.js";

@@ -244,7 +244,7 @@ describe("diff: properties", () => {
         // A second reading of the same text: equal models from separate objects (structuredClone stands for it).
         expect(diffModels(a, structuredClone(a), FILES)).toEqual({ bump: "none", changes: [] });
       }),
-      { numRuns: 25 },
+      { numRuns: 12 },
     );
   });
 
@@ -274,7 +274,7 @@ describe("diff: properties", () => {
         const top = report.changes.some((c) => c.severity === "breaking") ? "major" : report.changes.some((c) => c.severity === "minor") ? "minor" : report.changes.length ? "patch" : "none";
         expect(report.bump).toBe(top);
       }),
-      { numRuns: 25 },
+      { numRuns: 12 },
     );
   });
 });

@@ -39,7 +39,11 @@ describe("OpenAPI documents", () => {
   it("info, servers and version follow the contract", () => {
     expect(v3.openapi).toBe("3.0.3");
     expect(v3.info.title).toBe("Collaboration Platform REST API Specification");
-    expect(v3.info.version).toMatch(/^0\.0\.0-spec\.[0-9a-f]{12}$/);
+    // The packages' version: plain semver that npm orders (issue 7), the same in both documents and every package.
+    const packageVersion = (JSON.parse(readFileSync(join(ROOT, "output/types/package.json"), "utf8")) as { version: string }).version;
+    expect(v3.info.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(v3.info.version).toBe(packageVersion);
+    expect(legacy.info.version).toBe(packageVersion);
     expect(v3.servers?.map((s) => s.url)).toEqual(["{base_url}/rest/api/{user_id}/{webhook_code}", "{base_url}/rest/api"]);
     expect(legacy.servers?.map((s) => s.url)).toEqual(["{base_url}/rest/{user_id}/{webhook_code}", "{base_url}/rest"]);
     expect(Object.keys(legacy.servers?.[0]?.variables ?? {})).toEqual(["base_url", "user_id", "webhook_code"]);

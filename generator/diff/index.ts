@@ -355,7 +355,13 @@ function diffType(side: Side, a: TypeRef, b: TypeRef, out: Collector, ctx: TypeC
     case "object": {
       const bb = b as typeof a;
       if ((a.extends ?? null) !== (bb.extends ?? null)) out.add(code("changed"), `${what} now extends ${bb.extends ?? "nothing"} (was ${a.extends ?? "nothing"})`, ctx);
-      if (Boolean(a.open) !== Boolean(bb.open)) out.add(code(bb.open === (side === "result") ? "widened" : "narrowed"), `${what} ${bb.open ? "may now hold members the spec does not list" : "now holds only the members the spec lists"}`, ctx);
+      // An open object takes members the spec does not list: gaining that is an addition for both sides (a reader may
+      // find more, a caller may send more); losing it removes what code may have used.
+      if (Boolean(a.open) !== Boolean(bb.open)) {
+        const opened: ChangeCode = side === "param" ? "param-added" : "result-field-added-optional";
+        const closed: ChangeCode = side === "param" ? "param-removed" : "result-field-removed";
+        out.add(bb.open ? opened : closed, `${what} ${bb.open ? "may now hold members the spec does not list" : "now holds only the members the spec lists"}`, ctx);
+      }
       if (a.additional || bb.additional) {
         if (!a.additional || !bb.additional) out.add(code("changed"), `${what} ${bb.additional ? "is now a map" : "is no longer a map"}`, ctx);
         else diffType(side, a.additional, bb.additional, out, { ...ctx, path: `${ctx.path || "value"}[key]` });
