@@ -60,7 +60,7 @@ export function benchUpdates({ runs = 9, rev = null } = {}) {
       { run: "diff, real spec against the update (3 changes)", runs, "median ms": median(diffTimes).toFixed(0), "loads ts-morph": "no" },
       { run: "diff, real spec against itself", runs, "median ms": median(sameDiff).toFixed(0), "loads ts-morph": "no" },
       { run: "generate, unchanged spec, existing output", runs, "median ms": median(unchanged).toFixed(0), "loads ts-morph": loads.unchanged ? "yes" : "no" },
-      { run: `generate after the update, skeleton merge (${stubs} stubs added)`, runs, "median ms": median(merge).toFixed(0), "loads ts-morph": loads.merge ? "yes" : "no" },
+      { run: `generate after the update, skeleton merge (${stubs} stub${stubs === 1 ? "" : "s"} added)`, runs, "median ms": median(merge).toFixed(0), "loads ts-morph": loads.merge ? "yes" : "no" },
     ];
     printTable("Spec updates (issue 7)", rows);
     const result = { rows };
