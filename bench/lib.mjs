@@ -44,3 +44,39 @@ export async function userCurrentServer() {
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
   return { server, base: `http://127.0.0.1:${server.address().port}` };
 }
+
+/**
+ * The client in a program that calls one method, bundled as an application's bundler does it (esbuild, minified,
+ * code splitting: dynamic imports become chunks of their own). `initial` is what the program loads before its first
+ * call: the entry chunk and the chunks it imports statically; `lazy` lists the chunks loaded on first use (failure
+ * handling, paging and batches). D17 holds `initial` to 5 KB gzipped.
+ */
+export async function oneCallBundle(clientIndex) {
+  const { build } = await import("esbuild");
+  const { mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join, basename } = await import("node:path");
+  const { gzipSync } = await import("node:zlib");
+  const dir = mkdtempSync(join(tmpdir(), "crc-size-"));
+  try {
+    const entry = join(dir, "app.mjs");
+    writeFileSync(
+      entry,
+      `import { createClient } from ${JSON.stringify(clientIndex)};\n` +
+        `const c = createClient({ baseUrl: "https://portal.example", auth: { userId: 1, code: process.env.CODE } });\n` +
+        `console.log(await c.user.current());\n`,
+    );
+    const out = await build({ entryPoints: [entry], bundle: true, minify: true, format: "esm", platform: "neutral", write: false, treeShaking: true, splitting: true, outdir: join(dir, "out") });
+    const files = new Map(out.outputFiles.map((f) => [basename(f.path), f]));
+    const size = (f) => ({ minified: f.contents.length, gzipped: gzipSync(f.contents, { level: 9 }).length });
+    const initial = new Set(["app.js"]);
+    for (const name of initial) {
+      for (const m of (files.get(name)?.text ?? "").matchAll(/from"\.\/([^"]+)"/g)) initial.add(m[1]);
+    }
+    const sum = (names) => names.map((n) => size(files.get(n))).reduce((a, b) => ({ minified: a.minified + b.minified, gzipped: a.gzipped + b.gzipped }), { minified: 0, gzipped: 0 });
+    const lazy = [...files.keys()].filter((n) => !initial.has(n)).map((n) => ({ chunk: n.replace(/-[A-Z0-9]+\.js$/, ""), ...size(files.get(n)) }));
+    return { ...sum([...initial]), lazy };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -246,8 +246,8 @@ describe("paging, batch, abort, timeout, refresh", () => {
     expect(server.requests[0]?.json).toEqual({ halt: 1, cmd: { me: "user.current", t: "tasks.task.get?taskId=1&select%5B0%5D=ID&select%5B1%5D=TITLE" }, auth: "t0ken-abc" });
     expect(r.results.me).toEqual({ ID: "1" });
     expect(r.errors.t).toMatchObject({ code: "ACCESS_DENIED", method: "tasks.task.get" });
-    const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`c${i}`, ["user.current"] as const]));
-    await expect(app().batch(many)).rejects.toThrow(RangeError);
+    // No command is a usage error; any number above 50 goes in several requests (test/client-scale.test.ts).
+    await expect(app().batch({} as never)).rejects.toThrow(RangeError);
   });
 
   it("a client is not mistaken for a promise, and namespaces are plain functions", async () => {

@@ -5,6 +5,7 @@ import type {
   CallOptions,
   CallResult as RuntimeCallResult,
   ClientOptions,
+  Limits,
   TokenAuth,
   WebhookAuth,
 } from "./runtime/client/index.js";
@@ -43,19 +44,27 @@ export interface PageOptions extends CallOptions {
   maxPages?: number;
 }
 export interface BatchOptions extends CallOptions {
-  /** Stop at the first failing command. */
+  /** Stop at the first failing command: the rest of its request and the requests after it do not run. */
   halt?: boolean;
+  /** Commands per request; default and most 50, the platform's limit. Any number of commands may be given. */
   maxCommands?: number;
 }
 /** One command of a legacy batch: `[method, params]`. */
 export type BatchCommand<M> = {
   [N in keyof M & string]: {} extends ParamsOf<M, N> ? readonly [N, ParamsOf<M, N>?] : readonly [N, ParamsOf<M, N>];
 }[keyof M & string];
+type CommandResult<C> = C extends readonly [infer N, ...unknown[]] ? ResultOf<LegacyMethods, N> : never;
+/** A command's outcome: `ok` tells a result from an error. */
+export type CommandOutcome<R> = { ok: true; result: R } | { ok: false; error: ApiError };
 export interface BatchResult<C> {
-  results: { [K in keyof C]?: C[K] extends readonly [infer N, ...unknown[]] ? ResultOf<LegacyMethods, N> : never };
+  /** Each command that ran (a halt leaves the rest out), typed per command. */
+  outcomes: { [K in keyof C]?: CommandOutcome<CommandResult<C[K]>> };
+  results: { [K in keyof C]?: CommandResult<C[K]> };
   errors: { [K in keyof C]?: ApiError };
+  /** The last request's `time`; `times` has each request's (one per 50 commands). */
   time: Time;
-  raw: unknown;
+  times: Time[];
+  raw: unknown[];
 }
 export interface LegacyTree {
   tasks: {
@@ -1102,11 +1111,13 @@ export type Client<K extends AuthKind> = (K extends "webhook" ? unknown : Legacy
       params?: ParamsOf<LegacyMethods, N>,
       options?: PageOptions,
     ): AsyncIterable<ItemOf<ResultOf<LegacyMethods, N>>>;
-    /** Legacy commands in one request, typed per command. */
+    /** Legacy commands, any number, 50 to a request, typed per command. */
     batch<const C extends Record<string, BatchCommand<Allowed<LegacyMethods, K>>>>(
       commands: C,
       options?: BatchOptions,
     ): Promise<BatchResult<C>>;
+    /** The request-rate bucket and each method's execution-time state. */
+    limits(): Limits;
     /** The 3.0 methods (`/rest/api/`). */
     v3: (K extends "webhook" ? unknown : V3ApplicationCalls) &
       V3NamedCalls &

@@ -261,11 +261,17 @@ describe("backoff honours the server", () => {
     expect(delays).toHaveLength(1);
   });
 
-  it("OPERATION_TIME_LIMIT with a reset already past waits the base delay, not a busy loop", async () => {
+  it("OPERATION_TIME_LIMIT with a reset already past holds the method a minute (limits.md), not a busy loop: past the budget it fails at once", async () => {
     api.respond = (_q, res) => json(res, 429, { error: "OPERATION_TIME_LIMIT", error_description: "", time: { ...TIME, operating_reset_at: 1 } });
     const delays: number[] = [];
-    await failure(client("webhook", { retry: { baseDelayMs: 40, maxTotalMs: 1_000 }, onRetry: (e) => delays.push(e.delayMs) }).send("user.current", "legacy"));
-    expect(api.hits).toBe(4);
-    expect(delays.every((d) => d >= 40)).toBe(true);
+    const before = Date.now();
+    const c = client("webhook", { retry: { baseDelayMs: 40, maxTotalMs: 1_000 }, onRetry: (e) => delays.push(e.delayMs) });
+    const { error } = await failure(c.send("user.current", "legacy"));
+    expect(api.hits).toBe(1);
+    expect(delays).toEqual([]);
+    expect(error.retryAt).toBeGreaterThanOrEqual(before + 60_000);
+    // The hold stands for the next call of the method: it fails without sending.
+    await failure(c.send("user.current", "legacy"));
+    expect(api.hits).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ClientData } from "../../templates/runtime/shared/data.js";
 import { redact } from "../../templates/runtime/shared/redact.js";
-import { ApiError, TransportError, errorFrom, isApiError, scrubDeep } from "../../templates/runtime/client/errors.js";
+import { ApiError, TransportError, isApiError } from "../../templates/runtime/client/errors.js";
+import { errorFrom, scrubDeep } from "../../templates/runtime/client/failure.js";
 import { absolutize } from "../../templates/runtime/client/links.js";
 import { toQuery } from "../../templates/runtime/client/query.js";
 import { DEFAULT_RETRY, backoffMs, parseRetryAfter, retryDecision } from "../../templates/runtime/client/retry.js";

@@ -81,6 +81,18 @@ export async function calls(): Promise<unknown[]> {
   const t = batch.results.task?.task;
   // @ts-expect-error a batch command with a wrong parameter
   await app.batch({ x: ["tasks.task.get", { taskId: "1" }] });
+  // Each command's outcome is a union that `ok` tells apart (issue 16).
+  const outcome = batch.outcomes.task;
+  if (outcome?.ok) void outcome.result.task;
+  else if (outcome) void (outcome.error satisfies ApiError);
+  // @ts-expect-error the result of an outcome not yet told apart
+  void outcome?.result;
+  const limits = app.limits();
+  void [limits.throttle?.drainPerSecond, limits.methods["legacy:user.current"]?.heldUntil, batch.times.length];
+  createClient({ baseUrl: "https://x.example", auth: { userId: 1, code: "c" }, throttle: "enterprise", onWait: (e) => void e.reason });
+  // @ts-expect-error an unknown throttle preset
+  createClient({ baseUrl: "https://x.example", auth: { userId: 1, code: "c" }, throttle: "turbo" });
+  createClient({ baseUrl: "https://x.example", auth: { accessToken: "t", refresh: async () => ({ accessToken: "n", refreshToken: "r" }) }, onTokens: (t) => void t.refreshToken });
 
   try {
     await hook.user.current();

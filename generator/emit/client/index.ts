@@ -44,19 +44,27 @@ export interface PageOptions extends CallOptions {
   maxPages?: number;
 }
 export interface BatchOptions extends CallOptions {
-  /** Stop at the first failing command. */
+  /** Stop at the first failing command: the rest of its request and the requests after it do not run. */
   halt?: boolean;
+  /** Commands per request; default and most 50, the platform's limit. Any number of commands may be given. */
   maxCommands?: number;
 }
 /** One command of a legacy batch: \`[method, params]\`. */
 export type BatchCommand<M> = {
   [N in keyof M & string]: {} extends ParamsOf<M, N> ? readonly [N, ParamsOf<M, N>?] : readonly [N, ParamsOf<M, N>];
 }[keyof M & string];
+type CommandResult<C> = C extends readonly [infer N, ...unknown[]] ? ResultOf<LegacyMethods, N> : never;
+/** A command's outcome: \`ok\` tells a result from an error. */
+export type CommandOutcome<R> = { ok: true; result: R } | { ok: false; error: ApiError };
 export interface BatchResult<C> {
-  results: { [K in keyof C]?: C[K] extends readonly [infer N, ...unknown[]] ? ResultOf<LegacyMethods, N> : never };
+  /** Each command that ran (a halt leaves the rest out), typed per command. */
+  outcomes: { [K in keyof C]?: CommandOutcome<CommandResult<C[K]>> };
+  results: { [K in keyof C]?: CommandResult<C[K]> };
   errors: { [K in keyof C]?: ApiError };
+  /** The last request's \`time\`; \`times\` has each request's (one per 50 commands). */
   time: Time;
-  raw: unknown;
+  times: Time[];
+  raw: unknown[];
 }`;
 
 const CLIENT_TYPES_TAIL = `export type Client<K extends AuthKind> = (K extends "webhook" ? unknown : LegacyApplicationCalls) &
@@ -69,11 +77,13 @@ const CLIENT_TYPES_TAIL = `export type Client<K extends AuthKind> = (K extends "
       params?: ParamsOf<LegacyMethods, N>,
       options?: PageOptions,
     ): AsyncIterable<ItemOf<ResultOf<LegacyMethods, N>>>;
-    /** Legacy commands in one request, typed per command. */
+    /** Legacy commands, any number, 50 to a request, typed per command. */
     batch<const C extends Record<string, BatchCommand<Allowed<LegacyMethods, K>>>>(
       commands: C,
       options?: BatchOptions,
     ): Promise<BatchResult<C>>;
+    /** The request-rate bucket and each method's execution-time state. */
+    limits(): Limits;
     /** The 3.0 methods (\`/rest/api/\`). */
     v3: (K extends "webhook" ? unknown : V3ApplicationCalls) &
       V3NamedCalls &
@@ -217,6 +227,7 @@ export function clientFiles(
       codes: view.retryCodes,
       expiredToken: codeOf(/refresh it/) ?? "expired_token",
       operationTimeLimit: model.errors.catalogue.find((e) => /operation time limit/i.test(e.text ?? ""))?.code ?? "OPERATION_TIME_LIMIT",
+      queryLimit: model.errors.catalogue.find((e) => /request rate exceeded/i.test(e.cause ?? ""))?.code ?? "QUERY_LIMIT_EXCEEDED",
       wrongAuthType: codeOf(/needs application context/) ?? "WRONG_AUTH_TYPE",
       unexpectedAnswer: model.errors.catalogue.find((e) => /unexpected response/i.test(e.text ?? ""))?.code ?? "ERROR_UNEXPECTED_ANSWER",
     },
@@ -299,7 +310,7 @@ export function clientFiles(
   const indexDts = [
     `// ${header}`,
     printImport("import type", ["ErrorCode", "LegacyMethods", "Time", "V3Methods"], packages.types),
-    printImport("import type", ["ApiError", "CallOptions", "CallResult as RuntimeCallResult", "ClientOptions", "TokenAuth", "WebhookAuth"], "./runtime/client/index.js"),
+    printImport("import type", ["ApiError", "CallOptions", "CallResult as RuntimeCallResult", "ClientOptions", "Limits", "TokenAuth", "WebhookAuth"], "./runtime/client/index.js"),
     printImport("import type", callsNames, "./calls.js"),
     printImport("export type", callsNames, "./calls.js"),
     'export * from "./runtime/client/index.js";',

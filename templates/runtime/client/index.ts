@@ -5,7 +5,8 @@ import { type CallOptions, type CallResult, type ClientOptions, createRuntime } 
 export { ApiError, TransportError, TRANSPORT_CODES, isApiError, type ApiErrorInit, type TransportCode } from "./errors.js";
 export { redact } from "../shared/redact.js";
 export { toQuery } from "./query.js";
-export { DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
+export { DEFAULT_RETRY, type RetryPolicy } from "./policy.js";
+export { THROTTLE_PRESETS, memoryBucket, type BucketStore, type Throttle } from "./limits.js";
 export {
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
@@ -13,6 +14,12 @@ export {
   type BatchOptions,
   type BatchOutcome,
   type CallOptions,
+  type Clock,
+  type CommandOutcome,
+  type Limits,
+  type MethodLimit,
+  type Tokens,
+  type WaitEvent,
   type CallResult,
   type ClientOptions,
   type PageOptions,
@@ -30,7 +37,7 @@ export const is: Record<string, (error: unknown) => boolean> = /* @__PURE__ */ n
 );
 
 /** Members of the client that a method namespace must not shadow, and names a Promise check looks for. */
-const RESERVED = new Set(["call", "request", "paginate", "batch", "v3", "then", "catch", "finally", "toJSON"]);
+const RESERVED = new Set(["call", "request", "paginate", "batch", "limits", "v3", "then", "catch", "finally", "toJSON"]);
 
 type Send = (method: string, params?: unknown, options?: CallOptions) => Promise<CallResult<unknown>>;
 
@@ -75,6 +82,7 @@ export function createClientWith(options: ClientOptions, data: ClientData): unkn
     request: legacy,
     paginate: rt.paginate,
     batch: rt.batch,
+    limits: rt.limits,
     v3: root(v3, {
       call: (method: string, params?: unknown, callOptions?: CallOptions) => v3(method, params, callOptions).then((r) => r.result),
       request: v3,

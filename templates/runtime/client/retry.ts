@@ -1,5 +1,8 @@
 import type { ClientData } from "../shared/data.js";
 import type { ApiError } from "./errors.js";
+import type { RetryPolicy } from "./policy.js";
+
+export { DEFAULT_RETRY, type RetryPolicy } from "./policy.js";
 
 /**
  * When a failed attempt is tried again, and after how long. Pure: the transport loop passes the clock and the
@@ -15,18 +18,6 @@ import type { ApiError } from "./errors.js";
  *   operating-time reset is given as `retryAt`.
  */
 
-export interface RetryPolicy {
-  /** Attempts in all, the first included. Default 4. */
-  maxAttempts: number;
-  /** First backoff cap; doubles each attempt, with full jitter. Default 500 ms. */
-  baseDelayMs: number;
-  /** Largest backoff. Default 10 s. */
-  maxDelayMs: number;
-  /** The whole call, waits and a stalled response included. Default 30 s. */
-  maxTotalMs: number;
-}
-
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 10_000, maxTotalMs: 30_000 };
 
 export type RetryDecision = { retry: true; delayMs: number } | { retry: false; retryAt?: number };
 

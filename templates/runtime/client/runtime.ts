@@ -1,11 +1,12 @@
 import type { ClientData, Version } from "../shared/data.js";
 import { validKey } from "../shared/key.js";
 import { redact } from "../shared/redact.js";
-import { ApiError, errorFrom } from "./errors.js";
+import { ApiError, type ApiErrorInit } from "./errors.js";
 import { absolutize } from "./links.js";
-import { toQuery } from "./query.js";
-import { DEFAULT_RETRY, type RetryPolicy, parseRetryAfter, retryDecision } from "./retry.js";
+import { DEFAULT_RETRY, type RetryPolicy } from "./policy.js";
 import { attempt } from "./transport.js";
+import { type BucketStore, THROTTLE_PRESETS, type Throttle, memoryBucket } from "./limits.js";
+import type { Session } from "./recover.js";
 
 /**
  * The client engine: addressing and authentication, the call loop (transport, retries, token refresh), idempotency
@@ -21,8 +22,49 @@ export interface WebhookAuth {
 /** Application: the OAuth 2.0 access token travels in the body member `auth`. */
 export interface TokenAuth {
   accessToken: string;
-  /** Called once when the API answers `expired_token`; returns the new access token. */
-  refresh?: () => Promise<string>;
+  /**
+   * Renews the token when the API answers `expired_token`: the new access token, or the new pair. Calls that meet
+   * the expiry together wait for one renewal (the platform issues a new refresh token each time, so a second
+   * renewal would spend a used one; ../shared/platform-docs/settings/oauth/).
+   */
+  refresh?: () => Promise<string | Tokens>;
+}
+
+/** A renewed token pair, as the platform's OAuth server answers it. */
+export interface Tokens {
+  accessToken: string;
+  refreshToken?: string;
+  /** Seconds the access token lives. */
+  expiresIn?: number;
+}
+
+/** Why a call waits before it is sent, and how long. */
+export interface WaitEvent {
+  method: string;
+  /** `throttle`: the request-rate bucket is full; `operating`: the method's execution time is over its limit. */
+  reason: "throttle" | "operating";
+  delayMs: number;
+}
+
+/** A method's execution-time state: from the last successful answer's `time`, and a hold after `OPERATION_TIME_LIMIT`. */
+export interface MethodLimit {
+  operating: number | undefined;
+  /** Ms since the epoch when the oldest minute of `operating` leaves the sum (`time.operating_reset_at`). */
+  resetAt: number | undefined;
+  /** Calls of the method wait until then (ms since the epoch). */
+  heldUntil: number | undefined;
+}
+
+export interface Limits {
+  throttle: { burst: number; drainPerSecond: number; level: number | undefined } | null;
+  /** By `legacy:method` or `v3:method`. */
+  methods: Record<string, MethodLimit>;
+}
+
+/** Time as the client sees it; tests pass their own clock. */
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 export interface RetryEvent {
@@ -59,6 +101,18 @@ export interface ClientOptions<A extends WebhookAuth | TokenAuth = WebhookAuth |
   fetch?: typeof fetch;
   /** Replaces Math.random for the backoff jitter (tests). */
   random?: () => number;
+  /**
+   * The request-rate bucket kept before sending: a preset of the documentation's thresholds (`standard`, the
+   * default: 50 requests, draining 2 a second; `enterprise`: 250 and 5), your own numbers and store (to share one
+   * counter between processes), or `false` to send at once. One bucket per base URL, shared by the client's calls.
+   */
+  throttle?: keyof typeof THROTTLE_PRESETS | Throttle | false;
+  /** Called before each wait that the throttle or an operating-time hold imposes. */
+  onWait?: (event: WaitEvent) => void;
+  /** Called with each renewed token pair: store the new refresh token, the old one is spent. */
+  onTokens?: (tokens: Tokens) => void;
+  /** Replaces the clock and the timers (tests). */
+  clock?: Clock;
 }
 
 export interface CallOptions {
@@ -88,15 +142,25 @@ export interface PageOptions extends CallOptions {
 }
 
 export interface BatchOptions extends CallOptions {
+  /** Stop at the first failing command, in its request and for the requests after it. */
   halt?: boolean;
+  /** Commands per request; default and most the documented 50 (settings/how-to-call-rest-api/batch.md). */
   maxCommands?: number;
 }
 
+/** One command's outcome: its result, or its error. */
+export type CommandOutcome<R = unknown> = { ok: true; result: R } | { ok: false; error: ApiError };
+
 export interface BatchOutcome {
+  /** Every command that ran, by name, in the order given. A command after a halt did not run and is absent. */
+  outcomes: Record<string, CommandOutcome>;
   results: Record<string, unknown>;
   errors: Record<string, ApiError>;
+  /** The `time` of the last request. */
   time: unknown;
-  raw: unknown;
+  /** Each request's `time` and `result`, in order: one request per `maxCommands` commands. */
+  times: unknown[];
+  raw: unknown[];
 }
 
 export { validKey };
@@ -104,7 +168,7 @@ export { validKey };
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
-const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+const realSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const t = setTimeout(resolve, ms);
@@ -118,10 +182,24 @@ const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
     );
   });
 
+/** What the paging and batch module (bulk.ts) takes of a runtime. */
+export interface Bulk {
+  send: Runtime["send"];
+  data: ClientData;
+  webhook: boolean;
+  appOnly: Set<string>;
+  refuse(method: string): ApiError;
+  error(init: ApiErrorInit): ApiError;
+  /** Makes the spec's link fields of a result absolute. */
+  absolute(value: unknown): unknown;
+  scrub(text: string): string;
+}
+
 export interface Runtime {
   send(method: string, version: Version, params?: unknown, options?: CallOptions): Promise<CallResult<unknown>>;
   paginate(method: string, params?: Record<string, unknown>, options?: PageOptions): AsyncGenerator<unknown>;
   batch(commands: Record<string, readonly [string, unknown?]>, options?: BatchOptions): Promise<BatchOutcome>;
+  limits(): Limits;
   webhook: boolean;
 }
 
@@ -141,9 +219,11 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
   if (!auth || (webhook ? !auth.code || auth.userId === undefined : !auth.accessToken)) {
     throw new TypeError("auth must be { userId, code } (webhook) or { accessToken } (application)");
   }
-  let accessToken = webhook ? undefined : auth.accessToken;
   // The client's own credentials are taken out of every message, whatever the text around them.
-  const secrets = new Set<string>([webhook ? String(auth.code) : String(accessToken)]);
+  const secrets = new Set<string>([webhook ? String(auth.code) : String(auth.accessToken)]);
+  const session: Session = { token: webhook ? undefined : auth.accessToken, round: 0, last: undefined, secrets, auth: auth as TokenAuth, onTokens: options.onTokens };
+  // Failure handling (error answers, retries, token renewal, operating-time holds) loads on the first failure.
+  const recover = () => import("./recover.js");
   const scrub = (text: string) => redact(text, secrets);
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const fetchImpl = options.fetch ?? globalThis.fetch;
@@ -152,6 +232,11 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
   const appOnly = { legacy: new Set(data.legacy.applicationContextOnly), v3: new Set(data.v3.applicationContextOnly) };
   const idempotent = new Set(data.v3.idempotencyKey);
   const readOnly = { legacy: new Set(data.legacy.readOnly), v3: new Set(data.v3.readOnly) };
+  const clock: Clock = options.clock ?? { now: Date.now, sleep: realSleep };
+  const preset = options.throttle ?? "standard";
+  const throttle: Throttle | null = preset === false ? null : typeof preset === "string" ? THROTTLE_PRESETS[preset] : preset;
+  const store: BucketStore = throttle?.store ?? memoryBucket();
+  const methodLimits = new Map<string, MethodLimit>();
   const userAddress = webhook ? `/${encodeURIComponent(String(auth.userId))}/${encodeURIComponent(String(auth.code))}` : "";
 
   const address = (method: string, version: Version) =>
@@ -171,18 +256,22 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
       const r = data.idempotencyKey;
       if (!validKey(key, r)) throw new TypeError(`idempotencyKey must be ${r.minLength} to ${r.maxLength} printable ASCII characters`);
     }
-    const started = Date.now();
+    const started = clock.now();
+    const limitKey = `${version}:${method}`;
     let refreshed = false;
     const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "application/json" };
     if (key) headers["Idempotency-Key"] = key;
     const safe = safeToRepeat(method, version, key);
     for (let attemptNo = 1; ; attemptNo++) {
-      const body = JSON.stringify(webhook ? (params ?? {}) : { ...(params as object), auth: accessToken });
+      await gate(method, limitKey, started, callOptions.signal);
+      const used = session.token;
+      const round = session.round;
+      const body = JSON.stringify(webhook ? (params ?? {}) : { ...(params as object), auth: used });
       let error: ApiError;
       let retryAfterMs: number | undefined;
       try {
-        const remaining = policy.maxTotalMs - (Date.now() - started);
+        const remaining = policy.maxTotalMs - (clock.now() - started);
         const answer = await attempt({
           method,
           url: address(method, version),
@@ -203,6 +292,7 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
         }
         const j = json as { result?: unknown; time?: unknown; error?: unknown; next?: number; total?: number } | undefined;
         if (answer.status >= 200 && answer.status < 300 && j && typeof j === "object" && "result" in j && !("error" in j)) {
+          noteOperating(limitKey, j.time);
           return {
             result: absolutize(j.result, base, linkFields),
             time: j.time,
@@ -214,20 +304,24 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
             total: j.total,
           };
         }
-        error = errorFrom(method, answer.status, json, version, scrub, data.retry.unexpectedAnswer);
-        retryAfterMs = parseRetryAfter(answer.headers.get("Retry-After"), Date.now());
+        const r = await recover();
+        error = r.errorFrom(method, answer.status, json, version, scrub, data.retry.unexpectedAnswer);
+        retryAfterMs = r.parseRetryAfter(answer.headers.get("Retry-After"), clock.now());
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
         error = err;
       }
       if (error.code === data.retry.expiredToken && !webhook && auth?.refresh && !refreshed) {
         refreshed = true;
-        accessToken = await auth.refresh();
-        secrets.add(String(accessToken));
+        await (await recover()).renew(session, round);
         attemptNo--;
         continue;
       }
-      const decision = retryDecision({ attempt: attemptNo, error, safe, elapsedMs: Date.now() - started, now: Date.now(), retryAfterMs }, policy, data, random);
+      if (error.code === data.retry.operationTimeLimit) {
+        const until = (await recover()).holdUntil(limitOf(limitKey), clock.now(), error.time);
+        retryAfterMs = Math.max(retryAfterMs ?? 0, until - clock.now());
+      }
+      const decision = (await recover()).retryDecision({ attempt: attemptNo, error, safe, elapsedMs: clock.now() - started, now: clock.now(), retryAfterMs }, policy, data, random);
       if (!decision.retry) {
         if (decision.retryAt !== undefined) {
           throw new ApiError({
@@ -244,54 +338,70 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
         throw error;
       }
       options.onRetry?.({ method, attempt: attemptNo, delayMs: decision.delayMs, code: error.code });
-      await sleep(decision.delayMs, callOptions.signal);
+      await clock.sleep(decision.delayMs, callOptions.signal);
     }
   }
 
-  async function* paginate(method: string, params: Record<string, unknown> = {}, pageOptions: PageOptions = {}): AsyncGenerator<unknown> {
-    const maxPages = pageOptions.maxPages ?? 100;
-    let start = Number(params.start ?? 0);
-    for (let page = 0; page < maxPages; page++) {
-      const { result, next, total } = await send(method, "legacy", { ...params, start }, pageOptions);
-      const items = Array.isArray(result) ? result : [];
-      for (const item of items) yield item;
-      // The spec does not show the members that continue paging; the platform sends `next` where the next page
-      // starts, and no `next` beside a `total` on the last page. A server that sends neither: a short page is the last.
-      if (next === undefined && (total !== undefined || items.length < data.pageSize)) return;
-      start = next ?? start + items.length;
+  /**
+   * Waits before an attempt: until the method's operating-time hold ends, then for a place in the request-rate
+   * bucket. Each wait counts against `retry.maxTotalMs` (D10); one that would end past it fails the call at once.
+   */
+  async function gate(method: string, limitKey: string, started: number, signal?: AbortSignal): Promise<void> {
+    const held = methodLimits.get(limitKey)?.heldUntil;
+    let now = clock.now();
+    if (held !== undefined && held > now) {
+      if (now - started + held - now > policy.maxTotalMs) {
+        throw new ApiError({ method, status: 0, code: data.retry.operationTimeLimit, description: "the method is held until its operating time resets", retryAt: held });
+      }
+      options.onWait?.({ method, reason: "operating", delayMs: held - now });
+      await clock.sleep(held - now, signal);
+      now = clock.now();
     }
+    if (!throttle) return;
+    const wait = await store.take(base, now, throttle.burst, throttle.drainPerSecond);
+    if (wait <= 0) return;
+    if (now - started + wait > policy.maxTotalMs) {
+      // The call gives its place back: it is not sent.
+      store.give?.(base);
+      throw new ApiError({ method, status: 0, code: data.retry.queryLimit, description: "the request-rate bucket is full", retryAt: now + wait });
+    }
+    options.onWait?.({ method, reason: "throttle", delayMs: wait });
+    await clock.sleep(wait, signal);
   }
 
-  async function batch(commands: Record<string, readonly [string, unknown?]>, batchOptions: BatchOptions = {}): Promise<BatchOutcome> {
-    const names = Object.keys(commands);
-    const max = batchOptions.maxCommands ?? data.batchMaxCommands;
-    if (names.length === 0 || names.length > max) throw new RangeError(`a batch takes 1 to ${max} commands`);
-    const cmd: Record<string, string> = {};
-    for (const name of names) {
-      const [method, params] = commands[name] ?? ["", undefined];
-      if (webhook && appOnly.legacy.has(method)) throw refuse(method);
-      const q = toQuery((params ?? {}) as Record<string, unknown>);
-      cmd[name] = q ? `${method}?${q}` : method;
-    }
-    const { result, time, response } = await send(data.batchMethod, "legacy", { halt: batchOptions.halt ? 1 : 0, cmd }, batchOptions);
-    const results: Record<string, unknown> = {};
-    const errors: Record<string, ApiError> = {};
-    const r = (result ?? {}) as { result?: unknown; result_error?: unknown };
-    const ok = (r.result && typeof r.result === "object" ? r.result : {}) as Record<string, unknown>;
-    const failed = (r.result_error && typeof r.result_error === "object" ? r.result_error : {}) as Record<string, { error?: unknown; error_description?: unknown }>;
-    for (const name of names) {
-      if (Object.hasOwn(failed, name)) {
-        const e = failed[name];
-        errors[name] = new ApiError({
-          method: commands[name]?.[0] ?? name,
-          status: response.status,
-          code: scrub(String(e?.error ?? "")),
-          description: scrub(String(e?.error_description ?? "")),
-        });
-      } else if (Object.hasOwn(ok, name)) results[name] = absolutize(ok[name], base, linkFields);
-    }
-    return { results, errors, time, raw: result };
+  const limitOf = (key: string): MethodLimit => {
+    let l = methodLimits.get(key);
+    if (!l) methodLimits.set(key, (l = { operating: undefined, resetAt: undefined, heldUntil: undefined }));
+    return l;
+  };
+
+  /** A successful answer's `time.operating` and `operating_reset_at` (seconds), kept per method. */
+  function noteOperating(key: string, time: unknown): void {
+    const t = time as { operating?: unknown; operating_reset_at?: unknown } | undefined;
+    if (!t || typeof t.operating_reset_at !== "number") return;
+    const l = limitOf(key);
+    l.resetAt = t.operating_reset_at * 1000;
+    l.operating = typeof t.operating === "number" ? t.operating : undefined;
+    if (l.heldUntil !== undefined && l.heldUntil <= clock.now()) l.heldUntil = undefined;
   }
 
-  return { send, paginate, batch, webhook };
+  function limits(): Limits {
+    const methods: Record<string, MethodLimit> = {};
+    for (const [k, v] of methodLimits) methods[k] = { ...v };
+    return {
+      throttle: throttle ? { burst: throttle.burst, drainPerSecond: throttle.drainPerSecond, level: store.level?.(base, clock.now(), throttle.drainPerSecond) } : null,
+      methods,
+    };
+  }
+
+  // Paging and batches load on first use: a program that only calls methods does not carry them (D17), and
+  // bundlers put them in a chunk of their own.
+  const bulk: Bulk = { send, data, webhook, appOnly: appOnly.legacy, refuse, error: (init) => new ApiError(init), absolute: (v) => absolutize(v, base, linkFields), scrub };
+  const load = () => import("./bulk.js");
+  async function* paginate(method: string, params?: Record<string, unknown>, pageOptions?: PageOptions): AsyncGenerator<unknown> {
+    yield* (await load()).paginate(bulk, method, params, pageOptions);
+  }
+  const batch = async (commands: Record<string, readonly [string, unknown?]>, batchOptions?: BatchOptions) => (await load()).batch(bulk, commands, batchOptions);
+
+  return { send, paginate, batch, limits, webhook };
 }

@@ -30,6 +30,8 @@ export interface ClientData {
         codes: string[];
         expiredToken: string;
         operationTimeLimit: string;
+        /** The request-rate refusal (`QUERY_LIMIT_EXCEEDED`): what a throttle wait past the budget fails with. */
+        queryLimit: string;
         wrongAuthType: string;
         /** The code of an answer that is not the API's JSON. */
         unexpectedAnswer: string;

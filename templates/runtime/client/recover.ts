@@ -1,0 +1,66 @@
+import type { MethodLimit, TokenAuth, Tokens } from "./runtime.js";
+
+export { retryDecision, parseRetryAfter } from "./retry.js";
+export { errorFrom } from "./failure.js";
+
+/**
+ * What a call does when it fails: read the error of the answer, decide on a retry, renew an expired token, hold a
+ * method over its execution-time limit. Loaded by the runtime on the first failure (a dynamic import), so that a
+ * program whose calls succeed does not carry it (D17).
+ */
+
+/** The token state a runtime shares with its renewals. */
+export interface Session {
+  token: string | undefined;
+  /** Renewals started so far; each attempt notes the count it was sent under. */
+  round: number;
+  /** The latest renewal, settled or not. */
+  last: Promise<string | undefined> | undefined;
+  secrets: Set<string>;
+  auth: TokenAuth;
+  onTokens: ((tokens: Tokens) => void) | undefined;
+}
+
+/**
+ * One renewal for every call that met the expiry: a call whose attempt went out before the latest renewal started
+ * takes that renewal's outcome (the new token, or its error: a failed renewal fails each such call once); a call
+ * sent after it starts the next one. The platform issues a new refresh token on each renewal and the old one is
+ * spent (../shared/platform-docs/settings/oauth/), so the new pair goes to `onTokens`.
+ */
+export function renew(s: Session, round: number): Promise<string | undefined> {
+  if (s.last && s.round > round) return s.last;
+  s.round++;
+  s.last = (async () => {
+    const got = await s.auth.refresh?.();
+    const tokens: Tokens = typeof got === "string" ? { accessToken: got } : (got as Tokens);
+    s.token = tokens.accessToken;
+    s.secrets.add(String(s.token));
+    if (tokens.refreshToken) s.secrets.add(tokens.refreshToken);
+    s.onTokens?.(tokens);
+    return s.token;
+  })();
+  return s.last;
+}
+
+/**
+ * `OPERATION_TIME_LIMIT`: the method (only it) is held until the reset the last successful answer gave; if the
+ * error persists after a hold, until the next minute's reset, as the execution time is kept in one-minute baskets
+ * (../shared/platform-docs/limits.md, "How to Respond to Limit Errors"). Without a known reset: the error's own,
+ * else one minute. Returns the end of the hold (ms since the epoch) and records it on `limit`.
+ */
+export function holdUntil(limit: MethodLimit, now: number, errorTime: unknown): number {
+  const own = (errorTime as { operating_reset_at?: unknown } | undefined)?.operating_reset_at;
+  const held = limit.heldUntil;
+  limit.heldUntil =
+    held !== undefined
+      ? // A refusal of a call sent during the hold keeps it; one after it ends waits for the next minute's reset.
+        held > now
+        ? held
+        : Math.max(held + 60_000, now + 1000)
+      : limit.resetAt !== undefined && limit.resetAt > now
+        ? limit.resetAt
+        : typeof own === "number" && own * 1000 > now
+          ? own * 1000
+          : now + 60_000;
+  return limit.heldUntil;
+}
