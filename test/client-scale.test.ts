@@ -366,3 +366,64 @@ describe("limits() and ApiError", () => {
     expect(new ApiError({ method: "m", status: 0, code: "X", description: "" })).toBeInstanceOf(Error);
   });
 });
+
+describe("all(): every record of a list method", () => {
+  const RECORDS = Array.from({ length: 10_000 }, (_, i) => ({ ID: String(i + 1), NAME: `p${i + 1}` }));
+
+  it("walks 10,000 records by the >ID cursor with start=-1 and the identifier ascending, a page as it arrives", async () => {
+    const { clock, track } = virtualTime();
+    server.handler = (r, res) => {
+      const p = r.json as { FILTER?: Record<string, string>; ORDER?: unknown; start?: number; SELECT?: string[] };
+      const after = Number(p.FILTER?.[">ID"] ?? 0);
+      json(res, 200, { result: RECORDS.filter((x) => Number(x.ID) > after).slice(0, 50), time: TIME });
+    };
+    const warnings: string[] = [];
+    const progress: number[] = [];
+    const c = createClient({ baseUrl: server.baseUrl, auth: { userId: 7, code: "s3cretWebhookC0de" }, fetch: track(server.fetch()), clock });
+    const seen: string[] = [];
+    let pages = 0;
+    for await (const page of c.all("sale.paysystem.list", { SELECT: ["ID", "NAME"], ORDER: { NAME: "DESC" } }, { onWarning: (m) => warnings.push(m), onProgress: (p) => progress.push(p.records) })) {
+      pages++;
+      for (const ps of page) seen.push(ps.ID as string);
+    }
+    expect(seen).toEqual(RECORDS.map((x) => x.ID));
+    expect(pages).toBe(200);
+    // 200 full pages and the empty one that ends the walk.
+    expect(server.requests).toHaveLength(201);
+    expect(server.requests[1]?.json).toEqual({ SELECT: ["ID", "NAME"], ORDER: { ID: "ASC" }, FILTER: { ">ID": "50" }, start: -1 });
+    expect(warnings).toEqual(['all("sale.paysystem.list") walks by ID ascending (the platform\'s cursor for large lists); the given ORDER is replaced']);
+    expect(progress.at(-1)).toBe(10_000);
+    expect(progress).toHaveLength(201);
+  });
+
+  it("walks by start where asked (cursor: false): the first page's total, then pages with a bounded number in flight, in order", async () => {
+    let inFlight = 0;
+    let most = 0;
+    server.handler = async (r, res) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((ok) => setTimeout(ok, 5));
+      inFlight--;
+      const start = Number((r.json as { start?: number }).start ?? 0);
+      const next = start + 50 < 620 ? start + 50 : undefined;
+      json(res, 200, { result: RECORDS.slice(start, Math.min(start + 50, 620)), total: 620, ...(next !== undefined ? { next } : {}), time: TIME });
+    };
+    const c = createClient({ baseUrl: server.baseUrl, auth: { userId: 7, code: "s3cretWebhookC0de" }, fetch: server.fetch(), throttle: false });
+    const seen: string[] = [];
+    for await (const page of c.all("sale.paysystem.list", {}, { cursor: false, concurrency: 3 })) for (const ps of page) seen.push(ps.ID as string);
+    expect(seen).toEqual(RECORDS.slice(0, 620).map((x) => x.ID));
+    // Requests in flight together arrive in any order; each page is asked for once.
+    expect(server.requests.map((q) => (q.json as { start: number }).start).sort((a, b) => a - b)).toEqual(Array.from({ length: 13 }, (_, i) => i * 50));
+    expect(most).toBe(3);
+  });
+
+  it("a server that ignores the cursor's filter stops the walk with an error, not a loop", async () => {
+    server.handler = (_r, res) => json(res, 200, { result: RECORDS.slice(0, 50), time: TIME });
+    const c = createClient({ baseUrl: server.baseUrl, auth: { userId: 7, code: "s3cretWebhookC0de" }, fetch: server.fetch(), throttle: false });
+    const walk = async () => {
+      for await (const _ of c.all("sale.paysystem.list")) void _;
+    };
+    await expect(walk()).rejects.toThrow('all("sale.paysystem.list"): the ID cursor did not advance past 50; pass cursor: false');
+    expect(server.requests).toHaveLength(2);
+  });
+});

@@ -18,6 +18,7 @@ const data: ClientData = {
     codes: ["INTERNAL_SERVER_ERROR", "ERROR_UNEXPECTED_ANSWER", "QUERY_LIMIT_EXCEEDED", "OPERATION_TIME_LIMIT"],
     expiredToken: "expired_token",
     operationTimeLimit: "OPERATION_TIME_LIMIT",
+    queryLimit: "QUERY_LIMIT_EXCEEDED",
     wrongAuthType: "WRONG_AUTH_TYPE",
     unexpectedAnswer: "ERROR_UNEXPECTED_ANSWER",
   },
@@ -25,6 +26,7 @@ const data: ClientData = {
   pageSize: 50,
   batchMaxCommands: 50,
   batchMethod: "batch",
+  cursor: {},
 };
 
 describe("redact: one function for the generator and both runtimes", () => {

@@ -3,6 +3,7 @@
 import {
   type ApiError,
   type CallResult,
+  type CursorMethod,
   createClient,
   is,
   type LegacyMethods,
@@ -87,6 +88,11 @@ export async function calls(): Promise<unknown[]> {
   else if (outcome) void (outcome.error satisfies ApiError);
   // @ts-expect-error the result of an outcome not yet told apart
   void outcome?.result;
+  for await (const page of app.all("sale.paysystem.list", { SELECT: ["ID"] }, { concurrency: 2 })) void page[0]?.NAME;
+  // @ts-expect-error all takes legacy list methods only
+  app.all("tasks.task.get", { taskId: 1 });
+  const cursorMethod: CursorMethod = "sale.paysystem.list";
+  void cursorMethod;
   const limits = app.limits();
   void [limits.throttle?.drainPerSecond, limits.methods["legacy:user.current"]?.heldUntil, batch.times.length];
   createClient({ baseUrl: "https://x.example", auth: { userId: 1, code: "c" }, throttle: "enterprise", onWait: (e) => void e.reason });

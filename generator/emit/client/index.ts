@@ -2,11 +2,11 @@ import type { Method, Model, Version } from "../../model/types.js";
 import type { GeneratedFile } from "../files.js";
 import { packageJsonFile } from "../files.js";
 import { ordinal, propertyKey, stringLiteral } from "../names.js";
-import { type TsMember, type TsType, keyword, printDeclaration, printImport, reference } from "../ts/layout.js";
+import { type TsMember, type TsType, keyword, printDeclaration, printImport, reference, union } from "../ts/layout.js";
 import { type Templates, render } from "../templates.js";
 import type { PrintContext } from "../ts/printer.js";
-import { methodDoc, typedMethods } from "../types/index.js";
-import type { ClientData, ClientMethodFlags } from "../../../templates/runtime/shared/data.js";
+import { isListMethod, methodDoc, typedMethods } from "../types/index.js";
+import type { ClientData, ClientMethodFlags, Cursor } from "../../../templates/runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
 import type { ClientView } from "../views.js";
 
@@ -77,6 +77,15 @@ const CLIENT_TYPES_TAIL = `export type Client<K extends AuthKind> = (K extends "
       params?: ParamsOf<LegacyMethods, N>,
       options?: PageOptions,
     ): AsyncIterable<ItemOf<ResultOf<LegacyMethods, N>>>;
+    /**
+     * Every record of a legacy list method, a page at a time: by the identifier cursor for a \`CursorMethod\`, else
+     * by \`start\` with \`concurrency\` requests in flight.
+     */
+    all<N extends ListNames<Allowed<LegacyMethods, K>>>(
+      method: N,
+      params?: ParamsOf<LegacyMethods, N>,
+      options?: AllOptions,
+    ): AsyncIterable<Array<ItemOf<ResultOf<LegacyMethods, N>>>>;
     /** Legacy commands, any number, 50 to a request, typed per command. */
     batch<const C extends Record<string, BatchCommand<Allowed<LegacyMethods, K>>>>(
       commands: C,
@@ -180,6 +189,26 @@ export function linkFields(model: Model): string[] {
   return [...names].filter(Boolean).sort(ordinal);
 }
 
+/**
+ * Legacy list methods that `all()` walks with the platform's identifier cursor (`>ID` in the filter, the identifier
+ * ascending, `start = -1`; ../shared/platform-docs/settings/performance/huge-data.md): a list method with a filter
+ * object and an order object among its parameters, whose records have an `ID` (or `id`) member. The spec does not say
+ * that a method's filter takes `>`; a method whose filter does not is walked with `start` by passing `cursor: false`.
+ */
+export function cursorMethods(model: Model): Record<string, Cursor> {
+  const out: Record<string, Cursor> = {};
+  for (const m of typedMethods(model, "legacy")) {
+    if (!isListMethod(model, m)) continue;
+    const filter = m.params.find((p) => /^filter$/i.test(p.name) && p.type.kind === "object");
+    const order = m.params.find((p) => /^order$/i.test(p.name) && p.type.kind === "object");
+    const items = m.result?.type.kind === "array" ? m.result.type.items : null;
+    const resource = items?.kind === "ref" ? model.resources.find((r) => r.name === items.resource)?.type : items;
+    const id = resource?.kind === "object" ? resource.members.find((f) => f.name === "ID" || f.name === "id")?.name : undefined;
+    if (filter && order && id) out[m.name] = [filter.name, order.name, id];
+  }
+  return out;
+}
+
 function retryCodes(model: Model): string[] {
   return model.errors.catalogue
     .filter((e) => e.kind === "system" && e.cause && /\bretry\b|lifted automatically|rate exceeded/i.test(e.cause))
@@ -235,6 +264,7 @@ export function clientFiles(
     pageSize,
     batchMaxCommands: view.batchMax,
     batchMethod: BATCH_METHOD,
+    cursor: cursorMethods(model),
   };
   // One default export: a namespace import would cost the bundle a getter per member.
   const methodsJs = [
@@ -310,7 +340,7 @@ export function clientFiles(
   const indexDts = [
     `// ${header}`,
     printImport("import type", ["ErrorCode", "LegacyMethods", "Time", "V3Methods"], packages.types),
-    printImport("import type", ["ApiError", "CallOptions", "CallResult as RuntimeCallResult", "ClientOptions", "Limits", "TokenAuth", "WebhookAuth"], "./runtime/client/index.js"),
+    printImport("import type", ["AllOptions", "ApiError", "CallOptions", "CallResult as RuntimeCallResult", "ClientOptions", "Limits", "TokenAuth", "WebhookAuth"], "./runtime/client/index.js"),
     printImport("import type", callsNames, "./calls.js"),
     printImport("export type", callsNames, "./calls.js"),
     'export * from "./runtime/client/index.js";',
@@ -319,6 +349,8 @@ export function clientFiles(
     `export type * from ${stringLiteral(packages.types)};`,
     "",
     CLIENT_TYPES_HEAD,
+    "/** Legacy list methods that `all()` walks by the identifier cursor (`>ID`, `start = -1`); the others go by `start`. */",
+    printDeclaration({ kind: "alias", head: "export type CursorMethod", type: Object.keys(data.cursor).length ? union(Object.keys(data.cursor).map((n) => keyword(stringLiteral(n)))) : keyword("never") }).trimEnd(),
     ...trees.map(([name, tree]) => printDeclaration({ kind: "interface", head: `export interface ${name}`, members: treeType(tree) }).trimEnd()),
     CLIENT_TYPES_TAIL,
   ].join("\n");

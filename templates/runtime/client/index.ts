@@ -11,6 +11,7 @@ export {
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
   createRuntime,
+  type AllOptions,
   type BatchOptions,
   type BatchOutcome,
   type CallOptions,
@@ -37,7 +38,7 @@ export const is: Record<string, (error: unknown) => boolean> = /* @__PURE__ */ n
 );
 
 /** Members of the client that a method namespace must not shadow, and names a Promise check looks for. */
-const RESERVED = new Set(["call", "request", "paginate", "batch", "limits", "v3", "then", "catch", "finally", "toJSON"]);
+const RESERVED = new Set(["call", "request", "paginate", "all", "batch", "limits", "v3", "then", "catch", "finally", "toJSON"]);
 
 type Send = (method: string, params?: unknown, options?: CallOptions) => Promise<CallResult<unknown>>;
 
@@ -81,6 +82,7 @@ export function createClientWith(options: ClientOptions, data: ClientData): unkn
     call: (method: string, params?: unknown, callOptions?: CallOptions) => legacy(method, params, callOptions).then((r) => r.result),
     request: legacy,
     paginate: rt.paginate,
+    all: rt.all,
     batch: rt.batch,
     limits: rt.limits,
     v3: root(v3, {

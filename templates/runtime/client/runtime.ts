@@ -1,7 +1,7 @@
 import type { ClientData, Version } from "../shared/data.js";
 import { validKey } from "../shared/key.js";
 import { redact } from "../shared/redact.js";
-import { ApiError, type ApiErrorInit } from "./errors.js";
+import { ApiError } from "./errors.js";
 import { absolutize } from "./links.js";
 import { DEFAULT_RETRY, type RetryPolicy } from "./policy.js";
 import { attempt } from "./transport.js";
@@ -141,6 +141,17 @@ export interface PageOptions extends CallOptions {
   maxPages?: number;
 }
 
+export interface AllOptions extends CallOptions {
+  /** `false`: walk with `start` even where the method has an identifier cursor. */
+  cursor?: boolean;
+  /** Requests in flight when walking with `start` and the count is known; default 2. The cursor walks one at a time. */
+  concurrency?: number;
+  /** After each page: pages and records so far, and the count where the server sent one. */
+  onProgress?: (progress: { pages: number; records: number; total: number | undefined }) => void;
+  /** When `all` must replace a parameter of yours (the order, for the cursor); default `console.warn`. */
+  onWarning?: (message: string) => void;
+}
+
 export interface BatchOptions extends CallOptions {
   /** Stop at the first failing command, in its request and for the requests after it. */
   halt?: boolean;
@@ -189,7 +200,8 @@ export interface Bulk {
   webhook: boolean;
   appOnly: Set<string>;
   refuse(method: string): ApiError;
-  error(init: ApiErrorInit): ApiError;
+  /** The class itself: the module imports nothing of the runtime's values (no shared chunk). */
+  ApiError: typeof ApiError;
   /** Makes the spec's link fields of a result absolute. */
   absolute(value: unknown): unknown;
   scrub(text: string): string;
@@ -198,6 +210,7 @@ export interface Bulk {
 export interface Runtime {
   send(method: string, version: Version, params?: unknown, options?: CallOptions): Promise<CallResult<unknown>>;
   paginate(method: string, params?: Record<string, unknown>, options?: PageOptions): AsyncGenerator<unknown>;
+  all(method: string, params?: Record<string, unknown>, options?: AllOptions): AsyncGenerator<unknown[]>;
   batch(commands: Record<string, readonly [string, unknown?]>, options?: BatchOptions): Promise<BatchOutcome>;
   limits(): Limits;
   webhook: boolean;
@@ -291,7 +304,7 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
           json = undefined;
         }
         const j = json as { result?: unknown; time?: unknown; error?: unknown; next?: number; total?: number } | undefined;
-        if (answer.status >= 200 && answer.status < 300 && j && typeof j === "object" && "result" in j && !("error" in j)) {
+        if (answer.response.ok && j && typeof j === "object" && "result" in j && !("error" in j)) {
           noteOperating(limitKey, j.time);
           return {
             result: absolutize(j.result, base, linkFields),
@@ -322,21 +335,8 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
         retryAfterMs = Math.max(retryAfterMs ?? 0, until - clock.now());
       }
       const decision = (await recover()).retryDecision({ attempt: attemptNo, error, safe, elapsedMs: clock.now() - started, now: clock.now(), retryAfterMs }, policy, data, random);
-      if (!decision.retry) {
-        if (decision.retryAt !== undefined) {
-          throw new ApiError({
-            method,
-            status: error.status,
-            code: error.code,
-            description: error.description,
-            argument: error.argument,
-            details: error.details,
-            time: error.time,
-            retryAt: decision.retryAt,
-          });
-        }
-        throw error;
-      }
+      // The error was made for this call: it takes the moment to retry at, when there is one.
+      if (!decision.retry) throw decision.retryAt === undefined ? error : Object.assign(error, { retryAt: decision.retryAt });
       options.onRetry?.({ method, attempt: attemptNo, delayMs: decision.delayMs, code: error.code });
       await clock.sleep(decision.delayMs, callOptions.signal);
     }
@@ -350,9 +350,7 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
     const held = methodLimits.get(limitKey)?.heldUntil;
     let now = clock.now();
     if (held !== undefined && held > now) {
-      if (now - started + held - now > policy.maxTotalMs) {
-        throw new ApiError({ method, status: 0, code: data.retry.operationTimeLimit, description: "the method is held until its operating time resets", retryAt: held });
-      }
+      if (held - started > policy.maxTotalMs) throw early(method, data.retry.operationTimeLimit, "held until its operating time resets", held);
       options.onWait?.({ method, reason: "operating", delayMs: held - now });
       await clock.sleep(held - now, signal);
       now = clock.now();
@@ -363,11 +361,14 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
     if (now - started + wait > policy.maxTotalMs) {
       // The call gives its place back: it is not sent.
       store.give?.(base);
-      throw new ApiError({ method, status: 0, code: data.retry.queryLimit, description: "the request-rate bucket is full", retryAt: now + wait });
+      throw early(method, data.retry.queryLimit, "the rate bucket is full", now + wait);
     }
     options.onWait?.({ method, reason: "throttle", delayMs: wait });
     await clock.sleep(wait, signal);
   }
+
+  /** A call that is not sent because its wait would end past its budget (D10). */
+  const early = (method: string, code: string, description: string, retryAt: number) => new ApiError({ method, status: 0, code, description, retryAt });
 
   const limitOf = (key: string): MethodLimit => {
     let l = methodLimits.get(key);
@@ -396,12 +397,15 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
 
   // Paging and batches load on first use: a program that only calls methods does not carry them (D17), and
   // bundlers put them in a chunk of their own.
-  const bulk: Bulk = { send, data, webhook, appOnly: appOnly.legacy, refuse, error: (init) => new ApiError(init), absolute: (v) => absolutize(v, base, linkFields), scrub };
+  const bulk: Bulk = { send, data, webhook, appOnly: appOnly.legacy, refuse, ApiError, absolute: (v) => absolutize(v, base, linkFields), scrub };
   const load = () => import("./bulk.js");
   async function* paginate(method: string, params?: Record<string, unknown>, pageOptions?: PageOptions): AsyncGenerator<unknown> {
     yield* (await load()).paginate(bulk, method, params, pageOptions);
   }
+  async function* all(method: string, params?: Record<string, unknown>, allOptions?: AllOptions): AsyncGenerator<unknown[]> {
+    yield* (await load()).all(bulk, method, params, allOptions);
+  }
   const batch = async (commands: Record<string, readonly [string, unknown?]>, batchOptions?: BatchOptions) => (await load()).batch(bulk, commands, batchOptions);
 
-  return { send, paginate, batch, limits, webhook };
+  return { send, paginate, all, batch, limits, webhook };
 }

@@ -60,7 +60,7 @@ export async function batch(rt, commands, batchOptions = {}) {
         for (const name of Object.keys(cmd)) {
             if (Object.hasOwn(failed, name)) {
                 const e = failed[name];
-                const error = rt.error({
+                const error = new rt.ApiError({
                     method: commands[name]?.[0] ?? name,
                     status: response.status,
                     code: scrub(String(e?.error ?? "")),
@@ -80,4 +80,88 @@ export async function batch(rt, commands, batchOptions = {}) {
             break;
     }
     return out;
+}
+/**
+ * Every record of a legacy list method, a page at a time, as the platform advises for large volumes
+ * (../shared/platform-docs/settings/performance/huge-data.md): for a method the generated data gives a cursor, the
+ * filter takes `>ID` of the last record, the order is the identifier ascending and `start` is -1 (no count); a page
+ * shorter than the page size is the last. Other list methods are walked with `start`: the first page tells `total`,
+ * and the pages after it go `concurrency` at a time, yielded in order.
+ */
+export async function* all(rt, method, params = {}, options = {}) {
+    const { send, data } = rt;
+    const cursor = options.cursor === false ? undefined : data.cursor[method];
+    const progress = { pages: 0, records: 0, total: undefined };
+    const seen = (items) => {
+        progress.pages++;
+        progress.records += items.length;
+        options.onProgress?.({ ...progress });
+    };
+    if (cursor) {
+        const [filterName, orderName, id] = cursor;
+        // The spec's names, or the lower-case ones the platform also takes (D7).
+        const pick = (name) => params[name] ?? params[name.toLowerCase()];
+        const order = pick(orderName);
+        const wanted = { [id]: "ASC" };
+        if (order !== undefined && JSON.stringify(order) !== JSON.stringify(wanted)) {
+            (options.onWarning ?? console.warn)(`all("${method}") walks by ${id} ascending (the platform's cursor for large lists); the given ${orderName} is replaced`);
+        }
+        const rest = { ...params };
+        for (const name of [filterName, orderName])
+            delete rest[name.toLowerCase()];
+        const filter = (pick(filterName) ?? {});
+        let last = filter[`>${id}`] ?? 0;
+        for (;;) {
+            const { result } = await send(method, "legacy", { ...rest, [filterName]: { ...filter, [`>${id}`]: last }, [orderName]: wanted, start: -1 }, options);
+            const items = Array.isArray(result) ? result : [];
+            seen(items);
+            if (items.length > 0)
+                yield items;
+            if (items.length < data.pageSize)
+                return;
+            const next = items[items.length - 1]?.[id];
+            // A server that ignores the filter would send the same page for ever.
+            if (!(Number(next) > Number(last)))
+                throw new RangeError(`all("${method}"): the ${id} cursor did not advance past ${String(last)}; pass cursor: false`);
+            last = next;
+        }
+    }
+    const first = await send(method, "legacy", { ...params, start: 0 }, options);
+    const items = Array.isArray(first.result) ? first.result : [];
+    progress.total = first.total;
+    seen(items);
+    if (items.length > 0)
+        yield items;
+    if (first.total === undefined || first.next === undefined) {
+        // No count: the next page from `next`, or one after another until a short page.
+        let start = first.next ?? items.length;
+        if (first.next === undefined && items.length < data.pageSize)
+            return;
+        for (;;) {
+            const page = await send(method, "legacy", { ...params, start }, options);
+            const more = Array.isArray(page.result) ? page.result : [];
+            seen(more);
+            if (more.length > 0)
+                yield more;
+            if (page.next === undefined && (page.total !== undefined || more.length < data.pageSize))
+                return;
+            start = page.next ?? start + more.length;
+        }
+    }
+    // The count is known: every page's start, `concurrency` requests in flight, pages yielded in order.
+    const starts = [];
+    for (let s = first.next; s < first.total; s += data.pageSize)
+        starts.push(s);
+    const inFlight = [];
+    const fetchPage = (start) => send(method, "legacy", { ...params, start }, options).then((r) => (Array.isArray(r.result) ? r.result : []));
+    const limit = Math.max(1, options.concurrency ?? 2);
+    let i = 0;
+    while (i < starts.length || inFlight.length > 0) {
+        while (inFlight.length < limit && i < starts.length)
+            inFlight.push(fetchPage(starts[i++]));
+        const page = await inFlight.shift();
+        seen(page);
+        if (page.length > 0)
+            yield page;
+    }
 }

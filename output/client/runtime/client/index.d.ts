@@ -7,7 +7,7 @@ export { redact } from "../shared/redact.js";
 export { toQuery } from "./query.js";
 export { DEFAULT_RETRY, type RetryPolicy } from "./policy.js";
 export { THROTTLE_PRESETS, memoryBucket, type BucketStore, type Throttle } from "./limits.js";
-export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, createRuntime, type BatchOptions, type BatchOutcome, type CallOptions, type Clock, type CommandOutcome, type Limits, type MethodLimit, type Tokens, type WaitEvent, type CallResult, type ClientOptions, type PageOptions, type RetryEvent, type Runtime, type TokenAuth, type WebhookAuth, } from "./runtime.js";
+export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, createRuntime, type AllOptions, type BatchOptions, type BatchOutcome, type CallOptions, type Clock, type CommandOutcome, type Limits, type MethodLimit, type Tokens, type WaitEvent, type CallResult, type ClientOptions, type PageOptions, type RetryEvent, type Runtime, type TokenAuth, type WebhookAuth, } from "./runtime.js";
 export type { ClientData } from "../shared/data.js";
 /** A type guard per error code: `is.QUERY_LIMIT_EXCEEDED(error)`. */
 export declare const is: Record<string, (error: unknown) => boolean>;

@@ -10,7 +10,7 @@ export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, createRuntime, } from "
 /** A type guard per error code: `is.QUERY_LIMIT_EXCEEDED(error)`. */
 export const is = /* @__PURE__ */ new Proxy({}, { get: (_t, code) => (typeof code === "string" ? (error) => isApiError(error, code) : undefined) });
 /** Members of the client that a method namespace must not shadow, and names a Promise check looks for. */
-const RESERVED = new Set(["call", "request", "paginate", "batch", "limits", "v3", "then", "catch", "finally", "toJSON"]);
+const RESERVED = new Set(["call", "request", "paginate", "all", "batch", "limits", "v3", "then", "catch", "finally", "toJSON"]);
 /**
  * `client.tasks.task.get(params)`: each property step adds a segment of the method name; calling it sends the
  * method, `.withResponse(params)` resolves to the envelope too. A Proxy keeps the method list out of the bundle:
@@ -54,6 +54,7 @@ export function createClientWith(options, data) {
         call: (method, params, callOptions) => legacy(method, params, callOptions).then((r) => r.result),
         request: legacy,
         paginate: rt.paginate,
+        all: rt.all,
         batch: rt.batch,
         limits: rt.limits,
         v3: root(v3, {

@@ -104,7 +104,7 @@ export function createRuntime(options, data) {
                     json = undefined;
                 }
                 const j = json;
-                if (answer.status >= 200 && answer.status < 300 && j && typeof j === "object" && "result" in j && !("error" in j)) {
+                if (answer.response.ok && j && typeof j === "object" && "result" in j && !("error" in j)) {
                     noteOperating(limitKey, j.time);
                     return {
                         result: absolutize(j.result, base, linkFields),
@@ -137,21 +137,9 @@ export function createRuntime(options, data) {
                 retryAfterMs = Math.max(retryAfterMs ?? 0, until - clock.now());
             }
             const decision = (await recover()).retryDecision({ attempt: attemptNo, error, safe, elapsedMs: clock.now() - started, now: clock.now(), retryAfterMs }, policy, data, random);
-            if (!decision.retry) {
-                if (decision.retryAt !== undefined) {
-                    throw new ApiError({
-                        method,
-                        status: error.status,
-                        code: error.code,
-                        description: error.description,
-                        argument: error.argument,
-                        details: error.details,
-                        time: error.time,
-                        retryAt: decision.retryAt,
-                    });
-                }
-                throw error;
-            }
+            // The error was made for this call: it takes the moment to retry at, when there is one.
+            if (!decision.retry)
+                throw decision.retryAt === undefined ? error : Object.assign(error, { retryAt: decision.retryAt });
             options.onRetry?.({ method, attempt: attemptNo, delayMs: decision.delayMs, code: error.code });
             await clock.sleep(decision.delayMs, callOptions.signal);
         }
@@ -164,9 +152,8 @@ export function createRuntime(options, data) {
         const held = methodLimits.get(limitKey)?.heldUntil;
         let now = clock.now();
         if (held !== undefined && held > now) {
-            if (now - started + held - now > policy.maxTotalMs) {
-                throw new ApiError({ method, status: 0, code: data.retry.operationTimeLimit, description: "the method is held until its operating time resets", retryAt: held });
-            }
+            if (held - started > policy.maxTotalMs)
+                throw early(method, data.retry.operationTimeLimit, "held until its operating time resets", held);
             options.onWait?.({ method, reason: "operating", delayMs: held - now });
             await clock.sleep(held - now, signal);
             now = clock.now();
@@ -179,11 +166,13 @@ export function createRuntime(options, data) {
         if (now - started + wait > policy.maxTotalMs) {
             // The call gives its place back: it is not sent.
             store.give?.(base);
-            throw new ApiError({ method, status: 0, code: data.retry.queryLimit, description: "the request-rate bucket is full", retryAt: now + wait });
+            throw early(method, data.retry.queryLimit, "the rate bucket is full", now + wait);
         }
         options.onWait?.({ method, reason: "throttle", delayMs: wait });
         await clock.sleep(wait, signal);
     }
+    /** A call that is not sent because its wait would end past its budget (D10). */
+    const early = (method, code, description, retryAt) => new ApiError({ method, status: 0, code, description, retryAt });
     const limitOf = (key) => {
         let l = methodLimits.get(key);
         if (!l)
@@ -212,11 +201,14 @@ export function createRuntime(options, data) {
     }
     // Paging and batches load on first use: a program that only calls methods does not carry them (D17), and
     // bundlers put them in a chunk of their own.
-    const bulk = { send, data, webhook, appOnly: appOnly.legacy, refuse, error: (init) => new ApiError(init), absolute: (v) => absolutize(v, base, linkFields), scrub };
+    const bulk = { send, data, webhook, appOnly: appOnly.legacy, refuse, ApiError, absolute: (v) => absolutize(v, base, linkFields), scrub };
     const load = () => import("./bulk.js");
     async function* paginate(method, params, pageOptions) {
         yield* (await load()).paginate(bulk, method, params, pageOptions);
     }
+    async function* all(method, params, allOptions) {
+        yield* (await load()).all(bulk, method, params, allOptions);
+    }
     const batch = async (commands, batchOptions) => (await load()).batch(bulk, commands, batchOptions);
-    return { send, paginate, batch, limits, webhook };
+    return { send, paginate, all, batch, limits, webhook };
 }

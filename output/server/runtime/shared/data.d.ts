@@ -42,7 +42,11 @@ export interface ClientData {
     batchMaxCommands: number;
     /** The method name of batch calls. */
     batchMethod: string;
+    /** Legacy list methods that `all()` walks by the identifier cursor, with the names of their filter, order and id. */
+    cursor: Record<string, Cursor>;
 }
+/** The names of a list method's filter, order and identifier parameters (a tuple: the data ships in every client). */
+export type Cursor = [filter: string, order: string, id: string];
 /** A parameter's type in the compact form the router validates against. */
 export type RuntimeType = ({
     kind: "integer" | "number" | "string" | "boolean";
