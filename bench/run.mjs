@@ -6,6 +6,8 @@ import { benchClient } from "./client.mjs";
 import { benchGenerator } from "./generator.mjs";
 import { benchServer } from "./server.mjs";
 import { benchUpdates } from "./updates.mjs";
+import { benchScale } from "./scale.mjs";
+import { benchTypes } from "./types.mjs";
 import { benchVersus } from "./versus.mjs";
 import { machine } from "./lib.mjs";
 
@@ -17,6 +19,10 @@ if (!only || only === "generator") results.generator = benchGenerator();
 if (!only || only === "client") results.client = await benchClient();
 if (!only || only === "server") results.server = await benchServer();
 if (!only || only === "batch") results.batch = await benchBatch({ rounds: Number(process.argv[3] ?? 30) });
+// `npm run bench -- scale [RUNS]`: all() against the official SDK's list helpers over 10,000 records.
+if (!only || only === "scale") results.scale = await benchScale({ runs: Number((only && process.argv[3]) ?? 5) });
+// `npm run bench -- types [RUNS]`: a consumer's type-check time at 31 and about 1,500 methods (D14).
+if (!only || only === "types") results.types = benchTypes({ runs: Number((only && process.argv[3]) ?? 5) });
 // `npm run bench -- updates [RUNS] [REV]`: diff, generate unchanged and with the skeleton merge; with REV, the A/B.
 if (!only || only === "updates") results.updates = benchUpdates({ runs: Number((only && process.argv[3]) ?? 9), rev: (only && process.argv[4]) || null });
 // The A/B against the parent commit runs by itself: `npm run bench -- ab [REV] [RUNS]`.
