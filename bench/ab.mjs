@@ -107,7 +107,7 @@ const once = () => new Promise((resolve) => {
   client: (root, extra) => `
 const { createClient } = await import(${JSON.stringify(join(root, "output/client/index.js"))});
 const body = JSON.stringify({ result: { ID: "1", NAME: "John" }, time: {} });
-const c = createClient({ baseUrl: "https://p.example", auth: { userId: 1, code: "c0de1234" }, fetch: async () => new Response(body, { status: 200, headers: { "Content-Type": "application/json", "Content-Length": String(body.length) } }), ...${JSON.stringify(extra)} });
+const c = createClient({ baseUrl: "https://p.example", auth: { userId: 1, code: "c0de1234" }, fetch: async () => new Response(body, { status: 200, headers: { "Content-Type": "application/json", "Content-Length": String(body.length) } }), throttle: false, ...${JSON.stringify(extra)} });
 const once = () => c.user.current();
 `,
 };
