@@ -427,3 +427,71 @@ describe("all(): every record of a list method", () => {
     expect(server.requests).toHaveLength(2);
   });
 });
+
+describe("review findings", () => {
+  it("a call sent while a renewal is under way, with the old token, joins it: one refresh", async () => {
+    server.handler = (r, res) =>
+      (r.json as { auth?: string }).auth === "fresh" ? json(res, 200, { result: true, time: TIME }) : json(res, 401, { error: "expired_token", error_description: "The access token provided has expired" });
+    let refreshes = 0;
+    let started!: () => void;
+    const refreshing = new Promise<void>((r) => (started = r));
+    const c = createClient({
+      baseUrl: server.baseUrl,
+      auth: {
+        accessToken: "old",
+        refresh: async () => {
+          refreshes++;
+          started();
+          await new Promise((r) => setTimeout(r, 80));
+          return "fresh";
+        },
+      },
+      fetch: server.fetch(),
+      throttle: false,
+    });
+    const first = c.user.current();
+    await refreshing;
+    // Sent now, with the old token: its expiry meets the renewal under way.
+    const second = c.user.current();
+    await expect(Promise.all([first, second])).resolves.toEqual([true, true]);
+    expect(refreshes).toBe(1);
+  });
+
+  it("all() with pages in flight: a failing page fails the walk, and no rejection is left unhandled", async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      server.handler = async (r, res) => {
+        const start = Number((r.json as { start?: number }).start ?? 0);
+        if (start === 100) return json(res, 403, { error: "ACCESS_DENIED", error_description: "Access denied!" });
+        await new Promise((ok) => setTimeout(ok, start === 0 ? 0 : 30));
+        json(res, 200, { result: Array.from({ length: 50 }, (_, i) => ({ ID: String(start + i + 1) })), total: 500, next: start + 50, time: TIME });
+      };
+      const c = createClient({ baseUrl: server.baseUrl, auth: { userId: 7, code: "s3cretWebhookC0de" }, fetch: server.fetch(), throttle: false });
+      const walk = async () => {
+        for await (const _ of c.all("sale.paysystem.list", {}, { cursor: false, concurrency: 3 })) void _;
+      };
+      await expect(walk()).rejects.toMatchObject({ code: "ACCESS_DENIED" });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+  });
+
+  it("a batch whose second request fails throws with the outcomes of the first, which ran", async () => {
+    let n = 0;
+    server.handler = (r, res) => {
+      n++;
+      if (n === 2) return json(res, 403, { error: "ACCESS_DENIED", error_description: "Access denied!" });
+      const cmd = (r.json as { cmd: Record<string, string> }).cmd;
+      json(res, 200, { result: { result: Object.fromEntries(Object.keys(cmd).map((k) => [k, { ID: k }])), result_error: [] }, time: TIME });
+    };
+    const commands = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`c${i}`, ["user.current"] as const]));
+    const c = createClient({ baseUrl: server.baseUrl, auth: { userId: 7, code: "s3cretWebhookC0de" }, fetch: server.fetch(), throttle: false });
+    const error = (await c.batch(commands).catch((e: unknown) => e)) as ApiError & { batch?: { outcomes: Record<string, unknown> } };
+    expect(error).toMatchObject({ code: "ACCESS_DENIED" });
+    expect(Object.keys(error.batch?.outcomes ?? {})).toHaveLength(50);
+  });
+});

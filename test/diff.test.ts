@@ -286,3 +286,12 @@ function modelOrNull(text: string): Model | null {
     return null;
   }
 }
+
+describe("diff: secrets", () => {
+  it("a credential in a reworded note is redacted before the excerpt is cut", () => {
+    const code = "q8w7e6r5t4y3u2i1o0p9a8s7d6f5g4h3";
+    const edited = once(SPEC_TEXT, "Neither replaces the other.", `Neither replaces the other; a sample is at the address https://portal.example.com/rest/1/${code}/tasks.task.get.json today.`);
+    const report = diffModels(BASE, modelOf(edited), FILES);
+    for (const format of ["text", "json", "markdown", "github"] as const) expect(formatDiff(report, format)).not.toContain(code.slice(0, 8));
+  });
+});

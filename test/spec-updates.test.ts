@@ -5,10 +5,11 @@ import { join } from "node:path";
 import { diffLines } from "diff";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Previous } from "../generator/diff/version.js";
+import { skeletonDrift } from "../generator/emit/server/index.js";
 import { mergeSkeleton } from "../generator/emit/server/merge.js";
 import type { GeneratedFile } from "../generator/emit/files.js";
 import { generate } from "../generator/generate.js";
-import { GEN, ROOT, SPEC_PATH, SPEC_TEXT } from "./helpers.js";
+import { GEN, ROOT, SPEC_PATH, SPEC_TEXT, modelOf } from "./helpers.js";
 
 /**
  * The spec-update loop (issue 7): versions bumped by the diff of the models, changelogs, the `diff` command on a
@@ -321,5 +322,34 @@ describe("the skeleton follows the spec", () => {
     expect(r.stderr).toMatch(/output\/server\/skeleton\/handlers\.ts:\d+:\d+: warning skeleton-not-updated: it does not parse: .*; the skeleton was left as it was and lacks handlers for tasks\.task\.pin/);
     expect(readFileSync(path, "utf8")).toBe(broken);
     expect(JSON.parse(readFileSync(join(dir, "output/types/package.json"), "utf8")).version).toBe("0.2.0");
+  });
+});
+
+describe("the skeleton merge keeps what the user wrote (review findings)", () => {
+  const fresh = 'export const legacy = {\n  /** a */\n  "a.x": async () => 1,\n  /** b */\n  "b.x": async () => 2,\n};\n';
+  const add = (...names: string[]) => ({ add: { legacy: names, v3: [] }, deprecate: { legacy: [], v3: [] } });
+
+  it("the drift check looks at each handlers object: a 3.0 handler missing beside a legacy one of the same name is missing", async () => {
+    const skeleton = (await gen(SPEC_TEXT, null)).get("server/skeleton/handlers.ts")?.contents ?? "";
+    const v3At = skeleton.indexOf("export const v3");
+    const withoutV3Get = skeleton.slice(0, v3At) + skeleton.slice(v3At).replace(/\n[^\n]*\n\s*"tasks\.task\.get": async[^\n]*/, "");
+    expect(withoutV3Get).not.toBe(skeleton);
+    const model = modelOf(SPEC_TEXT);
+    expect(skeletonDrift(model, skeleton)).toEqual({ added: [], removed: [] });
+    expect(skeletonDrift(model, withoutV3Get)).toEqual({ added: ["tasks.task.get"], removed: [] });
+  });
+
+  it("an object with a spread or a computed key is not merged: a stub could shadow a handler written elsewhere", () => {
+    expect(mergeSkeleton('const mine = { "b.x": async () => 2 };\nexport const legacy = {\n  ...mine,\n};\n', fresh, add("a.x", "b.x"))).toMatchObject({ kind: "failed", line: 3, column: 3, reason: "`legacy` has a spread or a computed key, so the methods it handles cannot be told" });
+    expect(mergeSkeleton('export const legacy = {\n  ["a.x"]: async () => 1,\n};\n', fresh, add("b.x"))).toMatchObject({ kind: "failed", line: 2 });
+  });
+
+  it("a trailing comment stays on its entry's line, with or without the entry's comma, and CRLF files stay CRLF", () => {
+    const noComma = mergeSkeleton('export const legacy = {\n  "a.x": async () => 10 // keep me\n};\n', fresh, add("a.x", "b.x"));
+    expect(noComma).toMatchObject({ kind: "merged", text: 'export const legacy = {\n  "a.x": async () => 10, // keep me\n  /** b */\n  "b.x": async () => 2,\n};\n' });
+    const atStart = mergeSkeleton('export const legacy = { // my handlers\n  "b.x": async () => 20,\n};\n', fresh, add("a.x", "b.x"));
+    expect(atStart).toMatchObject({ kind: "merged", text: 'export const legacy = { // my handlers\n  /** a */\n  "a.x": async () => 1,\n  "b.x": async () => 20,\n};\n' });
+    const crlf = mergeSkeleton('export const legacy = {\r\n  "a.x": async () => 10, // keep\r\n};\r\n', fresh, add("a.x", "b.x"));
+    expect(crlf).toMatchObject({ kind: "merged", text: 'export const legacy = {\r\n  "a.x": async () => 10, // keep\r\n  /** b */\r\n  "b.x": async () => 2,\r\n};\r\n' });
   });
 });

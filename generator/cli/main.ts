@@ -278,13 +278,13 @@ async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFo
  * the output folder's own `model.json`, with the changelogs and the manifest's hashes beside it.
  */
 function readPreviousGeneration(r: Resolved): Previous | null {
+  let modelJson: string | undefined;
   if (r.previous) {
-    const text = r.previous.startsWith("git:") ? gitShow(r.previous, resolve(r.out, "model.json"), "--previous") : readIfThere(resolve(process.cwd(), r.previous));
-    if (text === undefined) throw new UsageError(`--previous ${r.previous}: no such file`);
-    return { modelJson: text };
-  }
-  const modelJson = readIfThere(join(r.out, "model.json"));
+    modelJson = r.previous.startsWith("git:") ? gitShow(r.previous, resolve(r.out, "model.json"), "--previous") : readIfThere(resolve(process.cwd(), r.previous));
+    if (modelJson === undefined) throw new UsageError(`--previous ${r.previous}: no such file`);
+  } else modelJson = readIfThere(join(r.out, "model.json"));
   if (modelJson === undefined) return null;
+  // The changelogs and the manifest of the output folder, where there are any, with either source of the model.
   const changelogs: NonNullable<Previous["changelogs"]> = {};
   for (const kind of ["types", "client", "server"] as const) {
     const text = readIfThere(join(r.out, kind, "CHANGELOG.md"));

@@ -1,4 +1,5 @@
 import type { Field, Method, Model, Resource, Source, Statement, TypeRef } from "../model/types.js";
+import { redactSecrets } from "../util/redact.js";
 import { type Audience, type Bump, CHANGE_RULES, type ChangeCode, type Severity, bumpOf, maxSeverity } from "./rules.js";
 
 /**
@@ -512,7 +513,8 @@ function diffStatements(out: Collector, before: Statement[], after: Statement[],
 }
 
 function excerpt(text: string): string {
-  const one = text.replace(/\s+/g, " ").trim();
+  // Redacted before it is cut: a credential cut in half would no longer match the patterns that find it.
+  const one = redactSecrets(text).replace(/\s+/g, " ").trim();
   return one.length > 80 ? `"${one.slice(0, 77)}..."` : `"${one}"`;
 }
 

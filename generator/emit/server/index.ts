@@ -262,21 +262,28 @@ export function skeletonMethodNames(model: Model): { legacy: string[]; v3: strin
   return { legacy: names("legacy"), v3: names("v3") };
 }
 
-/** Methods a user-owned skeleton handles (its quoted keys), against the spec's described methods. */
+/**
+ * Methods a user-owned skeleton handles (its keys), against the spec's described methods, for each handlers object
+ * (the text from `export const v3` on is the 3.0 object): a cheap look that decides whether the skeleton merge
+ * (merge.ts, which reads the syntax tree) has anything to do.
+ */
 export function skeletonDrift(model: Model, text: string): { added: string[]; removed: string[] } {
-  const built = builtInMethods(model);
-  const skip = new Set([...built.documentation, ...built.scopeList]);
-  const expected = new Set(model.methods.filter((m) => m.described && !m.wildcard && !skip.has(m.name)).map((m) => m.name));
+  const expected = skeletonMethodNames(model);
   // A quoted key anywhere, or a bare one at the entries' indent that holds a function: the skeleton writes a method
   // whose name is an identifier (`profile`) without quotes, as prettier does. Other bare keys of the user's own code
   // (an interface member, a helper object) are not methods.
-  const quoted = [...text.matchAll(/^\s*"([A-Za-z_][\w.]*)"\s*:/gm)].map((m) => m[1] ?? "");
-  const bare = [...text.matchAll(/^ {2}([A-Za-z_$][\w$]*)\s*:\s*(?:async\b|function\b|\()/gm)].map((m) => m[1] ?? "");
-  const present = new Set([...quoted, ...bare]);
-  return {
-    added: [...expected].filter((n) => !present.has(n)).sort(ordinal),
-    removed: [...present].filter((n) => !expected.has(n)).sort(ordinal),
-  };
+  const keys = (t: string) =>
+    new Set([
+      ...[...t.matchAll(/^\s*["']([A-Za-z_][\w.]*)["']\s*:/gm)].map((m) => m[1] ?? ""),
+      ...[...t.matchAll(/^[ \t]+([A-Za-z_$][\w$]*)\s*:\s*(?:async\b|function\b|\()/gm)].map((m) => m[1] ?? ""),
+    ]);
+  const cut = text.search(/export\s+const\s+v3\b/);
+  const parts = { legacy: keys(cut < 0 ? text : text.slice(0, cut)), v3: keys(cut < 0 ? text : text.slice(cut)) };
+  const added = new Set<string>();
+  for (const v of ["legacy", "v3"] as const) for (const n of expected[v]) if (!parts[v].has(n)) added.add(n);
+  const all = new Set([...expected.legacy, ...expected.v3]);
+  const removed = new Set([...parts.legacy, ...parts.v3].filter((n) => !all.has(n)));
+  return { added: [...added].sort(ordinal), removed: [...removed].sort(ordinal) };
 }
 
 export function serverFiles(

@@ -103,9 +103,16 @@ export function mergeSkeleton(userText: string, freshText: string, update: Skele
     const byKey = new Map<string, Node>();
     for (const p of props) {
       const k = keyOf(p);
-      if (k !== null) byKey.set(k, p);
+      // A spread (`...taskHandlers`) or a computed key hides which methods the object has: a stub could shadow a
+      // handler the user wrote elsewhere. Nothing is written; the user adds the stubs.
+      if (k === null || (Node.isPropertyAssignment(p) && Node.isComputedPropertyName(p.getNameNode()))) {
+        const at = position(file, p.getStart());
+        return { kind: "failed", ...at, reason: `\`${name}\` has a spread or a computed key, so the methods it handles cannot be told` };
+      }
+      byKey.set(k, p);
     }
     const firstProp = props[0];
+    const nl = userText.includes("\r\n") ? "\r\n" : "\n";
     const indent = firstProp ? /^[ \t]*/.exec(userText.slice(lineStart(userText, firstProp.getStart())))?.[0] || "  " : "  ";
     const stubs = freshEntries(handlersObject(fresh, name) ?? object);
     // The spec's order, as the fresh skeleton has it.
@@ -113,7 +120,7 @@ export function mergeSkeleton(userText: string, freshText: string, update: Skele
     for (const method of wanted) {
       const stub = stubs.get(method);
       if (!stub || byKey.has(method)) continue;
-      const text = reindent(stub, indent);
+      const text = reindent(stub, indent).replace(/\n/g, nl);
       // Spec order among the stubs: after the nearest earlier method the user's object has.
       const index = order.indexOf(method);
       const before = order.slice(0, Math.max(index, 0)).reverse().find((m) => byKey.has(m));
@@ -124,14 +131,19 @@ export function mergeSkeleton(userText: string, freshText: string, update: Skele
         const comma = next ? next.getEnd() : end;
         const rest = userText.slice(comma, lineEnd(userText, comma));
         // After a trailing comment of the anchor's line, so that the comment stays with its entry.
-        const at = /^\s*(\/\/.*)?$/.test(rest) ? lineEnd(userText, comma) : comma;
-        // The last entry may lack its comma: one goes right after it.
-        edits.push(next ? { at, text: `\n${text}` } : { at: end, text: `,\n${text}` });
+        const at = /^\s*(\/\/[^\n]*)?$/.test(rest) ? lineEnd(userText, comma) : comma;
+        // The last entry may lack its comma: one goes right after it, and the stub after the rest of its line.
+        if (!next) edits.push({ at: end, text: "," });
+        edits.push({ at: at - (userText[at - 1] === "\r" ? 1 : 0), text: `${nl}${text}` });
       } else {
         const open = object.getStart() + 1;
         const rest = userText.slice(open, lineEnd(userText, open));
-        if (props.length === 0 && /^\s*\}/.test(userText.slice(open))) edits.push({ at: open, text: `\n${text}\n` });
-        else edits.push({ at: /^\s*$/.test(rest) ? lineEnd(userText, open) : open, text: `\n${text}` });
+        if (props.length === 0 && /^\s*\}/.test(userText.slice(open))) edits.push({ at: open, text: `${nl}${text}${nl}` });
+        else {
+          // After the rest of the `{` line (a comment there stays on it).
+          const at = /^\s*(\/\/[^\n]*)?$/.test(rest) ? lineEnd(userText, open) : open;
+          edits.push({ at: at - (userText[at - 1] === "\r" ? 1 : 0), text: `${nl}${text}` });
+        }
       }
       added.push(method);
     }
@@ -145,7 +157,7 @@ export function mergeSkeleton(userText: string, freshText: string, update: Skele
       const line = `/** @deprecated ${note.replace(/\*\//g, "* /")} */`;
       // On a line of its own above the entry (after the entry's own comments, which TypeScript reads as well), or
       // before it where the line holds other code too.
-      edits.push(/^[ \t]*$/.test(lead) ? { at: start, text: `${lead}${line}\n` } : { at: p.getStart(), text: `${line} ` });
+      edits.push(/^[ \t]*$/.test(lead) ? { at: start, text: `${lead}${line}${nl}` } : { at: p.getStart(), text: `${line} ` });
       deprecated.push(method);
     }
   }

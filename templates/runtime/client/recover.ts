@@ -12,8 +12,10 @@ export { errorFrom } from "./failure.js";
 /** The token state a runtime shares with its renewals. */
 export interface Session {
   token: string | undefined;
-  /** Renewals started so far; each attempt notes the count it was sent under. */
+  /** Renewals settled so far; each attempt notes the count it was sent under. */
   round: number;
+  /** The renewal under way. */
+  pending: Promise<string | undefined> | undefined;
   /** The latest renewal, settled or not. */
   last: Promise<string | undefined> | undefined;
   secrets: Set<string>;
@@ -22,15 +24,16 @@ export interface Session {
 }
 
 /**
- * One renewal for every call that met the expiry: a call whose attempt went out before the latest renewal started
- * takes that renewal's outcome (the new token, or its error: a failed renewal fails each such call once); a call
- * sent after it starts the next one. The platform issues a new refresh token on each renewal and the old one is
- * spent (../shared/platform-docs/settings/oauth/), so the new pair goes to `onTokens`.
+ * One renewal for every call that met the expiry: a call joins the renewal under way, or takes the outcome of one
+ * that settled after the call's attempt went out (the new token, or its error: a failed renewal fails each such
+ * call once). Only a call sent after the latest renewal settled starts the next one. The platform issues a new
+ * refresh token on each renewal and the old one is spent (../shared/platform-docs/settings/oauth/), so a second
+ * renewal from the same token would fail; the new pair goes to `onTokens`.
  */
 export function renew(s: Session, round: number): Promise<string | undefined> {
-  if (s.last && s.round > round) return s.last;
-  s.round++;
-  s.last = (async () => {
+  if (s.pending) return s.pending;
+  if (s.last && round < s.round) return s.last;
+  const p = (async () => {
     const got = await s.auth.refresh?.();
     const tokens: Tokens = typeof got === "string" ? { accessToken: got } : (got as Tokens);
     s.token = tokens.accessToken;
@@ -39,7 +42,17 @@ export function renew(s: Session, round: number): Promise<string | undefined> {
     s.onTokens?.(tokens);
     return s.token;
   })();
-  return s.last;
+  s.pending = s.last = p;
+  p.then(
+    () => settle(s),
+    () => settle(s),
+  );
+  return p;
+}
+
+function settle(s: Session): void {
+  s.round++;
+  s.pending = undefined;
 }
 
 /**
@@ -56,7 +69,7 @@ export function holdUntil(limit: MethodLimit, now: number, errorTime: unknown): 
       ? // A refusal of a call sent during the hold keeps it; one after it ends waits for the next minute's reset.
         held > now
         ? held
-        : Math.max(held + 60_000, now + 1000)
+        : held + 60_000 * Math.max(1, Math.ceil((now - held) / 60_000))
       : limit.resetAt !== undefined && limit.resetAt > now
         ? limit.resetAt
         : typeof own === "number" && own * 1000 > now

@@ -234,7 +234,7 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
   }
   // The client's own credentials are taken out of every message, whatever the text around them.
   const secrets = new Set<string>([webhook ? String(auth.code) : String(auth.accessToken)]);
-  const session: Session = { token: webhook ? undefined : auth.accessToken, round: 0, last: undefined, secrets, auth: auth as TokenAuth, onTokens: options.onTokens };
+  const session: Session = { token: webhook ? undefined : auth.accessToken, round: 0, pending: undefined, last: undefined, secrets, auth: auth as TokenAuth, onTokens: options.onTokens };
   // Failure handling (error answers, retries, token renewal, operating-time holds) loads on the first failure.
   const recover = () => import("./recover.js");
   const scrub = (text: string) => redact(text, secrets);

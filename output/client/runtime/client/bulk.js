@@ -49,7 +49,15 @@ export async function batch(rt, commands, batchOptions = {}) {
     }
     const out = { outcomes: {}, results: {}, errors: {}, time: undefined, times: [], raw: [] };
     for (const cmd of cmds) {
-        const { result, time, response } = await send(data.batchMethod, "legacy", { halt: batchOptions.halt ? 1 : 0, cmd }, batchOptions);
+        let answer;
+        try {
+            answer = await send(data.batchMethod, "legacy", { halt: batchOptions.halt ? 1 : 0, cmd }, batchOptions);
+        }
+        catch (err) {
+            // The requests before this one ran: their outcomes go with the error, so that a caller does not repeat them.
+            throw out.raw.length > 0 && err && typeof err === "object" ? Object.assign(err, { batch: out }) : err;
+        }
+        const { result, time, response } = answer;
         out.time = time;
         out.times.push(time);
         out.raw.push(result);
@@ -145,6 +153,9 @@ export async function* all(rt, method, params = {}, options = {}) {
                 yield more;
             if (page.next === undefined && (page.total !== undefined || more.length < data.pageSize))
                 return;
+            // A server that sends the same `next` again would keep the walk going for ever.
+            if (page.next !== undefined && page.next <= start)
+                throw new RangeError(`all("${method}"): next ${page.next} does not move past ${start}`);
             start = page.next ?? start + more.length;
         }
     }
@@ -157,8 +168,12 @@ export async function* all(rt, method, params = {}, options = {}) {
     const limit = Math.max(1, options.concurrency ?? 2);
     let i = 0;
     while (i < starts.length || inFlight.length > 0) {
-        while (inFlight.length < limit && i < starts.length)
-            inFlight.push(fetchPage(starts[i++]));
+        while (inFlight.length < limit && i < starts.length) {
+            const page = fetchPage(starts[i++]);
+            // Awaited in order below; until then (or after a failure or a `break` ends the walk) its rejection is handled.
+            page.catch(() => { });
+            inFlight.push(page);
+        }
         const page = await inFlight.shift();
         seen(page);
         if (page.length > 0)

@@ -10,8 +10,10 @@ export { errorFrom } from "./failure.js";
 /** The token state a runtime shares with its renewals. */
 export interface Session {
     token: string | undefined;
-    /** Renewals started so far; each attempt notes the count it was sent under. */
+    /** Renewals settled so far; each attempt notes the count it was sent under. */
     round: number;
+    /** The renewal under way. */
+    pending: Promise<string | undefined> | undefined;
     /** The latest renewal, settled or not. */
     last: Promise<string | undefined> | undefined;
     secrets: Set<string>;
@@ -19,10 +21,11 @@ export interface Session {
     onTokens: ((tokens: Tokens) => void) | undefined;
 }
 /**
- * One renewal for every call that met the expiry: a call whose attempt went out before the latest renewal started
- * takes that renewal's outcome (the new token, or its error: a failed renewal fails each such call once); a call
- * sent after it starts the next one. The platform issues a new refresh token on each renewal and the old one is
- * spent (../shared/platform-docs/settings/oauth/), so the new pair goes to `onTokens`.
+ * One renewal for every call that met the expiry: a call joins the renewal under way, or takes the outcome of one
+ * that settled after the call's attempt went out (the new token, or its error: a failed renewal fails each such
+ * call once). Only a call sent after the latest renewal settled starts the next one. The platform issues a new
+ * refresh token on each renewal and the old one is spent (../shared/platform-docs/settings/oauth/), so a second
+ * renewal from the same token would fail; the new pair goes to `onTokens`.
  */
 export declare function renew(s: Session, round: number): Promise<string | undefined>;
 /**

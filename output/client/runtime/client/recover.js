@@ -2,16 +2,18 @@
 export { retryDecision, parseRetryAfter } from "./retry.js";
 export { errorFrom } from "./failure.js";
 /**
- * One renewal for every call that met the expiry: a call whose attempt went out before the latest renewal started
- * takes that renewal's outcome (the new token, or its error: a failed renewal fails each such call once); a call
- * sent after it starts the next one. The platform issues a new refresh token on each renewal and the old one is
- * spent (../shared/platform-docs/settings/oauth/), so the new pair goes to `onTokens`.
+ * One renewal for every call that met the expiry: a call joins the renewal under way, or takes the outcome of one
+ * that settled after the call's attempt went out (the new token, or its error: a failed renewal fails each such
+ * call once). Only a call sent after the latest renewal settled starts the next one. The platform issues a new
+ * refresh token on each renewal and the old one is spent (../shared/platform-docs/settings/oauth/), so a second
+ * renewal from the same token would fail; the new pair goes to `onTokens`.
  */
 export function renew(s, round) {
-    if (s.last && s.round > round)
+    if (s.pending)
+        return s.pending;
+    if (s.last && round < s.round)
         return s.last;
-    s.round++;
-    s.last = (async () => {
+    const p = (async () => {
         const got = await s.auth.refresh?.();
         const tokens = typeof got === "string" ? { accessToken: got } : got;
         s.token = tokens.accessToken;
@@ -21,7 +23,13 @@ export function renew(s, round) {
         s.onTokens?.(tokens);
         return s.token;
     })();
-    return s.last;
+    s.pending = s.last = p;
+    p.then(() => settle(s), () => settle(s));
+    return p;
+}
+function settle(s) {
+    s.round++;
+    s.pending = undefined;
 }
 /**
  * `OPERATION_TIME_LIMIT`: the method (only it) is held until the reset the last successful answer gave; if the
@@ -37,7 +45,7 @@ export function holdUntil(limit, now, errorTime) {
             ? // A refusal of a call sent during the hold keeps it; one after it ends waits for the next minute's reset.
                 held > now
                     ? held
-                    : Math.max(held + 60_000, now + 1000)
+                    : held + 60_000 * Math.max(1, Math.ceil((now - held) / 60_000))
             : limit.resetAt !== undefined && limit.resetAt > now
                 ? limit.resetAt
                 : typeof own === "number" && own * 1000 > now

@@ -37,7 +37,7 @@ export function createRuntime(options, data) {
     }
     // The client's own credentials are taken out of every message, whatever the text around them.
     const secrets = new Set([webhook ? String(auth.code) : String(auth.accessToken)]);
-    const session = { token: webhook ? undefined : auth.accessToken, round: 0, last: undefined, secrets, auth: auth, onTokens: options.onTokens };
+    const session = { token: webhook ? undefined : auth.accessToken, round: 0, pending: undefined, last: undefined, secrets, auth: auth, onTokens: options.onTokens };
     // Failure handling (error answers, retries, token renewal, operating-time holds) loads on the first failure.
     const recover = () => import("./recover.js");
     const scrub = (text) => redact(text, secrets);
