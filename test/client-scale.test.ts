@@ -2,10 +2,9 @@ import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import { ApiError, type Clock, createClient } from "collab-platform-api-client";
 import { type Admission, type Caller, type LegacyHandlers, type V3Handlers, MethodError, createHandler, createLimiter, toNodeListener } from "collab-platform-api-server";
-import { Agent, fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { legacy as skeletonLegacy, v3 as skeletonV3 } from "../output/server/skeleton/handlers.js";
-import { TIME, TestServer, certificate, json } from "./support/https.js";
+import { TIME, TestServer, certificate, json, trustingFetch } from "./support/https.js";
 
 /**
  * The client at scale (issue 16): the request-rate bucket kept before sending, operating-time holds per method,
@@ -94,8 +93,7 @@ describe("throttle before sending (limits.md: 50 requests, draining 2 a second)"
     https = createServer({ key, cert }, toNodeListener(createHandler({ legacy, v3 }, { authenticate, limiter: counting })));
     await new Promise<void>((r) => https.listen(0, "127.0.0.1", r));
     base = `https://127.0.0.1:${(https.address() as AddressInfo).port}`;
-    const agent = new Agent({ connect: { ca: cert }, connections: 32 });
-    fetchImpl = ((input: string, init?: RequestInit) => undiciFetch(input, { ...(init as object), dispatcher: agent })) as unknown as typeof fetch;
+    fetchImpl = trustingFetch(cert, 32);
   });
   afterAll(() => new Promise<void>((r) => https.close(() => r())));
 
@@ -338,8 +336,7 @@ describe("batches of any size", () => {
     const https = createServer({ key, cert }, toNodeListener(createHandler({ legacy, v3: { ...skeletonV3 } }, { authenticate: () => ({ userId: 1, scopes: ["user", "task"] }) })));
     await new Promise<void>((r) => https.listen(0, "127.0.0.1", r));
     try {
-      const agent = new Agent({ connect: { ca: cert } });
-      const f = ((input: string, init?: RequestInit) => undiciFetch(input, { ...(init as object), dispatcher: agent })) as unknown as typeof fetch;
+      const f = trustingFetch(cert);
       const c = createClient({ baseUrl: `https://127.0.0.1:${(https.address() as AddressInfo).port}`, auth: { userId: 1, code: "c0deC0de" }, fetch: f });
       const commands = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`t${i}`, ["tasks.task.getaccess", { taskId: i }] as const]));
       const r = await c.batch(commands);

@@ -16,7 +16,7 @@ import { buildFromText, generate } from "../generate.js";
 import type { Model } from "../model/types.js";
 import { DEFAULT_PACKAGES, GENERATOR_NAME } from "../options.js";
 import { type Formatter, workerFormatter } from "../render/format.js";
-import { OutputError, checkOutput, planOutput, preflightOutput, readOutputFile, recoverOutput, writeOutput } from "../render/write.js";
+import { OutputError, checkOutput, planOutput, preflightOutput, readIfFile, readOutputFile, readPreviousManifest, recoverOutput, writeOutput } from "../render/write.js";
 import { redactSecrets } from "../util/redact.js";
 import { type CliConfig, ConfigError, DEFAULT_CONFIG, DEFAULT_CONFIG_FILE, type IgnoreRule, parseConfig } from "./config.js";
 import { loadRuntime } from "./runtime.js";
@@ -280,33 +280,18 @@ async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFo
 function readPreviousGeneration(r: Resolved): Previous | null {
   let modelJson: string | undefined;
   if (r.previous) {
-    modelJson = r.previous.startsWith("git:") ? gitShow(r.previous, resolve(r.out, "model.json"), "--previous") : readIfThere(resolve(process.cwd(), r.previous));
+    modelJson = r.previous.startsWith("git:") ? gitShow(r.previous, resolve(r.out, "model.json"), "--previous") : readIfFile(resolve(process.cwd(), r.previous));
     if (modelJson === undefined) throw new UsageError(`--previous ${r.previous}: no such file`);
-  } else modelJson = readIfThere(join(r.out, "model.json"));
+  } else modelJson = readIfFile(join(r.out, "model.json"));
   if (modelJson === undefined) return null;
   // The changelogs and the manifest of the output folder, where there are any, with either source of the model.
   const changelogs: NonNullable<Previous["changelogs"]> = {};
   for (const kind of ["types", "client", "server"] as const) {
-    const text = readIfThere(join(r.out, kind, "CHANGELOG.md"));
+    const text = readIfFile(join(r.out, kind, "CHANGELOG.md"));
     if (text !== undefined) changelogs[kind] = text;
   }
-  const manifest = readIfThere(join(r.out, "manifest.json"));
-  let fileHashes: Record<string, string> | undefined;
-  try {
-    const files = manifest ? (JSON.parse(manifest) as { files?: Record<string, string> }).files : undefined;
-    if (files && typeof files === "object") fileHashes = files;
-  } catch {
-    fileHashes = undefined;
-  }
-  return { modelJson, changelogs, ...(fileHashes ? { fileHashes } : {}) };
-}
-
-function readIfThere(path: string): string | undefined {
-  try {
-    return statSync(path).isFile() ? readFileSync(path, "utf8") : undefined;
-  } catch {
-    return undefined;
-  }
+  const manifest = readPreviousManifest(r.out);
+  return { modelJson, changelogs, ...(manifest ? { fileHashes: manifest.files } : {}) };
 }
 
 /** A file's text at a git revision (`git:REV`), for the file's own path in the work tree; usage errors say why not. */
@@ -362,8 +347,6 @@ async function runDiff(r: Resolved, from: string, format: DiffFormat, failOn: Se
 async function reportRelease(r: Resolved, result: Awaited<ReturnType<typeof generate>>, verbose: boolean): Promise<void> {
   const release = result.release;
   if (!release || !result.model) return;
-  const { formatDiff, summaryLine } = await import("../diff/format.js");
-  const { affectedHandlers } = await import("../diff/index.js");
   if (!release.diff || release.previousVersion === null) {
     process.stderr.write(`${GENERATOR_NAME}: version ${release.version} (first generation)\n`);
     return;
@@ -373,6 +356,9 @@ async function reportRelease(r: Resolved, result: Awaited<ReturnType<typeof gene
     return;
   }
   if (release.diff.bump === "none" && release.version === release.previousVersion) return;
+  // Loaded only when there is something to report: an unchanged spec, the usual run, does not need them.
+  const { formatDiff, summaryLine } = await import("../diff/format.js");
+  const { affectedHandlers } = await import("../diff/index.js");
   process.stderr.write(`${GENERATOR_NAME}: version ${release.version} (from ${release.previousVersion}); ${summaryLine(release.diff)}\n`);
   if (verbose) process.stderr.write(formatDiff(release.diff, "text").split("\n").slice(0, -2).map((l) => `  ${l}\n`).join(""));
   const handlers = affectedHandlers(release.diff, result.model);

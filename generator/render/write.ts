@@ -30,7 +30,8 @@ function targetOf(out: string, path: string): string {
   return resolve(out, ...path.split("/"));
 }
 
-function readIfFile(full: string): string | undefined {
+/** A file's text, or `undefined` when there is no file at the path. */
+export function readIfFile(full: string): string | undefined {
   try {
     return statSync(full).isFile() ? readFileSync(full, "utf8") : undefined;
   } catch {

@@ -14,6 +14,12 @@ export async function certificate(): Promise<{ key: string; cert: string }> {
   return { key: pems.private, cert: pems.cert };
 }
 
+/** A fetch that trusts a certificate (of a server on 127.0.0.1 made at test time); `connections` per origin. */
+export function trustingFetch(cert: string, connections?: number): typeof fetch {
+  const agent = new Agent({ connect: { ca: cert }, ...(connections ? { connections } : {}) });
+  return ((input: string, init?: RequestInit) => undiciFetch(input, { ...(init as object), dispatcher: agent })) as unknown as typeof fetch;
+}
+
 export interface Recorded {
   method: string;
   url: string;
@@ -69,8 +75,7 @@ export class TestServer {
 
   /** A fetch that trusts this server's certificate. */
   fetch(): typeof fetch {
-    const agent = new Agent({ connect: { ca: this.cert } });
-    return ((input: string, init?: RequestInit) => undiciFetch(input, { ...(init as object), dispatcher: agent })) as unknown as typeof fetch;
+    return trustingFetch(this.cert);
   }
 
   reset(): void {

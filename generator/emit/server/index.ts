@@ -254,11 +254,16 @@ function handlersDts(model: Model, header: string, typesPackage: string, removed
   ].join("\n");
 }
 
-/** The methods the skeleton has a handler for, per handlers object, in spec order. */
-export function skeletonMethodNames(model: Model): { legacy: string[]; v3: string[] } {
+/** The methods of a version the skeleton has a handler for, in spec order: the described ones the router does not answer. */
+function skeletonMethodsOf(model: Model, version: Version): Method[] {
   const built = builtInMethods(model);
   const skip = new Set([...built.documentation, ...built.scopeList]);
-  const names = (version: Version) => typedMethods(model, version).filter((m) => m.described && !skip.has(m.name)).map((m) => m.name);
+  return typedMethods(model, version).filter((m) => m.described && !skip.has(m.name));
+}
+
+/** The methods the skeleton has a handler for, per handlers object, in spec order. */
+export function skeletonMethodNames(model: Model): { legacy: string[]; v3: string[] } {
+  const names = (version: Version) => skeletonMethodsOf(model, version).map((m) => m.name);
   return { legacy: names("legacy"), v3: names("v3") };
 }
 
@@ -304,17 +309,14 @@ export function serverFiles(
 ): GeneratedFile[] {
   const { header, packages } = opts;
   const built = builtInMethods(model);
-  const skip = new Set([...built.documentation, ...built.scopeList]);
   const summary = (m: Method) => `${m.name}${m.version === "v3" ? " (3.0)" : ""}: ${(m.description || m.result?.description || "").replace(/\*\//g, "")}`.replace(/:\s*$/, "");
   const skeletonMethods = (version: Version) =>
-    typedMethods(model, version)
-      .filter((m) => m.described && !skip.has(m.name))
-      .map((m) => {
-        const key = propertyKey(m.name);
-        // The entry as prettier lays it out: on one line when it fits, else the call on the next line.
-        const wrap = `  ${key}: async (_params, _context) => notImplemented(${stringLiteral(m.name)}),`.length > PRINT_WIDTH;
-        return { name: m.name, summary: summary(m), key, wrap, list: isListMethod(model, m) };
-      });
+    skeletonMethodsOf(model, version).map((m) => {
+      const key = propertyKey(m.name);
+      // The entry as prettier lays it out: on one line when it fits, else the call on the next line.
+      const wrap = `  ${key}: async (_params, _context) => notImplemented(${stringLiteral(m.name)}),`.length > PRINT_WIDTH;
+      return { name: m.name, summary: summary(m), key, wrap, list: isListMethod(model, m) };
+    });
   const retention = model.limits.table.find((l) => /idempotency response retention/i.test(l.name));
   const methods = methodsModule(model, header, opts.v3ErrorPrefix);
   return [
