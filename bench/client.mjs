@@ -37,15 +37,18 @@ async function callRate({ calls = 3000, concurrency = 16, rounds = 5 } = {}) {
 
 export async function benchClient() {
   const size = await oneCallBundle(join(ROOT, "output/client/index.js"));
+  // The same program through the area entry of the method it calls (`client/user`, D14).
+  const areaSize = await oneCallBundle(join(ROOT, "output/client/areas/user/index.js"));
   const r = await callRate();
   const rows = [
     { measure: "one-call program, loaded before the call (minified)", value: `${size.minified} B` },
     { measure: "one-call program, loaded before the call (gzip -9)", value: `${size.gzipped} B` },
+    { measure: "the same through the area entry `client/user` (gzip -9)", value: `${areaSize.gzipped} B` },
     ...size.lazy.map((c) => ({ measure: `chunk loaded on first use: ${c.chunk} (gzip -9)`, value: `${c.gzipped} B` })),
     { measure: `raw fetch, calls/s (median of ${r.rounds} rounds × ${r.calls} calls, ${r.concurrency} in flight)`, value: r.raw.toFixed(0) },
     { measure: "client, calls/s (same server, same load)", value: r.client.toFixed(0) },
     { measure: "client / raw fetch", value: `${((r.client / r.raw) * 100).toFixed(1)} %` },
   ];
   printTable("Client: size and call rate against raw fetch (loopback HTTP)", rows);
-  return { size, rate: r };
+  return { size, areaSize, rate: r };
 }

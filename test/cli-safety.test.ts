@@ -284,7 +284,7 @@ describe("messages a user can click", () => {
     const dir = project("prefix");
     writeFileSync(join(dir, "codegen.config.yaml"), "spec: spec-source/collaboration-platform-api.md\nout: output\nv3ErrorPrefix: platform\n");
     expect(run(["generate"], dir).code).toBe(0);
-    const types = readFileSync(join(dir, "output/types/index.d.ts"), "utf8");
+    const types = readFileSync(join(dir, "output/types/common.d.ts"), "utf8");
     expect(types).toContain('"BITRIX_REST_V3_EXCEPTION_INVALIDJSONEXCEPTION"');
     expect(types).not.toContain('"SERVICE_REST_V3_EXCEPTION_INVALIDJSONEXCEPTION"');
     expect(readFileSync(join(dir, "output/server/methods.js"), "utf8")).toContain("BITRIX_REST_V3_EXCEPTION_VALIDATION_REQUESTVALIDATIONEXCEPTION");

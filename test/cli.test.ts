@@ -50,8 +50,13 @@ describe("generate", () => {
       Object.keys(RUNTIME)
         .filter((p) => p.startsWith("shared/") || p.startsWith(`${pkg}/`))
         .map((p) => `${pkg}/runtime/${p}`);
+    // Each area is an entry of the client and of the types (D14), with the same files.
+    const areas = Object.keys(first).flatMap((p) => /^types\/areas\/(.+)\.d\.ts$/.exec(p)?.[1] ?? []);
+    expect(areas).toEqual(expect.arrayContaining(["tasks", "telephony", "user"]));
+    const areaFiles = areas.flatMap((a) => [`types/areas/${a}.d.ts`, ...["calls.d.ts", "index.d.ts", "index.js", "methods.d.ts", "methods.js"].map((f) => `client/areas/${a}/${f}`)]);
     expect(Object.keys(first).sort()).toEqual(
       [
+        ...areaFiles,
         "client/CHANGELOG.md",
         "client/README.md",
         "client/calls.d.ts",
@@ -60,6 +65,7 @@ describe("generate", () => {
         "client/methods.d.ts",
         "client/methods.js",
         "client/package.json",
+        "client/shape.d.ts",
         ...runtimeOf("client"),
         "manifest.json",
         "model.json",
@@ -80,6 +86,7 @@ describe("generate", () => {
         "server/skeleton/handlers.ts",
         "types/CHANGELOG.md",
         "types/README.md",
+        "types/common.d.ts",
         "types/index.d.ts",
         "types/index.js",
         "types/package.json",

@@ -139,6 +139,38 @@ describe("throttle before sending (limits.md: 50 requests, draining 2 a second)"
     expect(clock.t - before).toBe(1000);
     expect(createClient({ baseUrl: base, auth: { userId: 1, code: "x" }, throttle: "enterprise" }).limits().throttle).toEqual({ burst: 250, drainPerSecond: 5, level: 0 });
   });
+
+  it("a call aborted while it waits for the bucket gives its place back and is not sent", async () => {
+    const time = virtualTime(clock.t + 10_800_000);
+    clock = time.clock;
+    // The virtual sleep, ended by an abort as the real one is.
+    const abortable: Clock = {
+      now: () => time.clock.now(),
+      sleep: (ms, signal) =>
+        new Promise<void>((resolve, reject) => {
+          if (signal?.aborted) return reject(signal.reason);
+          signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
+          void time.clock.sleep(ms).then(resolve);
+        }),
+    };
+    const controller = new AbortController();
+    let sent = 0;
+    const counted = (async (...a: Parameters<typeof fetch>) => {
+      sent++;
+      return time.track(fetchImpl)(...a);
+    }) as typeof fetch;
+    // Aborted once its wait has begun.
+    const onWait = () => queueMicrotask(() => controller.abort(new Error("stop")));
+    const c = createClient({ baseUrl: base, auth: { userId: 1, code: "c0deC0de" }, fetch: counted, clock: abortable, throttle: { burst: 1, drainPerSecond: 1 }, onWait });
+    await c.user.current();
+    await expect(c.user.current({}, { signal: controller.signal })).rejects.toThrow();
+    expect(sent).toBe(1);
+    // Its place is free again: the next call waits one second, as after one call, not two.
+    const before = clock.t;
+    await c.user.current();
+    expect(clock.t - before).toBe(1000);
+    expect(sent).toBe(2);
+  });
 });
 
 describe("OPERATION_TIME_LIMIT holds its method only, until the reset of the last successful answer", () => {

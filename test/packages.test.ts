@@ -31,6 +31,15 @@ describe("published packages", () => {
     expect(types.dependencies).toBeUndefined();
     const client = JSON.parse(readFileSync(join(dir, "node_modules/collab-platform-api-client/package.json"), "utf8"));
     expect(Object.keys(client.dependencies)).toEqual(["collab-platform-api-types"]);
+    // An entry per area in both packages (D14), each pointing at files the tarball holds.
+    const areas = (pkg: { exports: Record<string, unknown> }) => Object.keys(pkg.exports).filter((k) => !["./package.json", ".", "./common"].includes(k));
+    expect(areas(client)).toEqual(areas(types));
+    expect(areas(client)).toEqual(expect.arrayContaining(["./tasks", "./telephony", "./user", "./event"]));
+    for (const [name, pkg] of [["types", types], ["client", client]] as const) {
+      for (const target of Object.values(pkg.exports).flatMap((t) => (typeof t === "string" ? [t] : Object.values(t as Record<string, string>)))) {
+        expect(existsSync(join(dir, `node_modules/collab-platform-api-${name}`, target)), `${name}: ${target}`).toBe(true);
+      }
+    }
   });
 
   it("every @see of every package names a file inside the packed tarball, and a heading of it (issue 10)", () => {
@@ -129,6 +138,36 @@ describe("published packages", () => {
     expect(errorLines.size).toBe(directives);
   });
 
+  it("an area's entry types its client by that area alone; removing any directive of its suite fails (D14)", () => {
+    copyFileSync(join(ROOT, "test/types/areas.ts"), join(dir, "areas.ts"));
+    const config = (file: string) =>
+      JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2023", "DOM"], types: [], skipLibCheck: false },
+        files: [file],
+      });
+    writeFileSync(join(dir, "tsconfig.areas.json"), config("areas.ts"));
+    const r = spawnSync(process.execPath, [TSC, "-p", "tsconfig.areas.json"], { cwd: dir, encoding: "utf8" });
+    expect(r.stdout).toBe("");
+    expect(r.status).toBe(0);
+    const source = readFileSync(join(ROOT, "test/types/areas.ts"), "utf8");
+    const directives = source.split("\n").filter((l) => /^\s*\/\/ @ts-expect-error/.test(l)).length;
+    writeFileSync(join(dir, "areas.ts"), source.replace(/^\s*\/\/ @ts-expect-error.*$/gm, ""));
+    const bare = spawnSync(process.execPath, [TSC, "-p", "tsconfig.areas.json"], { cwd: dir, encoding: "utf8" });
+    const errorLines = new Set(bare.stdout.split("\n").filter((l) => /^areas\.ts\(\d+,/.test(l)).map((l) => /^areas\.ts\((\d+),/.exec(l)?.[1]));
+    expect(errorLines.size).toBe(directives);
+    // What tsc reads for a program of one area: that area's declarations and the shared ones, never the main entries
+    // or another area's, so the cost stays flat however many methods the packages hold.
+    writeFileSync(join(dir, "one-area.ts"), 'import { createClient } from "collab-platform-api-client/tasks";\nexport const c = createClient({ baseUrl: "https://p.example", auth: { accessToken: "t" } }).tasks.task.get({ taskId: 1 });\n');
+    writeFileSync(join(dir, "tsconfig.one.json"), config("one-area.ts"));
+    const list = spawnSync(process.execPath, [TSC, "-p", "tsconfig.one.json", "--listFilesOnly"], { cwd: dir, encoding: "utf8" });
+    const read = list.stdout.split("\n").filter((l) => l.includes("/node_modules/collab-platform-api-")).map((l) => l.slice(l.indexOf("collab-platform-api-")));
+    expect(read).toEqual(expect.arrayContaining(["collab-platform-api-client/areas/tasks/index.d.ts", "collab-platform-api-types/areas/tasks.d.ts", "collab-platform-api-types/common.d.ts"]));
+    expect(read.filter((f) => /\/areas\//.test(f) && !/\/areas\/tasks(\/|\.d\.ts)/.test(f))).toEqual([]);
+    expect(read).not.toContain("collab-platform-api-types/index.d.ts");
+    expect(read).not.toContain("collab-platform-api-client/index.d.ts");
+    expect(read).not.toContain("collab-platform-api-client/calls.d.ts");
+  });
+
   it("the server package compiles with the user-owned skeleton, and wrong handlers do not compile", () => {
     expect(readdirSync(join(dir, "node_modules/collab-platform-api-server")).sort()).toEqual(
       ["CHANGELOG.md", "README.md", "documentation.d.ts", "documentation.js", "index.d.ts", "index.js", "methods.d.ts", "methods.js", "package.json", "runtime"].sort(),
@@ -150,22 +189,26 @@ describe("published packages", () => {
   it("the emitted data satisfies the runtime's declared data types, byte for byte as shipped", () => {
     // The default export of methods.js becomes `VALUE satisfies Data`: the compiler checks the shipped literal
     // (contextually typed, so `"integer"` stays a kind) against runtime/shared/data.d.ts.
-    for (const [pkg, type] of [["client", "ClientData"], ["server", "ServerData"]] as const) {
+    const areaData = readdirSync(join(dir, "node_modules/collab-platform-api-client/areas")).map((a) => [`client-${a}`, `areas/${a}/methods.js`] as const);
+    const modules = [["client", "methods.js"], ["server", "methods.js"], ...areaData] as const;
+    for (const [label, path] of modules) {
+      const pkg = label.startsWith("client") ? "client" : "server";
+      const type = pkg === "client" ? "ClientData" : "ServerData";
       const root = join(dir, "node_modules", `collab-platform-api-${pkg}`);
-      const js = readFileSync(join(root, "methods.js"), "utf8");
+      const js = readFileSync(join(root, path), "utf8");
       const literal = /^export default (\{.*\});$/m.exec(js)?.[1];
       expect(literal?.length).toBeGreaterThan(500);
       const ts = [
         `import type { ${type} } from "./node_modules/collab-platform-api-${pkg}/runtime/shared/data.js";`,
         `export default ${literal} satisfies ${type};`,
       ].join("\n");
-      writeFileSync(join(dir, `data-${pkg}.ts`), ts);
+      writeFileSync(join(dir, `data-${label}.ts`), ts);
     }
     // And a data module that breaks the contract does not compile: the check can fail.
     writeFileSync(join(dir, "data-broken.ts"), readFileSync(join(dir, "data-server.ts"), "utf8").replace('"kind":"integer"', '"kind":"int"'));
     const config = (files: string[]) =>
       JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2023", "DOM"], types: [] }, files });
-    writeFileSync(join(dir, "tsconfig.data.json"), config(["data-client.ts", "data-server.ts"]));
+    writeFileSync(join(dir, "tsconfig.data.json"), config(modules.map(([label]) => `data-${label}.ts`)));
     const r = spawnSync(process.execPath, [TSC, "-p", "tsconfig.data.json"], { cwd: dir, encoding: "utf8" });
     expect(r.stdout).toBe("");
     expect(r.status).toBe(0);
@@ -179,7 +222,10 @@ describe("published packages", () => {
       join(dir, "tsconfig.js.json"),
       JSON.stringify({
         compilerOptions: { strict: true, noEmit: true, allowJs: true, checkJs: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2023", "DOM"], types: [], noImplicitAny: false },
-        files: ["client", "server"].map((p) => `node_modules/collab-platform-api-${p}/index.js`),
+        files: [
+          ...["client", "server"].map((p) => `node_modules/collab-platform-api-${p}/index.js`),
+          ...readdirSync(join(dir, "node_modules/collab-platform-api-client/areas")).map((a) => `node_modules/collab-platform-api-client/areas/${a}/index.js`),
+        ],
       }),
     );
     const r = spawnSync(process.execPath, [TSC, "-p", "tsconfig.js.json"], { cwd: dir, encoding: "utf8" });
@@ -190,5 +236,17 @@ describe("published packages", () => {
   it("the client loads in Node with no other dependency", () => {
     const out = execFileSync(process.execPath, ["--input-type=module", "-e", 'import("collab-platform-api-client").then((m) => console.log(typeof m.createClient, typeof m.is.QUERY_LIMIT_EXCEEDED))'], { cwd: dir, encoding: "utf8" });
     expect(out.trim()).toBe("function function");
+  });
+
+  it("an area's client loads by its subpath and knows its methods' flags: a webhook is refused an application-only method before any request", () => {
+    const script = [
+      'const { createClient, ApiError } = await import("collab-platform-api-client/telephony");',
+      "let requests = 0;",
+      'const c = createClient({ baseUrl: "https://portal.example", auth: { userId: 1, code: "c0de" }, fetch: async () => { requests++; throw new Error("no network"); } });',
+      'const e = await c.telephony.externalLine.add({ NUMBER: "1" }).catch((x) => x);',
+      "console.log(JSON.stringify([e instanceof ApiError, e.code, requests]));",
+    ].join("\n");
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dir, encoding: "utf8" });
+    expect(JSON.parse(out)).toEqual([true, "WRONG_AUTH_TYPE", 0]);
   });
 });

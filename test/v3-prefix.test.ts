@@ -26,13 +26,14 @@ describe("v3ErrorPrefix", () => {
     const stale = artifacts.filter((f) => f.contents.includes(SPEC_PREFIX)).map((f) => f.path);
     expect(stale).toEqual([]);
     // (The client names no 3.0 code of its own: its `is` guards and error types come from the types package.)
-    for (const path of ["types/index.d.ts", "openapi/openapi.v3.json", "server/methods.js", "server/README.md"]) {
+    for (const path of ["types/common.d.ts", "openapi/openapi.v3.json", "server/methods.js", "server/README.md"]) {
       expect(platform.find((f) => f.path === path)?.contents, path).toContain(`${PLATFORM_PREFIX}VALIDATION_REQUESTVALIDATIONEXCEPTION`);
     }
     const model = JSON.parse(platform.find((f) => f.path === "model.json")?.contents ?? "{}") as { errors: { catalogue: Array<{ code: string }> } };
     expect(model.errors.catalogue.some((e) => e.code.startsWith(SPEC_PREFIX))).toBe(false);
     const spec = await files("spec");
-    expect(spec.find((f) => f.path === "types/index.d.ts")?.contents).not.toContain(PLATFORM_PREFIX);
+    expect(spec.find((f) => f.path === "types/common.d.ts")?.contents).toContain(`${SPEC_PREFIX}VALIDATION_REQUESTVALIDATIONEXCEPTION`);
+    expect(spec.filter((f) => f.path.startsWith("types/") && f.contents.includes(PLATFORM_PREFIX)).map((f) => f.path)).toEqual([]);
   });
 
   it("the server built from the platform's data answers the platform's codes", async () => {

@@ -17,8 +17,15 @@ export interface PackageReadmeView extends WithHeader {
   title: string;
 }
 
+export interface TypesReadmeView extends PackageReadmeView {
+  /** The keys of the areas, each a subpath entry of the package (D14). */
+  areas: string[];
+}
+
 export interface ClientView extends PackageReadmeView {
   typesPackage: string;
+  /** The keys of the areas, each a subpath entry of the client (D14). */
+  areas: string[];
   /** Error codes the client retries, in catalogue order. */
   retryCodes: string[];
   /** Result members that hold links (made absolute against the base URL). */
@@ -63,7 +70,7 @@ export interface SkeletonMethod {
 }
 
 export interface TemplateViews {
-  "types/README.md.hbs": PackageReadmeView;
+  "types/README.md.hbs": TypesReadmeView;
   "client/README.md.hbs": ClientView;
   "client/index.js.hbs": ClientView;
   "server/README.md.hbs": ServerReadmeView;

@@ -133,8 +133,30 @@ async function ensureDir(path: string): Promise<void> {
   }
 }
 
-async function moveInto(from: string, to: string): Promise<void> {
-  await ensureDir(dirname(to));
+/**
+ * Runs `fn` over `items`, `width` at a time. The output is hundreds of small files (one entry per area, D14): one
+ * after the other, each write and rename waits a round of the thread pool; side by side they share it.
+ */
+async function eachBounded<T>(items: readonly T[], width: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await fn(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+}
+
+/** How many writes and renames run side by side. */
+const WIDTH = 16;
+
+async function moveInto(from: string, to: string, made?: Map<string, Promise<void>>): Promise<void> {
+  // One `mkdir -p` per folder and run: the files of a folder wait for the same one.
+  const dir = dirname(to);
+  let ready = made?.get(dir);
+  if (!ready) {
+    ready = ensureDir(dir);
+    made?.set(dir, ready);
+  }
+  await ready;
   try {
     await rename(from, to);
   } catch (err) {
@@ -162,11 +184,12 @@ async function pruneEmpty(out: string, path: string): Promise<void> {
 
 async function applyJournal(out: string, journal: Journal): Promise<void> {
   const work = join(out, WORK_DIR);
-  for (const w of journal.writes) {
+  const made = new Map<string, Promise<void>>();
+  await eachBounded(journal.writes, WIDTH, async (w) => {
     const staged = join(work, "staged", w.staged);
     // A move done before a kill is not there any more: moving is idempotent.
-    if (existsSync(staged)) await moveInto(staged, targetOf(out, w.path));
-  }
+    if (existsSync(staged)) await moveInto(staged, targetOf(out, w.path), made);
+  });
   for (const path of journal.removes) {
     if (!safeRelative(path)) continue;
     await rm(targetOf(out, path), { force: true });
@@ -212,12 +235,8 @@ export async function writeOutput(out: string, plan: WritePlan): Promise<void> {
     throw new OutputError(`cannot create the output folder ${out}: ${osReason(err)}`);
   }
   try {
-    const journal: Journal = { version: 1, writes: [], removes: plan.removes };
-    for (const [i, w] of plan.writes.entries()) {
-      const staged = String(i);
-      await writeFile(join(work, "staged", staged), w.contents, "utf8");
-      journal.writes.push({ staged, path: w.path });
-    }
+    const journal: Journal = { version: 1, writes: plan.writes.map((w, i) => ({ staged: String(i), path: w.path })), removes: plan.removes };
+    await eachBounded([...plan.writes.keys()], WIDTH, (i) => writeFile(join(work, "staged", String(i)), plan.writes[i]?.contents ?? "", "utf8"));
     // The commit point: a rename is atomic, so the journal is there whole or not at all.
     await writeFile(join(work, `${JOURNAL}.tmp`), JSON.stringify(journal), "utf8");
     await rename(join(work, `${JOURNAL}.tmp`), join(work, JOURNAL));

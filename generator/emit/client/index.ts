@@ -9,14 +9,21 @@ import { isListMethod, methodDoc, typedMethods } from "../types/index.js";
 import type { ClientData, ClientMethodFlags, Cursor } from "../../../templates/runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
 import type { ClientView } from "../views.js";
+import { splitAreas } from "../areas.js";
 
 /**
  * Emits `client/`: the runtime and README from templates, the method table (`methods.js`) and the typed surface
  * (`index.d.ts`: a namespace tree per version and auth kind) from the model.
  */
 
-/** The client's declarations that do not depend on the spec, in prettier's layout; the trees come between them. */
-const CLIENT_TYPES_HEAD = `/** How a client authenticates: a webhook cannot call application-context methods. */
+/**
+ * `shape.d.ts`, the client's declarations that do not depend on the spec, generic over what an entry knows (the
+ * `Surface`): every entry, the main one and each area's, declares its trees and calls and names its client
+ * `ClientOf<K, Surface>`. In prettier's layout, as prettier printed it.
+ */
+const CLIENT_SHAPE = `/** What a call resolves to with \`withResponse\`: the result, the envelope's \`time\`, the response. */
+export type CallResult<R> = RuntimeCallResult<R, Time>;
+/** How a client authenticates: a webhook cannot call application-context methods. */
 export type AuthKind = "webhook" | "application";
 type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
 /** A method of the namespace tree: resolves to its \`result\`; \`withResponse\` also gives \`time\` and the response. */
@@ -39,72 +46,70 @@ export interface Caller<M> {
 }
 type ListNames<M> = { [N in keyof M]: M[N] extends { list: true } ? N : never }[keyof M] & string;
 type ItemOf<R> = R extends ReadonlyArray<infer I> ? I : never;
-export interface PageOptions extends CallOptions {
-  /** Stop after this many pages. Default 100. */
-  maxPages?: number;
-}
-export interface BatchOptions extends CallOptions {
-  /** Stop at the first failing command: the rest of its request and the requests after it do not run. */
-  halt?: boolean;
-  /** Commands per request; default and most 50, the platform's limit. Any number of commands may be given. */
-  maxCommands?: number;
-}
 /** One command of a legacy batch: \`[method, params]\`. */
 export type BatchCommand<M> = {
   [N in keyof M & string]: {} extends ParamsOf<M, N> ? readonly [N, ParamsOf<M, N>?] : readonly [N, ParamsOf<M, N>];
 }[keyof M & string];
-type CommandResult<C> = C extends readonly [infer N, ...unknown[]] ? ResultOf<LegacyMethods, N> : never;
-/** A command's outcome: \`ok\` tells a result from an error. */
-export type CommandOutcome<R> = { ok: true; result: R } | { ok: false; error: ApiError };
-export interface BatchResult<C> {
+type CommandResult<M, C> = C extends readonly [infer N, ...unknown[]] ? ResultOf<M, N> : never;
+/** What a batch of the legacy methods \`M\` resolves to. */
+export interface BatchResultOf<M, C> {
   /** Each command that ran (a halt leaves the rest out), typed per command. */
-  outcomes: { [K in keyof C]?: CommandOutcome<CommandResult<C[K]>> };
-  results: { [K in keyof C]?: CommandResult<C[K]> };
+  outcomes: { [K in keyof C]?: CommandOutcome<CommandResult<M, C[K]>> };
+  results: { [K in keyof C]?: CommandResult<M, C[K]> };
   errors: { [K in keyof C]?: ApiError };
   /** The last request's \`time\`; \`times\` has each request's (one per 50 commands). */
   time: Time;
   times: Time[];
   raw: unknown[];
-}`;
-
-const CLIENT_TYPES_TAIL = `export type Client<K extends AuthKind> = (K extends "webhook" ? unknown : LegacyApplicationCalls) &
-  LegacyNamedCalls &
-  Caller<Allowed<LegacyMethods, K>> &
-  (K extends "webhook" ? LegacyWebhookTree : LegacyTree) & {
+}
+/** What an entry of the client knows: its method maps, namespace trees and calls by name. */
+export interface Surface {
+  legacy: unknown;
+  v3: unknown;
+  legacyTree: unknown;
+  legacyWebhookTree: unknown;
+  v3Tree: unknown;
+  v3WebhookTree: unknown;
+  legacyNamedCalls: unknown;
+  legacyApplicationCalls: unknown;
+  v3NamedCalls: unknown;
+  v3ApplicationCalls: unknown;
+}
+/** Calls only an application may make: a webhook's client leaves them out. */
+type ApplicationOnly<K extends AuthKind, C> = K extends "webhook" ? unknown : C;
+/** A client of an entry's methods for an auth kind. */
+export type ClientOf<K extends AuthKind, S extends Surface> = ApplicationOnly<K, S["legacyApplicationCalls"]> &
+  S["legacyNamedCalls"] &
+  Caller<Allowed<S["legacy"], K>> &
+  (K extends "webhook" ? S["legacyWebhookTree"] : S["legacyTree"]) & {
     /** Every record of a legacy list method, page by page (\`start\`). */
-    paginate<N extends ListNames<Allowed<LegacyMethods, K>>>(
+    paginate<N extends ListNames<Allowed<S["legacy"], K>>>(
       method: N,
-      params?: ParamsOf<LegacyMethods, N>,
+      params?: ParamsOf<S["legacy"], N>,
       options?: PageOptions,
-    ): AsyncIterable<ItemOf<ResultOf<LegacyMethods, N>>>;
+    ): AsyncIterable<ItemOf<ResultOf<S["legacy"], N>>>;
     /**
      * Every record of a legacy list method, a page at a time: by the identifier cursor for a \`CursorMethod\`, else
      * by \`start\` with \`concurrency\` requests in flight.
      */
-    all<N extends ListNames<Allowed<LegacyMethods, K>>>(
+    all<N extends ListNames<Allowed<S["legacy"], K>>>(
       method: N,
-      params?: ParamsOf<LegacyMethods, N>,
+      params?: ParamsOf<S["legacy"], N>,
       options?: AllOptions,
-    ): AsyncIterable<Array<ItemOf<ResultOf<LegacyMethods, N>>>>;
+    ): AsyncIterable<Array<ItemOf<ResultOf<S["legacy"], N>>>>;
     /** Legacy commands, any number, 50 to a request, typed per command. */
-    batch<const C extends Record<string, BatchCommand<Allowed<LegacyMethods, K>>>>(
+    batch<const C extends Record<string, BatchCommand<Allowed<S["legacy"], K>>>>(
       commands: C,
       options?: BatchOptions,
-    ): Promise<BatchResult<C>>;
+    ): Promise<BatchResultOf<S["legacy"], C>>;
     /** The request-rate bucket and each method's execution-time state. */
     limits(): Limits;
     /** The 3.0 methods (\`/rest/api/\`). */
-    v3: (K extends "webhook" ? unknown : V3ApplicationCalls) &
-      V3NamedCalls &
-      Caller<Allowed<V3Methods, K>> &
-      (K extends "webhook" ? V3WebhookTree : V3Tree);
-  };
-/** A type guard per error code. */
-export declare const is: { readonly [C in ErrorCode]: (error: unknown) => error is ApiError & { readonly code: C } };
-export declare function createClient(options: ClientOptions<WebhookAuth>): Client<"webhook">;
-export declare function createClient(options: ClientOptions<TokenAuth>): Client<"application">;
-export { ApiError as default } from "./runtime/client/index.js";
-`;
+    v3: ApplicationOnly<K, S["v3ApplicationCalls"]> &
+      S["v3NamedCalls"] &
+      Caller<Allowed<S["v3"], K>> &
+      (K extends "webhook" ? S["v3WebhookTree"] : S["v3Tree"]);
+  };`;
 
 export interface PackageNames {
   types: string;
@@ -237,6 +242,7 @@ export function clientFiles(
   const { header, packages } = opts;
   const pageSize = model.limits.table.find((l) => /^list page size$/i.test(l.name))?.max ?? 50;
   const codeOf = (re: RegExp) => model.errors.catalogue.find((e) => e.cause && re.test(e.cause))?.code;
+  const { areas } = splitAreas(model, { legacy: typedMethods(model, "legacy"), v3: typedMethods(model, "v3") });
   const view: ClientView = {
     header,
     name: packages.client,
@@ -247,6 +253,7 @@ export function clientFiles(
     pageSize,
     // The spec does not show the maximum batch length: the documentation's, and the server decides.
     batchMax: BATCH_MAX_COMMANDS,
+    areas: areas.map((a) => a.key),
   };
   const data: ClientData = {
     legacy: flagged(model, "legacy"),
@@ -266,33 +273,107 @@ export function clientFiles(
     batchMethod: BATCH_METHOD,
     cursor: cursorMethods(model),
   };
-  // One default export: a namespace import would cost the bundle a getter per member.
-  const methodsJs = [
-    `// ${header}`,
-    "// What the client knows of each method, from the spec (ClientData of runtime/shared/data.d.ts).",
-    `export default ${JSON.stringify(data)};`,
-    "",
-  ].join("\n");
-  const methodsDts = [
-    `// ${header}`,
-    'import type { ClientData } from "./runtime/shared/data.js";',
-    "declare const data: ClientData;",
-    "export default data;",
-    "",
-  ].join("\n");
-  const legacy = typedMethods(model, "legacy");
-  const v3 = typedMethods(model, "v3");
-  const appOnly = (m: Method) => m.applicationContextOnly;
-  const never = () => false;
   // Hovering `client.tasks.task.unpin` shows what the spec says of the method (issue 10); the client ships no spec,
   // so its docs carry no `@see`.
   const docCtx: PrintContext = { resourceName: (n) => n, see: () => "" };
   const docOf = (m: Method) => methodDoc(m, docCtx, model, { see: false });
+  const main = entryFiles({ header, dir: "client", up: "./", typesEntry: packages.types, legacy: typedMethods(model, "legacy"), v3: typedMethods(model, "v3"), data, docOf });
+  const areaFiles = areas.flatMap((area) =>
+    entryFiles({
+      header,
+      dir: `client/areas/${area.key}`,
+      up: "../../",
+      typesEntry: `${packages.types}/${area.key}`,
+      legacy: area.legacy,
+      v3: area.v3,
+      data: areaData(data, area.legacy, area.v3),
+      docOf,
+    }),
+  );
+  const exports: Record<string, unknown> = { ".": { types: "./index.d.ts", default: "./index.js" } };
+  for (const a of areas) exports[`./${a.key}`] = { types: `./areas/${a.key}/index.d.ts`, default: `./areas/${a.key}/index.js` };
+  exports["./package.json"] = "./package.json";
+  const shapeDts = [
+    `// ${header}`,
+    printImport("import type", ["Time"], `${packages.types}/common`),
+    printImport(
+      "import type",
+      ["AllOptions", "ApiError", "BatchOptions", "CallOptions", "CallResult as RuntimeCallResult", "CommandOutcome", "Limits", "PageOptions"],
+      "./runtime/client/index.js",
+    ),
+    "",
+    CLIENT_SHAPE,
+    "",
+  ].join("\n");
+  return [
+    packageJsonFile(
+      "client",
+      { header, name: packages.client, version: opts.version, description: `Typed client of ${model.title}.` },
+      { exports, engines: { node: ">=20.19.0" }, dependencies: { [packages.types]: opts.version } },
+    ),
+    { path: "client/README.md", contents: render(opts.templates, "client/README.md.hbs", view) },
+    { path: "client/shape.d.ts", raw: true, contents: shapeDts },
+    ...main.filter((f) => f.path !== "client/index.js"),
+    { path: "client/index.js", template: "client/index.js.hbs", contents: render(opts.templates, "client/index.js.hbs", view) },
+    ...areaFiles,
+    ...runtimeFiles(opts.runtime, "client", header),
+  ];
+}
+
+/** An entry's method data: the flags and cursors of its methods, the rest as the whole API's. */
+function areaData(data: ClientData, legacy: Method[], v3: Method[]): ClientData {
+  const only = (flags: ClientMethodFlags, methods: Method[]): ClientMethodFlags => {
+    const names = new Set(methods.flatMap((m) => [m.name, ...m.aliases]));
+    return {
+      applicationContextOnly: flags.applicationContextOnly.filter((n) => names.has(n)),
+      idempotencyKey: flags.idempotencyKey.filter((n) => names.has(n)),
+      readOnly: flags.readOnly.filter((n) => names.has(n)),
+    };
+  };
+  const legacyNames = new Set(legacy.map((m) => m.name));
+  const cursor = Object.fromEntries(Object.entries(data.cursor).filter(([n]) => legacyNames.has(n)));
+  return { ...data, legacy: only(data.legacy, legacy), v3: only(data.v3, v3), cursor };
+}
+
+/**
+ * The files of one entry of the client (the main one in `client/`, an area's in `client/areas/<key>/`): its data
+ * (`methods.js`), its typed surface (`index.d.ts`: a namespace tree per version and auth kind; `calls.d.ts`: the
+ * calls by name) and its module (`index.js`; the main entry's comes from a template, which the caller renders).
+ */
+function entryFiles(e: {
+  header: string;
+  dir: string;
+  /** The path from the entry's folder to `client/`. */
+  up: string;
+  typesEntry: string;
+  legacy: Method[];
+  v3: Method[];
+  data: ClientData;
+  docOf: (m: Method) => string;
+}): GeneratedFile[] {
+  const { header, up } = e;
+  const runtime = `${up}runtime/client/index.js`;
+  // One default export: a namespace import would cost the bundle a getter per member.
+  const methodsJs = [
+    `// ${header}`,
+    "// What the client knows of each method, from the spec (ClientData of runtime/shared/data.d.ts).",
+    `export default ${JSON.stringify(e.data)};`,
+    "",
+  ].join("\n");
+  const methodsDts = [
+    `// ${header}`,
+    `import type { ClientData } from "${up}runtime/shared/data.js";`,
+    "declare const data: ClientData;",
+    "export default data;",
+    "",
+  ].join("\n");
+  const appOnly = (m: Method) => m.applicationContextOnly;
+  const never = () => false;
   const trees = [
-    ["LegacyTree", buildTree(legacy, "LegacyMethods", never, docOf)],
-    ["LegacyWebhookTree", buildTree(legacy, "LegacyMethods", appOnly, docOf)],
-    ["V3Tree", buildTree(v3, "V3Methods", never, docOf)],
-    ["V3WebhookTree", buildTree(v3, "V3Methods", appOnly, docOf)],
+    ["LegacyTree", buildTree(e.legacy, "LegacyMethods", never, e.docOf)],
+    ["LegacyWebhookTree", buildTree(e.legacy, "LegacyMethods", appOnly, e.docOf)],
+    ["V3Tree", buildTree(e.v3, "V3Methods", never, e.docOf)],
+    ["V3WebhookTree", buildTree(e.v3, "V3Methods", appOnly, e.docOf)],
   ] as const;
   // `call("tasks.task.unpin", …)` resolves to a signature of its own, so hovering `call` shows the method's docs too
   // (TypeScript shows no JSDoc for a string-literal name). The generic signature stays last: a wrong call is checked
@@ -303,7 +384,7 @@ export function clientFiles(
       .flatMap((m) =>
         [m.name, ...m.aliases].map((n): TsMember => {
           const key = keyword(stringLiteral(n));
-          const comment = docOf(m);
+          const comment = e.docOf(m);
           return {
             ...(comment ? { comment } : {}),
             key: "call",
@@ -320,8 +401,8 @@ export function clientFiles(
   };
   const callsDts = [
     `// ${header}`,
-    printImport("import type", ["LegacyMethods", "V3Methods"], packages.types),
-    'import type { CallOptions } from "./runtime/client/index.js";',
+    printImport("import type", ["LegacyMethods", "V3Methods"], e.typesEntry),
+    `import type { CallOptions } from "${runtime}";`,
     "",
     "type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];",
     "type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;",
@@ -329,44 +410,73 @@ export function clientFiles(
     "",
     // Each method once: the calls any client may make, and those only an application may make (a webhook's client
     // type leaves the second out).
-    namedCalls("LegacyNamedCalls", legacy, "LegacyMethods", appOnly),
-    namedCalls("LegacyApplicationCalls", legacy, "LegacyMethods", (m) => !m.applicationContextOnly),
-    namedCalls("V3NamedCalls", v3, "V3Methods", appOnly),
-    namedCalls("V3ApplicationCalls", v3, "V3Methods", (m) => !m.applicationContextOnly),
+    namedCalls("LegacyNamedCalls", e.legacy, "LegacyMethods", appOnly),
+    namedCalls("LegacyApplicationCalls", e.legacy, "LegacyMethods", (m) => !m.applicationContextOnly),
+    namedCalls("V3NamedCalls", e.v3, "V3Methods", appOnly),
+    namedCalls("V3ApplicationCalls", e.v3, "V3Methods", (m) => !m.applicationContextOnly),
   ].join("\n");
   // Printed in prettier's layout (the fixed declarations as prettier printed them; the trees by ts/layout.ts), so
   // the formatter leaves this file alone (issue 10's speed).
   const callsNames = ["LegacyApplicationCalls", "LegacyNamedCalls", "V3ApplicationCalls", "V3NamedCalls"];
+  const cursorNames = Object.keys(e.data.cursor);
+  const surface: TsMember[] = [
+    ["legacy", "LegacyMethods"],
+    ["v3", "V3Methods"],
+    ["legacyTree", "LegacyTree"],
+    ["legacyWebhookTree", "LegacyWebhookTree"],
+    ["v3Tree", "V3Tree"],
+    ["v3WebhookTree", "V3WebhookTree"],
+    ["legacyNamedCalls", "LegacyNamedCalls"],
+    ["legacyApplicationCalls", "LegacyApplicationCalls"],
+    ["v3NamedCalls", "V3NamedCalls"],
+    ["v3ApplicationCalls", "V3ApplicationCalls"],
+  ].map(([key, type]) => ({ key: key as string, type: reference(type as string) }));
   const indexDts = [
     `// ${header}`,
-    printImport("import type", ["ErrorCode", "LegacyMethods", "Time", "V3Methods"], packages.types),
-    printImport("import type", ["AllOptions", "ApiError", "CallOptions", "CallResult as RuntimeCallResult", "ClientOptions", "Limits", "TokenAuth", "WebhookAuth"], "./runtime/client/index.js"),
+    printImport("import type", ["ErrorCode", "LegacyMethods", "V3Methods"], e.typesEntry),
+    printImport("import type", ["ApiError", "ClientOptions", "TokenAuth", "WebhookAuth"], runtime),
+    printImport("import type", ["AuthKind", "BatchResultOf", "ClientOf", "MethodFn", "Surface"], `${up}shape.js`),
     printImport("import type", callsNames, "./calls.js"),
     printImport("export type", callsNames, "./calls.js"),
-    'export * from "./runtime/client/index.js";',
-    "/** What a call resolves to with `withResponse`: the result, the envelope's `time`, the response. */",
-    "export type CallResult<R> = RuntimeCallResult<R, Time>;",
-    `export type * from ${stringLiteral(packages.types)};`,
+    `export * from "${runtime}";`,
+    `export type * from "${up}shape.js";`,
+    `export type { CallResult } from "${up}shape.js";`,
+    `export type * from ${stringLiteral(e.typesEntry)};`,
     "",
-    CLIENT_TYPES_HEAD,
     "/** Legacy list methods that `all()` walks by the identifier cursor (`>ID`, `start = -1`); the others go by `start`. */",
-    printDeclaration({ kind: "alias", head: "export type CursorMethod", type: Object.keys(data.cursor).length ? union(Object.keys(data.cursor).map((n) => keyword(stringLiteral(n)))) : keyword("never") }).trimEnd(),
+    printDeclaration({ kind: "alias", head: "export type CursorMethod", type: cursorNames.length ? union(cursorNames.map((n) => keyword(stringLiteral(n)))) : keyword("never") }).trimEnd(),
     ...trees.map(([name, tree]) => printDeclaration({ kind: "interface", head: `export interface ${name}`, members: treeType(tree) }).trimEnd()),
-    CLIENT_TYPES_TAIL,
+    printDeclaration({ kind: "interface", comment: "/** What this entry's client knows: its methods, trees and calls by name. */", head: "export interface Methods extends Surface", members: surface }).trimEnd(),
+    "/** A client of this entry's methods for an auth kind. */",
+    "export type Client<K extends AuthKind> = ClientOf<K, Methods>;",
+    "/** What `batch` resolves to: each command's outcome, typed by its method. */",
+    "export type BatchResult<C> = BatchResultOf<LegacyMethods, C>;",
+    "/** A type guard per error code. */",
+    "export declare const is: { readonly [C in ErrorCode]: (error: unknown) => error is ApiError & { readonly code: C } };",
+    "export declare function createClient(options: ClientOptions<WebhookAuth>): Client<\"webhook\">;",
+    "export declare function createClient(options: ClientOptions<TokenAuth>): Client<\"application\">;",
+    `export { ApiError as default } from "${runtime}";`,
+    "",
+  ].join("\n");
+  const indexJs = [
+    `// ${header}`,
+    'import data from "./methods.js";',
+    `import { createClientWith } from "${runtime}";`,
+    "",
+    `export * from "${runtime}";`,
+    `export { ApiError as default } from "${runtime}";`,
+    "",
+    "/** A client of this area's methods; see the package's README.md. */",
+    "export function createClient(options) {",
+    "  return createClientWith(options, data);",
+    "}",
+    "",
   ].join("\n");
   return [
-    packageJsonFile(
-      "client",
-      { header, name: packages.client, version: opts.version, description: `Typed client of ${model.title}.` },
-      { engines: { node: ">=20.19.0" }, dependencies: { [packages.types]: opts.version } },
-    ),
-    { path: "client/README.md", contents: render(opts.templates, "client/README.md.hbs", view) },
-    { path: "client/index.d.ts", raw: true, contents: indexDts },
-    { path: "client/calls.d.ts", raw: true, contents: callsDts },
-    { path: "client/index.js", template: "client/index.js.hbs", contents: render(opts.templates, "client/index.js.hbs", view) },
-    { path: "client/methods.js", raw: true, contents: methodsJs },
-    { path: "client/methods.d.ts", raw: true, contents: methodsDts },
-    ...runtimeFiles(opts.runtime, "client", header),
+    { path: `${e.dir}/index.d.ts`, raw: true, contents: indexDts },
+    { path: `${e.dir}/calls.d.ts`, raw: true, contents: callsDts },
+    { path: `${e.dir}/index.js`, raw: true, contents: indexJs },
+    { path: `${e.dir}/methods.js`, raw: true, contents: methodsJs },
+    { path: `${e.dir}/methods.d.ts`, raw: true, contents: methodsDts },
   ];
 }
-

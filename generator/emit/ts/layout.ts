@@ -100,6 +100,17 @@ export function printImport(head: string, names: string[], source: string): stri
 }
 
 /**
+ * `head extends A, B {}`, an empty interface joining others, as prettier prints it: on one line when it fits, else
+ * `extends` on a line of its own and one base a line below it.
+ */
+export function printExtends(head: string, bases: string[]): string {
+  if (bases.length === 0) return `${head} {}`;
+  const flat = `${head} extends ${bases.join(", ")} {}`;
+  if (flat.length <= PRINT_WIDTH) return flat;
+  return `${head}\n  extends\n${bases.map((b, i) => `    ${b}${i === bases.length - 1 ? " {}" : ","}`).join("\n")}`;
+}
+
+/**
  * A JSDoc comment re-indented as prettier re-indents a block comment whose lines all start with `*`: each line after
  * the first trimmed and put one space in.
  */

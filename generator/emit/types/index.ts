@@ -3,17 +3,26 @@ import type { Field, Method, Model, Version } from "../../model/types.js";
 import { type GeneratedFile, packageJsonFile } from "../files.js";
 import { type Templates, render } from "../templates.js";
 import { methodTypeBase, ordinal, propertyKey, stringLiteral } from "../names.js";
-import { type TsDeclaration, type TsMember, type TsType, keyword, printDeclaration, reference, union } from "../ts/layout.js";
+import { type TsDeclaration, type TsMember, type TsType, keyword, printDeclaration, printExtends, printImport, reference, union } from "../ts/layout.js";
+import { declaredNames, splitAreas, usedNames } from "../areas.js";
 import { NOT_SHOWN, type PrintContext, doc, memberNode, sentence, typeNode } from "../ts/printer.js";
 
 /**
- * Emits `types/index.d.ts`: a type for every resource and nested shape, params/result/error-code types for every
- * method of both versions, one method map per version, and the error catalogue as literal unions. The package has
- * no runtime: `index.js` is an empty module so that bundlers that resolve it find one.
+ * Emits the types package: a type for every resource and nested shape, params/result/error-code types for every
+ * method of both versions, one method map per version, and the error catalogue as literal unions. They are split by
+ * area (areas.ts, D14): `areas/<key>.d.ts` holds an area's methods and the resources only it uses, and is the
+ * package's subpath entry `<package>/<key>`; `common.d.ts` holds what areas share; `index.d.ts` re-exports both and
+ * joins the areas' method maps. The package has no runtime: `index.js` is an empty module so that bundlers that
+ * resolve it (from any entry) find one.
  */
 
 export interface TypesOutput {
-  declarations: string;
+  /** `types/common.d.ts`: what every area shares (the envelope, shared resources, the error catalogue). */
+  common: string;
+  /** `types/areas/<key>.d.ts`: an area's resources, its methods' types and its method maps. */
+  areas: Array<{ key: string; text: string }>;
+  /** `types/index.d.ts`: everything, and the method maps of all areas. */
+  index: string;
 }
 
 /** Methods that get types: described ones and named ones, but not families such as `disk.*`. */
@@ -128,7 +137,7 @@ function errorCodesDecl(m: Method, base: string, ctx: PrintContext): string {
   return print(alias(doc(lines, ctx, m.source.line), `${base}ErrorCode`, type));
 }
 
-function methodMap(name: string, methods: Method[], ctx: PrintContext, model: Model): string {
+function methodMap(name: string, methods: Method[], ctx: PrintContext, model: Model, comment?: string): string {
   const entries: TsMember[] = [];
   for (const m of methods) {
     const base = methodTypeBase(m);
@@ -137,7 +146,16 @@ function methodMap(name: string, methods: Method[], ctx: PrintContext, model: Mo
     const comment = methodDoc(m, ctx, model);
     for (const key of [m.name, ...m.aliases]) entries.push({ ...(comment ? { comment } : {}), key: propertyKey(key), type: spec });
   }
-  return print({ kind: "interface", head: `export interface ${name}`, members: entries });
+  return print({ kind: "interface", ...(comment ? { comment } : {}), head: `export interface ${name}`, members: entries });
+}
+
+function resourceDecl(r: Model["resources"][number], ctx: PrintContext): string {
+  const description = [r.title, r.description, ...r.typingRules.map((t) => t.text), ...r.notes.map((n) => n.text)].map((x) => (x ? sentence(x) : null));
+  if (r.type.kind === "object" && !r.type.additional && !r.type.extends) {
+    const extra: TsMember[] = r.type.open ? [{ key: "[key: string]", type: keyword("unknown") }] : [];
+    return print(iface(doc(description, ctx, r.source.line), r.name, [...r.type.members.map((f) => memberNode(f, ctx)), ...extra]));
+  }
+  return print(alias(doc(description, ctx, r.source.line), r.name, typeNode(r.type, ctx)));
 }
 
 function fieldsInterface(name: string, fields: Field[], ctx: PrintContext, description: string[], line: number | undefined, extra: TsMember[] = []): string {
@@ -187,22 +205,8 @@ export function emitTypes(model: Model, specPath: string, header: string): Types
   }
   const v3Gap = model.knownGaps.find((g) => /body shape of 3\.0 error/i.test(g.subject));
   out.push(print(alias(doc(["Body of 3.0 error responses.", NOT_SHOWN], ctx, v3Gap?.source.line), "V3ErrorBody", keyword("unknown"))));
-  for (const r of model.resources) {
-    const description = [r.title, r.description, ...r.typingRules.map((t) => t.text), ...r.notes.map((n) => n.text)].map((x) => (x ? sentence(x) : null));
-    if (r.type.kind === "object" && !r.type.additional && !r.type.extends) {
-      const extra = r.type.open ? [member("[key: string]", keyword("unknown"))] : [];
-      out.push(print(iface(doc(description, ctx, r.source.line), r.name, [...r.type.members.map((f) => memberNode(f, ctx)), ...extra])));
-    } else out.push(print(alias(doc(description, ctx, r.source.line), r.name, typeNode(r.type, ctx))));
-  }
-  for (const version of ["legacy", "v3"] as const) {
-    for (const m of typedMethods(model, version)) {
-      const base = methodTypeBase(m);
-      out.push(paramsDecl(m, base, ctx, model), resultDecl(m, base, ctx), errorCodesDecl(m, base, ctx));
-    }
-  }
-  out.push(methodMap("LegacyMethods", typedMethods(model, "legacy"), ctx, model));
-  out.push(methodMap("V3Methods", typedMethods(model, "v3"), ctx, model));
-  out.push("export type LegacyMethodName = keyof LegacyMethods;\nexport type V3MethodName = keyof V3Methods;\n");
+  const { areas, common } = splitAreas(model, { legacy: typedMethods(model, "legacy"), v3: typedMethods(model, "v3") });
+  for (const r of common) out.push(resourceDecl(r, ctx));
   const byKind = (kind: string) => model.errors.catalogue.filter((e) => e.kind === kind).map((e) => e.code);
   out.push(print(alias(doc(["Codes of the system errors table (may answer any method), with the codes the older description adds."], ctx), "SystemErrorCode", literalUnion(byKind("system")))));
   out.push(print(alias(doc(["Codes of the 3.0 errors table."], ctx), "V3ErrorCode", literalUnion(byKind("v3")))));
@@ -210,7 +214,46 @@ export function emitTypes(model: Model, specPath: string, header: string): Types
   const own = model.methods.flatMap((m) => m.errors.map((e) => e.code)).filter((c): c is string => c !== null).sort(ordinal);
   const every = union([reference("SystemErrorCode"), reference("V3ErrorCode"), reference("AuthErrorCode"), literalUnion(own)]);
   out.push(print(alias(doc(["Every error code the spec names: the catalogue and every method's own."], ctx), "ErrorCode", every)));
-  return { declarations: out.join("\n") };
+  const commonText = out.join("\n");
+  const commonNames = new Set(declaredNames(commonText));
+  // An area's file is one folder down: its `@see` goes up to the shipped spec.
+  const areaCtx: PrintContext = { ...ctx, see: (line) => `../${ctx.see(line)}` };
+  const areaFiles = areas.map((area) => {
+    const ctx = areaCtx;
+    const body: string[] = area.resources.map((r) => resourceDecl(r, ctx));
+    for (const version of ["legacy", "v3"] as const) {
+      for (const m of area[version]) {
+        const base = methodTypeBase(m);
+        body.push(paramsDecl(m, base, ctx, model), resultDecl(m, base, ctx), errorCodesDecl(m, base, ctx));
+      }
+    }
+    const mapDoc = (v: string) => `/** The ${v} methods of area \`${area.key}\`; \`LegacyMethods\` and \`V3Methods\` of the package's main entry hold every area's. */\n`;
+    body.push(methodMap("LegacyMethods", area.legacy, ctx, model, mapDoc("legacy")));
+    body.push(methodMap("V3Methods", area.v3, ctx, model, mapDoc("3.0")));
+    const text = body.join("\n");
+    const imports = usedNames(text, commonNames);
+    const head = [`// ${header}`, ...(imports.length ? [printImport("import type", imports, "../common.js")] : []), 'export type * from "../common.js";', ""];
+    return { area, text: [...head, text].join("\n"), names: declaredNames(text).filter((n) => n !== "LegacyMethods" && n !== "V3Methods") };
+  });
+  const index: string[] = [`// ${header}`];
+  for (const { area } of areaFiles) {
+    const maps = [...(area.legacy.length ? [`LegacyMethods as Legacy_${area.ident}`] : []), ...(area.v3.length ? [`V3Methods as V3_${area.ident}`] : [])];
+    index.push(printImport("import type", maps, `./areas/${area.key}.js`));
+  }
+  index.push('export type * from "./common.js";');
+  for (const { area, names } of areaFiles) if (names.length) index.push(printImport("export type", names, `./areas/${area.key}.js`));
+  index.push("");
+  const maps = [
+    ["LegacyMethods", "legacy", "Legacy"],
+    ["V3Methods", "3.0", "V3"],
+  ] as const;
+  for (const [name, label, prefix] of maps) {
+    const bases = areaFiles.filter(({ area }) => area[prefix === "Legacy" ? "legacy" : "v3"].length > 0).map(({ area }) => `${prefix}_${area.ident}`);
+    index.push(`/** Every ${label} method: the maps of the areas, each also the entry \`<package>/<area>\` (\`tasks\` for \`tasks.task.get\`). */`);
+    index.push(printExtends(`export interface ${name}`, bases));
+  }
+  index.push("export type LegacyMethodName = keyof LegacyMethods;\nexport type V3MethodName = keyof V3Methods;\n");
+  return { common: commonText, areas: areaFiles.map(({ area, text }) => ({ key: area.key, text })), index: index.join("\n") };
 }
 
 export function typesFiles(
@@ -219,12 +262,20 @@ export function typesFiles(
   header: string,
   pkg: { name: string; version: string; templates: Templates },
 ): GeneratedFile[] {
+  const out = emitTypes(model, specPath, header);
+  const exports: Record<string, unknown> = { ".": { types: "./index.d.ts", default: "./index.js" } };
+  // The shared declarations are an entry of their own for the client's generic declarations (`client/shape.d.ts`).
+  exports["./common"] = { types: "./common.d.ts", default: "./index.js" };
+  for (const a of out.areas) exports[`./${a.key}`] = { types: `./areas/${a.key}.d.ts`, default: "./index.js" };
+  exports["./package.json"] = "./package.json";
   return [
     // Printed in prettier's layout by ts/layout.ts, so the formatter leaves it alone (issue 10's speed).
-    { path: "types/index.d.ts", raw: true, contents: emitTypes(model, specPath, header).declarations },
+    { path: "types/index.d.ts", raw: true, contents: out.index },
+    { path: "types/common.d.ts", raw: true, contents: out.common },
+    ...out.areas.map((a): GeneratedFile => ({ path: `types/areas/${a.key}.d.ts`, raw: true, contents: a.text })),
     { path: "types/index.js", raw: true, contents: `// ${header}\n// Types only: this module has no runtime.\nexport {};\n` },
-    packageJsonFile("types", { header, name: pkg.name, version: pkg.version, description: `TypeScript types of ${model.title}.` }),
-    { path: "types/README.md", contents: render(pkg.templates, "types/README.md.hbs", { header, name: pkg.name, title: model.title }) },
+    packageJsonFile("types", { header, name: pkg.name, version: pkg.version, description: `TypeScript types of ${model.title}.` }, { exports }),
+    { path: "types/README.md", contents: render(pkg.templates, "types/README.md.hbs", { header, name: pkg.name, title: model.title, areas: out.areas.map((a) => a.key) }) },
   ];
 }
 

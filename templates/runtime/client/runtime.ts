@@ -358,13 +358,15 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
     if (!throttle) return;
     const wait = await store.take(base, now, throttle.burst, throttle.drainPerSecond);
     if (wait <= 0) return;
-    if (now - started + wait > policy.maxTotalMs) {
-      // The call gives its place back: it is not sent.
+    try {
+      if (now - started + wait > policy.maxTotalMs) throw early(method, data.retry.queryLimit, "rate bucket full", now + wait);
+      options.onWait?.({ method, reason: "throttle", delayMs: wait });
+      await clock.sleep(wait, signal);
+    } catch (err) {
+      // A call that is not sent (past its budget, or aborted while it waited) gives its place back.
       store.give?.(base);
-      throw early(method, data.retry.queryLimit, "the rate bucket is full", now + wait);
+      throw err;
     }
-    options.onWait?.({ method, reason: "throttle", delayMs: wait });
-    await clock.sleep(wait, signal);
   }
 
   /** A call that is not sent because its wait would end past its budget (D10). */

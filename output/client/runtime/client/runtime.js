@@ -163,13 +163,17 @@ export function createRuntime(options, data) {
         const wait = await store.take(base, now, throttle.burst, throttle.drainPerSecond);
         if (wait <= 0)
             return;
-        if (now - started + wait > policy.maxTotalMs) {
-            // The call gives its place back: it is not sent.
-            store.give?.(base);
-            throw early(method, data.retry.queryLimit, "the rate bucket is full", now + wait);
+        try {
+            if (now - started + wait > policy.maxTotalMs)
+                throw early(method, data.retry.queryLimit, "rate bucket full", now + wait);
+            options.onWait?.({ method, reason: "throttle", delayMs: wait });
+            await clock.sleep(wait, signal);
         }
-        options.onWait?.({ method, reason: "throttle", delayMs: wait });
-        await clock.sleep(wait, signal);
+        catch (err) {
+            // A call that is not sent (past its budget, or aborted while it waited) gives its place back.
+            store.give?.(base);
+            throw err;
+        }
     }
     /** A call that is not sent because its wait would end past its budget (D10). */
     const early = (method, code, description, retryAt) => new ApiError({ method, status: 0, code, description, retryAt });
