@@ -4,6 +4,7 @@ import { benchAB } from "./ab.mjs";
 import { benchBatch } from "./batch.mjs";
 import { benchClient } from "./client.mjs";
 import { benchGenerator } from "./generator.mjs";
+import { benchMock } from "./mock.mjs";
 import { benchServer } from "./server.mjs";
 import { benchUpdates } from "./updates.mjs";
 import { benchScale } from "./scale.mjs";
@@ -23,6 +24,8 @@ if (!only || only === "batch") results.batch = await benchBatch({ rounds: Number
 if (!only || only === "scale") results.scale = await benchScale({ runs: Number((only && process.argv[3]) ?? 5) });
 // `npm run bench -- types [RUNS]`: a consumer's type-check time at 31 and about 1,500 methods (D14).
 if (!only || only === "types") results.types = benchTypes({ runs: Number((only && process.argv[3]) ?? 5) });
+// `npm run bench -- mock [RUNS]`: the mock's start to first answer, request rates and memory (issue 15).
+if (!only || only === "mock") results.mock = await benchMock({ runs: Number((only && process.argv[3]) ?? 5) });
 // `npm run bench -- updates [RUNS] [REV]`: diff, generate unchanged and with the skeleton merge; with REV, the A/B.
 if (!only || only === "updates") results.updates = benchUpdates({ runs: Number((only && process.argv[3]) ?? 9), rev: (only && process.argv[4]) || null });
 // The A/B against the parent commit runs by itself: `npm run bench -- ab [REV] [RUNS]`.

@@ -36,6 +36,11 @@ export interface GenerateOptions {
   customTemplates?: readonly string[];
   /** Path of the user-owned handler skeleton, relative to the output folder (`/` separators, may start `../`). */
   skeletonPath?: string;
+  /**
+   * `server`: emit the server package only (and the OpenAPI documents it is made from, without their YAML twins):
+   * what `collab-rest-codegen mock` serves, made in about half the time. The files are not a whole output folder.
+   */
+  only?: "server";
   /** Formats generated code; default: prettier in this thread. The CLI passes one that runs on a worker thread. */
   formatter?: (files: Array<{ path: string; contents: string }>) => Promise<Array<{ path: string; contents: string }>>;
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import { ApiError, type Clock, createClient } from "collab-platform-api-client";
-import { type Admission, type Caller, type LegacyHandlers, type V3Handlers, MethodError, createHandler, createLimiter, toNodeListener } from "collab-platform-api-server";
+import { type Admission, type Caller, type LegacyHandlers, type V3Handlers, MethodError, createHandler, createLimiter, createMock, toNodeListener } from "collab-platform-api-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { legacy as skeletonLegacy, v3 as skeletonV3 } from "../output/server/skeleton/handlers.js";
 import { TIME, TestServer, certificate, json, trustingFetch } from "./support/https.js";
@@ -170,6 +170,28 @@ describe("throttle before sending (limits.md: 50 requests, draining 2 a second)"
     await c.user.current();
     expect(clock.t - before).toBe(1000);
     expect(sent).toBe(2);
+  });
+});
+
+describe("the same burst against the mock (issue 15), no handler code", () => {
+  it("500 calls never meet QUERY_LIMIT_EXCEEDED from the mock's limiter at the documented thresholds", async () => {
+    const time = virtualTime();
+    const { key, cert } = await certificate();
+    let refused = 0;
+    const limiter = createLimiter({ burst: 50, requestsPerSecond: 2, now: () => time.clock.now() });
+    const counting = { ...limiter, admit: (...a: Parameters<typeof limiter.admit>) => { const r = limiter.admit(...a); if (!r.allowed) refused++; return r; } };
+    const https = createServer({ key, cert }, toNodeListener(createMock({ limiter: counting })));
+    await new Promise<void>((r) => https.listen(0, "127.0.0.1", r));
+    try {
+      const c = createClient({ baseUrl: `https://127.0.0.1:${(https.address() as AddressInfo).port}`, auth: { userId: 1, code: "c0deC0de" }, fetch: time.track(trustingFetch(cert, 32)), clock: time.clock, retry: { maxAttempts: 1, maxTotalMs: 600_000 } });
+      const t0 = time.clock.t;
+      const answers = await Promise.all(Array.from({ length: 500 }, () => c.user.current()));
+      expect(answers).toHaveLength(500);
+      expect(refused).toBe(0);
+      expect(time.clock.t - t0).toBe(225_000);
+    } finally {
+      await new Promise<void>((r) => https.close(() => r()));
+    }
   });
 });
 

@@ -17,7 +17,7 @@ import { GEN, SPEC_TEXT, endpointSpec, modelOf } from "./helpers.js";
 const format = (text: string, path: string) => prettier.format(text, { ...PRETTIER_OPTIONS, parser: path.endsWith(".ts") ? "babel-ts" : "babel" });
 
 /** Code files the generator writes in their final layout: all but the compiled runtimes and the data modules. */
-const laidOut = (path: string) => /\.(ts|js)$/.test(path) && !path.includes("/runtime/") && !/(methods|documentation)\.js$/.test(path);
+const laidOut = (path: string) => /\.(ts|js)$/.test(path) && !path.includes("/runtime/") && !/(methods|documentation|mock)\.js$/.test(path);
 
 async function expectFormatted(files: Array<{ path: string; contents: string }>) {
   const checked = files.filter((f) => laidOut(f.path));
@@ -46,6 +46,7 @@ describe("code in prettier's layout without prettier", () => {
       "server/index.d.ts",
       "server/index.js",
       "server/methods.d.ts",
+      "server/mock.d.ts",
       "server/skeleton/handlers.ts",
       "types/common.d.ts",
       "types/index.d.ts",

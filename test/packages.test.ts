@@ -170,7 +170,7 @@ describe("published packages", () => {
 
   it("the server package compiles with the user-owned skeleton, and wrong handlers do not compile", () => {
     expect(readdirSync(join(dir, "node_modules/collab-platform-api-server")).sort()).toEqual(
-      ["CHANGELOG.md", "README.md", "documentation.d.ts", "documentation.js", "index.d.ts", "index.js", "methods.d.ts", "methods.js", "package.json", "runtime"].sort(),
+      ["CHANGELOG.md", "README.md", "documentation.d.ts", "documentation.js", "index.d.ts", "index.js", "methods.d.ts", "methods.js", "mock.d.ts", "mock.js", "package.json", "runtime", "seed.schema.json"].sort(),
     );
     copyFileSync(join(ROOT, "output/server/skeleton/handlers.ts"), join(dir, "handlers.ts"));
     copyFileSync(join(ROOT, "test/types/server.ts"), join(dir, "server.ts"));

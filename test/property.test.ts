@@ -85,7 +85,8 @@ describe("mutated specs", () => {
       }),
       { numRuns: 120 },
     );
-  });
+    // A hang guard (D6): 120 generations of the whole spec take about 40 s on 2 cores, more on a busy machine.
+  }, 300_000);
 
   it("a mutation confined to one method's lines gives diagnostics inside those lines or naming that method (issue 10)", () => {
     // Each described method's lines: from its bold name to the line before the next method or heading.

@@ -315,6 +315,49 @@ function readOldSpec(from: string, r: Resolved): { text: string; label: string }
   return { text: readFileSync(path, "utf8"), label: shown(path) };
 }
 
+type MockCommandFlags = { host: string; port: string; records?: string; seed?: string; http?: boolean; v3Batch?: boolean; cert?: string; key?: string };
+
+async function runMock(r: Resolved, opts: MockCommandFlags): Promise<number> {
+  const port = Number(opts.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number (0 to 65535), not ${opts.port}`);
+  const records = opts.records === undefined ? undefined : Number(opts.records);
+  if (records !== undefined && (!Number.isInteger(records) || records < 0)) throw new UsageError(`--records must be a whole number, not ${opts.records}`);
+  if (Boolean(opts.cert) !== Boolean(opts.key)) throw new UsageError("--cert and --key go together");
+  const spec = readSpecText(r);
+  const printing = printOptions(r, "text");
+  if ("error" in spec) {
+    print([spec.error], "text", printing);
+    return EXIT.specErrors;
+  }
+  const templateSet = loadTemplateSet(r.templates);
+  const result = await generate(spec.text, {
+    specPath: r.specDisplay,
+    generatorName: GENERATOR_NAME,
+    generatorVersion: generatorVersion(),
+    templates: templateSet.templates,
+    runtime: loadRuntime(),
+    v3ErrorPrefix: r.v3ErrorPrefix,
+    packages: r.packages,
+    customTemplates: templateSet.custom,
+    format: false,
+    only: "server",
+  });
+  const diagnostics = applyIgnore(result.diagnostics, r);
+  if (hasErrors(diagnostics)) {
+    print(diagnostics.filter((d) => d.severity === "error"), "text", printing);
+    return EXIT.specErrors;
+  }
+  const { serveMock, SeedError } = await import("./mock.js");
+  const unmodelled = (JSON.parse(/^export default (\{.*\});$/m.exec(result.files.find((f) => f.path === "server/mock.js")?.contents ?? "")?.[1] ?? "{}") as { unmodelled?: Array<{ row: number; text: string; why: string }> }).unmodelled ?? [];
+  for (const u of unmodelled) process.stderr.write(`notice: ${shown(r.spec)}:${u.row}: state row not modelled (${u.text}): ${u.why}\n`);
+  try {
+    return await serveMock(result.files, { host: opts.host, port, ...(records !== undefined ? { records } : {}), ...(opts.seed ? { seed: resolve(opts.seed) } : {}), http: Boolean(opts.http), v3Batch: Boolean(opts.v3Batch), ...(opts.cert ? { cert: opts.cert, key: opts.key } : {}) }, opts.seed ? shown(resolve(opts.seed)) : null);
+  } catch (err) {
+    if (err instanceof SeedError) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
 async function runDiff(r: Resolved, from: string, format: DiffFormat, failOn: Severity | undefined): Promise<number> {
   const { diffModels } = await import("../diff/index.js");
   const { formatDiff } = await import("../diff/format.js");
@@ -493,6 +536,23 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (opts: CommonOptions & { from: string; format: DiffFormat; failOn?: Severity }) => {
       const r = resolveOptions(opts, process.cwd());
       exit = await runDiff(r, opts.from, opts.format, opts.failOn);
+    });
+  program
+    .command("mock")
+    .description("serve the whole API from the spec on this machine: the generated router with default handlers, no code")
+    .option("--spec <file>", "the spec file (overrides the config's `spec`)")
+    .option("--config <file>", `the config file (default ${DEFAULT_CONFIG_FILE})`)
+    .option("--host <host>", "the address to listen on", "127.0.0.1")
+    .option("--port <n>", "the port; 0 picks a free one", "0")
+    .option("--records <n>", "records each list method holds (default: three pages)")
+    .option("--seed <file>", "records and credentials, JSON or YAML (seed.schema.json of the server package)")
+    .option("--http", "serve plain HTTP (local development; the platform itself refuses HTTP)")
+    .option("--v3-batch", "serve the platform's 3.0 batch (off by default: the spec says to call 3.0 methods one by one)")
+    .option("--cert <file>", "a TLS certificate (PEM), with --key; default: a self-signed one made at start")
+    .option("--key <file>", "the certificate's private key (PEM)")
+    .action(async (opts: CommonOptions & MockCommandFlags) => {
+      const r = resolveOptions(opts, process.cwd());
+      exit = await runMock(r, opts);
     });
   program
     .command("init")

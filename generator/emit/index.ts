@@ -28,9 +28,10 @@ function yamlTwin(path: string, doc: Record<string, unknown>, opts: GenerateOpti
   return { path, contents: `# ${header(opts)}\n${body}` };
 }
 
-export function emitOpenApiFiles(model: Model, opts: GenerateOptions & { version: string }): { files: GeneratedFile[]; v3: Record<string, unknown> } {
+export function emitOpenApiFiles(model: Model, opts: GenerateOptions & { version: string }): { files: GeneratedFile[]; v3: Record<string, unknown>; legacy: Record<string, unknown> } {
   const out: GeneratedFile[] = [];
   let v3: Record<string, unknown> = {};
+  let legacy: Record<string, unknown> = {};
   for (const [version, name] of [["v3", "v3"], ["legacy", "legacy"]] as const) {
     const doc = emitOpenApiDocument(model, version, {
       version: opts.version,
@@ -38,10 +39,11 @@ export function emitOpenApiFiles(model: Model, opts: GenerateOptions & { version
       generator: opts.generatorName,
     });
     if (version === "v3") v3 = doc;
+    else legacy = doc;
     out.push(jsonFile(`openapi/openapi.${name}.json`, doc));
-    out.push(yamlTwin(`openapi/openapi.${name}.yaml`, doc, opts));
+    if (opts.only !== "server") out.push(yamlTwin(`openapi/openapi.${name}.yaml`, doc, opts));
   }
-  return { files: out, v3 };
+  return { files: out, v3, legacy };
 }
 
 export function emitManifest(files: GeneratedFile[], specText: string, opts: GenerateOptions): GeneratedFile {

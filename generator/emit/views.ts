@@ -41,6 +41,8 @@ export interface ServerReadmeView extends PackageReadmeView {
   ttlHours: number;
   /** Commands in one batch. */
   batchMax: number;
+  /** Records in one page of a legacy list method. */
+  pageSize: number;
 }
 
 export interface ServerIndexView extends WithHeader {

@@ -226,7 +226,7 @@ function handlersDts(model: Model, header: string, typesPackage: string, removed
   return [
     `// ${header}`,
     printImport("import type", ["AuthErrorCode", "LegacyMethods", "V3Methods"], typesPackage),
-    'import type { HandlerContext, HandlerOptions as RuntimeHandlerOptions, Page } from "./runtime/server/index.js";',
+    printImport("import type", ["HandlerContext", "HandlerOptions as RuntimeHandlerOptions", "MockOptions", "Page"], "./runtime/server/index.js"),
     'export * from "./runtime/server/index.js";',
     "/** The router's options; `authenticate` fails with a code of the authorization failures table. */",
     "export type HandlerOptions = RuntimeHandlerOptions<AuthErrorCode>;",
@@ -250,6 +250,8 @@ function handlersDts(model: Model, header: string, typesPackage: string, removed
     "  handlers: { legacy: LegacyHandlers; v3: V3Handlers },",
     "  options: HandlerOptions,",
     "): (request: Request) => Promise<Response>;",
+    "/** The mock: the router with a default handler for every described method; no handler code (README.md). */",
+    "export declare function createMock(options?: MockOptions): (request: Request) => Promise<Response>;",
     "",
   ].join("\n");
 }
@@ -325,7 +327,7 @@ export function serverFiles(
       { header, name: packages.server, version: opts.version, description: `Handler interfaces and a router for ${model.title}.` },
       {
         // The skeleton is the user's own code: it is not part of the package.
-        files: ["index.js", "index.d.ts", "runtime/", "methods.js", "methods.d.ts", "documentation.js", "documentation.d.ts", "README.md", "CHANGELOG.md"],
+        files: ["index.js", "index.d.ts", "runtime/", "methods.js", "methods.d.ts", "documentation.js", "documentation.d.ts", "mock.js", "mock.d.ts", "seed.schema.json", "README.md", "CHANGELOG.md"],
         engines: { node: ">=20.19.0" },
         dependencies: { [packages.types]: opts.version },
       },
@@ -336,6 +338,7 @@ export function serverFiles(
         title: model.title,
         ttlHours: retention?.max ?? 24,
         batchMax: BATCH_MAX_COMMANDS,
+        pageSize: model.limits.table.find((l) => /^list page size$/i.test(l.name))?.max ?? 50,
         v3Prefix: V3_ERROR_PREFIXES[opts.v3ErrorPrefix],
       }) },
     { path: "server/index.d.ts", raw: true, contents: handlersDts(model, header, packages.types, opts.removedHandlers, opts.version) },

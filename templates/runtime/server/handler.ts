@@ -62,6 +62,8 @@ export interface HandlerOptions<C extends string = string> {
   maxBodyBytes?: number;
   /** Trust X-Forwarded-Proto from a proxy that terminates TLS. */
   trustProxy?: boolean;
+  /** Answer plain HTTP requests too (local development, the mock's `--http`); the platform refuses them. */
+  allowHttp?: boolean;
   /** Status of 3.0 validation and invalid-JSON errors, which the spec does not show. Default: the catalogue's, else 400. */
   v3ValidationStatus?: number;
   /** Body of 3.0 errors, which the spec does not show: `{ error: { code, message } }` (default) or the legacy body. */
@@ -393,7 +395,7 @@ export function createRuntimeHandler(
     try {
       // 1. HTTPS only (a trusted proxy may say so in X-Forwarded-Proto).
       const forwarded = options.trustProxy ? input.header("x-forwarded-proto")?.split(",")[0]?.trim() : undefined;
-      if ((forwarded ?? url.protocol.replace(":", "")) !== "https") return fail(version, data.status.httpsRequired, codes.httpsRequired, text(codes.httpsRequired));
+      if (!options.allowHttp && (forwarded ?? url.protocol.replace(":", "")) !== "https") return fail(version, data.status.httpsRequired, codes.httpsRequired, text(codes.httpsRequired));
       if (!r) return notFound();
       // 2. The method: `.json` suffix in legacy; a 3.0-only method without /api/ is not found.
       let name = r.method;

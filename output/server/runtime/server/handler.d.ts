@@ -64,6 +64,8 @@ export interface HandlerOptions<C extends string = string> {
     maxBodyBytes?: number;
     /** Trust X-Forwarded-Proto from a proxy that terminates TLS. */
     trustProxy?: boolean;
+    /** Answer plain HTTP requests too (local development, the mock's `--http`); the platform refuses them. */
+    allowHttp?: boolean;
     /** Status of 3.0 validation and invalid-JSON errors, which the spec does not show. Default: the catalogue's, else 400. */
     v3ValidationStatus?: number;
     /** Body of 3.0 errors, which the spec does not show: `{ error: { code, message } }` (default) or the legacy body. */

@@ -298,7 +298,7 @@ export function createRuntimeHandler(handlers, options, data) {
         try {
             // 1. HTTPS only (a trusted proxy may say so in X-Forwarded-Proto).
             const forwarded = options.trustProxy ? input.header("x-forwarded-proto")?.split(",")[0]?.trim() : undefined;
-            if ((forwarded ?? url.protocol.replace(":", "")) !== "https")
+            if (!options.allowHttp && (forwarded ?? url.protocol.replace(":", "")) !== "https")
                 return fail(version, data.status.httpsRequired, codes.httpsRequired, text(codes.httpsRequired));
             if (!r)
                 return notFound();

@@ -1,0 +1,157 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { type IncomingMessage, type ServerResponse, createServer as createHttpServer } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { LineCounter, isMap, isSeq, parseDocument } from "yaml";
+import type { GeneratedFile } from "../emit/files.js";
+import { seedSchema } from "../emit/server/mock.js";
+
+/**
+ * `collab-rest-codegen mock`: the generated server package, written to a temporary folder and imported from there
+ * (the same code a user's server runs), serving `createMock()` on 127.0.0.1. TLS with a certificate made at start
+ * unless one is given; `--http` for plain HTTP. stdout: `listening on URL`, then one line per request; notices on
+ * stderr.
+ */
+
+export interface MockFlags {
+  host: string;
+  port: number;
+  records?: number;
+  seed?: string;
+  http?: boolean;
+  v3Batch?: boolean;
+  cert?: string;
+  key?: string;
+}
+
+/** A seed file's problem at its position. */
+export class SeedError extends Error {}
+
+/**
+ * Reads a seed file (JSON is YAML) and checks it against `seedSchema()`: a problem is a `SeedError` with the file,
+ * line and column of the value at fault.
+ */
+export async function readSeed(path: string, shown: string): Promise<Record<string, unknown>> {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    throw new SeedError(`${shown}: cannot read the seed file: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const at = (offset: number) => {
+    const p = lines.linePos(offset);
+    return `${shown}:${p.line}:${p.col}`;
+  };
+  const first = doc.errors[0];
+  if (first) throw new SeedError(`${at(first.pos[0])}: error: the seed file does not parse: ${first.message.split("\n")[0]}`);
+  const value = doc.toJS() as unknown;
+  const { Ajv } = await import("ajv");
+  const validate = new Ajv({ allErrors: true, strict: false }).compile(seedSchema());
+  if (!validate(value)) {
+    const e = validate.errors?.[0];
+    const path = (e?.instancePath ?? "").split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+    // The node of the failing value, or of the nearest enclosing one that exists.
+    let node: unknown = doc.contents;
+    for (const key of path) {
+      const next = isMap(node) ? node.get(key, true) : isSeq(node) ? node.get(Number(key), true) : undefined;
+      if (next === undefined) break;
+      node = next;
+    }
+    const offset = (node as { range?: [number, number] } | null)?.range?.[0] ?? 0;
+    const where = path.length ? ` at ${path.join(".")}` : "";
+    const extra = e?.keyword === "additionalProperties" ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})` : "";
+    throw new SeedError(`${at(offset)}: error: the seed${where} ${e?.message ?? "is not valid"}${extra}; see seed.schema.json of the server package`);
+  }
+  return value as Record<string, unknown>;
+}
+
+/** A request path with its credentials taken out: the webhook code, and `auth` in a query. */
+export function redactPath(path: string): string {
+  return path.replace(/^(\/rest\/(?:api\/)?[^/]+\/)([^/]+)(\/)/, (_, a: string, _code: string, c: string) => `${a}***${c}`).replace(/([?&]auth=)[^&]*/gi, "$1***");
+}
+
+interface MockModule {
+  createMock(options: Record<string, unknown>): (request: Request) => Promise<Response>;
+  toNodeListener(handle: (request: Request) => Promise<Response>): (req: IncomingMessage, res: ServerResponse) => void;
+}
+
+/**
+ * Serves the mock until SIGINT or SIGTERM; resolves with the exit code once the server has closed. `files` are the
+ * generated files (the server package is written out of them).
+ */
+export async function serveMock(files: readonly GeneratedFile[], flags: MockFlags, seedShown: string | null): Promise<number> {
+  const seed = flags.seed && seedShown ? await readSeed(flags.seed, seedShown) : undefined;
+  const dir = mkdtempSync(join(tmpdir(), "crc-mock-"));
+  const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    for (const f of files) {
+      if (!f.path.startsWith("server/") || f.userOwned) continue;
+      const target = join(dir, ...f.path.split("/"));
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, f.contents);
+    }
+    const server = (await import(pathToFileURL(join(dir, "server", "index.js")).href)) as MockModule;
+    const handle = server.createMock({
+      ...(flags.records !== undefined ? { records: flags.records } : {}),
+      ...(seed ? { seed } : {}),
+      ...(flags.http ? { allowHttp: true } : {}),
+      ...(flags.v3Batch ? { v3Batch: true } : {}),
+      log: (e: { level: string; message: string; method?: string }) => process.stderr.write(`${e.level}: ${e.method ? `${e.method}: ` : ""}${e.message}\n`),
+    });
+    const listener = server.toNodeListener(handle);
+    const logged = (req: IncomingMessage, res: ServerResponse) => {
+      const started = performance.now();
+      res.on("finish", () => process.stdout.write(`${req.method} ${redactPath(req.url ?? "")} ${res.statusCode} ${(performance.now() - started).toFixed(1)} ms\n`));
+      listener(req, res);
+    };
+    let httpServer: ReturnType<typeof createHttpServer> | ReturnType<typeof createHttpsServer>;
+    if (flags.http) {
+      process.stderr.write("notice: serving plain HTTP for local development; the platform itself refuses HTTP (INVALID_REQUEST, \"Https required\")\n");
+      httpServer = createHttpServer(logged);
+    } else {
+      const { key, cert } = flags.cert && flags.key ? { key: readFileSync(flags.key, "utf8"), cert: readFileSync(flags.cert, "utf8") } : await selfSigned(flags.host);
+      if (!flags.cert) process.stderr.write("notice: a self-signed certificate made at start; give --cert and --key to use your own\n");
+      httpServer = createHttpsServer({ key, cert }, logged);
+    }
+    await new Promise<void>((ok, fail) => {
+      httpServer.once("error", fail);
+      httpServer.listen(flags.port, flags.host, () => ok());
+    });
+    const { port } = httpServer.address() as AddressInfo;
+    const host = flags.host.includes(":") ? `[${flags.host}]` : flags.host;
+    process.stdout.write(`listening on ${flags.http ? "http" : "https"}://${host}:${port}\n`);
+    return await new Promise<number>((done) => {
+      const stop = () => {
+        process.off("SIGINT", stop);
+        process.off("SIGTERM", stop);
+        httpServer.close(() => {
+          cleanup();
+          done(0);
+        });
+        httpServer.closeAllConnections();
+      };
+      process.on("SIGINT", stop);
+      process.on("SIGTERM", stop);
+    });
+  } catch (err) {
+    cleanup();
+    throw err;
+  }
+}
+
+/** A certificate for the host, valid for a day (`selfsigned`, the usual package for this). */
+async function selfSigned(host: string): Promise<{ key: string; cert: string }> {
+  const { default: selfsigned } = await import("selfsigned");
+  const ip = /^[\d.]+$|:/.test(host);
+  const pems = await selfsigned.generate([{ name: "commonName", value: host }], {
+    notAfterDate: new Date(Date.now() + 86_400_000),
+    keyType: "ec",
+    extensions: [{ name: "subjectAltName", altNames: [ip ? { type: 7, ip: host } : { type: 2, value: host }] }],
+  });
+  return { key: pems.private, cert: pems.cert };
+}

@@ -1,0 +1,224 @@
+import type { Method, Model, StateTransition } from "../../model/types.js";
+import type { MockData, MockMethod, MockState, Schema } from "../../../templates/runtime/server/mock.js";
+import { type GeneratedFile, jsonFile } from "../files.js";
+import { cursorMethods } from "../client/index.js";
+import { isListMethod } from "../types/index.js";
+
+/**
+ * `server/mock.js`: what the mock (issue 15) needs beside `methods.js`. The OpenAPI schema of each method's `result`
+ * (taken from the generated documents, so that every answer the mock makes is valid against them), which legacy
+ * methods are lists and by which member their records are identified, and the rows of the spec's States table read
+ * into behaviour. A row no reading here recognises is listed in `unmodelled` with its line, and the mock says so at
+ * start: a row is never half-modelled in silence.
+ */
+
+type Doc = { paths?: Record<string, { post?: { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> } }>; components?: { schemas?: Record<string, Schema> } };
+
+function resultSchema(doc: Doc, name: string): Schema | null {
+  const envelope = doc.paths?.[`/${name}`]?.post?.responses?.["200"]?.content?.["application/json"]?.schema;
+  return envelope?.properties?.result ?? null;
+}
+
+/** The backticked names of a text (`` `isPinned` `` → isPinned). */
+const ticked = (text: string) => [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
+
+function methodIn(model: Model, text: string): Method | undefined {
+  for (const name of ticked(text)) {
+    const m = model.methods.find((x) => x.version === "legacy" && x.name === name);
+    if (m) return m;
+  }
+  return undefined;
+}
+
+/** A literal of the spec (`N`, `false`, `1`) as a value. */
+function literal(text: string): unknown {
+  if (text === "true" || text === "false") return text === "true";
+  if (/^-?\d+$/.test(text)) return Number(text);
+  return text;
+}
+
+/** The error of a method whose text says `words` (the spec's answer to a failed condition). */
+function errorSaying(m: Method, words: RegExp): { code: string; text: string; status: number } | null {
+  const e = m.errors.find((x) => x.text && words.test(x.text) && x.code !== null);
+  return e && e.code !== null && e.text ? { code: e.code, text: e.text, status: e.status ?? 400 } : null;
+}
+
+/**
+ * Reads the States table into behaviour. Each reading recognises one kind of row by its words; "same method"
+ * refers to the row above. What a row says that a reading does not model goes to `unmodelled`.
+ */
+export function readStates(model: Model): { states: MockState[]; unmodelled: MockData["unmodelled"] } {
+  const states: MockState[] = [];
+  const unmodelled: MockData["unmodelled"] = [];
+  let previous: Method | undefined;
+  const skip = (t: StateTransition, why: string) => unmodelled.push({ row: t.source.line, text: `${t.subject} | ${t.trigger}`, why });
+  for (const t of model.states.transitions) {
+    const row = t.source.line;
+    const m = /^same method\b/i.test(t.trigger) ? previous : methodIn(model, t.trigger);
+    previous = m ?? previous;
+    const all = `${t.subject} ${t.trigger} ${t.condition} ${t.next} ${t.also}`;
+    if (/idempotency record/i.test(t.subject)) {
+      states.push({ row, kind: "router" });
+      continue;
+    }
+    if (!m) {
+      skip(t, /application (removed|updated)/i.test(t.trigger) ? "a change of the application's installation, not a call: the mock has no installations to remove or update" : "no method of the spec triggers it");
+      if (/binding the same handler again returns `?(\w+)`?/i.test(t.also)) {
+        const bind = model.methods.find((x) => x.version === "legacy" && x.name === "event.bind");
+        const code = /returns `?(\w+)`?/i.exec(t.also)?.[1];
+        const error = bind?.errors.find((e) => e.code === code && e.text);
+        if (bind && error?.code && error.text) {
+          const named = (n: string) => (model.methods.some((x) => x.version === "legacy" && x.name === n) ? n : null);
+          states.push({ row, kind: "unique-binding", method: bind.name, unbind: named("event.unbind"), list: named("event.get"), error: { code: error.code, text: error.text, status: error.status ?? 400 } });
+        }
+      }
+      continue;
+    }
+    const status = /with (\w+) (\d+)/i.exec(t.trigger);
+    const linkField = /`(\w+)` (holds the link|is null)/i.exec(t.also);
+    if (status && linkField) {
+      const param = m.params.find((p) => p.name.toLowerCase() === status[1]?.toLowerCase())?.name;
+      const value = literal(status[2] as string);
+      const on = /holds the link/i.test(t.also);
+      const existing = states.find((s) => s.kind === "link" && s.method === m.name);
+      if (param && existing?.kind === "link") {
+        if (on) existing.on = value;
+        else existing.off = value;
+      } else if (param) {
+        states.push({ row, kind: "link", method: m.name, param, on: on ? value : null, off: on ? null : value, byDefault: /\(default\)/i.test(t.trigger) ? value : null, field: linkField[1] as string });
+      }
+      continue;
+    }
+    const subjectField = ticked(t.subject)[0];
+    const nextValue = /^`([^`]+)`/.exec(t.next)?.[1];
+    const example = /`(\w+)`[^`]*shows `(\w+)` (\w+)/i.exec(t.also) ?? /response carries `(\w+)` \(example shows `(\w+)` (\w+)\)/i.exec(t.also);
+    const keyParams = () => {
+      const forms = m.constraints.find((c) => c.kind === "call-forms");
+      if (forms && forms.kind === "call-forms") return [...new Set(forms.forms.flat())];
+      return m.params.filter((p) => p.required).map((p) => p.name);
+    };
+    if (subjectField && nextValue) {
+      states.push({ row, kind: "set", method: m.name, key: keyParams(), member: m.result?.key ?? null, field: subjectField, value: literal(nextValue) });
+      continue;
+    }
+    if (example) {
+      states.push({ row, kind: "set", method: m.name, key: keyParams(), member: example[1] as string, field: example[2] as string, value: literal(example[3] as string) });
+      continue;
+    }
+    const callKey = m.params.find((p) => /_ID$/.test(p.name) && p.required)?.name;
+    if (/stored in (\w+)/i.test(t.next) && callKey) {
+      states.push({ row, kind: "store", method: m.name, collection: /stored in (\w+)/i.exec(t.next)?.[1] as string, key: callKey });
+      continue;
+    }
+    const present = /present in (\w+)/i.exec(t.condition);
+    if (present && callKey) {
+      const error = errorSaying(m, /not found|not finished/i);
+      if (error) states.push({ row, kind: "require", method: m.name, collection: present[1] as string, key: callKey, error, replaces: /replaces/i.test(t.also) });
+      else skip(t, "the spec gives no error for the condition");
+      continue;
+    }
+    const idParam = ticked(all).find((n) => n === "process_id");
+    if (m.name === "event.offline.get" && /with `(\w+)=(\d+)`/.test(t.trigger) && idParam) {
+      const [, param, value] = /with `(\w+)=(\d+)`/.exec(t.trigger) as RegExpExecArray;
+      states.push({ row, kind: "offline-reserve", method: m.name, param: param as string, value: literal(value as string), id: idParam });
+      continue;
+    }
+    if (/records removed from the queue/i.test(t.next)) {
+      states.push({ row, kind: "offline-clear", method: m.name, id: "process_id" });
+      continue;
+    }
+    if (/records marked as failed/i.test(t.next)) {
+      states.push({ row, kind: "offline-error", method: m.name, id: "process_id" });
+      continue;
+    }
+    if (/installation not finished/i.test(t.condition) && /hidden/i.test(t.next)) {
+      const list = model.methods.find((x) => x.version === "legacy" && x.name === m.name.replace(/\.bind$/, ".get"));
+      if (list) states.push({ row, kind: "hidden-until-installed", method: m.name, list: list.name });
+      else skip(t, "no method lists what it registers");
+      continue;
+    }
+    skip(t, "no reading of the mock recognises this row");
+  }
+  // Rows the spec leaves open (the bullets under the table) are not rows: nothing to model.
+  return { states, unmodelled };
+}
+
+export function mockData(model: Model, legacyDoc: unknown, v3Doc: unknown): MockData {
+  const cursors = cursorMethods(model);
+  const methods = (version: "legacy" | "v3", doc: Doc) => {
+    const out: Record<string, MockMethod> = {};
+    for (const m of model.methods) {
+      if (m.version !== version || !m.described || m.wildcard) continue;
+      const result = resultSchema(doc, m.name);
+      if (!result) continue;
+      const list = version === "legacy" && isListMethod(model, m);
+      for (const name of [m.name, ...m.aliases]) out[name] = { result, ...(list ? { list: { id: cursors[m.name]?.[2] ?? null } } : {}) };
+    }
+    return out;
+  };
+  const legacy = legacyDoc as Doc;
+  const v3 = v3Doc as Doc;
+  const { states, unmodelled } = readStates(model);
+  const pageSize = model.limits.table.find((l) => /^list page size$/i.test(l.name))?.max ?? 50;
+  const invalidToken = model.errors.catalogue.find((e) => e.kind === "auth" && /token not accepted/i.test(e.cause ?? ""))?.code ?? "invalid_token";
+  return { legacy: methods("legacy", legacy), v3: methods("v3", v3), schemas: { ...v3.components?.schemas, ...legacy.components?.schemas }, states, unmodelled, pageSize, invalidToken };
+}
+
+/** `server/mock.js` and its declarations. */
+export function serverMock(model: Model, legacyDoc: unknown, v3Doc: unknown, header: string): GeneratedFile[] {
+  return [
+    {
+      path: "server/mock.js",
+      raw: true,
+      contents: `// ${header}\n// What the mock answers with: result schemas, list methods, the States table read into behaviour (MockData).\nexport default ${JSON.stringify(mockData(model, legacyDoc, v3Doc))};\n`,
+    },
+    {
+      path: "server/mock.d.ts",
+      raw: true,
+      contents: `// ${header}\nimport type { MockData } from "./runtime/server/mock.js";\ndeclare const mock: MockData;\nexport default mock;\n`,
+    },
+    jsonFile("server/seed.schema.json", { $comment: header, ...seedSchema() }),
+  ];
+}
+
+/** The seed file's JSON Schema, shipped in the server package as `seed.schema.json`. */
+export function seedSchema(): Record<string, unknown> {
+  const credentialScopes = { type: "array", items: { type: "string" }, description: "The scopes the credentials carry." };
+  return {
+    $schema: "http://json-schema.org/draft-07/schema#",
+    title: "Seed of collab-rest-codegen mock",
+    description: "Records and credentials of `collab-rest-codegen mock --seed FILE` (JSON or YAML).",
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      users: {
+        type: "array",
+        description: "Users; a user is an administrator only when `admin` is true. Without users every user id is an administrator.",
+        items: { type: "object", additionalProperties: false, required: ["id"], properties: { id: { type: "integer", minimum: 1 }, admin: { type: "boolean" } } },
+      },
+      webhooks: {
+        type: "array",
+        description: "Webhooks the mock accepts. Without webhooks and tokens, any credentials are accepted with every scope.",
+        items: { type: "object", additionalProperties: false, required: ["userId", "code", "scopes"], properties: { userId: { type: "integer", minimum: 1 }, code: { type: "string", minLength: 1 }, scopes: credentialScopes } },
+      },
+      tokens: {
+        type: "array",
+        description: "Application access tokens the mock accepts.",
+        items: {
+          type: "object",
+          additionalProperties: false,
+          required: ["token", "userId", "scopes"],
+          properties: { token: { type: "string", minLength: 1 }, userId: { type: "integer", minimum: 1 }, scopes: credentialScopes, applicationId: { type: "string" } },
+        },
+      },
+      records: {
+        type: "object",
+        description: "Records of list methods, by method name (`sale.paysystem.list`) or by the resource of its records (`PaySystem`).",
+        additionalProperties: { type: "array", items: { type: "object" } },
+      },
+      offlineEvents: { type: "array", description: "The offline event queue of `event.offline.get`, in order.", items: { type: "object" } },
+      installed: { type: "boolean", description: "Whether the application's installation is finished; widgets bound before are hidden. Default true." },
+    },
+  };
+}
+
