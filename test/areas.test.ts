@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { areaKey, splitAreas, usedNames } from "../generator/emit/areas.js";
 import { typedMethods } from "../generator/emit/types/index.js";
 import { generate } from "../generator/generate.js";
-import { GEN, ROOT, SPEC_PATH, SPEC_TEXT, modelOf } from "./helpers.js";
+import { GEN, ROOT, SPEC_PATH, SPEC_TEXT, endpointSpec, modelOf } from "./helpers.js";
 
 /** The area split of the types and client packages (D14, issue 16). */
 
@@ -59,6 +59,19 @@ describe("areas", () => {
     expect(areaKey("$.x")).toBe("other");
   });
 
+  it("keys that differ only by - and _ get distinct identifiers in the main entry", async () => {
+    const spec = endpointSpec("**x-y.thing.get** — Gets a thing. Scope `x`.\n\n- `id`* integer: the id.\n\n**x_y.thing.list** — Lists things. Scope `x`.\n\n- `id`* integer: the id.");
+    const { areas } = split(spec);
+    expect(areas.map((a) => [a.key, a.ident])).toEqual([
+      ["x-y", "x_y"],
+      ["x_y", "x_y_2"],
+    ]);
+    const { files } = await generate(spec, { ...GEN, format: false });
+    const index = files.find((f) => f.path === "types/index.d.ts")?.contents ?? "";
+    expect(index).toContain('import type { LegacyMethods as Legacy_x_y } from "./areas/x-y.js";');
+    expect(index).toContain('import type { LegacyMethods as Legacy_x_y_2 } from "./areas/x_y.js";');
+  });
+
   it("a resource one area alone reaches lives in that area; shared or unused ones are common", () => {
     const one = split(SPEC_TEXT);
     const home = (s: ReturnType<typeof split>, name: string) => s.areas.find((a) => a.resources.some((r) => r.name === name))?.key ?? (s.common.some((r) => r.name === name) ? "common" : null);
@@ -72,6 +85,14 @@ describe("areas", () => {
     expect(home(copied, "TaskCreator")).toBe("common");
     expect(home(copied, "ExternalLine")).toBe("telephony");
     expect(copied.areas.map((a) => a.key)).toEqual(expect.arrayContaining(["copy1", "copy2", "tasks"]));
+    // A resource no method reaches is common, and so is what it names: common never names an area's resource.
+    const model = modelOf(SPEC_TEXT);
+    const task = model.resources.find((r) => r.name === "Task");
+    if (!task) throw new Error("no Task");
+    model.resources.push({ ...task, name: "TaskHolder", type: { kind: "object", members: [{ name: "task", type: { kind: "ref", resource: "Task" }, required: true, nullable: false, description: "", source: task.source }] } });
+    const held = splitAreas(model, { legacy: typedMethods(model, "legacy"), v3: typedMethods(model, "v3") });
+    expect(held.common.map((r) => r.name)).toEqual(expect.arrayContaining(["TaskHolder", "Task", "TaskCreator"]));
+    expect(held.areas.find((a) => a.key === "tasks")?.resources.map((r) => r.name)).not.toContain("Task");
   });
 
   it("each area's file maps exactly its methods; the main entry joins every area's map; imports are what the code uses", async () => {

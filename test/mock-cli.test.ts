@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { Agent as HttpsAgent } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -74,13 +74,36 @@ describe("collab-rest-codegen mock", () => {
     expect(r.status).toBe(200);
     expect(((await r.json()) as { result: { ID: string } }).result.ID).toMatch(/^\d+$/);
     await call(fetch, `${m.url}/rest/user.current?auth=s3cretT0ken`);
+    // Every spelling the router answers is logged as it reads it; what is no address is not logged at all.
+    for (const path of ["//rest/1/s3cretA/user.current", "/rest//1/s3cretB/user.current", "/%72est/1/s3cretC/user.current", "/rest/1/s3cretD", "/rest/1/x/user.current?access_token=s3cretE&bx=1"]) {
+      await call(fetch, `${m.url}${path}`);
+    }
+    await m.flush(fetch);
     m.proc.kill("SIGTERM");
     expect(await m.exited).toBe(0);
     expect(m.out[1]).toMatch(/^POST \/rest\/7\/\*\*\*\/user\.current 200 \d+\.\d ms$/);
     expect(m.out[2]).toMatch(/^POST \/rest\/user\.current\?auth=\*\*\* 401 \d+\.\d ms$/);
-    expect(m.out.join("\n") + m.err()).not.toMatch(/s3cretHookC0de|s3cretT0ken/);
+    expect(m.out.slice(3, 8).map((l) => l.replace(/ \d+\.\d ms$/, ""))).toEqual([
+      "POST /rest/1/***/user.current 200",
+      "POST /rest/1/***/user.current 200",
+      "POST /rest/1/***/user.current 200",
+      "POST (not an API address) 404",
+      "POST /rest/1/***/user.current?access_token=***&bx=1 200",
+    ]);
+    expect(m.out.join("\n") + m.err()).not.toMatch(/s3cret/);
     // Two state rows are not calls; the mock says so at start, with their lines.
     expect(m.err()).toMatch(/collaboration-platform-api\.md:137: state row not modelled/);
+  });
+
+  it("a reader that closes the pipe after the first line ends the log, not the mock; the temporary package goes at exit", async () => {
+    const before = readdirSync(tmpdir()).filter((n) => n.startsWith("crc-mock-")).length;
+    const m = await start(["--http"]);
+    expect(readdirSync(tmpdir()).filter((n) => n.startsWith("crc-mock-")).length).toBe(before + 1);
+    m.proc.stdout?.destroy();
+    for (let i = 0; i < 3; i++) expect((await call(fetch, `${m.url}/rest/1/c/user.current`)).status).toBe(200);
+    m.proc.kill("SIGTERM");
+    expect(await m.exited).toBe(0);
+    expect(readdirSync(tmpdir()).filter((n) => n.startsWith("crc-mock-")).length).toBe(before);
   });
 
   it("HTTPS by default with a certificate made at start; SIGINT stops it", async () => {
@@ -112,6 +135,14 @@ describe("collab-rest-codegen mock", () => {
     writeFileSync(join(work, "extra.json"), '{ "hooks": [] }');
     expect((await run(["--seed", "extra.json"])).stderr).toContain("extra.json:1:1: error: the seed must NOT have additional properties (hooks)");
     expect((await run(["--port", "99999"])).code).toBe(3);
+    // A port in use is the user's problem, said in one line, no stack.
+    const first = await start(["--http"]);
+    const taken = await run(["--http", "--port", new URL(first.url).port]);
+    expect(taken.code).toBe(3);
+    expect(taken.stderr).toMatch(/cannot listen on 127\.0\.0\.1:\d+: EADDRINUSE/);
+    expect(taken.stderr).not.toContain("internal error");
+    first.proc.kill("SIGTERM");
+    await first.exited;
     expect((await run(["--cert", "x.pem"])).stderr).toContain("--cert and --key go together");
   });
 });

@@ -347,13 +347,14 @@ async function runMock(r: Resolved, opts: MockCommandFlags): Promise<number> {
     print(diagnostics.filter((d) => d.severity === "error"), "text", printing);
     return EXIT.specErrors;
   }
-  const { serveMock, SeedError } = await import("./mock.js");
-  const unmodelled = (JSON.parse(/^export default (\{.*\});$/m.exec(result.files.find((f) => f.path === "server/mock.js")?.contents ?? "")?.[1] ?? "{}") as { unmodelled?: Array<{ row: number; text: string; why: string }> }).unmodelled ?? [];
+  const { serveMock, MockInputError } = await import("./mock.js");
+  const { readStates } = await import("../emit/server/mock.js");
+  const unmodelled = result.model ? readStates(result.model).unmodelled : [];
   for (const u of unmodelled) process.stderr.write(`notice: ${shown(r.spec)}:${u.row}: state row not modelled (${u.text}): ${u.why}\n`);
   try {
     return await serveMock(result.files, { host: opts.host, port, ...(records !== undefined ? { records } : {}), ...(opts.seed ? { seed: resolve(opts.seed) } : {}), http: Boolean(opts.http), v3Batch: Boolean(opts.v3Batch), ...(opts.cert ? { cert: opts.cert, key: opts.key } : {}) }, opts.seed ? shown(resolve(opts.seed)) : null);
   } catch (err) {
-    if (err instanceof SeedError) throw new UsageError(err.message);
+    if (err instanceof MockInputError) throw new UsageError(err.message);
     throw err;
   }
 }

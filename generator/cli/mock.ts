@@ -27,11 +27,11 @@ export interface MockFlags {
   key?: string;
 }
 
-/** A seed file's problem at its position. */
-export class SeedError extends Error {}
+/** A problem of the mock's input: a seed file's at its position, a certificate that cannot be read, a port in use. */
+export class MockInputError extends Error {}
 
 /**
- * Reads a seed file (JSON is YAML) and checks it against `seedSchema()`: a problem is a `SeedError` with the file,
+ * Reads a seed file (JSON is YAML) and checks it against `seedSchema()`: a problem is a `MockInputError` with the file,
  * line and column of the value at fault.
  */
 export async function readSeed(path: string, shown: string): Promise<Record<string, unknown>> {
@@ -39,7 +39,7 @@ export async function readSeed(path: string, shown: string): Promise<Record<stri
   try {
     text = readFileSync(path, "utf8");
   } catch (err) {
-    throw new SeedError(`${shown}: cannot read the seed file: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    throw new MockInputError(`${shown}: cannot read the seed file: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
@@ -48,7 +48,7 @@ export async function readSeed(path: string, shown: string): Promise<Record<stri
     return `${shown}:${p.line}:${p.col}`;
   };
   const first = doc.errors[0];
-  if (first) throw new SeedError(`${at(first.pos[0])}: error: the seed file does not parse: ${first.message.split("\n")[0]}`);
+  if (first) throw new MockInputError(`${at(first.pos[0])}: error: the seed file does not parse: ${first.message.split("\n")[0]}`);
   const value = doc.toJS() as unknown;
   const { Ajv } = await import("ajv");
   const validate = new Ajv({ allErrors: true, strict: false }).compile(seedSchema());
@@ -65,18 +65,36 @@ export async function readSeed(path: string, shown: string): Promise<Record<stri
     const offset = (node as { range?: [number, number] } | null)?.range?.[0] ?? 0;
     const where = path.length ? ` at ${path.join(".")}` : "";
     const extra = e?.keyword === "additionalProperties" ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})` : "";
-    throw new SeedError(`${at(offset)}: error: the seed${where} ${e?.message ?? "is not valid"}${extra}; see seed.schema.json of the server package`);
+    throw new MockInputError(`${at(offset)}: error: the seed${where} ${e?.message ?? "is not valid"}${extra}; see seed.schema.json of the server package`);
   }
   return value as Record<string, unknown>;
 }
 
-/** A request path with its credentials taken out: the webhook code, and `auth` in a query. */
-export function redactPath(path: string): string {
-  return path.replace(/^(\/rest\/(?:api\/)?[^/]+\/)([^/]+)(\/)/, (_, a: string, _code: string, c: string) => `${a}***${c}`).replace(/([?&]auth=)[^&]*/gi, "$1***");
+/**
+ * A request's path as the log shows it: read as the router reads it (empty segments dropped, escapes decoded, an
+ * absolute-form target taken apart), with the webhook code replaced by `***`, and in the query every value whose
+ * name speaks of a credential (`auth`, `*token*`, `*code*`, `*secret*`). A target that is no API address shows as
+ * `(not an API address)`: whatever it holds stays out of the log.
+ */
+export function redactPath(target: string, route: (pathname: string) => { version: string; method: string; webhook: { userId: string } | null } | null): string {
+  let url: URL;
+  try {
+    // An origin-form target (`/rest/…`, `//rest/…` too) is a path, as the router takes it; else the absolute form.
+    url = target.startsWith("/") ? new URL(`http://mock.invalid/${target.replace(/^\/+/, "")}`) : new URL(target);
+    if (target.startsWith("/")) url.pathname = target.split("?")[0] ?? "/";
+  } catch {
+    return "(not an API address)";
+  }
+  const r = route(url.pathname);
+  if (!r) return "(not an API address)";
+  const path = `/rest/${r.version === "v3" ? "api/" : ""}${r.webhook ? `${encodeURIComponent(r.webhook.userId)}/***/` : ""}${encodeURIComponent(r.method).replace(/%2E/gi, ".")}`;
+  const query = [...url.searchParams].map(([k, v]) => `${encodeURIComponent(k)}=${/auth|token|code|secret|password/i.test(k) ? "***" : encodeURIComponent(v)}`);
+  return query.length ? `${path}?${query.join("&")}` : path;
 }
 
 interface MockModule {
-  createMock(options: Record<string, unknown>): (request: Request) => Promise<Response>;
+  createMock?(options: Record<string, unknown>): (request: Request) => Promise<Response>;
+  route(pathname: string): { version: string; method: string; webhook: { userId: string } | null } | null;
   toNodeListener(handle: (request: Request) => Promise<Response>): (req: IncomingMessage, res: ServerResponse) => void;
 }
 
@@ -88,6 +106,17 @@ export async function serveMock(files: readonly GeneratedFile[], flags: MockFlag
   const seed = flags.seed && seedShown ? await readSeed(flags.seed, seedShown) : undefined;
   const dir = mkdtempSync(join(tmpdir(), "crc-mock-"));
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  // However the process ends, the temporary package goes; a reader that closed the pipe (`mock | head -1`) ends
+  // the log, not the mock.
+  process.once("exit", cleanup);
+  process.stdout.on("error", () => undefined);
+  const readPem = (path: string, what: string) => {
+    try {
+      return readFileSync(path, "utf8");
+    } catch (err) {
+      throw new MockInputError(`cannot read the ${what} ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    }
+  };
   try {
     for (const f of files) {
       if (!f.path.startsWith("server/") || f.userOwned) continue;
@@ -96,6 +125,9 @@ export async function serveMock(files: readonly GeneratedFile[], flags: MockFlag
       writeFileSync(target, f.contents);
     }
     const server = (await import(pathToFileURL(join(dir, "server", "index.js")).href)) as MockModule;
+    if (typeof server.createMock !== "function") {
+      throw new MockInputError("the server package's index.js has no createMock: a replaced server/index.js.hbs must export it (see the built-in template)");
+    }
     const handle = server.createMock({
       ...(flags.records !== undefined ? { records: flags.records } : {}),
       ...(seed ? { seed } : {}),
@@ -106,7 +138,7 @@ export async function serveMock(files: readonly GeneratedFile[], flags: MockFlag
     const listener = server.toNodeListener(handle);
     const logged = (req: IncomingMessage, res: ServerResponse) => {
       const started = performance.now();
-      res.on("finish", () => process.stdout.write(`${req.method} ${redactPath(req.url ?? "")} ${res.statusCode} ${(performance.now() - started).toFixed(1)} ms\n`));
+      res.on("finish", () => process.stdout.write(`${req.method} ${redactPath(req.url ?? "", server.route)} ${res.statusCode} ${(performance.now() - started).toFixed(1)} ms\n`));
       listener(req, res);
     };
     let httpServer: ReturnType<typeof createHttpServer> | ReturnType<typeof createHttpsServer>;
@@ -114,12 +146,16 @@ export async function serveMock(files: readonly GeneratedFile[], flags: MockFlag
       process.stderr.write("notice: serving plain HTTP for local development; the platform itself refuses HTTP (INVALID_REQUEST, \"Https required\")\n");
       httpServer = createHttpServer(logged);
     } else {
-      const { key, cert } = flags.cert && flags.key ? { key: readFileSync(flags.key, "utf8"), cert: readFileSync(flags.cert, "utf8") } : await selfSigned(flags.host);
+      const { key, cert } = flags.cert && flags.key ? { key: readPem(flags.key, "key"), cert: readPem(flags.cert, "certificate") } : await selfSigned(flags.host);
       if (!flags.cert) process.stderr.write("notice: a self-signed certificate made at start; give --cert and --key to use your own\n");
-      httpServer = createHttpsServer({ key, cert }, logged);
+      try {
+        httpServer = createHttpsServer({ key, cert }, logged);
+      } catch (err) {
+        throw new MockInputError(`the certificate and key do not make a TLS server: ${(err as Error).message}`);
+      }
     }
     await new Promise<void>((ok, fail) => {
-      httpServer.once("error", fail);
+      httpServer.once("error", (err: NodeJS.ErrnoException) => fail(new MockInputError(`cannot listen on ${flags.host}:${flags.port}: ${err.code ?? err.message}`)));
       httpServer.listen(flags.port, flags.host, () => ok());
     });
     const { port } = httpServer.address() as AddressInfo;

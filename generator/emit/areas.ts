@@ -84,7 +84,7 @@ export function splitAreas(model: Model, typed: { legacy: Method[]; v3: Method[]
       const key = areaKey(m.name);
       let area = areas.get(key);
       if (!area) {
-        area = { key, ident: key.replace(/-/g, "_"), legacy: [], v3: [], resources: [] };
+        area = { key, ident: "", legacy: [], v3: [], resources: [] };
         areas.set(key, area);
       }
       area[version].push(m);
@@ -95,14 +95,33 @@ export function splitAreas(model: Model, typed: { legacy: Method[]; v3: Method[]
       }
     }
   }
+  // A resource shared by several areas, or by none, is common, and so is everything a common resource names: the
+  // common declarations never name an area's.
+  const isCommon = new Set(model.resources.filter((r) => (usedBy.get(r.name)?.size ?? 0) !== 1).map((r) => r.name));
+  const queue = [...isCommon];
+  while (queue.length > 0) {
+    const r = byName.get(queue.pop() as string);
+    if (!r) continue;
+    const named = new Set<string>();
+    refsOf(r.type, named);
+    for (const n of named) if (!isCommon.has(n)) (isCommon.add(n), queue.push(n));
+  }
   const common: Resource[] = [];
   for (const r of model.resources) {
-    const users = usedBy.get(r.name);
-    const only = users?.size === 1 ? areas.get([...users][0] as string) : undefined;
-    if (only) only.resources.push(r);
-    else common.push(r);
+    if (isCommon.has(r.name)) common.push(r);
+    else areas.get([...(usedBy.get(r.name) ?? [])][0] as string)?.resources.push(r);
   }
-  return { areas: [...areas.values()].sort((a, b) => ordinal(a.key, b.key)), common };
+  const sorted = [...areas.values()].sort((a, b) => ordinal(a.key, b.key));
+  // Identifiers for the main entry's imports (`Legacy_x_y`): keys that differ only by `-` and `_` get a suffix.
+  const taken = new Set<string>();
+  for (const a of sorted) {
+    const base = a.key.replace(/[^A-Za-z0-9_]/g, "_");
+    let ident = base;
+    for (let i = 2; taken.has(ident); i++) ident = `${base}_${i}`;
+    taken.add(ident);
+    a.ident = ident;
+  }
+  return { areas: sorted, common };
 }
 
 /** The names a TypeScript text declares with `export interface` / `export type`. */
@@ -116,10 +135,8 @@ export function declaredNames(text: string): string[] {
  * emitters; a name a comment or a literal mentions is not a use.
  */
 export function usedNames(text: string, candidates: ReadonlySet<string>): string[] {
-  const code = text
-    .replace(/\/\*[\s\S]*?\*\//g, " ")
-    .replace(/\/\/[^\n]*/g, " ")
-    .replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, " ");
+  // One pass, so that a `//` inside a literal is not read as a comment, nor a quote inside a comment as a literal.
+  const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, " ");
   const used = new Set<string>();
   for (const m of code.matchAll(/[A-Za-z_$][\w$]*/g)) if (candidates.has(m[0])) used.add(m[0]);
   return [...used].sort(ordinal);

@@ -139,10 +139,20 @@ async function ensureDir(path: string): Promise<void> {
  */
 async function eachBounded<T>(items: readonly T[], width: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
+  let failure: { err: unknown } | null = null;
   const lane = async () => {
-    while (next < items.length) await fn(items[next++] as T);
+    // After a failure no lane starts another item; the ones under way finish before the failure is thrown, so that
+    // nothing keeps writing behind the caller's back (a recovery that follows must find the folder at rest).
+    while (next < items.length && !failure) {
+      try {
+        await fn(items[next++] as T);
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
   };
   await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+  if (failure) throw (failure as { err: unknown }).err;
 }
 
 /** How many writes and renames run side by side. */

@@ -111,6 +111,9 @@ export type ClientOf<K extends AuthKind, S extends Surface> = ApplicationOnly<K,
       (K extends "webhook" ? S["v3WebhookTree"] : S["v3Tree"]);
   };`;
 
+/** What `shape.d.ts` exports, re-exported by name from every entry. */
+const SHAPE_EXPORTS = ["Allowed", "AllowedName", "AuthKind", "BatchCommand", "BatchResultOf", "CallResult", "Caller", "ClientOf", "MethodFn", "Surface"];
+
 export interface PackageNames {
   types: string;
   client: string;
@@ -439,8 +442,9 @@ function entryFiles(e: {
     printImport("import type", callsNames, "./calls.js"),
     printImport("export type", callsNames, "./calls.js"),
     `export * from "${runtime}";`,
-    `export type * from "${up}shape.js";`,
-    `export type { CallResult } from "${up}shape.js";`,
+    // By name, not `export type *`: a name of the shape then wins over a resource of the same name in the types
+    // package, which would otherwise make the two star exports collide (TS2308).
+    printImport("export type", SHAPE_EXPORTS, `${up}shape.js`),
     `export type * from ${stringLiteral(e.typesEntry)};`,
     "",
     "/** Legacy list methods that `all()` walks by the identifier cursor (`>ID`, `start = -1`); the others go by `start`. */",

@@ -5,8 +5,18 @@ import type { AuthKind, BatchResultOf, ClientOf, MethodFn, Surface } from "../..
 import type { LegacyApplicationCalls, LegacyNamedCalls, V3ApplicationCalls, V3NamedCalls } from "./calls.js";
 export type { LegacyApplicationCalls, LegacyNamedCalls, V3ApplicationCalls, V3NamedCalls } from "./calls.js";
 export * from "../../runtime/client/index.js";
-export type * from "../../shape.js";
-export type { CallResult } from "../../shape.js";
+export type {
+  Allowed,
+  AllowedName,
+  AuthKind,
+  BatchCommand,
+  BatchResultOf,
+  CallResult,
+  Caller,
+  ClientOf,
+  MethodFn,
+  Surface,
+} from "../../shape.js";
 export type * from "collab-platform-api-types/placement";
 
 /** Legacy list methods that `all()` walks by the identifier cursor (`>ID`, `start = -1`); the others go by `start`. */

@@ -31,10 +31,21 @@ export interface Schema {
     maxProperties?: number;
     default?: unknown;
 }
-/** A behaviour of the States table, as the generator read it (its row's line in the spec). */
+/** The names of the offline queue: the batch's parameter, its answer's members, a record's members. */
+export interface OfflineNames {
+    id: string;
+    messages: string;
+    answer: {
+        id: string;
+        events: string;
+    };
+    record: {
+        id: string;
+        message: string;
+    };
+}
+/** A behaviour of the States table, as the generator read it. */
 export type MockState = {
-    row: number;
-} & ({
     kind: "set";
     method: string;
     key: string[];
@@ -49,6 +60,7 @@ export type MockState = {
     off: unknown;
     byDefault: unknown;
     field: string;
+    key: string | null;
 } | {
     kind: "store";
     method: string;
@@ -65,21 +77,28 @@ export type MockState = {
         status: number;
     };
     replaces: boolean;
-} | {
+    /** Which option of the result answers: `option` when `given` is sent and none of `absent`, else `otherwise`. */
+    choice: {
+        given: string;
+        absent: string[];
+        option: number;
+        otherwise: number;
+    } | null;
+} | ({
     kind: "offline-reserve";
     method: string;
     param: string;
     value: unknown;
-    id: string;
-} | {
+    limit: string;
+    failed: string;
+} & OfflineNames) | ({
     kind: "offline-clear";
     method: string;
-    id: string;
-} | {
+    records: string | null;
+} & OfflineNames) | ({
     kind: "offline-error";
     method: string;
-    id: string;
-} | {
+} & OfflineNames) | {
     kind: "unique-binding";
     method: string;
     unbind: string | null;
@@ -89,19 +108,32 @@ export type MockState = {
         text: string;
         status: number;
     };
+    /** The bind's parameters: event, handler, user, and the event type with its values. */
+    params: {
+        event: string;
+        handler: string;
+        authType: string;
+        eventType: string;
+        online: string;
+        offline: string;
+    };
 } | {
     kind: "hidden-until-installed";
     method: string;
     list: string;
 } | {
     kind: "router";
-});
+};
 export interface MockMethod {
     /** The OpenAPI schema of the envelope's `result`. */
     result: Schema;
     /** A legacy list method: the member that identifies a record (the `>ID` cursor's), if its records have one. */
     list?: {
         id: string | null;
+        /** The names of the method's filter, order and select parameters, where the spec gives it them. */
+        filter: string | null;
+        order: string | null;
+        select: string | null;
     };
 }
 /** The generated `mock.js`. */
@@ -110,12 +142,6 @@ export interface MockData {
     v3: Record<string, MockMethod>;
     schemas: Record<string, Schema>;
     states: MockState[];
-    /** Rows of the States table the mock does not model, with why. */
-    unmodelled: Array<{
-        row: number;
-        text: string;
-        why: string;
-    }>;
     /** The platform's page size. */
     pageSize: number;
     /** The code of a token the mock does not know (the authorization failures table's). */

@@ -95,14 +95,32 @@ function idValue(schema, schemas, n) {
     const s = schema ? resolve(schema, schemas) : {};
     return s.type === "integer" || s.type === "number" ? n : String(n);
 }
+/**
+ * Sets an identifier member from a request's value when the value fits the member's type (`7` or `"7"` for an
+ * integer, any for a string); the parameter's own name, else `id`/`ID`. A value that does not fit is not echoed.
+ */
+function echo(o, props, param, value) {
+    const member = [param, "id", "ID"].find((m) => Object.hasOwn(props, m));
+    if (!member || typeof o !== "object" || o === null)
+        return;
+    const type = props[member]?.type;
+    if (type === "integer" || type === "number") {
+        if (/^-?\d+$/.test(String(value)))
+            o[member] = Number(value);
+    }
+    else if (type === "string" || type === undefined)
+        o[member] = String(value);
+}
 /** The key prefixes of a list filter, longest first (the spec's list of `FILTER` prefixes). */
 const PREFIXES = [">=", "<=", "!@", "=%", "%=", "!%", "!=%", "!%=", "!=", ">", "<", "@", "%", "=", "!"].sort((a, b) => b.length - a.length);
+const NUMBER = /^-?\d+(\.\d+)?$/;
+/** Numbers as numbers (a decimal string too), anything else by code units: the same order on every machine. */
 function compare(a, b) {
-    const x = Number(a);
-    const y = Number(b);
-    if (a !== "" && b !== "" && Number.isFinite(x) && Number.isFinite(y))
-        return x - y;
-    return String(a ?? "").localeCompare(String(b ?? ""));
+    const x = String(a ?? "");
+    const y = String(b ?? "");
+    if (NUMBER.test(x) && NUMBER.test(y))
+        return Number(x) - Number(y);
+    return x < y ? -1 : x > y ? 1 : 0;
 }
 function like(value, pattern) {
     const re = new RegExp(`^${pattern.split("%").map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`, "i");
@@ -111,7 +129,8 @@ function like(value, pattern) {
 /** Whether a record matches one filter entry: the key's prefix is the operation (the spec's list). */
 function matches(record, key, expected) {
     const prefix = PREFIXES.find((p) => key.startsWith(p) && key.length > p.length) ?? "";
-    const value = record[key.slice(prefix.length)];
+    const field = key.slice(prefix.length);
+    const value = Object.hasOwn(record, field) ? record[field] : undefined;
     const list = Array.isArray(expected) ? expected : [expected];
     switch (prefix) {
         case ">=":
@@ -143,12 +162,15 @@ function matches(record, key, expected) {
             return Array.isArray(expected) ? list.some((e) => compare(value, e) === 0) : compare(value, expected) === 0;
     }
 }
-/** `FILTER`, `ORDER` and `SELECT` of a list request, under the spec's names or the documentation's lower case. */
-function listParams(params) {
-    const pick = (name) => params[name.toUpperCase()] ?? params[name.toLowerCase()];
+/** The filter, order and select of a list request, under the names the method's parameters have. */
+function listParams(params, names) {
     const object = (v) => (typeof v === "object" && v !== null && !Array.isArray(v) ? v : {});
-    const select = pick("select");
-    return { filter: object(pick("filter")), order: object(pick("order")), select: Array.isArray(select) ? select.map(String) : [] };
+    const select = names.select ? params[names.select] : undefined;
+    return {
+        filter: names.filter ? object(params[names.filter]) : {},
+        order: names.order ? object(params[names.order]) : {},
+        select: Array.isArray(select) ? select.map(String) : [],
+    };
 }
 /**
  * The mock: the generated router with default handlers for every described method. `data` is `methods.js`, `mock`
@@ -158,8 +180,10 @@ export function createMockWith(options, data, mock, builtIn, documents) {
     const seed = options.seed ?? {};
     const perList = options.records ?? mock.pageSize * 3;
     const store = { records: new Map(), objects: new Map(), collections: new Map(), bindings: [], offline: [], placements: [], processes: 0 };
+    // A seeded event without an identifier gets its position in the queue.
+    const offlineId = mock.states.find((x) => x.kind === "offline-reserve")?.record.id ?? "ID";
     for (const [i, event] of (seed.offlineEvents ?? []).entries())
-        store.offline.push({ event: { ID: String(i + 1), ...event }, process: null, failed: false });
+        store.offline.push({ event: { [offlineId]: String(i + 1), ...event }, process: null, failed: false });
     const installed = seed.installed ?? true;
     /** The records of a list method: the seed's (by method or by resource), else made from the item schema. */
     const recordsOf = (name, info) => {
@@ -182,7 +206,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
     };
     /** A legacy list page: filtered, ordered, selected, cut at `start` (none with `start = -1`, as the platform). */
     const listAnswer = (name, info, params) => {
-        const { filter, order, select } = listParams(params);
+        const { filter, order, select } = listParams(params, info.list ?? { id: null, filter: null, order: null, select: null });
         let rows = recordsOf(name, info).filter((r) => Object.entries(filter).every(([k, v]) => matches(r, k, v)));
         const keys = Object.entries(order);
         if (keys.length > 0) {
@@ -196,18 +220,24 @@ export function createMockWith(options, data, mock, builtIn, documents) {
             });
         }
         const pick = select.filter((f) => f !== "*");
-        const project = (r) => (pick.length === 0 ? r : Object.fromEntries(pick.filter((f) => f in r).map((f) => [f, r[f]])));
+        const project = (r) => (pick.length === 0 ? r : Object.fromEntries(pick.filter((f) => Object.hasOwn(r, f)).map((f) => [f, r[f]])));
         if (withoutCount(params))
             return page(rows.slice(0, mock.pageSize).map(project));
         const p = pageOf(rows, params.start, mock.pageSize);
         return page(p.items.map(project), { ...(p.total === undefined ? {} : { total: p.total }), ...(p.next === undefined ? {} : { next: p.next }) });
     };
-    /** An object a method reads or changes, kept by the method's key parameters, made once from its schema. */
-    const objectOf = (key, schema) => {
-        let o = store.objects.get(key);
+    /**
+     * An object a method reads or changes, kept by its resource and key (`Task:7`), made once from its schema: what
+     * `tasks.task.unpin` changes, `tasks.task.get` of the same task then answers. `init` sets its identifiers.
+     */
+    const kept = (schema, key, init) => {
+        const resource = schema.$ref ? schema.$ref.slice(schema.$ref.lastIndexOf("/") + 1) : "object";
+        const id = `${resource}:${key}`;
+        let o = store.objects.get(id);
         if (!o) {
-            o = sample(schema, mock.schemas, randomOf(key));
-            store.objects.set(key, o);
+            o = (sample(schema, mock.schemas, randomOf(id)) ?? {});
+            init(o, resolve(schema, mock.schemas).properties ?? {});
+            store.objects.set(id, o);
         }
         return o;
     };
@@ -227,13 +257,12 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                     const info = mock.legacy[s.method];
                     const schema = info ? resolve(info.result, mock.schemas) : {};
                     const target = s.member ? (schema.properties?.[s.member] ?? {}) : schema;
-                    const key = `${s.method.split(".").slice(0, -1).join(".")}:${s.key.map((k) => String(params[k] ?? "")).join("/")}`;
-                    const o = objectOf(key, target);
-                    // The object is the one the key names: `id` 7 unpins task 7.
-                    const props = resolve(target, mock.schemas).properties ?? {};
-                    for (const k of s.key)
-                        if (params[k] !== undefined && k in props)
-                            o[k] = idValue(props[k], mock.schemas, Number(params[k]));
+                    const given = s.key.filter((k) => params[k] !== undefined && params[k] !== "");
+                    const o = kept(target, given.map((k) => String(params[k])).join("/"), (obj, props) => {
+                        // The object is the one the key names: `id` 7 unpins task 7.
+                        for (const k of given)
+                            echo(obj, props, k, params[k]);
+                    });
                     o[s.field] = s.value;
                     return s.member ? { [s.member]: o } : o;
                 });
@@ -242,7 +271,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                 stateful.set(s.method, (params) => {
                     const value = params[s.param] ?? s.byDefault;
                     const on = String(value) === String(s.on);
-                    return { [s.field]: on ? `https://mock.example/pub/${encodeURIComponent(String(params.id ?? "1"))}` : null };
+                    return { [s.field]: on ? `https://mock.example/public/${encodeURIComponent(String((s.key && params[s.key]) ?? ""))}` : null };
                 });
                 break;
             case "store":
@@ -260,44 +289,55 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                     const stored = collection(s.collection).get(String(params[s.key]));
                     if (!stored)
                         throw fail(s.error);
-                    const files = collection(`${s.collection}:records`);
-                    // A repeated call replaces the earlier record: the call keeps one, under a new file id.
-                    const fileId = files.size + 1 + (files.has(String(params[s.key])) ? 1000 : 0);
-                    files.set(String(params[s.key]), { FILE_ID: fileId, params });
-                    if (params.FILENAME && !params.FILE_CONTENT && !params.RECORD_URL)
-                        return { uploadUrl: `https://mock.example/upload/${fileId}`, fieldName: "file" };
-                    return { FILE_ID: fileId };
+                    const records = collection(`${s.collection}:records`);
+                    // Each attach is a new record; a repeat for the same call replaces the one kept (the spec's row).
+                    const n = ++store.processes;
+                    if (s.replaces || !records.has(String(params[s.key])))
+                        records.set(String(params[s.key]), { n, params });
+                    const info = mock.legacy[s.method];
+                    const options = info?.result.oneOf ?? info?.result.anyOf;
+                    const c = s.choice;
+                    const pick = c && options ? options[params[c.given] !== undefined && c.absent.every((a) => params[a] === undefined) ? c.option : c.otherwise] : info?.result;
+                    const answer = (sample(pick ?? {}, mock.schemas, randomOf(`${s.method}:${n}`)) ?? {});
+                    // An integer member of the answer is the new record's id.
+                    for (const [k, v] of Object.entries(resolve(pick ?? {}, mock.schemas).properties ?? {}))
+                        if (v.type === "integer")
+                            answer[k] = n;
+                    return answer;
                 });
                 break;
             case "offline-reserve":
                 stateful.set(s.method, (params) => {
-                    const limit = Math.max(1, Number(params.limit ?? mock.pageSize) || mock.pageSize);
-                    const keep = String(params[s.param] ?? "1") === String(s.value);
+                    const limit = Math.max(1, Number(params[s.limit] ?? mock.pageSize) || mock.pageSize);
+                    const keep = String(params[s.param] ?? "") === String(s.value);
                     const reuse = typeof params[s.id] === "string" && params[s.id] !== "" ? params[s.id] : null;
-                    const wantErrors = String(params.error ?? "0") === "1";
-                    const picked = store.offline.filter((e) => (reuse ? e.process === reuse : e.process === null) && e.failed === wantErrors).slice(0, limit);
+                    const wantFailed = String(params[s.failed] ?? "0") === "1";
+                    const picked = store.offline.filter((e) => (reuse ? e.process === reuse : e.process === null) && e.failed === wantFailed).slice(0, limit);
                     if (!keep) {
                         store.offline = store.offline.filter((e) => !picked.includes(e));
-                        return { process_id: null, events: picked.map((e) => e.event) };
+                        return { [s.answer.id]: null, [s.answer.events]: picked.map((e) => e.event) };
                     }
                     const id = reuse ?? `mock-process-${++store.processes}`;
                     for (const e of picked)
                         e.process = id;
-                    return { process_id: picked.length > 0 ? id : null, events: picked.map((e) => e.event) };
+                    return { [s.answer.id]: picked.length > 0 ? id : null, [s.answer.events]: picked.map((e) => e.event) };
                 });
                 break;
             case "offline-clear":
                 stateful.set(s.method, (params) => {
-                    const ids = Array.isArray(params.id) ? params.id.map(String) : null;
-                    store.offline = store.offline.filter((e) => !(e.process === params[s.id] && (!ids || ids.includes(String(e.event.ID)))));
+                    const list = (name) => (name && Array.isArray(params[name]) ? params[name].map(String) : null);
+                    const ids = list(s.records);
+                    const messages = list(s.messages);
+                    const chosen = (e) => (!ids || ids.includes(String(e.event[s.record.id]))) && (!messages || messages.includes(String(e.event[s.record.message])));
+                    store.offline = store.offline.filter((e) => !(e.process === params[s.id] && chosen(e)));
                     return true;
                 });
                 break;
             case "offline-error":
                 stateful.set(s.method, (params) => {
-                    const messages = Array.isArray(params.message_id) ? params.message_id.map(String) : null;
+                    const messages = Array.isArray(params[s.messages]) ? params[s.messages].map(String) : null;
                     for (const e of store.offline) {
-                        if (e.process === params[s.id] && (!messages || messages.includes(String(e.event.MESSAGE_ID)))) {
+                        if (e.process === params[s.id] && (!messages || messages.includes(String(e.event[s.record.message])))) {
                             e.failed = true;
                             e.process = null;
                         }
@@ -306,27 +346,35 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                 });
                 break;
             case "unique-binding": {
-                const same = (b, p) => String(b.event).toUpperCase() === String(p.event).toUpperCase() && b.handler === p.handler && (b.event_type ?? "online") === (p.event_type ?? "online");
+                // Bindings are an application's own: another application binds, lists and unbinds its own.
+                const p = s.params;
+                const typeOf = (v) => (v === undefined || v === "" ? p.online : String(v));
                 stateful.set(s.method, (params, context) => {
-                    const binding = { event: String(params.event).toUpperCase(), handler: params.handler, auth_type: Number(params.auth_type ?? 0), event_type: params.event_type ?? "online", owner: context.auth.applicationId ?? "" };
-                    if (store.bindings.some((b) => same(b, binding)))
+                    const binding = { event: String(params[p.event]).toUpperCase(), handler: params[p.handler], authType: Number(params[p.authType] ?? 0) || 0, type: typeOf(params[p.eventType]), owner: context.auth.applicationId ?? "" };
+                    if (store.bindings.some((b) => b.owner === binding.owner && b.event === binding.event && b.handler === binding.handler && b.type === binding.type))
                         throw fail(s.error);
                     store.bindings.push(binding);
                     return true;
                 });
                 if (s.unbind) {
-                    stateful.set(s.unbind, (params) => {
+                    // Parameters not given do not restrict the match (the spec's event.unbind); the answer is the count.
+                    stateful.set(s.unbind, (params, context) => {
                         const before = store.bindings.length;
-                        store.bindings = store.bindings.filter((b) => !(String(b.event) === String(params.event).toUpperCase() &&
-                            b.handler === params.handler &&
-                            (params.event_type === undefined || b.event_type === params.event_type) &&
-                            (params.auth_type === undefined || params.auth_type === "" || Number(b.auth_type) === Number(params.auth_type))));
+                        const given = (name) => params[name] !== undefined && params[name] !== "";
+                        store.bindings = store.bindings.filter((b) => !(b.owner === (context.auth.applicationId ?? "") &&
+                            (!given(p.event) || b.event === String(params[p.event]).toUpperCase()) &&
+                            (!given(p.handler) || b.handler === params[p.handler]) &&
+                            (!given(p.eventType) || b.type === String(params[p.eventType])) &&
+                            (params[p.authType] === undefined || (Number(params[p.authType]) || 0) === b.authType)));
                         return { count: before - store.bindings.length };
                     });
                 }
                 if (s.list) {
-                    // The documentation's answer of event.get (api-reference/events/event-get.md): event, handler, auth_type, offline.
-                    stateful.set(s.list, () => store.bindings.map((b) => ({ event: b.event, handler: b.handler, auth_type: String(b.auth_type), offline: b.event_type === "offline" ? 1 : 0 })));
+                    // The documentation's answer of event.get (api-reference/events/event-get.md): the bind's parameters, the
+                    // user as a string, `offline` 1 or 0.
+                    stateful.set(s.list, (_params, context) => store.bindings
+                        .filter((b) => b.owner === (context.auth.applicationId ?? ""))
+                        .map((b) => ({ [p.event]: b.event, [p.handler]: b.handler, [p.authType]: String(b.authType), [p.offline]: b.type === p.offline ? 1 : 0 })));
                 }
                 break;
             }
@@ -336,15 +384,21 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                     const item = mock.legacy[s.list]?.result.items ?? {};
                     const record = (sample(item, mock.schemas, randomOf(`${s.method}:${store.placements.length}`)) ?? {});
                     const bare = (k) => k.replace(/_/g, "").toLowerCase();
+                    const props = resolve(item, mock.schemas).properties ?? {};
                     for (const key of Object.keys(record)) {
                         const given = Object.keys(params).find((p) => bare(p) === bare(key));
-                        if (given !== undefined)
-                            record[key] = params[given];
+                        // A parameter is echoed where it fits the member: a string for a string (a URL for a link); an object
+                        // member keeps its made value, whose required members the parameter may lack.
+                        const v = given === undefined ? undefined : params[given];
+                        const member = resolve(props[key] ?? {}, mock.schemas);
+                        if (typeof v === "string" && member.type === "string" && (member.format !== "uri" || /^https?:\/\/\S+$/.test(v)))
+                            record[key] = v;
+                        else if (typeof v === "number" && (member.type === "integer" || member.type === "number") && Number.isInteger(v))
+                            record[key] = v;
                     }
-                    if ("id" in record)
-                        record.id = idValue(resolve(item, mock.schemas).properties?.id, mock.schemas, store.placements.length + 1);
-                    if ("userId" in record)
-                        record.userId = idValue(resolve(item, mock.schemas).properties?.userId, mock.schemas, Number(context.auth.userId));
+                    echo(record, props, "id", store.placements.length + 1);
+                    if (!Object.keys(params).some((p) => bare(p) === "userid"))
+                        echo(record, { userId: props.userId ?? {} }, "userId", context.auth.userId);
                     store.placements.push({ handler: record, hidden: !installed });
                     return true;
                 });
@@ -354,6 +408,25 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                 break;
         }
     }
+    /**
+     * A method's answer made from its schema; a member that is a resource named by a parameter (`task` by `taskId`
+     * or `id`) is the kept object of that resource, so that what a state row changed shows in later answers.
+     */
+    const answer = (version, name, info, params) => {
+        const result = sample(info.result, mock.schemas, randomOf(`${version}:${name}:${JSON.stringify(params)}`), name);
+        const props = resolve(info.result, mock.schemas).properties ?? {};
+        if (typeof result !== "object" || result === null || Array.isArray(result))
+            return result;
+        for (const [member, schema] of Object.entries(props)) {
+            if (!schema.$ref)
+                continue;
+            const param = Object.keys(params).find((p) => p.toLowerCase() === `${member.toLowerCase()}id`) ?? (params.id !== undefined ? "id" : undefined);
+            if (param === undefined || params[param] === "" || params[param] === null || typeof params[param] === "object")
+                continue;
+            result[member] = kept(schema, String(params[param]), (o, p) => echo(o, p, param, params[param]));
+        }
+        return result;
+    };
     const handlersOf = (version) => {
         const out = {};
         for (const [name, info] of Object.entries(mock[version])) {
@@ -362,7 +435,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                 own ??
                     (info.list && version === "legacy"
                         ? (params) => listAnswer(name, info, params)
-                        : (params) => sample(info.result, mock.schemas, randomOf(`${version}:${name}:${JSON.stringify(params)}`), name));
+                        : (params) => answer(version, name, info, params));
         }
         // Named methods whose behaviour a state row gives (event.get, event.offline.get…): served, nothing else is.
         if (version === "legacy")
