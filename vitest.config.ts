@@ -17,6 +17,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // One test file per core. Vitest's default leaves a core free, which on the 2-core CI machine ran the files one
+    // after another (about 520 s); side by side they take about 360 s. The long property tests carry hang guards
+    // of their own (D6) for the slower pace beside another file.
+    maxWorkers: "100%",
     // Line coverage of the runtimes' sources (issue 13), from the unit and router tests that import them; the
     // suites over the compiled packages are the net above them. `npm test` runs with --coverage.
     coverage: {

@@ -93,6 +93,24 @@ describe("installed in another repo", () => {
     expect(w.state.err).not.toContain("internal error");
   });
 
+  it("mock through npx: serves, then stops when npm alone gets SIGTERM, and on Ctrl-C to the group (issue 15)", async () => {
+    for (const how of ["npm", "group"] as const) {
+      const child = spawn("npx", ["--no-install", "collab-rest-codegen", "mock", "--spec", "api/platform.md", "--http"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], detached: true });
+      const state = { out: "", err: "" };
+      child.stdout.on("data", (d: Buffer) => (state.out += String(d)));
+      child.stderr.on("data", (d: Buffer) => (state.err += String(d)));
+      const closed = new Promise<void>((r) => child.stderr.on("close", () => r()));
+      expect(await until(() => state.out.includes("listening on"), 30_000)).toBe(true);
+      const url = /listening on (\S+)/.exec(state.out)?.[1] ?? "";
+      expect((await fetch(`${url}/rest/1/c/user.current`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(200);
+      if (how === "npm") child.kill("SIGTERM");
+      else process.kill(-(child.pid ?? 0), "SIGINT");
+      await closed;
+      expect(state.err).toContain(how === "npm" ? "the parent process exited, stopped" : "SIGINT, stopped");
+      expect(state.err).not.toContain("internal error");
+    }
+  });
+
   it("--watch through npx stops when npm alone gets SIGTERM (npm does not pass it on): no orphan keeps watching", async () => {
     const w = watchThroughNpx();
     expect(await until(() => w.state.err.includes("watching"), 30_000)).toBe(true);

@@ -75,7 +75,8 @@ describe("mutated specs", () => {
       ),
       { numRuns: 2500 },
     );
-  });
+    // A hang guard (D6): about 40 s on 2 cores alone, more beside the other test files.
+  }, 300_000);
 
   it("never make the generator throw on the whole spec", async () => {
     await fc.assert(

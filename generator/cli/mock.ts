@@ -162,9 +162,11 @@ export async function serveMock(files: readonly GeneratedFile[], flags: MockFlag
     const host = flags.host.includes(":") ? `[${flags.host}]` : flags.host;
     process.stdout.write(`listening on ${flags.http ? "http" : "https"}://${host}:${port}\n`);
     return await new Promise<number>((done) => {
-      const stop = () => {
+      const stop = (signal: NodeJS.Signals) => {
         process.off("SIGINT", stop);
         process.off("SIGTERM", stop);
+        clearInterval(orphaned);
+        process.stderr.write(`notice: ${signal === "SIGHUP" ? "the parent process exited" : signal}, stopped\n`);
         httpServer.close(() => {
           cleanup();
           done(0);
@@ -173,6 +175,13 @@ export async function serveMock(files: readonly GeneratedFile[], flags: MockFlag
       };
       process.on("SIGINT", stop);
       process.on("SIGTERM", stop);
+      // `npx`/`npm run` do not pass a SIGTERM sent to npm on to this process: npm exits and leaves it to init. A
+      // mock whose parent is gone stops too, rather than holding its port unseen (as `generate --watch` does).
+      const parent = process.ppid;
+      const orphaned = setInterval(() => {
+        if (process.ppid !== parent) stop("SIGHUP");
+      }, 500);
+      orphaned.unref();
     });
   } catch (err) {
     cleanup();

@@ -152,6 +152,8 @@ export function sample(schema: Schema, schemas: Record<string, Schema>, random: 
   // met by giving every member; options that are types are a choice.
   const options = (schema.oneOf ?? schema.anyOf)?.filter((o) => o.type || o.$ref || o.properties || o.enum || o.allOf);
   if (options && options.length > 0) return sample(options[0] as Schema, schemas, random, name, depth);
+  // The spec's own value where it gives one: the default (the model holds no other published examples).
+  if (schema.default !== undefined) return schema.default;
   if (schema.enum && schema.enum.length > 0) return schema.enum[Math.floor(random() * schema.enum.length)];
   const int = (lo = 1, hi = 1000) => {
     const min = Math.max(lo, schema.minimum ?? lo);

@@ -33,6 +33,9 @@ export function sample(schema, schemas, random, name = "", depth = 0) {
     const options = (schema.oneOf ?? schema.anyOf)?.filter((o) => o.type || o.$ref || o.properties || o.enum || o.allOf);
     if (options && options.length > 0)
         return sample(options[0], schemas, random, name, depth);
+    // The spec's own value where it gives one: the default (the model holds no other published examples).
+    if (schema.default !== undefined)
+        return schema.default;
     if (schema.enum && schema.enum.length > 0)
         return schema.enum[Math.floor(random() * schema.enum.length)];
     const int = (lo = 1, hi = 1000) => {
