@@ -113,14 +113,32 @@ export function diffModels(old: Model, next: Model, files: DiffFiles): DiffRepor
   return { bump: bumpOf(out.changes.map((c) => c.severity)), changes: out.changes };
 }
 
+/**
+ * Items keyed for pairing: the key, and for a key that comes again (a field listed twice, a method described twice)
+ * the key with its occurrence (`name#2`). The nth of a name pairs with the nth of the same name on the other side;
+ * keyed by name alone, a repeat paired with the other side's last of that name, so that a spec compared with itself
+ * showed changes.
+ */
+function byOccurrence<T>(items: readonly T[], key: (item: T) => string): Map<string, T> {
+  const seen = new Map<string, number>();
+  const out = new Map<string, T>();
+  for (const item of items) {
+    const k = key(item);
+    const n = (seen.get(k) ?? 0) + 1;
+    seen.set(k, n);
+    out.set(n === 1 ? k : `${k}#${n}`, item);
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Methods
 
 function diffMethods(old: Model, next: Model, out: Collector): void {
-  const before = new Map(old.methods.map((m) => [methodKey(m), m]));
-  const after = new Map(next.methods.map((m) => [methodKey(m), m]));
-  for (const m of next.methods) {
-    const o = before.get(methodKey(m));
+  const before = byOccurrence(old.methods, methodKey);
+  const after = byOccurrence(next.methods, methodKey);
+  for (const [k, m] of after) {
+    const o = before.get(k);
     if (!o) {
       if (m.described) out.add("method-added", `${methodLabel(m)} is new`, { method: m, from: null, to: m.source });
       else out.add("method-named-added", `${methodLabel(m)} is newly named (not described)`, { method: m, from: null, to: m.source });
@@ -128,8 +146,8 @@ function diffMethods(old: Model, next: Model, out: Collector): void {
     }
     diffMethod(o, m, out);
   }
-  for (const o of old.methods) {
-    if (after.has(methodKey(o))) continue;
+  for (const [k, o] of before) {
+    if (after.has(k)) continue;
     const near = next.sections.find((s) => s.title === o.area)?.source ?? null;
     if (o.described) out.add("method-removed", `${methodLabel(o)} is no longer in the spec`, { method: o, from: o.source, to: null, near });
     else out.add("method-named-removed", `${methodLabel(o)} is no longer named in the spec`, { method: o, from: o.source, to: null, near });
@@ -195,8 +213,8 @@ const METHOD_MEMBERS: Record<keyof Method, MemberDiff | null> = {
   params: (o, m, out) => diffFields("param", o.params, m.params, out, { method: m, parent: "", oldSource: o.source, newSource: m.source }),
   constraints: (o, m, out, at) => {
     const key = (c: Method["constraints"][number]) => canon(c);
-    const before = new Map(o.constraints.map((c) => [key(c), c]));
-    const after = new Map(m.constraints.map((c) => [key(c), c]));
+    const before = byOccurrence(o.constraints, key);
+    const after = byOccurrence(m.constraints, key);
     for (const [k, c] of after) if (!before.has(k)) out.add("constraint-added", `${methodLabel(m)} has a new rule: ${c.text}`, { ...at, from: null, to: c.source });
     for (const [k, c] of before) if (!after.has(k)) out.add("constraint-removed", `${methodLabel(m)} no longer has the rule: ${c.text}`, { ...at, from: c.source, to: null, near: m.source });
   },
@@ -217,8 +235,8 @@ const METHOD_MEMBERS: Record<keyof Method, MemberDiff | null> = {
   },
   errors: (o, m, out, at) => {
     const key = (e: Method["errors"][number]) => e.code ?? `${e.status ?? ""}:${e.text ?? ""}`;
-    const before = new Map(o.errors.map((e) => [key(e), e]));
-    const after = new Map(m.errors.map((e) => [key(e), e]));
+    const before = byOccurrence(o.errors, key);
+    const after = byOccurrence(m.errors, key);
     const show = (e: Method["errors"][number]) => (e.code ? `\`${e.code}\`` : `status ${e.status ?? "unknown"}`);
     for (const [k, e] of after) {
       const was = before.get(k);
@@ -283,8 +301,8 @@ function subject(ctx: { method?: Method; resource?: string }): string {
 }
 
 function diffFields(side: Side, before: Field[], after: Field[], out: Collector, ctx: FieldContext): void {
-  const old = new Map(before.map((f) => [f.name, f]));
-  const next = new Map(after.map((f) => [f.name, f]));
+  const old = byOccurrence(before, (f) => f.name);
+  const next = byOccurrence(after, (f) => f.name);
   const name = (f: Field) => `\`${ctx.parent ? `${ctx.parent}.` : ""}${f.name}\``;
   const where = (from: Source | null, to: Source | null): Where => ({
     ...(ctx.method ? { method: ctx.method } : {}),
@@ -293,8 +311,8 @@ function diffFields(side: Side, before: Field[], after: Field[], out: Collector,
     to,
     near: ctx.newSource,
   });
-  for (const f of after) {
-    const o = old.get(f.name);
+  for (const [k, f] of next) {
+    const o = old.get(k);
     if (!o) {
       if (side === "param") out.add(f.required ? "param-added-required" : "param-added", `${subject(ctx)} has a new ${f.required ? "required " : ""}parameter ${name(f)}`, where(null, f.source));
       else out.add(dependable(f) ? "result-field-added" : "result-field-added-optional", `${subject(ctx)} has a new ${dependable(f) ? "" : "optional "}field ${name(f)}`, where(null, f.source));
@@ -302,8 +320,8 @@ function diffFields(side: Side, before: Field[], after: Field[], out: Collector,
     }
     diffField(side, o, f, out, { ...ctx, oldSource: o.source, newSource: f.source }, name(f));
   }
-  for (const o of before) {
-    if (next.has(o.name)) continue;
+  for (const [k, o] of old) {
+    if (next.has(k)) continue;
     out.add(side === "param" ? "param-removed" : "result-field-removed", `${subject(ctx)} no longer has ${side === "param" ? "parameter" : "field"} ${name(o)}`, where(o.source, null));
   }
 }
@@ -411,18 +429,18 @@ export function describe(t: TypeRef): string {
 // Resources and the rest of the model
 
 function diffResources(old: Model, next: Model, out: Collector): void {
-  const before = new Map(old.resources.map((r) => [r.name, r]));
-  const after = new Map(next.resources.map((r) => [r.name, r]));
-  for (const r of next.resources) {
-    const o = before.get(r.name);
+  const before = byOccurrence(old.resources, (r) => r.name);
+  const after = byOccurrence(next.resources, (r) => r.name);
+  for (const [k, r] of after) {
+    const o = before.get(k);
     if (!o) {
       out.add("resource-added", `resource \`${r.name}\` is new`, { resource: r.name, from: null, to: r.source });
       continue;
     }
     diffResource(o, r, out);
   }
-  for (const o of old.resources) {
-    if (!after.has(o.name)) out.add("resource-removed", `resource \`${o.name}\` is no longer in the spec`, { resource: o.name, from: o.source, to: null });
+  for (const [k, o] of before) {
+    if (!after.has(k)) out.add("resource-removed", `resource \`${o.name}\` is no longer in the spec`, { resource: o.name, from: o.source, to: null });
   }
 }
 
@@ -520,8 +538,8 @@ function excerpt(text: string): string {
 
 function diffGaps(old: Model, next: Model, out: Collector): void {
   const key = (g: Model["knownGaps"][number]) => canon({ s: g.subject, a: g.appliesTo, k: g.kind });
-  const before = new Map(old.knownGaps.map((g) => [key(g), g]));
-  const after = new Map(next.knownGaps.map((g) => [key(g), g]));
+  const before = byOccurrence(old.knownGaps, key);
+  const after = byOccurrence(next.knownGaps, key);
   for (const [k, g] of after) if (!before.has(k)) out.add("gap-changed", `the spec now leaves open: ${excerpt(g.subject)}`, { from: null, to: g.source });
   for (const [k, g] of before) if (!after.has(k)) out.add("gap-changed", `the spec no longer leaves open: ${excerpt(g.subject)}`, { from: g.source, to: null });
 }
