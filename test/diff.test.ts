@@ -235,6 +235,24 @@ describe("diff: properties", () => {
     return out.join("\n");
   }
 
+  it("the texts of one code reordered change nothing; one added in front is one addition", () => {
+    const line = lines.findIndex((l) => l.startsWith("- Errors: 400 `ERROR_EVENT_NOT_FOUND`"));
+    expect(line).toBeGreaterThan(0);
+    const texts = ["`Argument 'EVENT' is null or empty`", "`Argument 'HANDLER' is null or empty`"];
+    const swapped = [...lines];
+    swapped[line] = (lines[line] ?? "").replace(`${texts[0]}, ${texts[1]}`, `${texts[1]}, ${texts[0]}`);
+    expect(swapped[line]).not.toBe(lines[line]);
+    const a = modelOrNull(SPEC_TEXT);
+    const b = modelOrNull(swapped.join("\n"));
+    if (!a || !b) throw new Error("spec does not read");
+    expect(diffModels(a, b, FILES).changes.filter((c) => c.code !== "description-changed")).toEqual([]);
+    const added = [...lines];
+    added[line] = (lines[line] ?? "").replace(texts[0] ?? "", `\`Argument 'NEW' is wrong\`, ${texts[0]}`);
+    const c = modelOrNull(added.join("\n"));
+    if (!c) throw new Error("spec does not read");
+    expect(diffModels(a, c, FILES).changes.map((x) => x.code).filter((x) => x.startsWith("error"))).toEqual(["error-added"]);
+  });
+
   it("a field listed twice pairs with its own repeat: diff(a, a) stays empty (fast-check's counterexample)", () => {
     const a = modelOrNull(mutate([{ at: 49, op: "duplicate" }, { at: 0, op: "swap-words" }]));
     expect(a).not.toBeNull();

@@ -7,6 +7,8 @@ import { AjaxError, ApiVersion, B24Hook } from "@bitrix24/b24jssdk";
 import { createClient } from "collab-platform-api-client";
 import { Agent, fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redactPath } from "../generator/cli/mock.js";
+import { route } from "../templates/runtime/server/route.js";
 import { ROOT } from "./helpers.js";
 import { certificate, trustingFetch } from "./support/https.js";
 
@@ -33,8 +35,8 @@ interface Running {
   flush(f: typeof fetch): Promise<void>;
 }
 
-function start(args: string[]): Promise<Running> {
-  const proc = spawn(process.execPath, [BIN, "mock", "--spec", SPEC, "--port", "0", ...args], { cwd: work, stdio: ["ignore", "pipe", "pipe"] });
+function start(args: string[], env: Record<string, string> = {}): Promise<Running> {
+  const proc = spawn(process.execPath, [BIN, "mock", "--spec", SPEC, "--port", "0", ...args], { cwd: work, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
   const out: string[] = [];
   let err = "";
   let buffer = "";
@@ -95,15 +97,26 @@ describe("collab-rest-codegen mock", () => {
     expect(m.err()).toMatch(/collaboration-platform-api\.md:137: state row not modelled/);
   });
 
+  it("the log reads a target as the router does: raw path to `?`, the code out in every spelling", () => {
+    const shown = (t: string) => redactPath(t, route);
+    expect(shown("/rest/1/s3cret/user.current")).toBe("/rest/1/***/user.current");
+    expect(shown("/rest/u\\../s3cret/m\\..")).toBe("/rest/u%5C../***/m%5C..");
+    expect(shown("//rest//api/1/s3cret/tasks.task.get?auth=s3cret&x=1")).toBe("/rest/api/1/***/tasks.task.get?auth=***&x=1");
+    expect(shown("http://h/rest/1/s3cret/user.current")).toBe("(not an API address)");
+    expect(shown("/rest/1/s3cret")).toBe("(not an API address)");
+  });
+
   it("a reader that closes the pipe after the first line ends the log, not the mock; the temporary package goes at exit", async () => {
-    const before = readdirSync(tmpdir()).filter((n) => n.startsWith("crc-mock-")).length;
-    const m = await start(["--http"]);
-    expect(readdirSync(tmpdir()).filter((n) => n.startsWith("crc-mock-")).length).toBe(before + 1);
+    // A temporary folder of its own: other test files start mocks too.
+    const own = mkdtempSync(join(work, "tmp-"));
+    const m = await start(["--http"], { TMPDIR: own });
+    expect(readdirSync(own).filter((n) => n.startsWith("crc-mock-"))).toHaveLength(1);
     m.proc.stdout?.destroy();
     for (let i = 0; i < 3; i++) expect((await call(fetch, `${m.url}/rest/1/c/user.current`)).status).toBe(200);
-    m.proc.kill("SIGTERM");
+    // A closed terminal (SIGHUP) stops it as cleanly as SIGTERM.
+    m.proc.kill("SIGHUP");
     expect(await m.exited).toBe(0);
-    expect(readdirSync(tmpdir()).filter((n) => n.startsWith("crc-mock-")).length).toBe(before);
+    expect(readdirSync(own)).toEqual([]);
   });
 
   it("HTTPS by default with a certificate made at start; SIGINT stops it", async () => {

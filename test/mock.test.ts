@@ -218,6 +218,8 @@ describe("the States table", () => {
     const handle = mockOf();
     const r = await call(handle, "tasks.task.unpin", { id: 7 });
     expect(r.body.result).toMatchObject({ task: { id: "7", isPinned: "N" } });
+    // A parameter the method does not have names nothing: the answer stays valid.
+    expect(valid("legacy", "tasks.task.get", (await call(handle, "tasks.task.get", { taskId: 9, id: "abc" })).body)).toEqual([]);
     // The same task, read by tasks.task.get afterwards, is the unpinned one; another task is another object.
     expect((await call(handle, "tasks.task.get", { taskId: 7 })).body.result).toMatchObject({ task: { id: "7", isPinned: "N" } });
     expect((await call(handle, "tasks.task.get", { taskId: 8 })).body.result).toMatchObject({ task: { id: "8" } });
@@ -238,6 +240,10 @@ describe("the States table", () => {
     const odd = await call(mockOf(), "vote.AttachedVote.recall", { moduleId: "vote", entityType: "BLOG_POST", entityId: "abc" });
     expect(odd.status).toBe(200);
     expect(valid("legacy", "vote.AttachedVote.recall", odd.body)).toEqual([]);
+    // Every key at once: each goes to its own member, none into `ID` but the attach's id.
+    const all = await call(mockOf(), "vote.AttachedVote.recall", { attachId: 12, moduleId: "blog", entityType: "BLOG_POST", entityId: 44, signedAttachId: "sig" });
+    expect(valid("legacy", "vote.AttachedVote.recall", all.body)).toEqual([]);
+    expect((all.body.result as { attach: Record<string, unknown> }).attach.ID).not.toBe("BLOG_POST");
   });
 
   it("telephony.externalCall.finish stores the call; attachRecord needs it, and a repeat replaces the record (rows 129, 130)", async () => {
@@ -251,6 +257,8 @@ describe("the States table", () => {
     const second = await call(handle, "telephony.externalCall.attachRecord", { CALL_ID: "c1", RECORD_URL: "https://r.example/b.mp3" });
     expect((first.body.result as { FILE_ID: number }).FILE_ID).not.toBe((second.body.result as { FILE_ID: number }).FILE_ID);
     expect((await call(handle, "telephony.externalCall.attachRecord", { CALL_ID: "c1", FILENAME: "a.mp3" })).body.result).toMatchObject({ uploadUrl: expect.any(String), fieldName: expect.any(String) });
+    // An empty FILE_CONTENT is no content.
+    expect((await call(handle, "telephony.externalCall.attachRecord", { CALL_ID: "c1", FILENAME: "a.mp3", FILE_CONTENT: "" })).body.result).toMatchObject({ uploadUrl: expect.any(String) });
   });
 
   it("idempotency: a repeat with the same key and body is replayed; an error is not kept (rows 131, 132: the router's)", async () => {

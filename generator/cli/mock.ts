@@ -77,23 +77,19 @@ export async function readSeed(path: string, shown: string): Promise<Record<stri
  * `(not an API address)`: whatever it holds stays out of the log.
  */
 export function redactPath(target: string, route: (pathname: string) => { version: string; method: string; webhook: { userId: string } | null } | null): string {
-  let url: URL;
-  try {
-    // An origin-form target (`/rest/…`, `//rest/…` too) is a path, as the router takes it; else the absolute form.
-    url = target.startsWith("/") ? new URL(`http://mock.invalid/${target.replace(/^\/+/, "")}`) : new URL(target);
-    if (target.startsWith("/")) url.pathname = target.split("?")[0] ?? "/";
-  } catch {
-    return "(not an API address)";
-  }
-  const r = route(url.pathname);
+  // The router reads the raw path up to `?` (the node adapter passes it so): read it the same way.
+  const q = target.indexOf("?");
+  const r = target.startsWith("/") ? route(q < 0 ? target : target.slice(0, q)) : null;
   if (!r) return "(not an API address)";
-  const path = `/rest/${r.version === "v3" ? "api/" : ""}${r.webhook ? `${encodeURIComponent(r.webhook.userId)}/***/` : ""}${encodeURIComponent(r.method).replace(/%2E/gi, ".")}`;
-  const query = [...url.searchParams].map(([k, v]) => `${encodeURIComponent(k)}=${/auth|token|code|secret|password/i.test(k) ? "***" : encodeURIComponent(v)}`);
+  const enc = (v: string) => encodeURIComponent(v).replace(/%2E/gi, ".");
+  const path = `/rest/${r.version === "v3" ? "api/" : ""}${r.webhook ? `${enc(r.webhook.userId)}/***/` : ""}${enc(r.method)}`;
+  if (q < 0) return path;
+  const query = [...new URLSearchParams(target.slice(q + 1))].map(([k, v]) => `${encodeURIComponent(k)}=${/auth|token|code|secret|password/i.test(k) ? "***" : encodeURIComponent(v)}`);
   return query.length ? `${path}?${query.join("&")}` : path;
 }
 
 interface MockModule {
-  createMock?(options: Record<string, unknown>): (request: Request) => Promise<Response>;
+  createMock(options: Record<string, unknown>): (request: Request) => Promise<Response>;
   route(pathname: string): { version: string; method: string; webhook: { userId: string } | null } | null;
   toNodeListener(handle: (request: Request) => Promise<Response>): (req: IncomingMessage, res: ServerResponse) => void;
 }
@@ -110,6 +106,7 @@ export async function serveMock(files: readonly GeneratedFile[], flags: MockFlag
   // the log, not the mock.
   process.once("exit", cleanup);
   process.stdout.on("error", () => undefined);
+  process.stderr.on("error", () => undefined);
   const readPem = (path: string, what: string) => {
     try {
       return readFileSync(path, "utf8");
@@ -125,8 +122,10 @@ export async function serveMock(files: readonly GeneratedFile[], flags: MockFlag
       writeFileSync(target, f.contents);
     }
     const server = (await import(pathToFileURL(join(dir, "server", "index.js")).href)) as MockModule;
-    if (typeof server.createMock !== "function") {
-      throw new MockInputError("the server package's index.js has no createMock: a replaced server/index.js.hbs must export it (see the built-in template)");
+    for (const name of ["createMock", "route", "toNodeListener"] as const) {
+      if (typeof server[name] !== "function") {
+        throw new MockInputError(`the server package's index.js has no ${name}: a replaced server/index.js.hbs must export it (see the built-in template)`);
+      }
     }
     const handle = server.createMock({
       ...(flags.records !== undefined ? { records: flags.records } : {}),
@@ -165,8 +164,10 @@ export async function serveMock(files: readonly GeneratedFile[], flags: MockFlag
       const stop = (signal: NodeJS.Signals) => {
         process.off("SIGINT", stop);
         process.off("SIGTERM", stop);
+        process.off("SIGHUP", stop);
         clearInterval(orphaned);
-        process.stderr.write(`notice: ${signal === "SIGHUP" ? "the parent process exited" : signal}, stopped\n`);
+        // SIGUSR2 stands for "npm, which started it, is gone" (no signal came).
+        process.stderr.write(`notice: ${signal === "SIGUSR2" ? "the parent process exited" : signal}, stopped\n`);
         httpServer.close(() => {
           cleanup();
           done(0);
@@ -175,11 +176,14 @@ export async function serveMock(files: readonly GeneratedFile[], flags: MockFlag
       };
       process.on("SIGINT", stop);
       process.on("SIGTERM", stop);
+      process.on("SIGHUP", stop);
       // `npx`/`npm run` do not pass a SIGTERM sent to npm on to this process: npm exits and leaves it to init. A
-      // mock whose parent is gone stops too, rather than holding its port unseen (as `generate --watch` does).
+      // mock npm started stops when npm is gone, rather than holding its port unseen (as `generate --watch` does).
+      // One started otherwise (`mock &` in a CI step, `nohup`) may outlive its shell on purpose.
       const parent = process.ppid;
+      const byNpm = Boolean(process.env.npm_command || process.env.npm_lifecycle_event);
       const orphaned = setInterval(() => {
-        if (process.ppid !== parent) stop("SIGHUP");
+        if (byNpm && process.ppid !== parent) stop("SIGUSR2");
       }, 500);
       orphaned.unref();
     });

@@ -131,6 +131,48 @@ function byOccurrence<T>(items: readonly T[], key: (item: T) => string): Map<str
   return out;
 }
 
+/**
+ * Two sides keyed for pairing, where a key may come several times (a code listed with several texts): an entry that
+ * is unchanged on the other side pairs with it first, whatever its place; the rest pair by occurrence. Reordering
+ * the texts of one code, or adding one in front, then changes nothing or adds one.
+ */
+function paired<T>(before: readonly T[], after: readonly T[], key: (item: T) => string, same: (item: T) => string): [Map<string, T>, Map<string, T>] {
+  const left = new Map<string, T>();
+  const right = new Map<string, T>();
+  const groups = new Map<string, { a: T[]; b: T[] }>();
+  for (const x of before) {
+    const g = groups.get(key(x)) ?? { a: [], b: [] };
+    g.a.push(x);
+    groups.set(key(x), g);
+  }
+  for (const x of after) {
+    const g = groups.get(key(x)) ?? { a: [], b: [] };
+    g.b.push(x);
+    groups.set(key(x), g);
+  }
+  for (const [k, { a, b }] of groups) {
+    let n = 0;
+    const name = () => (n++ === 0 ? k : `${k}#${n}`);
+    const restA = [...a];
+    const restB: T[] = [];
+    for (const y of b) {
+      const i = restA.findIndex((x) => same(x) === same(y));
+      if (i < 0) restB.push(y);
+      else {
+        const id = name();
+        left.set(id, restA.splice(i, 1)[0] as T);
+        right.set(id, y);
+      }
+    }
+    for (let i = 0; i < Math.max(restA.length, restB.length); i++) {
+      const id = name();
+      if (restA[i] !== undefined) left.set(id, restA[i] as T);
+      if (restB[i] !== undefined) right.set(id, restB[i] as T);
+    }
+  }
+  return [left, right];
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Methods
 
@@ -235,8 +277,7 @@ const METHOD_MEMBERS: Record<keyof Method, MemberDiff | null> = {
   },
   errors: (o, m, out, at) => {
     const key = (e: Method["errors"][number]) => e.code ?? `${e.status ?? ""}:${e.text ?? ""}`;
-    const before = byOccurrence(o.errors, key);
-    const after = byOccurrence(m.errors, key);
+    const [before, after] = paired(o.errors, m.errors, key, (e) => JSON.stringify([e.code, e.status, e.statuses, e.text, e.cause, e.trigger ?? null]));
     const show = (e: Method["errors"][number]) => (e.code ? `\`${e.code}\`` : `status ${e.status ?? "unknown"}`);
     for (const [k, e] of after) {
       const was = before.get(k);

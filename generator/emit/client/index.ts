@@ -9,7 +9,7 @@ import { isListMethod, methodDoc, typedMethods } from "../types/index.js";
 import type { ClientData, ClientMethodFlags, Cursor } from "../../../templates/runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
 import type { ClientView } from "../views.js";
-import { splitAreas } from "../areas.js";
+import { declaredNames, splitAreas } from "../areas.js";
 
 /**
  * Emits `client/`: the runtime and README from templates, the method table (`methods.js`) and the typed surface
@@ -112,7 +112,24 @@ export type ClientOf<K extends AuthKind, S extends Surface> = ApplicationOnly<K,
   };`;
 
 /** What `shape.d.ts` exports, re-exported by name from every entry. */
-const SHAPE_EXPORTS = ["Allowed", "AllowedName", "AuthKind", "BatchCommand", "BatchResultOf", "CallResult", "Caller", "ClientOf", "MethodFn", "Surface"];
+const SHAPE_EXPORTS = declaredNames(CLIENT_SHAPE).sort(ordinal);
+
+/**
+ * The names a compiled module's declarations export (`export { a, type B } from …`, `export declare const c`,
+ * `export type { D } from …`), in an export list's spelling; `default` is left to the caller.
+ */
+export function exportedNames(dts: string): string[] {
+  const out: string[] = [];
+  for (const m of dts.matchAll(/^export (type )?\{([^}]*)\}/gm)) {
+    for (const raw of (m[2] ?? "").split(",")) {
+      const name = raw.trim();
+      if (name) out.push(m[1] && !name.startsWith("type ") ? `type ${name}` : name);
+    }
+  }
+  for (const m of dts.matchAll(/^export declare (?:const|function|class|let) ([A-Za-z_$][\w$]*)/gm)) out.push(m[1] as string);
+  for (const m of dts.matchAll(/^export (?:interface|type) ([A-Za-z_$][\w$]*)/gm)) out.push(`type ${m[1] as string}`);
+  return [...new Set(out)];
+}
 
 export interface PackageNames {
   types: string;
@@ -280,7 +297,8 @@ export function clientFiles(
   // so its docs carry no `@see`.
   const docCtx: PrintContext = { resourceName: (n) => n, see: () => "" };
   const docOf = (m: Method) => methodDoc(m, docCtx, model, { see: false });
-  const main = entryFiles({ header, dir: "client", up: "./", typesEntry: packages.types, legacy: typedMethods(model, "legacy"), v3: typedMethods(model, "v3"), data, docOf });
+  const runtimeExports = exportedNames(opts.runtime["client/index.d.ts"] ?? "").filter((n) => !["is", "type CallResult", "default"].includes(n));
+  const main = entryFiles({ header, dir: "client", up: "./", typesEntry: packages.types, legacy: typedMethods(model, "legacy"), v3: typedMethods(model, "v3"), data, docOf, runtimeExports });
   const areaFiles = areas.flatMap((area) =>
     entryFiles({
       header,
@@ -291,6 +309,7 @@ export function clientFiles(
       v3: area.v3,
       data: areaData(data, area.legacy, area.v3),
       docOf,
+      runtimeExports,
     }),
   );
   const exports: Record<string, unknown> = { ".": { types: "./index.d.ts", default: "./index.js" } };
@@ -353,6 +372,8 @@ function entryFiles(e: {
   v3: Method[];
   data: ClientData;
   docOf: (m: Method) => string;
+  /** What the runtime's index exports, as an export list (`type X` for a type); less what the entry declares. */
+  runtimeExports: string[];
 }): GeneratedFile[] {
   const { header, up } = e;
   const runtime = `${up}runtime/client/index.js`;
@@ -441,7 +462,9 @@ function entryFiles(e: {
     printImport("import type", ["AuthKind", "BatchResultOf", "ClientOf", "MethodFn", "Surface"], `${up}shape.js`),
     printImport("import type", callsNames, "./calls.js"),
     printImport("export type", callsNames, "./calls.js"),
-    `export * from "${runtime}";`,
+    // The runtime and the shape by name, not `export *`: a name of theirs then wins over a resource of the same name in
+    // the types package (`Tokens`, `Limits`), where two star exports would collide (TS2308).
+    printImport("export", e.runtimeExports, runtime),
     // By name, not `export type *`: a name of the shape then wins over a resource of the same name in the types
     // package, which would otherwise make the two star exports collide (TS2308).
     printImport("export type", SHAPE_EXPORTS, `${up}shape.js`),

@@ -102,17 +102,21 @@ function idValue(schema, schemas, n) {
  * Sets an identifier member from a request's value when the value fits the member's type (`7` or `"7"` for an
  * integer, any for a string); the parameter's own name, else `id`/`ID`. A value that does not fit is not echoed.
  */
-function echo(o, props, param, value) {
-    const member = [param, "id", "ID"].find((m) => Object.hasOwn(props, m));
+function echo(o, props, schemas, param, value) {
+    // The parameter's own member, else, for an identifier parameter (`attachId`, `taskId`, `id`), the object's `id`.
+    const member = Object.hasOwn(props, param) ? param : /id$/i.test(param) ? ["id", "ID"].find((m) => Object.hasOwn(props, m)) : undefined;
     if (!member || typeof o !== "object" || o === null)
         return;
-    const type = props[member]?.type;
-    if (type === "integer" || type === "number") {
-        if (/^-?\d+$/.test(String(value)))
-            o[member] = Number(value);
-    }
-    else if (type === "string" || type === undefined)
-        o[member] = String(value);
+    const s = resolve(props[member] ?? {}, schemas);
+    const v = s.type === "integer" || s.type === "number" ? (/^-?\d+$/.test(String(value)) ? Number(value) : undefined) : s.type === "string" ? String(value) : undefined;
+    // Only a value the member's schema takes: its type, its pattern, its allowed values.
+    if (v === undefined)
+        return;
+    if (typeof v === "string" && s.pattern && !new RegExp(s.pattern).test(v))
+        return;
+    if (s.enum && !s.enum.includes(v))
+        return;
+    o[member] = v;
 }
 /** The key prefixes of a list filter, longest first (the spec's list of `FILTER` prefixes). */
 const PREFIXES = [">=", "<=", "!@", "=%", "%=", "!%", "!=%", "!%=", "!=", ">", "<", "@", "%", "=", "!"].sort((a, b) => b.length - a.length);
@@ -233,14 +237,20 @@ export function createMockWith(options, data, mock, builtIn, documents) {
      * An object a method reads or changes, kept by its resource and key (`Task:7`), made once from its schema: what
      * `tasks.task.unpin` changes, `tasks.task.get` of the same task then answers. `init` sets its identifiers.
      */
-    const kept = (schema, key, init) => {
+    /**
+     * An object a method reads or changes, by its resource and key (`Task:7`), made from its schema: what
+     * `tasks.task.unpin` changed, `tasks.task.get` of the same task then answers. Only a change keeps an object
+     * (`keep`): reading a million ids keeps nothing. `init` sets its identifiers.
+     */
+    const kept = (schema, key, init, keep) => {
         const resource = schema.$ref ? schema.$ref.slice(schema.$ref.lastIndexOf("/") + 1) : "object";
         const id = `${resource}:${key}`;
         let o = store.objects.get(id);
         if (!o) {
             o = (sample(schema, mock.schemas, randomOf(id)) ?? {});
             init(o, resolve(schema, mock.schemas).properties ?? {});
-            store.objects.set(id, o);
+            if (keep)
+                store.objects.set(id, o);
         }
         return o;
     };
@@ -264,8 +274,8 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                     const o = kept(target, given.map((k) => String(params[k])).join("/"), (obj, props) => {
                         // The object is the one the key names: `id` 7 unpins task 7.
                         for (const k of given)
-                            echo(obj, props, k, params[k]);
-                    });
+                            echo(obj, props, mock.schemas, k, params[k]);
+                    }, true);
                     o[s.field] = s.value;
                     return s.member ? { [s.member]: o } : o;
                 });
@@ -300,7 +310,8 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                     const info = mock.legacy[s.method];
                     const options = info?.result.oneOf ?? info?.result.anyOf;
                     const c = s.choice;
-                    const pick = c && options ? options[params[c.given] !== undefined && c.absent.every((a) => params[a] === undefined) ? c.option : c.otherwise] : info?.result;
+                    const sent = (name) => params[name] !== undefined && params[name] !== "";
+                    const pick = c && options ? options[sent(c.given) && !c.absent.some(sent) ? c.option : c.otherwise] : info?.result;
                     const answer = (sample(pick ?? {}, mock.schemas, randomOf(`${s.method}:${n}`)) ?? {});
                     // An integer member of the answer is the new record's id.
                     for (const [k, v] of Object.entries(resolve(pick ?? {}, mock.schemas).properties ?? {}))
@@ -369,7 +380,10 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                             (!given(p.handler) || b.handler === params[p.handler]) &&
                             (!given(p.eventType) || b.type === String(params[p.eventType])) &&
                             (params[p.authType] === undefined || (Number(params[p.authType]) || 0) === b.authType)));
-                        return { count: before - store.bindings.length };
+                        // The answer's number member (the spec's `{count}`) is how many went.
+                        const schema = resolve(mock.legacy[s.unbind]?.result ?? {}, mock.schemas);
+                        const member = Object.entries(schema.properties ?? {}).find(([, v]) => v.type === "integer" || v.type === "number")?.[0];
+                        return member ? { [member]: before - store.bindings.length } : before - store.bindings.length;
                     });
                 }
                 if (s.list) {
@@ -399,9 +413,9 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                         else if (typeof v === "number" && (member.type === "integer" || member.type === "number") && Number.isInteger(v))
                             record[key] = v;
                     }
-                    echo(record, props, "id", store.placements.length + 1);
+                    echo(record, props, mock.schemas, "id", store.placements.length + 1);
                     if (!Object.keys(params).some((p) => bare(p) === "userid"))
-                        echo(record, { userId: props.userId ?? {} }, "userId", context.auth.userId);
+                        echo(record, { userId: props.userId ?? {} }, mock.schemas, "userId", context.auth.userId);
                     store.placements.push({ handler: record, hidden: !installed });
                     return true;
                 });
@@ -423,10 +437,12 @@ export function createMockWith(options, data, mock, builtIn, documents) {
         for (const [member, schema] of Object.entries(props)) {
             if (!schema.$ref)
                 continue;
-            const param = Object.keys(params).find((p) => p.toLowerCase() === `${member.toLowerCase()}id`) ?? (params.id !== undefined ? "id" : undefined);
-            if (param === undefined || params[param] === "" || params[param] === null || typeof params[param] === "object")
+            // The method's own parameter that names it: `<member>Id` (`taskId` for `task`), else `id`.
+            const declared = data[version][name]?.params.map((p) => p.name) ?? [];
+            const param = declared.find((p) => p === `${member}Id`) ?? declared.find((p) => p === "id");
+            if (param === undefined || params[param] === undefined || params[param] === "" || params[param] === null || typeof params[param] === "object")
                 continue;
-            result[member] = kept(schema, String(params[param]), (o, p) => echo(o, p, param, params[param]));
+            result[member] = kept(schema, String(params[param]), (o, p) => echo(o, p, mock.schemas, param, params[param]), false);
         }
         return result;
     };
