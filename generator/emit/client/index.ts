@@ -5,7 +5,7 @@ import { ordinal, propertyKey, stringLiteral } from "../names.js";
 import { type TsMember, type TsType, keyword, printDeclaration, printImport, reference, union } from "../ts/layout.js";
 import { type Templates, render } from "../templates.js";
 import type { PrintContext } from "../ts/printer.js";
-import { isListMethod, methodDoc, typedMethods } from "../types/index.js";
+import { isListMethod, methodDoc, pageSizeOf, typedMethods } from "../types/index.js";
 import type { ClientData, ClientMethodFlags, Cursor } from "../../../templates/runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
 import type { ClientView } from "../views.js";
@@ -260,7 +260,7 @@ export function clientFiles(
   opts: { header: string; version: string; packages: PackageNames; templates: Templates; runtime: Readonly<Record<string, string>> },
 ): GeneratedFile[] {
   const { header, packages } = opts;
-  const pageSize = model.limits.table.find((l) => /^list page size$/i.test(l.name))?.max ?? 50;
+  const pageSize = pageSizeOf(model);
   const codeOf = (re: RegExp) => model.errors.catalogue.find((e) => e.cause && re.test(e.cause))?.code;
   const { areas } = splitAreas(model, { legacy: typedMethods(model, "legacy"), v3: typedMethods(model, "v3") });
   const view: ClientView = {

@@ -4,7 +4,7 @@ import { ordinal, propertyKey, stringLiteral } from "../names.js";
 import { V3_ERROR_PREFIXES, type V3ErrorPrefix } from "../../model/v3-prefix.js";
 import { PRINT_WIDTH, type TsMember, keyword, printDeclaration, printImport, reference } from "../ts/layout.js";
 import { type Templates, render } from "../templates.js";
-import { isListMethod, typedMethods } from "../types/index.js";
+import { isListMethod, pageSizeOf, typedMethods } from "../types/index.js";
 import type { ErrorLink, MethodInfo, RuntimeType, ServerData } from "../../../templates/runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
 
@@ -338,7 +338,7 @@ export function serverFiles(
         title: model.title,
         ttlHours: retention?.max ?? 24,
         batchMax: BATCH_MAX_COMMANDS,
-        pageSize: model.limits.table.find((l) => /^list page size$/i.test(l.name))?.max ?? 50,
+        pageSize: pageSizeOf(model),
         v3Prefix: V3_ERROR_PREFIXES[opts.v3ErrorPrefix],
       }) },
     { path: "server/index.d.ts", raw: true, contents: handlersDts(model, header, packages.types, opts.removedHandlers, opts.version) },

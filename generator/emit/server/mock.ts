@@ -2,7 +2,7 @@ import type { Method, Model, StateTransition } from "../../model/types.js";
 import type { MockData, MockMethod, MockState, OfflineNames, Schema } from "../../../templates/runtime/server/mock.js";
 import { type GeneratedFile, jsonFile } from "../files.js";
 import { cursorMethods } from "../client/index.js";
-import { isListMethod } from "../types/index.js";
+import { isListMethod, pageSizeOf } from "../types/index.js";
 
 /**
  * `server/mock.js`: what the mock (issue 15) needs beside `methods.js`. The OpenAPI schema of each method's `result`
@@ -207,7 +207,7 @@ export function mockData(model: Model, legacyDoc: unknown, v3Doc: unknown): Mock
   const v3 = v3Doc as Doc;
   // Without their lines: a line moved by an edit elsewhere in the spec changes nothing the mock does (issue 10).
   const states = readStates(model).states.map(({ row: _row, ...state }) => state as MockState);
-  const pageSize = model.limits.table.find((l) => /^list page size$/i.test(l.name))?.max ?? 50;
+  const pageSize = pageSizeOf(model);
   const invalidToken = model.errors.catalogue.find((e) => e.kind === "auth" && /token not accepted/i.test(e.cause ?? ""))?.code ?? "invalid_token";
   return { legacy: methods("legacy", legacy), v3: methods("v3", v3), schemas: { ...v3.components?.schemas, ...legacy.components?.schemas }, states, pageSize, invalidToken };
 }

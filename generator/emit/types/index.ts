@@ -30,6 +30,11 @@ export function typedMethods(model: Model, version: Version): Method[] {
   return model.methods.filter((m) => m.version === version && !m.wildcard);
 }
 
+/** Records in one page of a legacy list method: the Limits table's "List page size" (50 where it gives none). */
+export function pageSizeOf(model: Model): number {
+  return model.limits.table.find((l) => /^list page size$/i.test(l.name))?.max ?? 50;
+}
+
 /** Legacy list methods: those the Limits table names as list methods, and those with a `start` offset. */
 export function isListMethod(model: Model, m: Method): boolean {
   if (m.version !== "legacy" || !m.described) return false;
