@@ -4,6 +4,7 @@ import { benchAB } from "./ab.mjs";
 import { benchBatch } from "./batch.mjs";
 import { benchClient } from "./client.mjs";
 import { benchGenerator } from "./generator.mjs";
+import { benchFuzz } from "./fuzz.mjs";
 import { benchMock } from "./mock.mjs";
 import { benchServer } from "./server.mjs";
 import { benchUpdates } from "./updates.mjs";
@@ -28,6 +29,8 @@ if (!only || only === "types") results.types = benchTypes({ runs: Number((only &
 if (!only || only === "mock") results.mock = await benchMock({ runs: Number((only && process.argv[3]) ?? 5) });
 // `npm run bench -- updates [RUNS] [REV]`: diff, generate unchanged and with the skeleton merge; with REV, the A/B.
 if (!only || only === "updates") results.updates = benchUpdates({ runs: Number((only && process.argv[3]) ?? 9), rev: (only && process.argv[4]) || null });
+// `npm run bench -- fuzz [N]`: N mutated specs (default 10,000) and the heavy kinds; no throw, linear time and memory.
+if (only === "fuzz") results.fuzz = await benchFuzz({ count: Number(process.argv[3] ?? 10_000) });
 // The A/B against the parent commit runs by itself: `npm run bench -- ab [REV] [RUNS]`.
 // Against openapi-typescript (installs it into a temporary folder): `npm run bench -- versus [RUNS]`.
 if (only === "versus") results.versus = benchVersus({ runs: Number(process.argv[3] ?? 9) });

@@ -447,6 +447,27 @@ describe("all(): every record of a list method", () => {
     expect(progress).toHaveLength(201);
   });
 
+  it("a first page that claims total 1e12 allocates nothing for it: pages go as they are asked for, a short page ends the walk (issue 24)", async () => {
+    server.handler = (r, res) => {
+      const start = Number((r.json as { start?: number }).start ?? 0);
+      // A server that lies about its count: 120 records, `total` a trillion, `next` always there.
+      json(res, 200, { result: RECORDS.slice(start, Math.min(start + 50, 120)), total: 1e12, next: start + 50, time: TIME });
+    };
+    const c = createClient({ baseUrl: server.baseUrl, auth: { userId: 7, code: "s3cretWebhookC0de" }, fetch: server.fetch(), throttle: false });
+    const seen: string[] = [];
+    // Before the fix the client listed every start up front: a fatal invalid-size error the caller could not catch.
+    for await (const page of c.all("sale.paysystem.list", {}, { cursor: false, concurrency: 1_000_000 })) for (const ps of page) seen.push(ps.ID as string);
+    expect(seen).toEqual(RECORDS.slice(0, 120).map((x) => x.ID));
+    // The requests still in flight when the short page ended the walk settle before the next test.
+    for (let settled = -1; settled !== server.requests.length; ) {
+      settled = server.requests.length;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // The first page, then at most 16 in flight (whatever `concurrency` asked), one more for each full page taken
+    // before the short one (one here): never a request per claimed page.
+    expect(server.requests.length).toBeLessThanOrEqual(1 + 16 + 1);
+  });
+
   it("walks by start where asked (cursor: false): the first page's total, then pages with a bounded number in flight, in order", async () => {
     let inFlight = 0;
     let most = 0;

@@ -32,8 +32,18 @@ describe("published packages", () => {
     const client = JSON.parse(readFileSync(join(dir, "node_modules/collab-platform-api-client/package.json"), "utf8"));
     expect(Object.keys(client.dependencies)).toEqual(["collab-platform-api-types"]);
     // An entry per area in both packages (D14), each pointing at files the tarball holds.
-    const areas = (pkg: { exports: Record<string, unknown> }) => Object.keys(pkg.exports).filter((k) => !["./package.json", ".", "./common"].includes(k));
+    const areas = (pkg: { exports: Record<string, unknown> }) => Object.keys(pkg.exports).filter((k) => !["./package.json", ".", "./common", "./redis"].includes(k));
     expect(areas(client)).toEqual(areas(types));
+    // The Redis stores (D17, D26): a subpath of their own in the client and the server, ioredis an optional peer.
+    const server = JSON.parse(readFileSync(join(dir, "node_modules/collab-platform-api-server/package.json"), "utf8"));
+    for (const [name, pkg] of [["client", client], ["server", server]] as const) {
+      expect(Object.keys(pkg.exports), name).toContain("./redis");
+      expect(pkg.peerDependencies, name).toEqual({ ioredis: ">=5.0.0" });
+      expect(pkg.peerDependenciesMeta, name).toEqual({ ioredis: { optional: true } });
+      for (const target of Object.values(pkg.exports["./redis"] as Record<string, string>)) {
+        expect(existsSync(join(dir, `node_modules/collab-platform-api-${name}`, target)), `${name}: ${target}`).toBe(true);
+      }
+    }
     expect(areas(client)).toEqual(expect.arrayContaining(["./tasks", "./telephony", "./user", "./event"]));
     for (const [name, pkg] of [["types", types], ["client", client]] as const) {
       for (const target of Object.values(pkg.exports).flatMap((t) => (typeof t === "string" ? [t] : Object.values(t as Record<string, string>)))) {

@@ -91,10 +91,11 @@ describe("planWrite: which files a run may touch (D1)", () => {
     expect(plan.kept.map((k) => `${k.path}:${k.why}`)).toEqual(want.kept);
   });
 
-  it("force replaces edited and foreign files but still never removes an unlisted one", () => {
+  it("force replaces edited generated files, never a foreign one, and never removes an unlisted one (issue 24)", () => {
     const plan = planWrite([gen("a.ts", "new"), gen("b.ts", "new")], manifestOf({ "a.ts": "old", "c.ts": "old" }), (p) =>
       ({ "a.ts": "edited", "b.ts": "foreign", "c.ts": "edited", "mine.ts": "x" })[p], { force: true });
-    expect(plan.writes.map((w) => w.path)).toEqual(["a.ts", "b.ts"]);
+    expect(plan.writes.map((w) => w.path)).toEqual(["a.ts"]);
+    expect(plan.kept).toEqual([{ path: "b.ts", why: "not-generated" }]);
     expect(plan.removes).toEqual(["c.ts"]);
   });
 
@@ -141,7 +142,7 @@ function fileSet(tag: string, n: number, skip: (i: number) => boolean = () => fa
   files.push({ path: "seed/handlers.ts", contents: `// seed ${tag}\n`, userOwned: true });
   files.push({
     path: "manifest.json",
-    contents: JSON.stringify({ files: Object.fromEntries(files.filter((f) => !f.userOwned).map((f) => [f.path, sha256(f.contents)])), userOwned: ["seed/handlers.ts"] }),
+    contents: JSON.stringify({ generator: { name: "collab-rest-codegen", version: "0.0.0" }, files: Object.fromEntries(files.filter((f) => !f.userOwned).map((f) => [f.path, sha256(f.contents)])), userOwned: ["seed/handlers.ts"] }),
   });
   return files;
 }

@@ -16,7 +16,8 @@ import { buildFromText, generate } from "../generate.js";
 import type { Model } from "../model/types.js";
 import { DEFAULT_PACKAGES, GENERATOR_NAME } from "../options.js";
 import { type Formatter, workerFormatter } from "../render/format.js";
-import { OutputError, checkOutput, planOutput, preflightOutput, readIfFile, readOutputFile, readPreviousManifest, recoverOutput, writeOutput } from "../render/write.js";
+import { LockError, lockOutput } from "../render/lock.js";
+import { OutputError, hasInterruptedWrite, checkOutput, planOutput, preflightOutput, readIfFile, readOutputFile, readPreviousManifest, recoverOutput, writeOutput } from "../render/write.js";
 import { redactSecrets } from "../util/redact.js";
 import { type CliConfig, ConfigError, DEFAULT_CONFIG, DEFAULT_CONFIG_FILE, type IgnoreRule, parseConfig } from "./config.js";
 import { loadRuntime } from "./runtime.js";
@@ -50,6 +51,8 @@ interface Resolved {
   packages: { types: string; client: string; server: string };
   /** `--previous FILE|git:REV`: an earlier `model.json` to version against, for output folders that are not kept. */
   previous: string | null;
+  /** How long a run waits for another that holds the output folder's lock, in ms. */
+  lockWaitMs: number;
 }
 
 interface CommonOptions {
@@ -60,6 +63,7 @@ interface CommonOptions {
   force?: boolean;
   failOnWarnings?: boolean;
   previous?: string;
+  lockWait?: string;
 }
 
 /** A path as the user's shell sees it: relative to the working directory, `/` separators. */
@@ -106,7 +110,15 @@ function resolveOptions(opts: CommonOptions, cwd: string): Resolved {
     v3ErrorPrefix: config.v3ErrorPrefix,
     packages: { ...DEFAULT_PACKAGES, ...config.packages },
     previous: opts.previous ?? null,
+    lockWaitMs: lockWaitOf(opts.lockWait),
   };
+}
+
+function lockWaitOf(text: string | undefined): number {
+  if (text === undefined) return 30_000;
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds < 0) throw new UsageError(`--lock-wait takes a number of seconds, not '${text}'`);
+  return Math.round(seconds * 1000);
 }
 
 /** The repository root for GitHub annotations: `GITHUB_WORKSPACE`, else git's top level, else the working directory. */
@@ -182,9 +194,30 @@ async function runGenerate(r: Resolved, check: boolean, format: DiagnosticFormat
 }
 
 async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFormat, templateSet: TemplateSet, formatter: Formatter | null, verbose: boolean): Promise<number> {
-  const started = performance.now();
   const protect = [{ path: r.spec, what: "spec" }, ...(r.config ? [{ path: r.config, what: "config file" }] : [])];
   preflightOutput(r.out, { protect, force: r.force });
+  // One run at a time in an output folder, from recovery to the last write (issue 24); `--check` of a folder that
+  // does not exist has nothing to recover or compare, and makes no folder.
+  if (check && !existsSync(r.out)) return runGenerateLocked(r, check, format, templateSet, formatter, verbose);
+  const lock = await lockOutput(r.out, {
+    waitMs: r.lockWaitMs,
+    onWait: (holder) => process.stderr.write(`${GENERATOR_NAME}: waiting for another run writing into ${shown(r.out)}${holder ? ` (process ${holder.pid})` : ""}\n`),
+  }).catch((err: unknown) => {
+    // `--check` of a folder this user may read but not write (a read-only CI step) compares without the lock, as
+    // long as there is no interrupted write to finish.
+    if (err instanceof LockError && check && ["EACCES", "EROFS", "EPERM"].includes(err.code ?? "") && !hasInterruptedWrite(r.out)) return null;
+    if (err instanceof LockError) throw new UsageError(err.message.replace(r.out, shown(r.out)));
+    throw err;
+  });
+  try {
+    return await runGenerateLocked(r, check, format, templateSet, formatter, verbose);
+  } finally {
+    await lock?.release();
+  }
+}
+
+async function runGenerateLocked(r: Resolved, check: boolean, format: DiagnosticFormat, templateSet: TemplateSet, formatter: Formatter | null, verbose: boolean): Promise<number> {
+  const started = performance.now();
   const recovered = await recoverOutput(r.out);
   if (recovered !== "none") {
     process.stderr.write(`${GENERATOR_NAME}: ${recovered === "completed" ? "finished" : "rolled back"} a write into ${shown(r.out)} that was interrupted\n`);
@@ -496,6 +529,7 @@ export async function main(argv: string[]): Promise<number> {
     .option("--fail-on-warnings", "warnings count as errors: nothing is written, exit 2")
     .option("--previous <model>", "an earlier model.json (a file, or git:REV for the output folder's) to version against")
     .option("--verbose", "list every change of the spec since the previous generation")
+    .option("--lock-wait <seconds>", "how long to wait for another run writing into the output folder before exit 3", "30")
     .addOption(formatOption())
     .action(async (opts: GenerateFlags) => {
       const r = resolveOptions(opts, process.cwd());

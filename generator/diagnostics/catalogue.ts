@@ -100,6 +100,17 @@ const catalogue = {
       `Lists or block quotes nest ${p.depth} deep here, more than ${p.limit}; what lies deeper is read as plain text`,
     hint: "Flatten the nesting; a spec needs a few levels at most.",
   },
+  "unwritable-name": {
+    severity: "error",
+    message: (p: { name: string; file: string; bytes: number; limit: number }) =>
+      `Method '${p.name}' would be written to a file named '${p.file}', ${p.bytes} bytes long; file names take at most ${p.limit}`,
+    hint: "Shorten the first segment of the method's name (its area); nothing was written.",
+  },
+  "secret-in-spec": {
+    severity: "warning",
+    message: (p: { kind: string }) => `The spec quotes ${p.kind} here; it is replaced by <redacted> in every generated file`,
+    hint: "Write a placeholder such as '{code}' or 'xxxxxxxx' in its place: a real credential in a spec is a leaked secret.",
+  },
   "unreadable-file": {
     severity: "error",
     message: (p: { reason: string }) => `Cannot read the spec: ${p.reason}`,

@@ -1,5 +1,7 @@
 import type { Method, Model, Resource, TypeRef } from "../model/types.js";
 import { ordinal } from "./names.js";
+import { areaKey } from "../model/areas.js";
+import { pushAll } from "../util/arrays.js";
 
 /**
  * The area split of the types and client packages (D14, issue 16): one subpath entry per area, so that a consumer
@@ -20,13 +22,7 @@ export interface Area {
   resources: Resource[];
 }
 
-/** The key of a method's area: the first segment of its name, lower case, as a file and subpath name. */
-export function areaKey(name: string): string {
-  const first = name.split(".")[0] ?? "";
-  const key = first.toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "");
-  // `common` is the types package's entry of the shared declarations.
-  return key === "common" ? "common-methods" : key || "other";
-}
+export { areaKey };
 
 /** The resources a type names, directly (`ref`, `extends`). */
 function refsOf(t: TypeRef, out: Set<string>): void {
@@ -65,7 +61,7 @@ function reachedResources(m: Method, byName: Map<string, Resource>): Set<string>
     if (!r) continue;
     const next = new Set<string>();
     refsOf(r.type, next);
-    queue.push(...next);
+    pushAll(queue, next);
   }
   return seen;
 }

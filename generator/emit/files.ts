@@ -27,6 +27,15 @@ export function jsonFile(path: string, value: unknown): GeneratedFile {
  * `package.json` of a generated package: the header first (npm keeps `//` keys), an ES module whose `index.js` and
  * `index.d.ts` are its only entry, free of side effects. `extra` adds the package's own members.
  */
+/**
+ * The Redis stores' client library (D26): an optional peer dependency of the server and client packages, never a
+ * dependency of the generator. The stores need only `eval`, which ioredis has had since its first major versions.
+ */
+export const REDIS_PEER = {
+  peerDependencies: { ioredis: ">=5.0.0" },
+  peerDependenciesMeta: { ioredis: { optional: true } },
+} as const;
+
 export function packageJsonFile(
   dir: string,
   pkg: { header: string; name: string; version: string; description: string },

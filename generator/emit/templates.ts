@@ -1,6 +1,7 @@
 import Handlebars from "handlebars";
 import { propertyKey, stringLiteral } from "./names.js";
 import type { TemplateName, TemplateViews } from "./views.js";
+import { blockCommentText, lineCommentText } from "../util/comment.js";
 
 /**
  * The one place that registers Handlebars helpers and renders templates. Templates are compiled with `strict`
@@ -17,6 +18,10 @@ const helpers = {
    * `["a", "b"]`, objects as `{ a: 1 }`. Strings, numbers and arrays of them print as valid JSON too.
    */
   json: (value: unknown) => literal(value),
+  /** Text inside a block comment or JSDoc on one line: `/** {{comment summary}} *\/` (the one escaper, util/comment). */
+  comment: (value: unknown) => blockCommentText(String(value), { oneLine: true }),
+  /** Text inside a `//` comment: `// {{lineComment header}}`. */
+  lineComment: (value: unknown) => lineCommentText(String(value)),
 };
 
 function literal(value: unknown): string {

@@ -1,4 +1,5 @@
 import type { Root, RootContent, Table, TableCell, TableRow } from "mdast";
+import { pushAll } from "../util/arrays.js";
 
 /**
  * Parses a long document in pieces whose trees are the same as the whole document's. micromark resolves a
@@ -35,7 +36,7 @@ export function parseInPieces(text: string, parse: Parse): Root {
   for (let i = 0; i < pieces.length; i++) {
     const start = pieces[i] ?? 0;
     const end = pieces[i + 1] ?? text.length;
-    root.children.push(...parsePiece(text, start, end, parse, lineAt));
+    pushAll(root.children, parsePiece(text, start, end, parse, lineAt));
   }
   root.position = {
     start: { line: 1, column: 1, offset: 0 },
@@ -97,7 +98,7 @@ function shift(nodes: readonly RootContent[], offsetDelta: number, lineDelta: nu
       p.start = { ...p.start, line: p.start.line + lineDelta, offset: (p.start.offset ?? 0) + offsetDelta };
       p.end = { ...p.end, line: p.end.line + lineDelta, offset: (p.end.offset ?? 0) + offsetDelta };
     }
-    if (Array.isArray(node.children)) stack.push(...(node.children as RootContent[]));
+    if (Array.isArray(node.children)) pushAll(stack, node.children as RootContent[]);
   }
 }
 
@@ -142,7 +143,7 @@ function parsePiece(text: string, start: number, end: number, parse: Parse, line
       return parseRange(text, start, end, parse, startLine);
     }
     if (from > start && !/^[ \t]*(?:\n|$)/.test(text.slice(from, Math.min(end, from + 200)))) return parseRange(text, start, end, parse, startLine);
-    out.push(...head);
+    pushAll(out, head);
     const rest = t.rows.slice(TABLE_SLICE_ROWS);
     const rows: TableRow[] = [];
     for (const rowStart of rest) {
@@ -150,7 +151,7 @@ function parsePiece(text: string, start: number, end: number, parse: Parse, line
       if (!row) return parseRange(text, start, end, parse, startLine);
       rows.push(row);
     }
-    (table as Table).children.push(...rows);
+    pushAll((table as Table).children, rows);
     const last = rows[rows.length - 1]?.position;
     if (last && table.position) table.position.end = { ...last.end };
     from = t.rows[t.rows.length - 1] === undefined ? end : nextLineStart(text, t.rows[t.rows.length - 1] ?? end, end);
@@ -159,7 +160,7 @@ function parsePiece(text: string, start: number, end: number, parse: Parse, line
     // What follows the last table is parsed on its own; a row-less line right after a table would have been a
     // lazy row of it, so such a piece is read whole instead.
     if (!/^[ \t]*(?:\n|$)/.test(text.slice(from, Math.min(end, from + 200)))) return parseRange(text, start, end, parse, startLine);
-    out.push(...parseRange(text, from, end, parse, lineAt(from)));
+    pushAll(out, parseRange(text, from, end, parse, lineAt(from)));
   }
   return out;
 }

@@ -10,6 +10,7 @@ import {
   spanOfText,
   splitTop,
 } from "./inline.js";
+import { pushAll } from "../util/arrays.js";
 
 /**
  * Reads a method's error sentence (spec-source/README.md#errors):
@@ -69,7 +70,7 @@ function readParen(ctx: ReadContext, inner: Text, into: Draft): void {
   for (const piece of splitTop(inner, (s, i) => (s[i] === ";" || s[i] === "," ? (s[i + 1] === " " ? 2 : 1) : 0))) {
     const status = readStatus(ctx, piece);
     if (status && status.length === piece.text.length) {
-      into.statuses.push(...status.statuses);
+      pushAll(into.statuses, status.statuses);
       into.statusClass ??= status.statusClass;
       continue;
     }
@@ -99,7 +100,7 @@ function readItem(ctx: ReadContext, item: Text, shared: Shared): Draft {
   for (let guard = 0; guard < 12 && t.text.length > 0; guard++) {
     const status = /^(HTTP\s+|\d)/.test(t.text) ? readStatus(ctx, t) : null;
     if (status) {
-      d.statuses.push(...status.statuses);
+      pushAll(d.statuses, status.statuses);
       d.statusClass ??= status.statusClass;
       take(status.length);
       continue;
@@ -203,7 +204,7 @@ export function readErrorSentence(ctx: ReadContext, t: Text): ErrorReadResult {
     const s = readStatus(ctx, firstItem, true);
     if (s) shared = { ...shared, statuses: s.statuses, statusClass: s.statusClass };
   }
-  for (const item of items) errors.push(...toErrors(ctx, readItem(ctx, item, shared), item));
+  for (const item of items) pushAll(errors, toErrors(ctx, readItem(ctx, item, shared), item));
   for (const sentence of rest) {
     const statuses = /^Status(?:es)?\s+((?:\d{3}(?:\s*,\s*|\s+and\s+|\s+or\s+)?)+)$/.exec(sentence.text);
     if (statuses) {

@@ -27,6 +27,7 @@ import {
   readStates,
   readStatements,
 } from "./sections.js";
+import { pushAll } from "../util/arrays.js";
 
 /** Everything the readers found, before the model stage merges and resolves it. */
 export interface Fragments {
@@ -125,52 +126,52 @@ function emptyFragments(): Fragments {
 
 /** The reader table: one reader per section kind; each folds its section into the fragments. */
 const readers: Record<SectionKind, (ctx: ReadContext, s: Section, f: Fragments) => void> = {
-  overview: (ctx, s, f) => f.overview.push(...readStatements(ctx, s.blocks, "overview", s.title)),
-  resources: (ctx, s, f) => f.intro.push(...readStatements(ctx, s.blocks, "resources", s.title)),
+  overview: (ctx, s, f) => pushAll(f.overview, readStatements(ctx, s.blocks, "overview", s.title)),
+  resources: (ctx, s, f) => pushAll(f.intro, readStatements(ctx, s.blocks, "resources", s.title)),
   envelope: (ctx, s, f) => {
     f.envelope = readEnvelope(ctx, s);
   },
-  resource: (ctx, s, f) => f.resources.push(...readResourceSection(ctx, s)),
-  "other-resources": (ctx, s, f) => f.resources.push(...readOtherResources(ctx, s)),
+  resource: (ctx, s, f) => pushAll(f.resources, readResourceSection(ctx, s)),
+  "other-resources": (ctx, s, f) => pushAll(f.resources, readOtherResources(ctx, s)),
   states: (ctx, s, f) => {
     const r = readStates(ctx, s);
-    f.states.transitions.push(...r.transitions);
-    f.states.notes.push(...r.notes);
+    pushAll(f.states.transitions, r.transitions);
+    pushAll(f.states.notes, r.notes);
   },
-  endpoints: (ctx, s, f) => f.endpointNotes.push(...readStatements(ctx, s.blocks, "endpoints", s.title)),
+  endpoints: (ctx, s, f) => pushAll(f.endpointNotes, readStatements(ctx, s.blocks, "endpoints", s.title)),
   addressing: (ctx, s, f) => {
     const r = readAddressing(ctx, s);
-    f.addressing.forms.push(...r.forms);
-    f.addressing.rules.push(...r.rules);
+    pushAll(f.addressing.forms, r.forms);
+    pushAll(f.addressing.rules, r.rules);
   },
   "methods-v3": (ctx, s, f) => foldMethods(ctx, s, f, "v3"),
   methods: (ctx, s, f) => foldMethods(ctx, s, f, "legacy"),
   "file-retrieval": (ctx, s, f) => {
     const r = readFileRetrieval(ctx, s);
-    f.fileRetrieval.rows.push(...r.rows);
-    f.fileRetrieval.rules.push(...r.rules);
+    pushAll(f.fileRetrieval.rows, r.rows);
+    pushAll(f.fileRetrieval.rules, r.rules);
   },
   authentication: (ctx, s, f) => {
     const r = readAuthentication(ctx, s);
-    f.authentication.rules.push(...r.rules);
-    f.authentication.applicationContext.push(...r.applicationContext);
-    f.errors.catalogue.push(...r.catalogue);
+    pushAll(f.authentication.rules, r.rules);
+    pushAll(f.authentication.applicationContext, r.applicationContext);
+    pushAll(f.errors.catalogue, r.catalogue);
   },
-  events: (ctx, s, f) => f.events.push(...readStatements(ctx, s.blocks, "events", s.title)),
+  events: (ctx, s, f) => pushAll(f.events, readStatements(ctx, s.blocks, "events", s.title)),
   errors: (ctx, s, f) => {
     const r = readErrorsSection(ctx, s);
-    f.errors.catalogue.push(...r.catalogue);
-    f.errors.notes.push(...r.notes);
+    pushAll(f.errors.catalogue, r.catalogue);
+    pushAll(f.errors.notes, r.notes);
   },
   limits: (ctx, s, f) => {
     const r = readLimits(ctx, s);
-    f.limits.table.push(...r.table);
-    f.limits.rules.push(...r.rules);
+    pushAll(f.limits.table, r.table);
+    pushAll(f.limits.rules, r.rules);
   },
-  versioning: (ctx, s, f) => f.versioning.push(...readStatements(ctx, s.blocks, "versioning", s.title)),
+  versioning: (ctx, s, f) => pushAll(f.versioning, readStatements(ctx, s.blocks, "versioning", s.title)),
   unknown: (ctx, s, f) => {
     report(ctx, "unknown-section", { file: ctx.file.path, ...lineCol(ctx, s.start), endLine: lineCol(ctx, s.end).line, endColumn: lineCol(ctx, s.end).column }, { title: s.title });
-    f.endpointNotes.push(...readStatements(ctx, s.blocks, `section:${s.title}`, s.title));
+    pushAll(f.endpointNotes, readStatements(ctx, s.blocks, `section:${s.title}`, s.title));
   },
 };
 
@@ -181,10 +182,10 @@ function lineCol(ctx: ReadContext, offset: number): { line: number; column: numb
 
 function foldMethods(ctx: ReadContext, s: Section, f: Fragments, version: "legacy" | "v3"): void {
   const r = readMethodSection(ctx, s, version);
-  f.methods.push(...r.methods);
-  f.resources.push(...r.shapes);
-  f.named.push(...r.named.map((n) => ({ ...n, area: s.title })));
-  f.endpointNotes.push(...r.notes);
+  pushAll(f.methods, r.methods);
+  pushAll(f.resources, r.shapes);
+  pushAll(f.named, r.named.map((n) => ({ ...n, area: s.title })));
+  pushAll(f.endpointNotes, r.notes);
 }
 
 function walk(ctx: ReadContext, section: Section, parent: SectionKind | null, f: Fragments): void {
@@ -225,12 +226,12 @@ export function readSpec(file: SpecFile): { fragments: Fragments; diagnostics: D
   } else {
     f.title = top.title;
     f.titleSource = sourceOf(ctx, { text: "", start: top.start });
-    f.intro.push(...readStatements(ctx, [...root.blocks, ...top.blocks], "intro"));
+    pushAll(f.intro, readStatements(ctx, [...root.blocks, ...top.blocks], "intro"));
     for (const child of top.children) walk(ctx, child, null, f);
     // Sections at level 1 or 2 after the first title are read as if they were under it.
     for (const other of root.children) if (other !== top) walk(ctx, other, null, f);
   }
-  f.gaps.push(...ctx.gaps);
+  pushAll(f.gaps, ctx.gaps);
   return { fragments: f, diagnostics: ctx.diagnostics };
 }
 

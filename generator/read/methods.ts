@@ -21,6 +21,7 @@ import { isResultSentence, readResultSentence } from "./results.js";
 import { headerIndex, pascal, tableRows } from "./tables.js";
 import { field } from "./types.js";
 import { firstParenGroup, namedParenGroups } from "../util/parens.js";
+import { pushAll } from "../util/arrays.js";
 
 /**
  * Reads an area of Endpoints (`### Tasks`, `### 3.0-only methods`, ...): one method per paragraph that starts
@@ -198,7 +199,7 @@ function readMethodSentence(ctx: ReadContext, st: State, t: Text, whole: Text = 
   }
   if (isErrorsStart(t)) {
     const r = readErrorSentence(ctx, whole);
-    m.errors.push(...r.errors);
+    pushAll(m.errors, r.errors);
     for (const o of r.others) readMethodSentence(ctx, st, o);
     return;
   }
@@ -452,7 +453,7 @@ export function readMethodSection(ctx: ReadContext, section: Section, version: V
     }
     if (st.fieldListNotShown) for (const p of st.method.params) if (p.type.kind === "object") p.type.open = true;
     out.methods.push(st.method);
-    out.shapes.push(...st.shapes);
+    pushAll(out.shapes, st.shapes);
     st = null;
     ctx.subject = undefined;
   };
@@ -573,7 +574,7 @@ function readMethodBlock(ctx: ReadContext, st: State, block: RootContent): void 
     const fields = readParamTable(ctx, block, st.method);
     const target = st.tableTarget;
     if (target && target.type.kind === "object") {
-      target.type.members.push(...fields);
+      pushAll(target.type.members, fields);
       st.tableTarget = null;
     } else addParams(ctx, st, fields);
     return;
@@ -655,7 +656,7 @@ function readNestedItem(ctx: ReadContext, st: State, item: ListItem, nested: Lis
   const target = added[added.length - 1];
   if (target && target.type.kind === "object" && t && /:$/.test(collapse(t.text))) {
     st.tableTarget = null;
-    for (const list of nested) target.type.members.push(...readMemberBullets(ctx, list));
+    for (const list of nested) pushAll(target.type.members, readMemberBullets(ctx, list));
     return;
   }
   for (const list of nested) readMethodList(ctx, st, list);
@@ -674,9 +675,9 @@ function readMemberBullets(ctx: ReadContext, list: List): Field[] {
     for (const o of r.others) report(ctx, "unread-text", spanOfText(ctx, o), { what: "member bullet", text: collapse(o.text).slice(0, 80) });
     const target = r.params[r.params.length - 1];
     const deeper = item.children.filter((c): c is List => c.type === "list");
-    if (target && target.type.kind === "object") for (const l of deeper) target.type.members.push(...readMemberBullets(ctx, l));
+    if (target && target.type.kind === "object") for (const l of deeper) pushAll(target.type.members, readMemberBullets(ctx, l));
     else for (const l of deeper) report(ctx, "unread-text", spanOfText(ctx, textOf(ctx.file, l)), { what: "nested list", text: collapse(textOf(ctx.file, l).text).slice(0, 80) });
-    out.push(...r.params);
+    pushAll(out, r.params);
   }
   return out;
 }

@@ -18,6 +18,7 @@ import { headerIndex, pascal, tableRows } from "./tables.js";
 import { defaultFromCell, fieldColumns, readBareValues, readMeaning } from "./facts.js";
 import { UNKNOWN, field, readTypePhrase, suspiciousTypeWord } from "./types.js";
 import { withoutTrailingParens } from "../util/parens.js";
+import { pushAll } from "../util/arrays.js";
 
 /**
  * Reads the sections of "Resources and their fields" (spec-source/README.md#resources): field tables
@@ -211,7 +212,7 @@ function fillFieldSources(fields: Field[], source: Field["source"]): void {
 
 /** A resource's links, and the methods they name in `returnedBy` (once each; a per-version link repeats a name). */
 function addLinks(r: Resource, links: ResourceLink[]): void {
-  r.links.push(...links);
+  pushAll(r.links, links);
   for (const l of links) if (!r.returnedBy.includes(l.method)) r.returnedBy.push(l.method);
 }
 
@@ -294,7 +295,7 @@ function readGroupTable(ctx: ReadContext, table: Table, rules: TypingRules | nul
     const group = collapse(cells[h.find(/^group$/) ?? 0]?.text ?? "");
     const list = cells[h.find(/^fields$/) ?? 1];
     if (!list) continue;
-    out.push(...readFieldList(list.text, rules, group, list, ctx).fields);
+    pushAll(out, readFieldList(list.text, rules, group, list, ctx).fields);
   }
   return out;
 }
@@ -351,7 +352,7 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
       const header = block.children[0];
       const h = header ? headerIndex(ctx, header) : null;
       const fields = h?.find(/^group$/) !== null ? readGroupTable(ctx, block, rules) : readFieldTable(ctx, block, rules);
-      members(r).push(...fields);
+      pushAll(members(r), fields);
       continue;
     }
     if (block.type === "list") {
@@ -469,11 +470,11 @@ export function readResourceBullet(ctx: ReadContext, t: Text): Resource | null {
   } else if (resultOf) {
     r.notes.push(statement(ctx, first));
     r.returnedBy.push(`verb:${resultOf[1] ?? ""}`);
-    members(r).push(...readFieldList(resultOf[2] ?? "", null, undefined, trimText(sliceText(first, first.text.indexOf(" with ") + 6)), ctx).fields);
+    pushAll(members(r), readFieldList(resultOf[2] ?? "", null, undefined, trimText(sliceText(first, first.text.indexOf(" with ") + 6)), ctx).fields);
   } else {
     // "CODE, HANDLER, NAME, DESCRIPTION; see Endpoints" keeps the pointer as a note.
     const [list, ...tail] = splitTop(first, (x, i) => (x[i] === ";" ? 1 : 0));
-    if (list) members(r).push(...readFieldList(list.text, null, undefined, list, ctx).fields);
+    if (list) pushAll(members(r), readFieldList(list.text, null, undefined, list, ctx).fields);
     for (const x of tail) {
       r.notes.push(statement(ctx, x));
       if (/^see Endpoints$/.test(collapse(x.text))) r.type = { kind: "object", members: members(r), name: `see-params` };

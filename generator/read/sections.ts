@@ -13,6 +13,7 @@ import { type Section, type Text, listItemText, sliceText, textOf, trimText } fr
 import { NOT_SHOWN, type ReadContext, addGap, collapse, report, sentences, sourceOf, spanOfText, statement } from "./inline.js";
 import { partitionTables, tableRows } from "./tables.js";
 import { field, readTypePhrase } from "./types.js";
+import { pushAll } from "../util/arrays.js";
 
 /**
  * The readers of the prose sections: each takes its section's blocks and returns statements, table rows and known
@@ -281,7 +282,7 @@ export function readErrorsSection(ctx: ReadContext, section: Section): { catalog
   let kind: CatalogueError["kind"] = "system";
   for (const block of section.blocks) {
     if (block.type === "table") {
-      catalogue.push(...readCatalogueTable(ctx, block, kind));
+      pushAll(catalogue, readCatalogueTable(ctx, block, kind));
       continue;
     }
     const t = textOf(ctx.file, block);
@@ -338,7 +339,7 @@ export function readAuthentication(
   const applicationContext: Array<{ name: string; source: Statement["source"] }> = [];
   for (const block of section.blocks) {
     if (block.type === "table") {
-      catalogue.push(...readCatalogueTable(ctx, block, "auth"));
+      pushAll(catalogue, readCatalogueTable(ctx, block, "auth"));
       continue;
     }
     rest.push(block);

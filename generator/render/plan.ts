@@ -1,12 +1,13 @@
 import type { GeneratedFile } from "../emit/files.js";
 import { sha256 } from "../util/hash.js";
+import { GENERATOR_NAME } from "../options.js";
 
 /**
  * Which files a run may write, replace and remove (decisions.md D1), decided from the previous manifest and what
  * is on disk. Pure: the caller reads the disk and carries the plan out. The rules:
  *
  * - a generated file is written when absent, replaced only while its bytes still match the previous manifest's hash
- *   (an edited copy, or a file the generator never wrote, is kept with a warning unless `force`);
+ *   (an edited copy is kept with a warning unless `force`; a file the generator never wrote is kept, `force` or not);
  * - a file the previous manifest lists but this run no longer generates is removed on the same condition;
  * - a user-owned seed (the handler skeleton) is created when absent and never replaced, moved or removed; the one
  *   edit it gets is a merge (new stubs, `@deprecated` lines) computed from the bytes on disk, written only while the
@@ -63,7 +64,8 @@ export function planWrite(
       plan.writes.push({ path: f.path, contents: f.contents, why: "new" });
     } else if (current === f.contents) {
       plan.unchanged++;
-    } else if (options.force || (f.path === MANIFEST_PATH && previous !== null) || (Object.hasOwn(prevFiles, f.path) && prevFiles[f.path] === sha256(current))) {
+    } else if ((f.path === MANIFEST_PATH && previous !== null) || (Object.hasOwn(prevFiles, f.path) && (options.force || prevFiles[f.path] === sha256(current)))) {
+      // `force` replaces a generated file that was edited, never a file the generator did not write (issue 24).
       plan.writes.push({ path: f.path, contents: f.contents, why: "changed" });
     } else {
       plan.kept.push({ path: f.path, why: Object.hasOwn(prevFiles, f.path) ? "edited" : "not-generated" });
@@ -87,11 +89,18 @@ export function planWrite(
   return plan;
 }
 
-/** Reads the ownership members of a manifest's text; `null` when it is absent or not a manifest of ours. */
+/** The generator's name as its manifests record it; a `manifest.json` that does not name it is a user's file. */
+export const MANIFEST_GENERATOR = GENERATOR_NAME;
+
+/**
+ * Reads the ownership members of a manifest's text; `null` when it is absent or not a manifest of ours: a JSON file
+ * of the user's that happens to be called `manifest.json` is theirs, and is never replaced (issue 24).
+ */
 export function parseManifest(text: string | undefined): OwnershipManifest | null {
   if (text === undefined) return null;
   try {
-    const raw = JSON.parse(text) as { files?: unknown; userOwned?: unknown };
+    const raw = JSON.parse(text) as { files?: unknown; userOwned?: unknown; generator?: { name?: unknown } };
+    if (!raw || typeof raw !== "object" || raw.generator?.name !== MANIFEST_GENERATOR || !raw.files || typeof raw.files !== "object") return null;
     const files: Record<string, string> = {};
     if (raw.files && typeof raw.files === "object") {
       for (const [k, v] of Object.entries(raw.files)) if (typeof v === "string" && safeRelative(k)) files[k] = v;

@@ -3,6 +3,7 @@ import { copyFile, mkdir, readFile, readdir, rename, rm, rmdir, unlink, writeFil
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { GeneratedFile } from "../emit/files.js";
 import { type OwnershipManifest, type WritePlan, parseManifest, planWrite, safeRelative } from "./plan.js";
+import { pushAll } from "../util/arrays.js";
 
 /**
  * The one module that writes the output folder (decisions.md D1, D9). A run owns only the files its manifest
@@ -207,27 +208,49 @@ async function applyJournal(out: string, journal: Journal): Promise<void> {
   }
   // The journal goes first: a kill past this point leaves only staged leftovers, which recovery discards.
   await rm(join(work, JOURNAL), { force: true });
-  await rm(work, { recursive: true, force: true });
+  await clearWork(work);
+}
+
+/** Removes a write's staged files and journal; the working folder itself only when nothing else (the lock) is in it. */
+async function clearWork(work: string): Promise<void> {
+  await rm(join(work, "staged"), { recursive: true, force: true });
+  await rm(join(work, `${JOURNAL}.tmp`), { force: true });
+  await rmdir(work).catch(() => undefined);
 }
 
 /**
  * Finishes or rolls back a write a killed process left (D9): a committed journal is carried out, a working folder
  * without one is discarded. Runs before anything else reads the folder. Returns what it did, for a notice.
  */
+/** Whether a killed write left something to finish or roll back. */
+export function hasInterruptedWrite(out: string): boolean {
+  const work = join(out, WORK_DIR);
+  return existsSync(join(work, "staged")) || existsSync(join(work, JOURNAL)) || existsSync(join(work, `${JOURNAL}.tmp`));
+}
+
 export async function recoverOutput(out: string): Promise<"none" | "completed" | "rolled-back"> {
   const work = join(out, WORK_DIR);
-  if (!existsSync(work)) return "none";
+  if (!hasInterruptedWrite(out)) return "none";
+  let journal: Journal | null = null;
   try {
     const text = readIfFile(join(work, JOURNAL));
-    const journal = text === undefined ? null : (JSON.parse(text) as Journal);
+    journal = text === undefined ? null : (JSON.parse(text) as Journal);
+  } catch {
+    journal = null;
+  }
+  try {
     if (journal?.version === 1) {
       await applyJournal(out, journal);
       return "completed";
     }
-    await rm(work, { recursive: true, force: true });
+    await clearWork(work);
     return "rolled-back";
   } catch (err) {
-    throw new OutputError(`cannot recover the interrupted write in ${out}: ${osReason(err)}`);
+    // One line that says what to do: the journal cannot be carried out as it is (issue 24: every later run failed
+    // here, with a good spec too, and said nothing of a way out).
+    throw new OutputError(
+      `cannot finish the interrupted write in ${out} (${osReason(err)}): fix the cause and run again, or remove ${join(out, WORK_DIR)} to keep the folder as it is now and regenerate`,
+    );
   }
 }
 
@@ -244,6 +267,18 @@ export async function writeOutput(out: string, plan: WritePlan): Promise<void> {
   } catch (err) {
     throw new OutputError(`cannot create the output folder ${out}: ${osReason(err)}`);
   }
+  // Before the commit point: every folder a file goes into is made (or found to be a folder) and every name is one
+  // the file system takes, so that nothing after the commit fails on a name (issue 24: ENAMETOOLONG after 31 files
+  // had been replaced, and ENOTDIR where a user's file stood in for a new area's folder).
+  const made: string[] = [];
+  try {
+    await prepareTargets(out, plan, made);
+  } catch (err) {
+    for (const d of made.reverse()) await rmdir(d).catch(() => undefined);
+    await clearWork(work);
+    if (err instanceof OutputError) throw err;
+    throw new OutputError(`cannot write into ${out}: ${osReason(err)}`);
+  }
   try {
     const journal: Journal = { version: 1, writes: plan.writes.map((w, i) => ({ staged: String(i), path: w.path })), removes: plan.removes };
     await eachBounded([...plan.writes.keys()], WIDTH, (i) => writeFile(join(work, "staged", String(i)), plan.writes[i]?.contents ?? "", "utf8"));
@@ -254,6 +289,38 @@ export async function writeOutput(out: string, plan: WritePlan): Promise<void> {
   } catch (err) {
     if (err instanceof OutputError) throw err;
     throw new OutputError(`cannot write into ${out}: ${osReason(err)}`);
+  }
+}
+
+/** The longest file or folder name, in bytes, that the common file systems take (ext4, APFS, NTFS: 255). */
+const MAX_NAME_BYTES = 255;
+
+/** Makes the folders of every planned file and checks every name, recording the folders it made. */
+async function prepareTargets(out: string, plan: WritePlan, made: string[]): Promise<void> {
+  const dirs = new Set<string>();
+  for (const w of plan.writes) {
+    const target = targetOf(out, w.path);
+    for (const part of w.path.split("/")) {
+      if (Buffer.byteLength(part, "utf8") > MAX_NAME_BYTES) {
+        throw new OutputError(`cannot write ${w.path} into ${out}: the name ${part.slice(0, 40)}… is longer than ${MAX_NAME_BYTES} bytes; nothing was changed`);
+      }
+    }
+    dirs.add(dirname(target));
+    try {
+      if (statSync(target).isDirectory()) throw new OutputError(`cannot write ${w.path} into ${out}: a folder is in its place; nothing was changed`);
+    } catch (err) {
+      if (err instanceof OutputError) throw err;
+    }
+  }
+  for (const dir of [...dirs].sort()) {
+    const missing: string[] = [];
+    for (let d = dir; !existsSync(d) && dirname(d) !== d; d = dirname(d)) missing.push(d);
+    try {
+      await ensureDir(dir);
+    } catch (err) {
+      throw new OutputError(`cannot make the folder ${relative(out, dir) || "."} in ${out}: ${osReason(err)}; nothing was changed`);
+    }
+    pushAll(made, missing.reverse());
   }
 }
 

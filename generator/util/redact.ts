@@ -1,2 +1,2 @@
 /** The one redaction of this repo, shared with the generated runtimes (templates/runtime/shared/redact.ts). */
-export { redact as redactSecrets } from "../../templates/runtime/shared/redact.js";
+export { redactAll as redactSecrets } from "../../templates/runtime/shared/redact.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ClientData } from "../../templates/runtime/shared/data.js";
-import { redact } from "../../templates/runtime/shared/redact.js";
+import { redact, redactAll } from "../../templates/runtime/shared/redact.js";
 import { ApiError, TransportError, isApiError } from "../../templates/runtime/client/errors.js";
 import { errorFrom, scrubDeep } from "../../templates/runtime/client/failure.js";
 import { absolutize } from "../../templates/runtime/client/links.js";
@@ -43,10 +43,28 @@ describe("redact: one function for the generator and both runtimes", () => {
     expect(redact(input)).toBe(want);
   });
 
-  it("takes known credentials out whatever the shape, URL-encoded too; short ones are left (they would mangle words)", () => {
+  it("takes known credentials out whatever the shape, URL-encoded too; short ones as whole words only (issue 24)", () => {
     expect(redact("boom hookS3cret-42 in text", ["hookS3cret-42"])).toBe("boom <redacted> in text");
     expect(redact("x=a%2Fb%2Bcdefgh", ["a/b+cdefgh"])).toBe("x=<redacted>");
-    expect(redact("the code abc", ["abc"])).toBe("the code abc");
+    // Before issue 24 a secret under 8 characters was never searched for: `short code c0d3x failed` went out as it was.
+    expect(redact("Error: short code c0d3x failed", ["c0d3x"])).toBe("Error: short code <redacted> failed");
+    expect(redact("the code abc", ["abc"])).toBe("the code <redacted>");
+    // Never inside another word: a short code must not mangle the text around it.
+    expect(redact("abcd xabc abc1 1abc", ["abc"])).toBe("abcd xabc abc1 1abc");
+    expect(redact("at /rest/1/c0d3x and (c0d3x)", ["c0d3x"])).toBe("at /rest/1/<redacted> and (<redacted>)");
+  });
+
+  it.each([
+    ["password=hunter2 then", "password=<redacted> then"],
+    ["failed: token 9f8e7d6c", "failed: token <redacted>"],
+    ["a token bucket", "a token bucket"],
+    ['{"client_secret": "s3"}', '{"client_secret": "<redacted>"}'],
+    ["client_secret=xyz&x=1", "client_secret=<redacted>&x=1"],
+    ["other hook https://p.example/rest/7/zz9/user.current", "other hook https://p.example/rest/7/<redacted>/user.current"],
+    ["auth=abc&x=1", "auth=<redacted>&x=1"],
+    ["application_token=abc", "application_token=<redacted>"],
+  ])("credential shapes the platform documents, in server logs and the generator's messages: %j → %j", (input, want) => {
+    expect(redactAll(input)).toBe(want);
   });
 });
 

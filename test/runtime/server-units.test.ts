@@ -150,7 +150,7 @@ describe("idempotency store", () => {
     t = 200;
     await store.set("new", rec(9), 100, "a");
     expect(store.size).toBe(1);
-    expect(store.stats().evictions).toEqual({ callerShare: 0, capacity: 0 });
+    expect(store.stats().evictions).toEqual({ callerShare: 0, capacity: 0, tooLarge: 0 });
   });
 
   it("one caller's fresh keys never evict another caller's records (issue 9: the handler ran again)", async () => {

@@ -1,6 +1,6 @@
 import type { Method, Model, Version } from "../../model/types.js";
 import type { GeneratedFile } from "../files.js";
-import { packageJsonFile } from "../files.js";
+import { REDIS_PEER, packageJsonFile } from "../files.js";
 import { ordinal, propertyKey, stringLiteral } from "../names.js";
 import { type TsMember, type TsType, keyword, printDeclaration, printImport, reference, union } from "../ts/layout.js";
 import { type Templates, render } from "../templates.js";
@@ -314,6 +314,8 @@ export function clientFiles(
   );
   const exports: Record<string, unknown> = { ".": { types: "./index.d.ts", default: "./index.js" } };
   for (const a of areas) exports[`./${a.key}`] = { types: `./areas/${a.key}/index.d.ts`, default: `./areas/${a.key}/index.js` };
+  // The throttle's shared counter (D17, D26): a subpath of its own that no main or area entry imports.
+  exports["./redis"] = { types: "./runtime/client/redis.d.ts", default: "./runtime/client/redis.js" };
   exports["./package.json"] = "./package.json";
   const shapeDts = [
     `// ${header}`,
@@ -331,7 +333,7 @@ export function clientFiles(
     packageJsonFile(
       "client",
       { header, name: packages.client, version: opts.version, description: `Typed client of ${model.title}.` },
-      { exports, engines: { node: ">=20.19.0" }, dependencies: { [packages.types]: opts.version } },
+      { exports, engines: { node: ">=20.19.0" }, dependencies: { [packages.types]: opts.version }, ...REDIS_PEER },
     ),
     { path: "client/README.md", contents: render(opts.templates, "client/README.md.hbs", view) },
     { path: "client/shape.d.ts", raw: true, contents: shapeDts },

@@ -1,9 +1,10 @@
 import type { Field, Method, Model, TypeRef, Version } from "../../model/types.js";
-import { type GeneratedFile, packageJsonFile } from "../files.js";
+import { type GeneratedFile, REDIS_PEER, packageJsonFile } from "../files.js";
 import { ordinal, propertyKey, stringLiteral } from "../names.js";
 import { V3_ERROR_PREFIXES, type V3ErrorPrefix } from "../../model/v3-prefix.js";
 import { PRINT_WIDTH, type TsMember, keyword, printDeclaration, printImport, reference } from "../ts/layout.js";
 import { type Templates, render } from "../templates.js";
+import { blockCommentText } from "../../util/comment.js";
 import { isListMethod, pageSizeOf, typedMethods } from "../types/index.js";
 import type { ErrorLink, MethodInfo, RuntimeType, ServerData } from "../../../templates/runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
@@ -205,7 +206,7 @@ function handlersDts(model: Model, header: string, typesPackage: string, removed
     typedMethods(model, version)
       .filter((m) => !skip.has(m.name))
       .map((m) => ({
-        comment: `/** \`${m.name}\`${m.described ? "" : ": named in the spec without parameters; optional"}${m.description ? `. ${m.description.replace(/\*\//g, "").replace(/\s*\n\s*/g, " ")}` : ""} */`,
+        comment: `/** \`${m.name}\`${m.described ? "" : ": named in the spec without parameters; optional"}${m.description ? `. ${blockCommentText(m.description.replace(/\s*\n\s*/g, " "), { oneLine: true })}` : ""} */`,
         key: propertyKey(m.name),
         optional: !m.described,
         type: reference("Handler", [{ kind: "indexed", object: reference(map), index: keyword(stringLiteral(m.name)) }]),
@@ -311,7 +312,7 @@ export function serverFiles(
 ): GeneratedFile[] {
   const { header, packages } = opts;
   const built = builtInMethods(model);
-  const summary = (m: Method) => `${m.name}${m.version === "v3" ? " (3.0)" : ""}: ${(m.description || m.result?.description || "").replace(/\*\//g, "")}`.replace(/:\s*$/, "");
+  const summary = (m: Method) => blockCommentText(`${m.name}${m.version === "v3" ? " (3.0)" : ""}: ${m.description || m.result?.description || ""}`.replace(/:\s*$/, ""), { oneLine: true });
   const skeletonMethods = (version: Version) =>
     skeletonMethodsOf(model, version).map((m) => {
       const key = propertyKey(m.name);
@@ -328,8 +329,14 @@ export function serverFiles(
       {
         // The skeleton is the user's own code: it is not part of the package.
         files: ["index.js", "index.d.ts", "runtime/", "methods.js", "methods.d.ts", "documentation.js", "documentation.d.ts", "mock.js", "mock.d.ts", "seed.schema.json", "README.md", "CHANGELOG.md"],
+        exports: {
+          ".": { types: "./index.d.ts", default: "./index.js" },
+          // Stores several instances share (D26); no main entry imports them, so ioredis stays optional.
+          "./redis": { types: "./runtime/server/redis.d.ts", default: "./runtime/server/redis.js" },
+        },
         engines: { node: ">=20.19.0" },
         dependencies: { [packages.types]: opts.version },
+        ...REDIS_PEER,
       },
     ),
     { path: "server/README.md", contents: render(opts.templates, "server/README.md.hbs", {

@@ -1,3 +1,4 @@
+import { blockCommentText } from "../../util/comment.js";
 import { Node, type ObjectLiteralExpression, Project, type SourceFile, SyntaxKind, ts } from "ts-morph";
 
 /**
@@ -154,7 +155,7 @@ export function mergeSkeleton(userText: string, freshText: string, update: Skele
       if (p.getLeadingCommentRanges().some((c) => /^\/\*\*[\s\S]*@deprecated\b/.test(c.getText()))) continue;
       const start = lineStart(userText, p.getStart());
       const lead = userText.slice(start, p.getStart());
-      const line = `/** @deprecated ${note.replace(/\*\//g, "* /")} */`;
+      const line = `/** @deprecated ${blockCommentText(note, { oneLine: true })} */`;
       // On a line of its own above the entry (after the entry's own comments, which TypeScript reads as well), or
       // before it where the line holds other code too.
       edits.push(/^[ \t]*$/.test(lead) ? { at: start, text: `${lead}${line}${nl}` } : { at: p.getStart(), text: `${line} ` });

@@ -1,5 +1,6 @@
 import type { Field, TypeRef } from "../../model/types.js";
 import { propertyKey, stringLiteral } from "../names.js";
+import { blockCommentText } from "../../util/comment.js";
 import { type TsMember, type TsType, keyword, reference, union } from "./layout.js";
 
 /**
@@ -72,7 +73,7 @@ export function doc(lines: Array<string | null | undefined | false>, ctx: PrintC
   // A text of several lines keeps its line breaks, each line behind its own ` * `.
   const body = lines
     .filter((l): l is string => Boolean(l && l.trim()))
-    .flatMap((l) => l.replace(/\*\//g, "*\\/").split("\n"))
+    .flatMap((l) => blockCommentText(l).split(/\r\n|[\r\n\u2028\u2029]/))
     .map((l) => l.trimEnd());
   const tags = [...extra, ...(line ? [`@see ${ctx.see(line)}`] : [])];
   const all = [...body, ...(body.length && tags.length ? [""] : []), ...tags];

@@ -1,12 +1,12 @@
 import type { MethodInfo, ServerData, Version } from "../shared/data.js";
-import { redact } from "../shared/redact.js";
+import { redactAll as redact } from "../shared/redact.js";
 import { validKey } from "../shared/key.js";
 import { readCapped } from "../shared/stream.js";
 import { type Out, type Usage, JSON_HEADERS, errorBody, isoClock, respond, timeOf } from "./envelope.js";
-import { type IdempotencyStore, createMemoryIdempotencyStore } from "./idempotency.js";
-import { type Limiter, createLimiter } from "./limiter.js";
+import { type AtomicIdempotencyStore, type IdempotencyStore, adaptIdempotencyStore, createMemoryIdempotencyStore } from "./idempotency.js";
+import { type Admission, type Limiter, createLimiter } from "./limiter.js";
 import { CORE, type Core, type RouterInput } from "./node.js";
-import { fromQuery, withReferences } from "./query.js";
+import { MAX_REFERENCES, fromQuery, withReferences } from "./query.js";
 import { isPage, withoutCount } from "./page.js";
 import { own, route } from "./route.js";
 import { type Problem, forbiddenKey, legacyParams, validate } from "./validate.js";
@@ -26,7 +26,30 @@ export interface Caller {
   /** The scopes of the webhook or of the application. */
   scopes: string[];
   admin?: boolean;
+  /**
+   * The application a token belongs to. Give it for every token: idempotency keys are kept per application and user
+   * (never per token, which changes on renewal), and an idempotent 3.0 call by a token without it is refused with a
+   * 500 and a log line rather than sharing keys across applications (issue 24). See `ApplicationCaller`.
+   */
   applicationId?: string;
+  /** The webhook's own identifier, where your records have one; else idempotency keys a webhook by its code's hash. */
+  webhookId?: string;
+}
+
+/** What `authenticate` returns for an application token: the application is required. */
+export interface ApplicationCaller extends Caller {
+  applicationId: string;
+}
+
+/**
+ * `authenticate` typed by the credentials' kind: a token must give its application. Wrap your hook in it to have
+ * the compiler check that (`authenticate: byCredentials({ webhook: …, token: … })`); a plain function still works.
+ */
+export function byCredentials<C extends string = string>(hooks: {
+  webhook(credentials: Extract<Credentials, { kind: "webhook" }>): Caller | AuthFailure<C> | null | undefined | Promise<Caller | AuthFailure<C> | null | undefined>;
+  token(credentials: Extract<Credentials, { kind: "token" }>): ApplicationCaller | AuthFailure<C> | null | undefined | Promise<ApplicationCaller | AuthFailure<C> | null | undefined>;
+}): HandlerOptions<C>["authenticate"] {
+  return (credentials) => (credentials.kind === "webhook" ? hooks.webhook(credentials) : hooks.token(credentials));
 }
 
 /** An authentication failure, answered with the code's status of the authorization failures table. */
@@ -54,12 +77,25 @@ export interface LogEntry {
 
 export interface HandlerOptions<C extends string = string> {
   authenticate(credentials: Credentials): Caller | AuthFailure<C> | null | undefined | Promise<Caller | AuthFailure<C> | null | undefined>;
-  idempotencyStore?: IdempotencyStore;
-  /** Bounds of the default in-memory store (when no `idempotencyStore` is given). */
-  idempotency?: { maxEntries?: number; maxEntriesPerCaller?: number };
+  /**
+   * Where answers are kept for replay. Instances that share records share a store with the atomic interface (the
+   * Redis store of `…-server/redis`, or your own); a store of the old `get`/`set` interface still works, within one
+   * instance (D3).
+   */
+  idempotencyStore?: AtomicIdempotencyStore | IdempotencyStore;
+  /**
+   * Bounds of the default in-memory store (when no `idempotencyStore` is given), and `leaseMs`: how long one run may
+   * hold a key before a repeat may run it (default 60 s; a repeat waits for the run meanwhile).
+   */
+  idempotency?: { maxEntries?: number; maxEntriesPerCaller?: number; maxBytes?: number; leaseMs?: number };
   limiter?: Limiter;
   /** Default 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * The bytes a legacy batch may build: the values its `$result[…]` references put in and its commands' answers
+   * (default 16 MiB). The command that would cross it ends with an error in `result_error`; the others keep theirs.
+   */
+  maxBatchBytes?: number;
   /** Trust X-Forwarded-Proto from a proxy that terminates TLS. */
   trustProxy?: boolean;
   /** Answer plain HTTP requests too (local development, the mock's `--http`); the platform refuses them. */
@@ -139,12 +175,55 @@ async function sha256(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** A PHP array as JSON: a list when its keys are 0..n-1 (or it is empty), else an object. */
-function phpArray(record: Record<string, unknown>): unknown {
-  const keys = Object.keys(record);
-  if (keys.length === 0) return [];
-  if (keys.every((k, i) => k === String(i))) return keys.map((k) => record[k]);
-  return record;
+/**
+ * A PHP array as JSON from its members' JSON texts: a list when its keys are 0..n-1 (or it is empty), else an object.
+ * The keys keep an object's own order (integer-like ones ascending, as `Object.entries` gave them to the batch).
+ */
+function phpJson(members: ReadonlyArray<readonly [string, string]>): string {
+  if (members.every(([k], i) => k === String(i))) return `[${members.map(([, v]) => v).join(",")}]`;
+  return `{${members.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}`;
+}
+
+/** An HTTP status a method error may answer with: an integer from 400 to 599. */
+function isErrorStatus(status: unknown): status is number {
+  return typeof status === "number" && Number.isInteger(status) && status >= 400 && status <= 599;
+}
+
+/**
+ * The thrown value as a MethodError when it is one (or one from another copy of this runtime), read without letting
+ * a hostile value throw again: a getter, a Proxy or a `toString` that throws is not a MethodError.
+ */
+function methodErrorOf(err: unknown): { status: unknown; code: string; description: string; argument: string | undefined } | null {
+  try {
+    if (!(err instanceof MethodError || (err instanceof Error && err.name === "MethodError"))) return null;
+    const e = err as MethodError;
+    return { status: e.status, code: String(e.code), description: String(e.description ?? ""), argument: typeof e.argument === "string" ? e.argument : undefined };
+  } catch {
+    return null;
+  }
+}
+
+/** A value for a log line; any value, even one whose `toString` or `stack` throws (issue 24). */
+function describeValue(value: unknown): string {
+  try {
+    return typeof value === "number" ? String(value) : JSON.stringify(value) ?? String(value);
+  } catch {
+    return "(a value that cannot be shown)";
+  }
+}
+
+/** What a handler threw, for the log: the stack of an Error, else its text; never throws itself. */
+function describeThrown(err: unknown): string {
+  try {
+    if (err instanceof Error && typeof err.stack === "string" && err.stack) return err.stack;
+    return String(err);
+  } catch {
+    try {
+      return `a thrown ${Object.prototype.toString.call(err)} that cannot be shown`;
+    } catch {
+      return "a thrown value that cannot be shown";
+    }
+  }
 }
 
 export function createRuntimeHandler(
@@ -153,16 +232,27 @@ export function createRuntimeHandler(
   data: ServerData & { builtIns: Record<Version, Record<string, BuiltIn>> },
 ): ((request: Request) => Promise<Response>) & { [CORE]: Core } {
   const log = options.log ?? (() => undefined);
-  const store =
+  const store = adaptIdempotencyStore(
     options.idempotencyStore ??
     createMemoryIdempotencyStore({
       ...options.idempotency,
       ...(options.now ? { now: options.now } : {}),
       onEvict: (e) =>
-        log({ level: "warn", message: `idempotency store full (${e.reason}): a record of a caller was dropped before its time; a repeat of its key runs the method again` }),
-    });
+        log({
+          level: "warn",
+          message:
+            e.reason === "too-large"
+              ? "an answer larger than an eighth of the idempotency store's bytes was not kept; a repeat of its key runs the method again"
+              : `idempotency store full (${e.reason}): a record of a caller was dropped before its time; a repeat of its key runs the method again`,
+        }),
+    }),
+    options.now ?? Date.now,
+  );
+  const leaseMs = options.idempotency?.leaseMs ?? 60_000;
+  let storeDown = false;
   const limiter = options.limiter ?? createLimiter(options.now ? { now: options.now } : {});
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const maxBatchBytes = options.maxBatchBytes ?? 16 * 1024 * 1024;
   const v3ValidationStatus = options.v3ValidationStatus ?? data.defaults.v3ValidationStatus;
   const v3Form = options.v3ErrorBody ?? "object";
   const now = options.now ?? Date.now;
@@ -203,6 +293,7 @@ export function createRuntimeHandler(
   // Synchronous once a webhook's hash is known: no extra turn of the event loop on the common path.
   function callerOf(credentials: Credentials, auth: Caller): string | Promise<string> {
     if (credentials.kind === "token") return `application:${auth.applicationId ?? ""}:${auth.userId}`;
+    if (typeof auth.webhookId === "string" && auth.webhookId) return `webhook:${credentials.userId}:id:${auth.webhookId}:${auth.userId}`;
     const id = webhookIds.get(credentials.code);
     const caller = (hash: string) => `webhook:${credentials.userId}:${hash}:${auth.userId}`;
     if (id !== undefined) return caller(id);
@@ -231,7 +322,7 @@ export function createRuntimeHandler(
   }
 
   /** The checks after authentication, in the spec's order: access, scope, administrator, limits, parameters. */
-  function check(call: Call): Failure | null {
+  function check(call: Call): Failure | null | Promise<Failure | null> {
     const { version, name, info, kind, auth } = call;
     if (info.applicationContextOnly && kind === "webhook") return failure(data.status.wrongAuthType, codes.wrongAuthType, data.wrongAuthTypeText);
     const scopes = own(options.methodScopes?.[version], name) ?? info.scopes;
@@ -241,6 +332,12 @@ export function createRuntimeHandler(
     }
     if (info.adminOnly && !auth.admin) return failure(data.accessDenied.status, codes.accessDenied, data.accessDenied.text);
     const admitted = limiter.admit(call.caller, name, call.inBatch ? INNER : OUTER);
+    // A shared limiter (Redis) answers later; the in-memory one at once, with no extra turn of the event loop.
+    if (admitted instanceof Promise) return admitted.then((a) => afterAdmission(call, a));
+    return afterAdmission(call, admitted);
+  }
+
+  function afterAdmission(call: Call, admitted: Admission): Failure | null {
     if (!admitted.allowed) {
       const operating = admitted.reason === "operating";
       const code = operating ? codes.operationTimeLimit : codes.queryLimit;
@@ -248,8 +345,8 @@ export function createRuntimeHandler(
         time: timeOf(call.started, now(), { operating: admitted.operating, resetAt: admitted.resetAt }, iso),
       });
     }
-    const problem = validate(info, call.params, data.shapes);
-    return problem ? problemOf(version, problem, info) : null;
+    const problem = validate(call.info, call.params, data.shapes);
+    return problem ? problemOf(call.version, problem, call.info) : null;
   }
 
   /**
@@ -270,7 +367,8 @@ export function createRuntimeHandler(
 
   /** One method call, alone or inside a batch: the checks, then the handler. */
   async function execute(call: Call, checked = false): Promise<Success | Failure> {
-    const early = checked ? null : check(call);
+    let early = checked ? null : check(call);
+    if (early instanceof Promise) early = await early;
     if (early) return early;
     const { version, name, info, kind, auth } = call;
     const builtIn = own(data.builtIns[version], name);
@@ -286,11 +384,17 @@ export function createRuntimeHandler(
       const more = version === "legacy" && !withoutCount(call.params) ? { total: result.total, next: result.next } : undefined;
       return { ok: true, result: result.items, usage, ...(more ? { more } : {}) };
     } catch (err) {
-      if (err instanceof MethodError || (err instanceof Error && err.name === "MethodError")) {
-        const e = err as MethodError;
+      const e = methodErrorOf(err);
+      if (e) {
+        if (!isErrorStatus(e.status)) {
+          // Status 0 is what a client reports for a transport failure: a handler forwarding an upstream error must
+          // not take the server down with ERR_HTTP_INVALID_STATUS_CODE (issue 24). The code and text still go out.
+          log({ level: "error", method: name, message: redact(`MethodError ${e.code} has status ${describeValue(e.status)}, which is not an HTTP error status (400-599); answered ${data.status.internal}`, call.secrets) });
+          return failure(data.status.internal, e.code, redact(e.description, call.secrets), e.argument ? { argument: e.argument } : undefined);
+        }
         return failure(e.status, e.code, redact(e.description, call.secrets), e.argument ? { argument: e.argument } : undefined);
       }
-      log({ level: "error", method: name, message: redact(err instanceof Error && err.stack ? err.stack : String(err), call.secrets) });
+      log({ level: "error", method: name, message: redact(describeThrown(err), call.secrets) });
       return failure(data.status.internal, codes.internal, text(codes.internal));
     }
   }
@@ -299,62 +403,106 @@ export function createRuntimeHandler(
     const cmd = params.cmd;
     if (!cmd || typeof cmd !== "object") return fail("legacy", data.status.argument, codes.argument, "Argument 'CMD' is null or empty", { argument: "cmd" });
     const entries = Object.entries(cmd as Record<string, unknown>);
+    // Values for the references of later commands, and each answer's JSON, made once: the answer is joined from
+    // these texts, so a result that cannot be written as JSON fails its own command and no other.
     const results: Record<string, unknown> = {};
-    const errors: Record<string, unknown> = {};
-    const times: Record<string, unknown> = {};
-    const totals: Record<string, unknown> = {};
-    const nexts: Record<string, unknown> = {};
+    const resultJson: Array<[string, string]> = [];
+    const sizes = new Map<string, number>();
+    const errors: Array<[string, string]> = [];
+    const times: Array<[string, string]> = [];
+    const totals: Array<[string, string]> = [];
+    const nexts: Array<[string, string]> = [];
+    // What the batch has built so far, in bytes: references put in and answers (issue 24: 100 references a command
+    // to the previous command's whole result grew the answer 100x a command, to the heap's limit).
+    let built = 0;
+    const overBound = () => ({
+      ok: false as const,
+      status: data.status.argument,
+      code: codes.argument,
+      description: `The batch's answer would pass ${maxBatchBytes} bytes; this command was not answered`,
+    });
     let operating: Usage = limiter.usage(call.caller, data.batch.method);
     for (const [index, [id, command]] of entries.entries()) {
       // The documentation's batch page: commands past the limit end with an error; the first ones run.
       if (index >= data.batch.maxCommands) {
-        errors[id] = { error: codes.batchLengthExceeded, error_description: text(codes.batchLengthExceeded) };
+        errors.push([id, JSON.stringify({ error: codes.batchLengthExceeded, error_description: text(codes.batchLengthExceeded) })]);
         continue;
       }
-      let method = "";
-      let inner: Record<string, unknown> = {};
-      if (typeof command === "string") {
-        const q = command.indexOf("?");
-        method = q < 0 ? command : command.slice(0, q);
-        inner = q < 0 ? {} : fromQuery(command.slice(q + 1));
-      } else if (command && typeof command === "object" && typeof (command as { method?: unknown }).method === "string") {
-        // The SDK's form of a command: { method, params }.
-        method = (command as { method: string }).method;
-        const p = (command as { params?: unknown }).params;
-        inner = p && typeof p === "object" && !Array.isArray(p) ? (p as Record<string, unknown>) : {};
-      }
-      const target = commandTarget("legacy", method);
-      let outcome: Success | Failure;
       const started = now();
-      if ("ok" in target) outcome = target;
-      else {
-        // A key that reaches a prototype is refused as it was sent; then references to earlier commands' results
-        // (`$result[add][ID]`) take their values, and what they bring is checked the same way.
-        let forbidden = forbiddenKey(inner);
-        if (!forbidden) {
-          inner = withReferences(inner, results) as Record<string, unknown>;
-          forbidden = forbiddenKey(inner);
-        }
-        outcome = forbidden
-          ? problemOf("legacy", { argument: forbidden, reason: "type" })
-          : await execute({ ...call, name: method, info: target, params: legacyParams(target, inner, data.shapes), started, inBatch: true });
+      let outcome: Success | Failure;
+      try {
+        outcome = await runCommand(call, command, results, sizes, maxBatchBytes - built, started);
+      } catch (err) {
+        // A bug or a hostile value in one command ends that command, never the batch nor its earlier answers.
+        log({ level: "error", method: typeof command === "string" ? command.split("?")[0] : undefined, message: redact(describeThrown(err), call.secrets) });
+        outcome = failure(data.status.internal, codes.internal, text(codes.internal));
       }
       if (outcome.ok) {
-        results[id] = outcome.result;
-        if (outcome.more?.total !== undefined) totals[id] = outcome.more.total;
-        if (outcome.more?.next !== undefined) nexts[id] = outcome.more.next;
-        times[id] = timeOf(started, now(), outcome.usage, iso);
-        operating = outcome.usage;
-      } else {
-        errors[id] = { error: outcome.code, error_description: outcome.description };
+        let json: string | undefined;
+        let total: string | undefined;
+        let next: string | undefined;
+        try {
+          json = JSON.stringify(outcome.result) ?? "null";
+          // A page's count and next start, as they will go out: a value JSON cannot write fails this command only.
+          if (outcome.more?.total !== undefined) total = JSON.stringify(outcome.more.total) ?? "null";
+          if (outcome.more?.next !== undefined) next = JSON.stringify(outcome.more.next) ?? "null";
+        } catch (err) {
+          log({ level: "error", method: typeof command === "string" ? command.split("?")[0] : undefined, message: redact(`the result cannot be written as JSON: ${describeThrown(err)}`, call.secrets) });
+          outcome = failure(data.status.internal, codes.internal, text(codes.internal));
+        }
+        if (outcome.ok && json !== undefined && built + json.length > maxBatchBytes) outcome = overBound();
+        if (outcome.ok && json !== undefined) {
+          built += json.length;
+          results[id] = outcome.result;
+          sizes.set(id, json.length);
+          resultJson.push([id, json]);
+          if (total !== undefined) totals.push([id, total]);
+          if (next !== undefined) nexts.push([id, next]);
+          times.push([id, JSON.stringify(timeOf(started, now(), outcome.usage, iso))]);
+          operating = outcome.usage;
+          continue;
+        }
+      }
+      if (!outcome.ok) {
+        errors.push([id, JSON.stringify({ error: outcome.code, error_description: outcome.description })]);
         if (halt) break;
       }
     }
-    const body = {
-      result: { result: phpArray(results), result_error: phpArray(errors), result_total: phpArray(totals), result_next: phpArray(nexts), result_time: phpArray(times) },
-      time: timeOf(call.started, now(), operating, iso),
-    };
-    return { status: 200, headers: JSON_HEADERS as Record<string, string>, body: JSON.stringify(body) };
+    const body =
+      `{"result":{"result":${phpJson(resultJson)},"result_error":${phpJson(errors)},"result_total":${phpJson(totals)},` +
+      `"result_next":${phpJson(nexts)},"result_time":${phpJson(times)}},"time":${JSON.stringify(timeOf(call.started, now(), operating, iso))}}`;
+    return { status: 200, headers: JSON_HEADERS as Record<string, string>, body };
+  }
+
+  /** One command of a legacy batch: its method, its parameters with references put in, then the call. */
+  async function runCommand(call: Omit<Call, "info" | "name">, command: unknown, results: Record<string, unknown>, sizes: ReadonlyMap<string, number>, room: number, started: number): Promise<Success | Failure> {
+    let method = "";
+    let inner: Record<string, unknown> = {};
+    if (typeof command === "string") {
+      const q = command.indexOf("?");
+      method = q < 0 ? command : command.slice(0, q);
+      inner = q < 0 ? {} : fromQuery(command.slice(q + 1));
+    } else if (command && typeof command === "object" && typeof (command as { method?: unknown }).method === "string") {
+      // The SDK's form of a command: { method, params }.
+      method = (command as { method: string }).method;
+      const p = (command as { params?: unknown }).params;
+      inner = p && typeof p === "object" && !Array.isArray(p) ? (p as Record<string, unknown>) : {};
+    }
+    const target = commandTarget("legacy", method);
+    if ("ok" in target) return target;
+    // A key that reaches a prototype is refused as it was sent; then references to earlier commands' results
+    // (`$result[add][ID]`) take their values, and what they bring is checked the same way.
+    let forbidden = forbiddenKey(inner);
+    if (!forbidden) {
+      const budget = { left: MAX_REFERENCES, bytes: room, sizes };
+      inner = withReferences(inner, results, budget) as Record<string, unknown>;
+      if (budget.bytes < 0) {
+        return failure(data.status.argument, codes.argument, `The references of this command would pass the batch's bound of ${maxBatchBytes} bytes`);
+      }
+      forbidden = forbiddenKey(inner);
+    }
+    if (forbidden) return problemOf("legacy", { argument: forbidden, reason: "type" });
+    return await execute({ ...call, name: method, info: target, params: legacyParams(target, inner, data.shapes), started, inBatch: true });
   }
 
   /** The platform's 3.0 batch (option `v3Batch`): commands in order; the first failure is the answer. */
@@ -458,19 +606,20 @@ export function createRuntimeHandler(
       const found = await options.authenticate(credentials);
       if (!found || "error" in found) {
         const code = found?.error ?? codes.invalidCredentials;
-        return fail(version, own(data.authStatus, code) ?? 401, code, redact(found?.description ?? text(code), secrets));
+        // The hook's own words may quote the credentials; the catalogue's text is the spec's and is sent as it is.
+        return fail(version, own(data.authStatus, code) ?? 401, code, found?.description !== undefined ? redact(found.description, secrets) : text(code));
       }
       const kind = credentials.kind === "webhook" ? "webhook" : "application";
       const known = callerOf(credentials, found);
       const caller = typeof known === "string" ? known : await known;
       if (isBatch) {
-        const admitted = limiter.admit(caller, name, OUTER);
+        const admitted = await limiter.admit(caller, name, OUTER);
         if (!admitted.allowed && admitted.reason === "rate") return fail("legacy", data.status.queryLimit, codes.queryLimit, text(codes.queryLimit));
         const halt = params.halt === true || params.halt === 1 || params.halt === "1" || params.halt === "true";
         return await runBatch({ version: "legacy", params, kind, auth: found, caller, input, started, secrets }, params, halt);
       }
       if (isV3Batch) {
-        const admitted = limiter.admit(caller, name, OUTER);
+        const admitted = await limiter.admit(caller, name, OUTER);
         if (!admitted.allowed && admitted.reason === "rate") return fail("v3", data.status.queryLimit, codes.queryLimit, text(codes.queryLimit));
         return await runV3Batch({ version: "v3", kind, auth: found, caller, input, started, secrets }, params);
       }
@@ -483,37 +632,90 @@ export function createRuntimeHandler(
       const call: Call = { version, name, info, params, kind, auth: found, caller, input, started, secrets, idempotencyKey: honours ? (key ?? undefined) : undefined };
       if (!honours || key === null) return answer(call, await execute(call), echo);
       // Checked before the key: a request that cannot run is answered as such, never stored or replayed.
-      const early = check(call);
+      let early = check(call);
+      if (early instanceof Promise) early = await early;
       if (early) return answer(call, early, echo);
       if (!validKey(key, keyRule)) return fail("v3", data.status.invalidKey, codes.invalidKey, text(codes.invalidKey), {}, echo);
+      // Keys are kept per application (or webhook) and user, never per token: a token changes when it is renewed,
+      // and a create retried across a renewal must replay. A token whose application is unknown cannot be scoped.
+      if (credentials.kind === "token" && !(typeof found.applicationId === "string" && found.applicationId)) {
+        log({ level: "error", method: name, message: `authenticate gave no applicationId for a token; the idempotent call of ${name} was refused rather than share keys across applications` });
+        return fail("v3", data.status.internal, codes.internal, text(codes.internal), {}, echo);
+      }
       const storeKey = `${caller}\u0000${name}\u0000${key}`;
       const bodyHash = await sha256(JSON.stringify(params));
       const keyReused = () => fail("v3", data.status.keyReused, codes.keyReused, text(codes.keyReused), {}, echo);
+      // When the store cannot be reached the call is refused (D26: idempotency fails closed), never run unrecorded.
+      const unavailable = (err: unknown) => {
+        if (!storeDown) log({ level: "error", method: name, message: redact(`idempotency store unavailable; idempotent calls are refused until it answers: ${describeThrown(err)}`, secrets) });
+        storeDown = true;
+        return fail("v3", 503, codes.internal, "Idempotency records cannot be reached; try again", {}, { ...echo, "Retry-After": "1" });
+      };
+      const waitUntil = performance.now() + leaseMs + 1_000;
+      let pause = 5;
+      let lease: string;
       for (;;) {
-        const stored = await store.get(storeKey);
-        if (stored) {
-          if (stored.bodyHash !== bodyHash) return keyReused();
-          return { status: 200, headers: { ...JSON_HEADERS, ...echo, "Idempotent-Replayed": "true" }, body: stored.body };
+        let found2: Awaited<ReturnType<AtomicIdempotencyStore["reserve"]>>;
+        try {
+          found2 = await store.reserve(storeKey, bodyHash, leaseMs, caller);
+        } catch (err) {
+          return unavailable(err);
         }
-        const running = inFlight.get(storeKey);
-        if (!running) break;
-        if (running.bodyHash !== bodyHash) return keyReused();
-        // A concurrent repeat waits for the first call and replays it; if that one failed, it runs again.
-        await running.done;
+        if (storeDown) {
+          storeDown = false;
+          log({ level: "warn", method: name, message: "idempotency store answers again" });
+        }
+        if (found2.state === "done") {
+          if (found2.record.bodyHash !== bodyHash) return keyReused();
+          return { status: 200, headers: { ...JSON_HEADERS, ...echo, "Idempotent-Replayed": "true" }, body: found2.record.body };
+        }
+        if (found2.state === "reserved") {
+          lease = found2.lease;
+          break;
+        }
+        if (found2.bodyHash !== bodyHash) return keyReused();
+        // A concurrent repeat waits for the run that holds the key and replays it; if that one failed, it runs again.
+        // A run in this process wakes its waiters at once; another instance's is polled, a little less often each time.
+        const left = waitUntil - performance.now();
+        if (left <= 0) return fail("v3", 503, codes.internal, "A call with this Idempotency-Key is still running; try again", {}, { ...echo, "Retry-After": "1" });
+        const local = inFlight.get(storeKey);
+        if (local) {
+          // A run in this process: woken when it ends, or when the wait's bound does (a handler that hangs).
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          await Promise.race([local.done, new Promise((resolve) => (timer = setTimeout(resolve, left)))]);
+          clearTimeout(timer);
+        } else {
+          await new Promise((resolve) => setTimeout(resolve, pause));
+          pause = Math.min(250, pause * 2);
+        }
       }
       let finish: () => void = () => undefined;
       inFlight.set(storeKey, { bodyHash, done: new Promise<void>((resolve) => (finish = resolve)) });
+      // The run keeps its hold on the key while it runs: a slow method is never run again when its lease ends.
+      const extend = store.extend?.bind(store);
+      const keepLease = extend
+        ? setInterval(() => {
+            extend(storeKey, lease, leaseMs).catch(() => undefined);
+          }, Math.max(10, Math.floor(leaseMs / 3)))
+        : undefined;
       try {
         const outcome = await execute(call, true);
         const out = answer(call, outcome, echo);
-        if (outcome.ok) await store.set(storeKey, { bodyHash, body: out.body }, data.idempotencyTtlMs, caller);
+        try {
+          if (outcome.ok) await store.complete(storeKey, lease, { bodyHash, body: out.body }, data.idempotencyTtlMs, caller);
+          else await store.release(storeKey, lease);
+        } catch (err) {
+          // The method ran: its answer goes out. A repeat may run it again, which the log line says.
+          log({ level: "error", method: name, message: redact(`the answer could not be kept; a repeat of this key may run ${name} again: ${describeThrown(err)}`, secrets) });
+        }
         return out;
       } finally {
+        clearInterval(keepLease);
         inFlight.delete(storeKey);
         finish();
       }
     } catch (err) {
-      log({ level: "error", message: redact(err instanceof Error && err.stack ? err.stack : String(err), secrets) });
+      log({ level: "error", message: redact(describeThrown(err), secrets) });
       return fail(version, data.status.internal, codes.internal, text(codes.internal));
     }
   }

@@ -2,9 +2,15 @@
  * Where first successful 3.0 responses are kept for replay. A key is scoped as the spec scopes it: one
  * application or webhook, one user, one method (the router builds the store key from all four).
  *
- * The default store is in memory and bounded. It drops records by age first (each after its time to live), then:
+ * A store takes a key for one run atomically (`reserve`): of several instances that share it, exactly one runs
+ * the method for a key; the others wait and replay its answer (decisions.md D26, issue 24: two instances sharing
+ * a store of `get` and `set` both ran the handler). A reservation is a lease: an instance that dies while it runs
+ * loses the key when the lease ends, and the next repeat runs it.
+ *
+ * The default store is in memory and bounded in bytes and records. It drops records by age first (each after its
+ * time to live), then:
  * - per caller: a caller holds at most `maxEntriesPerCaller` records; its own oldest goes first;
- * - in all: past `maxEntries`, the oldest record of the caller holding the most goes.
+ * - in all: past `maxEntries` or `maxBytes`, the oldest record of the caller holding the most goes.
  * So no caller can flush another's records: a record within its time to live, among its caller's latest
  * `min(maxEntriesPerCaller, maxEntries / callers)`, is always replayed. Each eviction is reported (`onEvict`, and
  * counted in `stats()`), since a repeat of an evicted key runs its method again.
@@ -15,6 +21,37 @@ export interface IdempotencyRecord {
   body: string;
 }
 
+/** What `reserve` found: the key is this caller's to run, another run holds it, or an answer is kept. */
+export type Reservation =
+  | { state: "reserved"; lease: string }
+  | { state: "running"; bodyHash: string }
+  | { state: "done"; record: IdempotencyRecord };
+
+/** A store with an atomic reserve-or-wait and a byte bound (D26): what several instances share. */
+export interface AtomicIdempotencyStore {
+  /**
+   * Takes `key` for one run, atomically: `reserved` (run the method, then `complete` or `release` with the lease),
+   * `running` (another run holds it: ask again later) or `done` (a kept answer). `leaseMs` bounds how long a run
+   * may hold the key.
+   */
+  reserve(key: string, bodyHash: string, leaseMs: number, scope: string): Promise<Reservation>;
+  /** Keeps the answer of a run for `ttlMs`, if the lease is still this run's. */
+  complete(key: string, lease: string, record: IdempotencyRecord, ttlMs: number, scope: string): Promise<void>;
+  /** Gives the key back without an answer (the method failed: errors are not kept). */
+  release(key: string, lease: string): Promise<void>;
+  /**
+   * Keeps a run's hold on its key for another `leaseMs`, while the lease is still its own. The router calls it while
+   * a method runs, so that a slow method is not run a second time when its first lease ends. Optional: without it a
+   * run longer than the lease may be run again by a repeat.
+   */
+  extend?(key: string, lease: string, leaseMs: number): Promise<void>;
+}
+
+/**
+ * The store interface before issue 24: a plain `get` and `set`. Still accepted (D3: through an adapter until the
+ * next major); the adapter reserves within one process only, so instances sharing such a store may each run a key.
+ * @deprecated Implement `AtomicIdempotencyStore`.
+ */
 export interface IdempotencyStore {
   get(key: string): Promise<IdempotencyRecord | undefined>;
   /** `scope` names the caller (application or webhook, and user) for stores that bound callers separately. */
@@ -23,7 +60,7 @@ export interface IdempotencyStore {
 
 export interface EvictionEvent {
   scope: string;
-  reason: "caller-share" | "capacity";
+  reason: "caller-share" | "capacity" | "too-large";
 }
 
 export interface MemoryStoreOptions {
@@ -31,33 +68,55 @@ export interface MemoryStoreOptions {
   maxEntries?: number;
   /** Records of one caller. Default 1,000. */
   maxEntriesPerCaller?: number;
+  /**
+   * Bytes of kept answers in all (UTF-16 code units of key and body, as the heap holds them). Default 64 MiB, which
+   * fits Node's default heap with room to spare; an answer larger than an eighth of it is not kept.
+   */
+  maxBytes?: number;
   now?: () => number;
   onEvict?: (event: EvictionEvent) => void;
 }
 
-export interface MemoryStore extends IdempotencyStore {
+export interface MemoryStore extends AtomicIdempotencyStore, IdempotencyStore {
   readonly size: number;
-  stats(): { size: number; callers: number; evictions: { callerShare: number; capacity: number } };
+  /** Bytes of the kept answers. */
+  readonly bytes: number;
+  stats(): { size: number; bytes: number; callers: number; evictions: { callerShare: number; capacity: number; tooLarge: number } };
 }
 
 interface Entry {
   value: IdempotencyRecord;
   expires: number;
   scope: string;
+  size: number;
+}
+
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+
+let leases = 0;
+/** A lease name unique in this process (a store shared by processes adds its own randomness). */
+export function newLease(): string {
+  leases = (leases + 1) % Number.MAX_SAFE_INTEGER;
+  return `${Date.now().toString(36)}-${leases.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
 export function createMemoryIdempotencyStore(options: MemoryStoreOptions = {}): MemoryStore {
   const maxEntries = options.maxEntries ?? 10_000;
   const perCaller = options.maxEntriesPerCaller ?? 1_000;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxRecord = Math.floor(maxBytes / 8);
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const scopes = new Map<string, Map<string, true>>();
-  const evictions = { callerShare: 0, capacity: 0 };
+  const running = new Map<string, { lease: string; bodyHash: string; until: number }>();
+  const evictions = { callerShare: 0, capacity: 0, tooLarge: 0 };
+  let bytes = 0;
 
   const remove = (key: string): void => {
     const e = entries.get(key);
     if (!e) return;
     entries.delete(key);
+    bytes -= e.size;
     const s = scopes.get(e.scope);
     s?.delete(key);
     if (s && s.size === 0) scopes.delete(e.scope);
@@ -77,42 +136,117 @@ export function createMemoryIdempotencyStore(options: MemoryStoreOptions = {}): 
     evictions[reason === "caller-share" ? "callerShare" : "capacity"]++;
     options.onEvict?.({ scope, reason });
   };
+  const live = (key: string): Entry | undefined => {
+    const e = entries.get(key);
+    if (!e) return undefined;
+    if (e.expires <= now()) {
+      remove(key);
+      return undefined;
+    }
+    return e;
+  };
+  const keep = (key: string, value: IdempotencyRecord, ttlMs: number, scope: string): void => {
+    remove(key);
+    const size = key.length + value.body.length + value.bodyHash.length;
+    if (size > maxRecord) {
+      evictions.tooLarge++;
+      options.onEvict?.({ scope, reason: "too-large" });
+      return;
+    }
+    entries.set(key, { value, expires: now() + ttlMs, scope, size });
+    bytes += size;
+    let s = scopes.get(scope);
+    if (!s) scopes.set(scope, (s = new Map()));
+    s.set(key, true);
+    sweep();
+    while (s.size > perCaller) evictOldestOf(scope, "caller-share");
+    while (entries.size > maxEntries || bytes > maxBytes) {
+      let largest = scope;
+      let most = -1;
+      for (const [name, keys] of scopes) {
+        if (keys.size > most) {
+          most = keys.size;
+          largest = name;
+        }
+      }
+      evictOldestOf(largest, "capacity");
+    }
+  };
 
   return {
+    async reserve(key, bodyHash, leaseMs) {
+      const e = live(key);
+      if (e) return { state: "done", record: e.value };
+      const r = running.get(key);
+      if (r && r.until > now()) return { state: "running", bodyHash: r.bodyHash };
+      const lease = newLease();
+      running.set(key, { lease, bodyHash, until: now() + leaseMs });
+      return { state: "reserved", lease };
+    },
+    async complete(key, lease, record, ttlMs, scope) {
+      if (running.get(key)?.lease !== lease) return;
+      running.delete(key);
+      keep(key, record, ttlMs, scope);
+    },
+    async release(key, lease) {
+      if (running.get(key)?.lease === lease) running.delete(key);
+    },
+    async extend(key, lease, leaseMs) {
+      const r = running.get(key);
+      if (r?.lease === lease) r.until = now() + leaseMs;
+    },
     async get(key) {
-      const e = entries.get(key);
-      if (!e) return undefined;
-      if (e.expires <= now()) {
-        remove(key);
-        return undefined;
-      }
-      return e.value;
+      return live(key)?.value;
     },
     async set(key, value, ttlMs, scope = "") {
-      remove(key);
-      entries.set(key, { value, expires: now() + ttlMs, scope });
-      let s = scopes.get(scope);
-      if (!s) scopes.set(scope, (s = new Map()));
-      s.set(key, true);
-      sweep();
-      while (s.size > perCaller) evictOldestOf(scope, "caller-share");
-      while (entries.size > maxEntries) {
-        let largest = scope;
-        let most = -1;
-        for (const [name, keys] of scopes) {
-          if (keys.size > most) {
-            most = keys.size;
-            largest = name;
-          }
-        }
-        evictOldestOf(largest, "capacity");
-      }
+      keep(key, value, ttlMs, scope);
     },
     get size() {
       return entries.size;
     },
+    get bytes() {
+      return bytes;
+    },
     stats() {
-      return { size: entries.size, callers: scopes.size, evictions: { ...evictions } };
+      return { size: entries.size, bytes, callers: scopes.size, evictions: { ...evictions } };
+    },
+  };
+}
+
+/** Whether a store has the atomic interface, or only the old `get` and `set`. */
+export function isAtomicStore(store: AtomicIdempotencyStore | IdempotencyStore): store is AtomicIdempotencyStore {
+  const s = store as Partial<AtomicIdempotencyStore>;
+  return typeof s.reserve === "function" && typeof s.complete === "function" && typeof s.release === "function";
+}
+
+/**
+ * A store of the old interface behind the atomic one (D3): reservations are kept in this process, so one instance
+ * runs a key once; instances sharing such a store do not see each other's runs (the reason for the new interface).
+ */
+export function adaptIdempotencyStore(store: AtomicIdempotencyStore | IdempotencyStore, now: () => number = Date.now): AtomicIdempotencyStore {
+  if (isAtomicStore(store)) return store;
+  const running = new Map<string, { lease: string; bodyHash: string; until: number }>();
+  return {
+    async reserve(key, bodyHash, leaseMs) {
+      const record = await store.get(key);
+      if (record) return { state: "done", record };
+      const r = running.get(key);
+      if (r && r.until > now()) return { state: "running", bodyHash: r.bodyHash };
+      const lease = newLease();
+      running.set(key, { lease, bodyHash, until: now() + leaseMs });
+      return { state: "reserved", lease };
+    },
+    async complete(key, lease, record, ttlMs, scope) {
+      if (running.get(key)?.lease !== lease) return;
+      running.delete(key);
+      await store.set(key, record, ttlMs, scope);
+    },
+    async release(key, lease) {
+      if (running.get(key)?.lease === lease) running.delete(key);
+    },
+    async extend(key, lease, leaseMs) {
+      const r = running.get(key);
+      if (r?.lease === lease) r.until = now() + leaseMs;
     },
   };
 }

@@ -4,6 +4,8 @@ import { type BuiltIn, type HandlerOptions, type HandlerTables, createRuntimeHan
 export {
   MethodError,
   createRuntimeHandler,
+  byCredentials,
+  type ApplicationCaller,
   type AuthFailure,
   type Caller,
   type Credentials,
@@ -12,10 +14,20 @@ export {
   type LogEntry,
   type MethodErrorInit,
 } from "./handler.js";
-export { createMemoryIdempotencyStore, type EvictionEvent, type IdempotencyRecord, type IdempotencyStore, type MemoryStore, type MemoryStoreOptions } from "./idempotency.js";
-export { createLimiter, type Admission, type Limiter, type LimiterOptions } from "./limiter.js";
+export {
+  adaptIdempotencyStore,
+  createMemoryIdempotencyStore,
+  type AtomicIdempotencyStore,
+  type EvictionEvent,
+  type IdempotencyRecord,
+  type IdempotencyStore,
+  type MemoryStore,
+  type MemoryStoreOptions,
+  type Reservation,
+} from "./idempotency.js";
+export { createLimiter, type Admission, type Limiter, type LimiterOptions, type LocalLimiter, type RateStore } from "./limiter.js";
 export { toNodeListener, type NodeListenerOptions, type NodeRequestLike, type NodeResponseLike } from "./node.js";
-export { redact } from "../shared/redact.js";
+export { redactAll as redact } from "../shared/redact.js";
 export { validate, type Problem } from "./validate.js";
 export { route, type Route } from "./route.js";
 export { fromQuery } from "./query.js";

@@ -7,15 +7,30 @@
 export type Admission = { allowed: true } | { allowed: false; reason: "rate" | "operating"; operating: number; resetAt: number };
 
 export interface Limiter {
-  /** `rate: false` for the inner calls of a batch: the batch took the request's token (D5). */
-  admit(caller: string, method: string, options?: { rate?: boolean }): Admission;
+  /**
+   * `rate: false` for the inner calls of a batch: the batch took the request's token (D5). A limiter whose request
+   * rate lives in a shared store (`rateStore`) answers with a promise.
+   */
+  admit(caller: string, method: string, options?: { rate?: boolean }): Admission | Promise<Admission>;
   account(caller: string, method: string, seconds: number): { operating: number; resetAt: number };
   usage(caller: string, method: string): { operating: number; resetAt: number };
+}
+
+/**
+ * Where the request-rate buckets live when several instances share them (the Redis store of `…-server/redis`, D26).
+ * `take` removes one token from `key`'s bucket at `now` (ms) and says whether there was one.
+ */
+export interface RateStore {
+  take(key: string, now: number, burst: number, perSecond: number): Promise<boolean>;
 }
 
 export interface LimiterOptions {
   requestsPerSecond?: number;
   burst?: number;
+  /** Buckets shared by instances; without it each instance counts on its own. It fails open (D26). */
+  rateStore?: RateStore;
+  /** Told once per outage of the `rateStore`, when requests are let through uncounted. */
+  onStoreError?: (err: unknown) => void;
   operatingLimitSeconds?: number;
   windowSeconds?: number;
   now?: () => number;
@@ -25,6 +40,13 @@ const ALLOWED: Admission = Object.freeze({ allowed: true });
 /** Callers and windows kept at most: the oldest go first. */
 const CAP = 100_000;
 
+/** A limiter that counts in this process: it answers at once. */
+export interface LocalLimiter extends Limiter {
+  admit(caller: string, method: string, options?: { rate?: boolean }): Admission;
+}
+
+export function createLimiter(options: LimiterOptions & { rateStore: RateStore }): Limiter;
+export function createLimiter(options?: LimiterOptions & { rateStore?: undefined }): LocalLimiter;
 export function createLimiter(options: LimiterOptions = {}): Limiter {
   const requestsPerSecond = options.requestsPerSecond ?? Number.POSITIVE_INFINITY;
   const burst = options.burst ?? requestsPerSecond;
@@ -40,10 +62,32 @@ export function createLimiter(options: LimiterOptions = {}): Limiter {
       m.delete(first);
     }
   };
+  const operatingCheck = (caller: string, method: string): Admission => {
+    if (Number.isFinite(operatingLimitSeconds)) {
+      const u = limiter.usage(caller, method);
+      if (u.operating >= operatingLimitSeconds) return { allowed: false, reason: "operating", ...u };
+    }
+    return ALLOWED;
+  };
+  let storeDown = false;
+  const shared = async (caller: string, method: string, t: number): Promise<Admission> => {
+    let allowed = true;
+    try {
+      allowed = await (options.rateStore as RateStore).take(caller, t, burst, requestsPerSecond);
+      storeDown = false;
+    } catch (err) {
+      // Fails open (D26): an outage of the shared store must not stop the API; one notice per outage.
+      if (!storeDown) options.onStoreError?.(err);
+      storeDown = true;
+    }
+    if (!allowed) return { allowed: false, reason: "rate", ...limiter.usage(caller, method) };
+    return operatingCheck(caller, method);
+  };
   const limiter: Limiter = {
     admit(caller, method, admitOptions) {
       const t = now();
       if (Number.isFinite(requestsPerSecond) && admitOptions?.rate !== false) {
+        if (options.rateStore) return shared(caller, method, t);
         const b = buckets.get(caller) ?? { tokens: burst, at: t };
         b.tokens = Math.min(burst, b.tokens + ((t - b.at) / 1000) * requestsPerSecond);
         b.at = t;
@@ -53,11 +97,7 @@ export function createLimiter(options: LimiterOptions = {}): Limiter {
         if (b.tokens < 1) return { allowed: false, reason: "rate", ...limiter.usage(caller, method) };
         b.tokens -= 1;
       }
-      if (Number.isFinite(operatingLimitSeconds)) {
-        const u = limiter.usage(caller, method);
-        if (u.operating >= operatingLimitSeconds) return { allowed: false, reason: "operating", ...u };
-      }
-      return ALLOWED;
+      return operatingCheck(caller, method);
     },
     account(caller, method, seconds) {
       const key = `${caller}\u0000${method}`;

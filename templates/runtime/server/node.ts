@@ -138,7 +138,13 @@ export function toNodeListener(
       for (const k in out.headers) head.push(k, out.headers[k] ?? "");
       head.push("Content-Length", String(byteLength(out.body)));
       if (abandoned) head.push("Connection", "close");
-      res.writeHead(out.status, head).end(out.body, abandoned ? () => req.destroy() : undefined);
+      try {
+        res.writeHead(out.status, head).end(out.body, abandoned ? () => req.destroy() : undefined);
+      } catch {
+        // A status node refuses (a handler of a plain web handler gave one): never an unhandled rejection that
+        // ends the process (issue 24); the connection is dropped as for a handler that throws.
+        res.destroy();
+      }
     };
     // The router's core answers every request itself; this is for a plain web handler that throws: the
     // connection is dropped rather than answered with codes this adapter does not know.
@@ -164,7 +170,9 @@ export function toNodeListener(
               v === undefined ? [] : Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v]],
             ),
           })),
-      }).then(send, fallback);
+      })
+        .then(send, fallback)
+        .catch(fallback);
       return;
     }
     readText(maxBodyBytes).then(async (text) => {

@@ -12,11 +12,4 @@ export declare function paginate(rt: Bulk, method: string, params?: Record<strin
  * before anything is sent. With `halt`, a failing command stops its request and the requests after it.
  */
 export declare function batch(rt: Bulk, commands: Record<string, readonly [string, unknown?]>, batchOptions?: BatchOptions): Promise<BatchOutcome>;
-/**
- * Every record of a legacy list method, a page at a time, as the platform advises for large volumes
- * (../shared/platform-docs/settings/performance/huge-data.md): for a method the generated data gives a cursor, the
- * filter takes `>ID` of the last record, the order is the identifier ascending and `start` is -1 (no count); a page
- * shorter than the page size is the last. Other list methods are walked with `start`: the first page tells `total`,
- * and the pages after it go `concurrency` at a time, yielded in order.
- */
 export declare function all(rt: Bulk, method: string, params?: Record<string, unknown>, options?: AllOptions): AsyncGenerator<unknown[]>;

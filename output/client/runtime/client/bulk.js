@@ -96,6 +96,8 @@ export async function batch(rt, commands, batchOptions = {}) {
  * shorter than the page size is the last. Other list methods are walked with `start`: the first page tells `total`,
  * and the pages after it go `concurrency` at a time, yielded in order.
  */
+/** Requests in flight at most, whatever `concurrency` asks: each holds a page in memory. */
+const MAX_CONCURRENCY = 16;
 export async function* all(rt, method, params = {}, options = {}) {
     const { send, data } = rt;
     const cursor = options.cursor === false ? undefined : data.cursor[method];
@@ -159,17 +161,21 @@ export async function* all(rt, method, params = {}, options = {}) {
             start = page.next ?? start + more.length;
         }
     }
-    // The count is known: every page's start, `concurrency` requests in flight, pages yielded in order.
-    const starts = [];
-    for (let s = first.next; s < first.total; s += data.pageSize)
-        starts.push(s);
+    // The count is known: `concurrency` requests in flight, pages yielded in order. The starts are made one at a time
+    // as requests go out, never listed up front: a first page that claims `total: 1e12` must not make the client
+    // allocate a list of every start (issue 24: a fatal invalid-size error the caller could not catch). What a walk
+    // holds is bounded by `concurrency`, and a page shorter than the page size ends it whatever `total` said.
+    const total = first.total;
+    const step = data.pageSize > 0 ? data.pageSize : Math.max(1, items.length);
+    let nextStart = first.next;
     const inFlight = [];
     const fetchPage = (start) => send(method, "legacy", { ...params, start }, options).then((r) => (Array.isArray(r.result) ? r.result : []));
-    const limit = Math.max(1, options.concurrency ?? 2);
-    let i = 0;
-    while (i < starts.length || inFlight.length > 0) {
-        while (inFlight.length < limit && i < starts.length) {
-            const page = fetchPage(starts[i++]);
+    const limit = Math.min(MAX_CONCURRENCY, Math.max(1, Math.floor(options.concurrency ?? 2) || 1));
+    const more = () => Number.isFinite(total) && Number.isFinite(nextStart) && nextStart < total;
+    while (more() || inFlight.length > 0) {
+        while (inFlight.length < limit && more()) {
+            const page = fetchPage(nextStart);
+            nextStart += step;
             // Awaited in order below; until then (or after a failure or a `break` ends the walk) its rejection is handled.
             page.catch(() => { });
             inFlight.push(page);
@@ -178,5 +184,8 @@ export async function* all(rt, method, params = {}, options = {}) {
         seen(page);
         if (page.length > 0)
             yield page;
+        // A short page is the last, whatever the count claimed; the requests still in flight are left to settle.
+        if (page.length < step)
+            return;
     }
 }

@@ -10,26 +10,59 @@
  * - known values: the credentials of the request or client at hand, wherever and however they appear (also
  *   URL-encoded), since a handler may quote them in any form.
  */
-const webhookPath = /(\/rest\/(?:api\/)?\d+\/)([^/\s?#"'`]+)(?=\/)/g;
-const tokenParam = /([?&;\s"'](?:auth|access_token|refresh_token|token|code)=)([^&\s"'`#]+)/gi;
-const jsonToken = /("(?:auth|access_token|refresh_token|code)"\s*:\s*")([^"]*)(")/gi;
-const bearer = /(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi;
+/**
+ * The shapes every copy needs, the client's one-call program too (D17 keeps it under 5 KB): a webhook code in a
+ * `/rest/{user}/{code}/` path, `auth`, `access_token`, `refresh_token`, `token` and `code` in a query, a form body
+ * or JSON, and `Bearer` tokens. Literals, so that a bundler can drop what a program does not use.
+ */
+const SHAPES = [
+    /(\/rest\/(?:api\/)?\d+\/)[^/\s?#"'`]+(?=\/)/g,
+    /([?&;\s"'](?:auth|access_token|refresh_token|token|code)=)[^&\s"'`#]+/gi,
+    /("(?:auth|access_token|refresh_token|code)"\s*:\s*")[^"]*(?=")/gi,
+    /(Bearer\s+)[\w.~+/=-]+/gi,
+];
+/**
+ * The other credential shapes the platform's documentation names, for server logs and the generator's messages
+ * (`redactAll`): `application_token`, `client_secret`, a password or secret, a credential member at the very start
+ * of the text, and `token x` where x is 8 characters or more and holds a digit (so that "a token bucket" and
+ * "token 2 of 3" stay as written).
+ */
+const MORE_SHAPES = [
+    /((?:^|[?&;\s"'(])(?:auth|access_token|refresh_token|application_token|client_secret|token|code|passw(?:or)?d|secret)=)[^&\s"'`#)]+/gi,
+    /("(?:application_token|client_secret|token|passw(?:or)?d|secret)"\s*:\s*")[^"]*(?=")/gi,
+    /(\btoken:?\s+(?=[\w.~+/=-]*\d))[\w.~+/=-]{8,}/gi,
+];
 export const REDACTED = "<redacted>";
-/** Secrets shorter than this are not searched for by value: they would mangle ordinary words. */
+/** Secrets of this length or more are searched for anywhere by value; shorter ones only as whole words. */
 export const MIN_SECRET_LENGTH = 8;
+/**
+ * The text with every credential taken out: the shapes above, and each known secret of the request or client at
+ * hand. A secret of 8 characters or more goes wherever it appears (also URL-encoded); a shorter one (a webhook code
+ * of 5 characters) only as a whole word, bounded by characters that are not letters, digits or `_` (error codes join
+ * words with `_`), so that it never mangles a longer word that holds it (issue 24: `short code c0d3x failed` was
+ * logged as it was).
+ */
 export function redact(text, secrets = []) {
-    let out = String(text)
-        .replace(webhookPath, `$1${REDACTED}`)
-        .replace(tokenParam, `$1${REDACTED}`)
-        .replace(jsonToken, `$1${REDACTED}$3`)
-        .replace(bearer, `$1${REDACTED}`);
+    let out = String(text);
+    for (const shape of SHAPES)
+        out = out.replace(shape, `$1${REDACTED}`);
     for (const secret of secrets) {
-        if (typeof secret !== "string" || secret.length < MIN_SECRET_LENGTH)
+        if (!secret)
             continue;
-        out = out.split(secret).join(REDACTED);
-        const encoded = encodeURIComponent(secret);
-        if (encoded !== secret)
-            out = out.split(encoded).join(REDACTED);
+        // Every non-word character escaped, which a pattern without the `u` flag reads as the character itself. A
+        // duplicate form (nothing to encode) replaces nothing the second time. `secret[7]` is there from 8 characters on
+        // (MIN_SECRET_LENGTH; the shorter test keeps the one-call client under D17's 5 KB).
+        for (const form of [secret, encodeURIComponent(secret)]) {
+            const escaped = form.replace(/\W/g, "\\$&");
+            out = out.replace(new RegExp(secret[7] ? escaped : `(?<!\\w)${escaped}(?!\\w)`, "g"), REDACTED);
+        }
     }
     return out;
+}
+/** `redact`, and the other credential shapes the platform documents: for server logs and the generator's messages. */
+export function redactAll(text, secrets = []) {
+    let out = String(text);
+    for (const shape of MORE_SHAPES)
+        out = out.replace(shape, `$1${REDACTED}`);
+    return redact(out, secrets);
 }

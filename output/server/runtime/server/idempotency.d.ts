@@ -3,9 +3,15 @@
  * Where first successful 3.0 responses are kept for replay. A key is scoped as the spec scopes it: one
  * application or webhook, one user, one method (the router builds the store key from all four).
  *
- * The default store is in memory and bounded. It drops records by age first (each after its time to live), then:
+ * A store takes a key for one run atomically (`reserve`): of several instances that share it, exactly one runs
+ * the method for a key; the others wait and replay its answer (decisions.md D26, issue 24: two instances sharing
+ * a store of `get` and `set` both ran the handler). A reservation is a lease: an instance that dies while it runs
+ * loses the key when the lease ends, and the next repeat runs it.
+ *
+ * The default store is in memory and bounded in bytes and records. It drops records by age first (each after its
+ * time to live), then:
  * - per caller: a caller holds at most `maxEntriesPerCaller` records; its own oldest goes first;
- * - in all: past `maxEntries`, the oldest record of the caller holding the most goes.
+ * - in all: past `maxEntries` or `maxBytes`, the oldest record of the caller holding the most goes.
  * So no caller can flush another's records: a record within its time to live, among its caller's latest
  * `min(maxEntriesPerCaller, maxEntries / callers)`, is always replayed. Each eviction is reported (`onEvict`, and
  * counted in `stats()`), since a repeat of an evicted key runs its method again.
@@ -14,6 +20,41 @@ export interface IdempotencyRecord {
     bodyHash: string;
     body: string;
 }
+/** What `reserve` found: the key is this caller's to run, another run holds it, or an answer is kept. */
+export type Reservation = {
+    state: "reserved";
+    lease: string;
+} | {
+    state: "running";
+    bodyHash: string;
+} | {
+    state: "done";
+    record: IdempotencyRecord;
+};
+/** A store with an atomic reserve-or-wait and a byte bound (D26): what several instances share. */
+export interface AtomicIdempotencyStore {
+    /**
+     * Takes `key` for one run, atomically: `reserved` (run the method, then `complete` or `release` with the lease),
+     * `running` (another run holds it: ask again later) or `done` (a kept answer). `leaseMs` bounds how long a run
+     * may hold the key.
+     */
+    reserve(key: string, bodyHash: string, leaseMs: number, scope: string): Promise<Reservation>;
+    /** Keeps the answer of a run for `ttlMs`, if the lease is still this run's. */
+    complete(key: string, lease: string, record: IdempotencyRecord, ttlMs: number, scope: string): Promise<void>;
+    /** Gives the key back without an answer (the method failed: errors are not kept). */
+    release(key: string, lease: string): Promise<void>;
+    /**
+     * Keeps a run's hold on its key for another `leaseMs`, while the lease is still its own. The router calls it while
+     * a method runs, so that a slow method is not run a second time when its first lease ends. Optional: without it a
+     * run longer than the lease may be run again by a repeat.
+     */
+    extend?(key: string, lease: string, leaseMs: number): Promise<void>;
+}
+/**
+ * The store interface before issue 24: a plain `get` and `set`. Still accepted (D3: through an adapter until the
+ * next major); the adapter reserves within one process only, so instances sharing such a store may each run a key.
+ * @deprecated Implement `AtomicIdempotencyStore`.
+ */
 export interface IdempotencyStore {
     get(key: string): Promise<IdempotencyRecord | undefined>;
     /** `scope` names the caller (application or webhook, and user) for stores that bound callers separately. */
@@ -21,25 +62,44 @@ export interface IdempotencyStore {
 }
 export interface EvictionEvent {
     scope: string;
-    reason: "caller-share" | "capacity";
+    reason: "caller-share" | "capacity" | "too-large";
 }
 export interface MemoryStoreOptions {
     /** Records in all. Default 10,000. */
     maxEntries?: number;
     /** Records of one caller. Default 1,000. */
     maxEntriesPerCaller?: number;
+    /**
+     * Bytes of kept answers in all (UTF-16 code units of key and body, as the heap holds them). Default 64 MiB, which
+     * fits Node's default heap with room to spare; an answer larger than an eighth of it is not kept.
+     */
+    maxBytes?: number;
     now?: () => number;
     onEvict?: (event: EvictionEvent) => void;
 }
-export interface MemoryStore extends IdempotencyStore {
+export interface MemoryStore extends AtomicIdempotencyStore, IdempotencyStore {
     readonly size: number;
+    /** Bytes of the kept answers. */
+    readonly bytes: number;
     stats(): {
         size: number;
+        bytes: number;
         callers: number;
         evictions: {
             callerShare: number;
             capacity: number;
+            tooLarge: number;
         };
     };
 }
+export declare const DEFAULT_MAX_BYTES: number;
+/** A lease name unique in this process (a store shared by processes adds its own randomness). */
+export declare function newLease(): string;
 export declare function createMemoryIdempotencyStore(options?: MemoryStoreOptions): MemoryStore;
+/** Whether a store has the atomic interface, or only the old `get` and `set`. */
+export declare function isAtomicStore(store: AtomicIdempotencyStore | IdempotencyStore): store is AtomicIdempotencyStore;
+/**
+ * A store of the old interface behind the atomic one (D3): reservations are kept in this process, so one instance
+ * runs a key once; instances sharing such a store do not see each other's runs (the reason for the new interface).
+ */
+export declare function adaptIdempotencyStore(store: AtomicIdempotencyStore | IdempotencyStore, now?: () => number): AtomicIdempotencyStore;

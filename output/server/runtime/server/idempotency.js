@@ -3,25 +3,43 @@
  * Where first successful 3.0 responses are kept for replay. A key is scoped as the spec scopes it: one
  * application or webhook, one user, one method (the router builds the store key from all four).
  *
- * The default store is in memory and bounded. It drops records by age first (each after its time to live), then:
+ * A store takes a key for one run atomically (`reserve`): of several instances that share it, exactly one runs
+ * the method for a key; the others wait and replay its answer (decisions.md D26, issue 24: two instances sharing
+ * a store of `get` and `set` both ran the handler). A reservation is a lease: an instance that dies while it runs
+ * loses the key when the lease ends, and the next repeat runs it.
+ *
+ * The default store is in memory and bounded in bytes and records. It drops records by age first (each after its
+ * time to live), then:
  * - per caller: a caller holds at most `maxEntriesPerCaller` records; its own oldest goes first;
- * - in all: past `maxEntries`, the oldest record of the caller holding the most goes.
+ * - in all: past `maxEntries` or `maxBytes`, the oldest record of the caller holding the most goes.
  * So no caller can flush another's records: a record within its time to live, among its caller's latest
  * `min(maxEntriesPerCaller, maxEntries / callers)`, is always replayed. Each eviction is reported (`onEvict`, and
  * counted in `stats()`), since a repeat of an evicted key runs its method again.
  */
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+let leases = 0;
+/** A lease name unique in this process (a store shared by processes adds its own randomness). */
+export function newLease() {
+    leases = (leases + 1) % Number.MAX_SAFE_INTEGER;
+    return `${Date.now().toString(36)}-${leases.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
 export function createMemoryIdempotencyStore(options = {}) {
     const maxEntries = options.maxEntries ?? 10_000;
     const perCaller = options.maxEntriesPerCaller ?? 1_000;
+    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    const maxRecord = Math.floor(maxBytes / 8);
     const now = options.now ?? Date.now;
     const entries = new Map();
     const scopes = new Map();
-    const evictions = { callerShare: 0, capacity: 0 };
+    const running = new Map();
+    const evictions = { callerShare: 0, capacity: 0, tooLarge: 0 };
+    let bytes = 0;
     const remove = (key) => {
         const e = entries.get(key);
         if (!e)
             return;
         entries.delete(key);
+        bytes -= e.size;
         const s = scopes.get(e.scope);
         s?.delete(key);
         if (s && s.size === 0)
@@ -44,44 +62,128 @@ export function createMemoryIdempotencyStore(options = {}) {
         evictions[reason === "caller-share" ? "callerShare" : "capacity"]++;
         options.onEvict?.({ scope, reason });
     };
-    return {
-        async get(key) {
-            const e = entries.get(key);
-            if (!e)
-                return undefined;
-            if (e.expires <= now()) {
-                remove(key);
-                return undefined;
+    const live = (key) => {
+        const e = entries.get(key);
+        if (!e)
+            return undefined;
+        if (e.expires <= now()) {
+            remove(key);
+            return undefined;
+        }
+        return e;
+    };
+    const keep = (key, value, ttlMs, scope) => {
+        remove(key);
+        const size = key.length + value.body.length + value.bodyHash.length;
+        if (size > maxRecord) {
+            evictions.tooLarge++;
+            options.onEvict?.({ scope, reason: "too-large" });
+            return;
+        }
+        entries.set(key, { value, expires: now() + ttlMs, scope, size });
+        bytes += size;
+        let s = scopes.get(scope);
+        if (!s)
+            scopes.set(scope, (s = new Map()));
+        s.set(key, true);
+        sweep();
+        while (s.size > perCaller)
+            evictOldestOf(scope, "caller-share");
+        while (entries.size > maxEntries || bytes > maxBytes) {
+            let largest = scope;
+            let most = -1;
+            for (const [name, keys] of scopes) {
+                if (keys.size > most) {
+                    most = keys.size;
+                    largest = name;
+                }
             }
-            return e.value;
+            evictOldestOf(largest, "capacity");
+        }
+    };
+    return {
+        async reserve(key, bodyHash, leaseMs) {
+            const e = live(key);
+            if (e)
+                return { state: "done", record: e.value };
+            const r = running.get(key);
+            if (r && r.until > now())
+                return { state: "running", bodyHash: r.bodyHash };
+            const lease = newLease();
+            running.set(key, { lease, bodyHash, until: now() + leaseMs });
+            return { state: "reserved", lease };
+        },
+        async complete(key, lease, record, ttlMs, scope) {
+            if (running.get(key)?.lease !== lease)
+                return;
+            running.delete(key);
+            keep(key, record, ttlMs, scope);
+        },
+        async release(key, lease) {
+            if (running.get(key)?.lease === lease)
+                running.delete(key);
+        },
+        async extend(key, lease, leaseMs) {
+            const r = running.get(key);
+            if (r?.lease === lease)
+                r.until = now() + leaseMs;
+        },
+        async get(key) {
+            return live(key)?.value;
         },
         async set(key, value, ttlMs, scope = "") {
-            remove(key);
-            entries.set(key, { value, expires: now() + ttlMs, scope });
-            let s = scopes.get(scope);
-            if (!s)
-                scopes.set(scope, (s = new Map()));
-            s.set(key, true);
-            sweep();
-            while (s.size > perCaller)
-                evictOldestOf(scope, "caller-share");
-            while (entries.size > maxEntries) {
-                let largest = scope;
-                let most = -1;
-                for (const [name, keys] of scopes) {
-                    if (keys.size > most) {
-                        most = keys.size;
-                        largest = name;
-                    }
-                }
-                evictOldestOf(largest, "capacity");
-            }
+            keep(key, value, ttlMs, scope);
         },
         get size() {
             return entries.size;
         },
+        get bytes() {
+            return bytes;
+        },
         stats() {
-            return { size: entries.size, callers: scopes.size, evictions: { ...evictions } };
+            return { size: entries.size, bytes, callers: scopes.size, evictions: { ...evictions } };
+        },
+    };
+}
+/** Whether a store has the atomic interface, or only the old `get` and `set`. */
+export function isAtomicStore(store) {
+    const s = store;
+    return typeof s.reserve === "function" && typeof s.complete === "function" && typeof s.release === "function";
+}
+/**
+ * A store of the old interface behind the atomic one (D3): reservations are kept in this process, so one instance
+ * runs a key once; instances sharing such a store do not see each other's runs (the reason for the new interface).
+ */
+export function adaptIdempotencyStore(store, now = Date.now) {
+    if (isAtomicStore(store))
+        return store;
+    const running = new Map();
+    return {
+        async reserve(key, bodyHash, leaseMs) {
+            const record = await store.get(key);
+            if (record)
+                return { state: "done", record };
+            const r = running.get(key);
+            if (r && r.until > now())
+                return { state: "running", bodyHash: r.bodyHash };
+            const lease = newLease();
+            running.set(key, { lease, bodyHash, until: now() + leaseMs });
+            return { state: "reserved", lease };
+        },
+        async complete(key, lease, record, ttlMs, scope) {
+            if (running.get(key)?.lease !== lease)
+                return;
+            running.delete(key);
+            await store.set(key, record, ttlMs, scope);
+        },
+        async release(key, lease) {
+            if (running.get(key)?.lease === lease)
+                running.delete(key);
+        },
+        async extend(key, lease, leaseMs) {
+            const r = running.get(key);
+            if (r?.lease === lease)
+                r.until = now() + leaseMs;
         },
     };
 }

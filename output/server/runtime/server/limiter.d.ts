@@ -13,10 +13,13 @@ export type Admission = {
     resetAt: number;
 };
 export interface Limiter {
-    /** `rate: false` for the inner calls of a batch: the batch took the request's token (D5). */
+    /**
+     * `rate: false` for the inner calls of a batch: the batch took the request's token (D5). A limiter whose request
+     * rate lives in a shared store (`rateStore`) answers with a promise.
+     */
     admit(caller: string, method: string, options?: {
         rate?: boolean;
-    }): Admission;
+    }): Admission | Promise<Admission>;
     account(caller: string, method: string, seconds: number): {
         operating: number;
         resetAt: number;
@@ -26,11 +29,33 @@ export interface Limiter {
         resetAt: number;
     };
 }
+/**
+ * Where the request-rate buckets live when several instances share them (the Redis store of `…-server/redis`, D26).
+ * `take` removes one token from `key`'s bucket at `now` (ms) and says whether there was one.
+ */
+export interface RateStore {
+    take(key: string, now: number, burst: number, perSecond: number): Promise<boolean>;
+}
 export interface LimiterOptions {
     requestsPerSecond?: number;
     burst?: number;
+    /** Buckets shared by instances; without it each instance counts on its own. It fails open (D26). */
+    rateStore?: RateStore;
+    /** Told once per outage of the `rateStore`, when requests are let through uncounted. */
+    onStoreError?: (err: unknown) => void;
     operatingLimitSeconds?: number;
     windowSeconds?: number;
     now?: () => number;
 }
-export declare function createLimiter(options?: LimiterOptions): Limiter;
+/** A limiter that counts in this process: it answers at once. */
+export interface LocalLimiter extends Limiter {
+    admit(caller: string, method: string, options?: {
+        rate?: boolean;
+    }): Admission;
+}
+export declare function createLimiter(options: LimiterOptions & {
+    rateStore: RateStore;
+}): Limiter;
+export declare function createLimiter(options?: LimiterOptions & {
+    rateStore?: undefined;
+}): LocalLimiter;

@@ -23,10 +23,37 @@ export function createLimiter(options = {}) {
             m.delete(first);
         }
     };
+    const operatingCheck = (caller, method) => {
+        if (Number.isFinite(operatingLimitSeconds)) {
+            const u = limiter.usage(caller, method);
+            if (u.operating >= operatingLimitSeconds)
+                return { allowed: false, reason: "operating", ...u };
+        }
+        return ALLOWED;
+    };
+    let storeDown = false;
+    const shared = async (caller, method, t) => {
+        let allowed = true;
+        try {
+            allowed = await options.rateStore.take(caller, t, burst, requestsPerSecond);
+            storeDown = false;
+        }
+        catch (err) {
+            // Fails open (D26): an outage of the shared store must not stop the API; one notice per outage.
+            if (!storeDown)
+                options.onStoreError?.(err);
+            storeDown = true;
+        }
+        if (!allowed)
+            return { allowed: false, reason: "rate", ...limiter.usage(caller, method) };
+        return operatingCheck(caller, method);
+    };
     const limiter = {
         admit(caller, method, admitOptions) {
             const t = now();
             if (Number.isFinite(requestsPerSecond) && admitOptions?.rate !== false) {
+                if (options.rateStore)
+                    return shared(caller, method, t);
                 const b = buckets.get(caller) ?? { tokens: burst, at: t };
                 b.tokens = Math.min(burst, b.tokens + ((t - b.at) / 1000) * requestsPerSecond);
                 b.at = t;
@@ -37,12 +64,7 @@ export function createLimiter(options = {}) {
                     return { allowed: false, reason: "rate", ...limiter.usage(caller, method) };
                 b.tokens -= 1;
             }
-            if (Number.isFinite(operatingLimitSeconds)) {
-                const u = limiter.usage(caller, method);
-                if (u.operating >= operatingLimitSeconds)
-                    return { allowed: false, reason: "operating", ...u };
-            }
-            return ALLOWED;
+            return operatingCheck(caller, method);
         },
         account(caller, method, seconds) {
             const key = `${caller}\u0000${method}`;

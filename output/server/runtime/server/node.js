@@ -92,7 +92,14 @@ export function toNodeListener(handler, options = {}) {
             head.push("Content-Length", String(byteLength(out.body)));
             if (abandoned)
                 head.push("Connection", "close");
-            res.writeHead(out.status, head).end(out.body, abandoned ? () => req.destroy() : undefined);
+            try {
+                res.writeHead(out.status, head).end(out.body, abandoned ? () => req.destroy() : undefined);
+            }
+            catch {
+                // A status node refuses (a handler of a plain web handler gave one): never an unhandled rejection that
+                // ends the process (issue 24); the connection is dropped as for a handler that throws.
+                res.destroy();
+            }
         };
         // The router's core answers every request itself; this is for a plain web handler that throws: the
         // connection is dropped rather than answered with codes this adapter does not know.
@@ -115,7 +122,9 @@ export function toNodeListener(handler, options = {}) {
                     method,
                     headers: Object.entries(req.headers).flatMap(([k, v]) => v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]),
                 })),
-            }).then(send, fallback);
+            })
+                .then(send, fallback)
+                .catch(fallback);
             return;
         }
         readText(maxBodyBytes).then(async (text) => {

@@ -8,15 +8,31 @@
  * Linear in the input: brackets are found with `indexOf`, never a pattern that rescans (issue 14's review: a body of
  * `a[[[[…` took seconds with a regular expression, before authentication), and the pairs past PHP's bounds are
  * dropped as PHP drops them.
+ *
+ * Every bracketed container is read as a map first, as PHP's arrays are: `a[]=1&a[100000000]=2` is two entries,
+ * never a JavaScript array of length 100,000,001 that later code walks index by index (issue 24: 8 s before
+ * authentication). A map whose keys are exactly 0..n-1 becomes the list it stands for at the end, in one pass over
+ * what exists.
  */
 export declare function fromQuery(query: string): Record<string, unknown>;
+/** References one command may hold; past it the rest stay as written (each takes an earlier result's size). */
+export declare const MAX_REFERENCES = 100;
+/**
+ * What a command's references may still bring in: a count, and bytes (`sizes` gives each earlier command's answer
+ * in bytes). A reference to a member that is an object or a list is charged its command's whole answer, an upper
+ * bound known without walking the value (constant time a reference). `bytes` below 0 means the bound was crossed.
+ */
+export interface ReferenceBudget {
+    left: number;
+    bytes: number;
+    sizes?: ReadonlyMap<string, number>;
+}
 /**
  * A legacy batch command's parameters with each reference to an earlier command's result in place: `$result[add]`,
  * `$result[list][0][ID]` (the documentation's batch page). A value that is one reference takes the referenced value
  * as it is (an object, a list); a reference inside a longer text is put in as text. A reference to a command that
  * has not run, or to a member its result lacks, is left as written, and validation names it. At most 100
- * references of a command are put in; the rest stay as written.
+ * references of a command are put in; the rest stay as written. Once the budget's bytes are spent no reference is
+ * put in and `bytes` is left below 0, so the caller answers the command with an error.
  */
-export declare function withReferences(value: unknown, results: Readonly<Record<string, unknown>>, budget?: {
-    left: number;
-}, depth?: number): unknown;
+export declare function withReferences(value: unknown, results: Readonly<Record<string, unknown>>, budget?: ReferenceBudget, depth?: number): unknown;

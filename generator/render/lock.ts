@@ -1,0 +1,229 @@
+import { randomBytes } from "node:crypto";
+import { statSync } from "node:fs";
+import { mkdir, open, readFile, rmdir, unlink, utimes } from "node:fs/promises";
+import { hostname } from "node:os";
+import { dirname, join } from "node:path";
+
+/**
+ * One run at a time in an output folder (issue 24: `--watch` beside a manual run, or two build steps sharing an
+ * output, left folders mixed from both specs). A run holds `<out>/.collab-rest-codegen/lock` while it recovers,
+ * plans, writes or checks; the file is made with an exclusive create, so exactly one of several runs makes it.
+ *
+ * It records the host, process id, start time and a nonce, and its modification time is a heartbeat. A lock is
+ * stale when its heartbeat is older than `staleMs`, or when its host is this one and its process is gone. Taking a
+ * stale lock over goes through a second exclusive file (`lock.takeover`), so that of several runs that find it
+ * stale one judges it again, with the lock's content in hand, and removes it; a run releases a lock only while it
+ * is still its own. Written by hand: the lock libraries on npm (proper-lockfile and others) lock with mkdir and
+ * an mtime only, without the host and process check that tells a dead run on this machine from a slow one.
+ */
+
+export const LOCK_DIR = ".collab-rest-codegen";
+const LOCK = "lock";
+const TAKEOVER = "lock.takeover";
+
+export interface LockInfo {
+  host: string;
+  pid: number;
+  started: string;
+  nonce?: string;
+}
+
+export interface OutputLock {
+  release(): Promise<void>;
+}
+
+export interface LockOptions {
+  /** How long to wait for another run before giving up. Default 30 s. */
+  waitMs?: number;
+  /** A heartbeat older than this makes a lock stale. Default 60 s. */
+  staleMs?: number;
+  /** How often the holder refreshes its heartbeat. Default 5 s. */
+  beatMs?: number;
+  /** Told once when the run starts waiting. */
+  onWait?: (holder: LockInfo | null) => void;
+}
+
+/** Another run holds the output folder past the wait, or the folder cannot hold a lock: exit 3 in the CLI. */
+export class LockError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function readText(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+function parseHolder(text: string | null): LockInfo | null {
+  if (text === null) return null;
+  try {
+    const raw = JSON.parse(text) as Partial<LockInfo>;
+    if (typeof raw.host === "string" && typeof raw.pid === "number" && typeof raw.started === "string") return raw as LockInfo;
+  } catch {
+    // Being written, or not ours: judged by its age alone.
+  }
+  return null;
+}
+
+function ageOf(path: string): number | null {
+  try {
+    return Date.now() - statSync(path).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
+/** Stale: a heartbeat older than the bound (a run that stopped beating, or a process id reused), or a dead process here. */
+function isStale(age: number, holder: LockInfo | null, staleMs: number): boolean {
+  if (age > staleMs) return true;
+  return holder !== null && holder.host === hostname() && !alive(holder.pid);
+}
+
+function errnoOf(err: unknown): string | undefined {
+  return (err as NodeJS.ErrnoException).code;
+}
+
+/**
+ * `mkdir -p` one level at a time, returning the folders it made, deepest first. Node's recursive mkdir retries for
+ * ever when the kernel answers ENOENT for a child of a folder that exists (`/proc/x`, issue 9); here that is an error.
+ */
+async function makeFolders(path: string): Promise<string[]> {
+  const missing: string[] = [];
+  for (let d = path; ; d = dirname(d)) {
+    try {
+      if (statSync(d).isDirectory()) break;
+      throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${d}'`), { code: "ENOTDIR" });
+    } catch (err) {
+      if (errnoOf(err) !== "ENOENT") throw err;
+    }
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (const d of [...missing].reverse()) {
+    try {
+      await mkdir(d);
+    } catch (err) {
+      if (errnoOf(err) !== "EEXIST") throw err;
+    }
+  }
+  return missing;
+}
+
+/** Creates `path` with `text` if no file is there; false when one is. */
+async function createExclusive(path: string, text: string): Promise<boolean> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(path, "wx");
+  } catch (err) {
+    if (errnoOf(err) === "EEXIST") return false;
+    throw err;
+  }
+  try {
+    await handle.writeFile(text);
+  } finally {
+    await handle.close();
+  }
+  return true;
+}
+
+/**
+ * Removes the lock at `path` if it is still the stale one judged from `seen`: under the takeover file, so that no
+ * other run judges it at the same time, and after reading it again, so that a fresh lock made meanwhile stays.
+ */
+async function takeOver(dir: string, path: string, seen: string | null, staleMs: number): Promise<void> {
+  const takeover = join(dir, TAKEOVER);
+  // A takeover file left by a run killed in the middle of one is itself stale after a short while.
+  const takeoverAge = ageOf(takeover);
+  if (takeoverAge !== null && takeoverAge > 10_000) await unlink(takeover).catch(() => undefined);
+  if (!(await createExclusive(takeover, String(process.pid)))) return;
+  try {
+    const now = await readText(path);
+    const age = ageOf(path);
+    if (now === seen && age !== null && isStale(age, parseHolder(now), staleMs)) await unlink(path).catch(() => undefined);
+  } finally {
+    await unlink(takeover).catch(() => undefined);
+  }
+}
+
+/**
+ * Takes the lock of `out` (making `out/.collab-rest-codegen/` when absent), waiting at most `waitMs` for another
+ * run. Throws `LockError` with "another run is writing into OUT" when the wait runs out.
+ */
+export async function lockOutput(out: string, options: LockOptions = {}): Promise<OutputLock> {
+  const waitMs = options.waitMs ?? 30_000;
+  const staleMs = options.staleMs ?? 60_000;
+  const beatMs = options.beatMs ?? 5_000;
+  const dir = join(out, LOCK_DIR);
+  const path = join(dir, LOCK);
+  const info: LockInfo = { host: hostname(), pid: process.pid, started: new Date().toISOString(), nonce: randomBytes(8).toString("hex") };
+  const mine = JSON.stringify(info);
+  const deadline = Date.now() + waitMs;
+  let told = false;
+  let pause = 25;
+  // The folders the lock made: a run that writes nothing (a spec error, `--check`) leaves no empty folder behind.
+  const made: string[] = [];
+  let vanished = 0;
+  for (;;) {
+    try {
+      for (const d of await makeFolders(dir)) if (!made.includes(d)) made.push(d);
+      if (await createExclusive(path, mine)) break;
+    } catch (err) {
+      // The holder that just released removed the folders it had made: make them again and try once more (a
+      // folder the kernel will not make, such as one under /proc, answers ENOENT every time: an error after a few).
+      if (errnoOf(err) === "ENOENT" && ++vanished < 5) continue;
+      const e = err as NodeJS.ErrnoException;
+      throw new LockError(`cannot create the output folder ${out}: ${e.code ?? "Error"}: ${String(e.message).replace(/^\w+: /, "").replace(/, \w+ '.*'$/, "")}`, e.code);
+    }
+    const seen = await readText(path);
+    const age = ageOf(path);
+    if (seen !== null && age !== null && isStale(age, parseHolder(seen), staleMs)) {
+      await takeOver(dir, path, seen, staleMs);
+      continue;
+    }
+    if (Date.now() >= deadline) {
+      const holder = parseHolder(seen);
+      const who = holder ? ` (process ${holder.pid} on ${holder.host}, since ${holder.started})` : "";
+      throw new LockError(`another run is writing into ${out}${who}; wait for it, or remove ${path} if no run is under way`);
+    }
+    if (!told) options.onWait?.(parseHolder(seen));
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    pause = Math.min(500, pause * 2);
+  }
+  const beat = setInterval(() => {
+    const t = new Date();
+    utimes(path, t, t).catch(() => undefined);
+  }, beatMs);
+  beat.unref();
+  let released = false;
+  return {
+    async release() {
+      if (released) return;
+      released = true;
+      clearInterval(beat);
+      // Only its own lock: a lock taken over as stale (a run paused past the bound) is another run's now.
+      if ((await readText(path)) === mine) await unlink(path).catch(() => undefined);
+      // The working folder goes with the lock when nothing else is in it (a journal, staged files), and so does an
+      // output folder the lock made when the run wrote nothing into it.
+      await rmdir(dir).catch(() => undefined);
+      for (const d of made) await rmdir(d).catch(() => undefined);
+    },
+  };
+}

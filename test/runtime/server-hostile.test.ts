@@ -1,0 +1,261 @@
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openapiV3 } from "../../output/server/documentation.js";
+import serverData from "../../output/server/methods.js";
+import type { ServerData } from "../../templates/runtime/shared/data.js";
+import { type Caller, type Credentials, type HandlerOptions, MethodError } from "../../templates/runtime/server/handler.js";
+import { type BuiltInSpec, createHandlerWith } from "../../templates/runtime/server/index.js";
+import { CORE, toNodeListener } from "../../templates/runtime/server/node.js";
+import { createMemoryIdempotencyStore } from "../../templates/runtime/server/idempotency.js";
+import { page } from "../../templates/runtime/server/page.js";
+import { fromQuery } from "../../templates/runtime/server/query.js";
+
+/**
+ * Issue 24, the generated server: each case is a reproducer from the hostile-input probe that failed before its
+ * fix (a stall before authentication, a status that ended the process, a batch that grew to the heap's limit, a
+ * thrown value that failed the whole batch). Time limits here are hang guards, ten times what the cases take (D6).
+ */
+const CODE = "hostileHookCode7";
+const data = serverData as ServerData;
+const builtIns: BuiltInSpec = { documentation: { legacy: [], v3: ["rest.documentation.openapi", "documentation"] }, scopeList: { legacy: [], v3: ["rest.scope.list"] } };
+const logs: string[] = [];
+let status: unknown = 0;
+let thrown: unknown = null;
+
+function authenticate(c: Credentials): Caller | { error: string } {
+  if (c.kind === "webhook" && c.code === CODE) return { userId: 1, scopes: ["task", "user", "telephony", "pay_system", "mailservice"], admin: true };
+  return { error: "INVALID_CREDENTIALS" };
+}
+
+const handlers = {
+  legacy: {
+    "user.current": async () => ({ ID: "1" }),
+    // A create or update handler that answers with its parameters, as many do.
+    "tasks.task.getaccess": async (p: Record<string, unknown>) => p,
+    "tasks.task.stopwatch": async () => {
+      throw new MethodError({ code: "UPSTREAM", description: "the upstream portal failed", status: status as number });
+    },
+    "tasks.task.unpin": async () => {
+      throw thrown;
+    },
+    "sale.paysystem.list": async () => ({ big: BigInt(1) }),
+    // A page whose count JSON cannot write.
+    "mailservice.list": async () => page([{ ID: "1" }], { total: BigInt(10) as unknown as number }),
+  },
+  v3: {
+    "tasks.task.add": async () => {
+      runs++;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { item: { id: runs } };
+    },
+  },
+};
+let runs = 0;
+
+function router(extra: Partial<HandlerOptions> = {}) {
+  return createHandlerWith(handlers, { authenticate, log: (e) => logs.push(e.message), ...extra }, data, builtIns, { openapiV3 });
+}
+
+async function post(handle: (r: Request) => Promise<Response>, path: string, body: string, type = "application/json") {
+  const res = await handle(new Request(`https://p.example${path}`, { method: "POST", headers: { "Content-Type": type }, body }));
+  return { status: res.status, text: await res.text() };
+}
+
+describe("a form body's indexes cost what the body is long, never what its numbers say (item 1)", () => {
+  const handle = router();
+  it.each([
+    ["/rest/1/wrongcode/user.current", "a[]=1&a[100000000]=2", 401],
+    [`/rest/1/${CODE}/tasks.task.getaccess`, "taskId=100&users[]=1&users[10000000]=2", 200],
+    [`/rest/1/${CODE}/tasks.task.getaccess`, "taskId=100&users[]=1&users[4294967294]=2", 200],
+    [`/rest/1/${CODE}/tasks.task.getaccess`, "taskId=100&users[9007199254740991]=1&users[]=2", 200],
+  ])("%s with %s", async (path, body, want) => {
+    const t0 = performance.now();
+    const r = await post(handle, path, body, "application/x-www-form-urlencoded");
+    expect(r.status).toBe(want);
+    // A hang guard: before the fix the first case took 7.9 s and the third minutes.
+    expect(performance.now() - t0).toBeLessThan(2_000);
+  }, 20_000);
+
+  it("sparse keys are read as a map; dense ones are the list they stand for", () => {
+    expect(fromQuery("a[]=1&a[100000000]=2")).toEqual({ a: { "0": "1", "100000000": "2" } });
+    expect(fromQuery("a[0]=x&a[1]=y&b[2]=z")).toEqual({ a: ["x", "y"], b: { "2": "z" } });
+    expect(fromQuery("a[]=1&a[4294967294]=2&a[]=3")).toEqual({ a: { "0": "1", "4294967294": "2", "4294967295": "3" } });
+  });
+
+  it("the handler gets the indexes that were sent, in order, as its declared list", async () => {
+    const r = await post(handle, `/rest/1/${CODE}/tasks.task.getaccess`, "taskId=100&users[]=1&users[10000000]=2", "application/x-www-form-urlencoded");
+    expect(JSON.parse(r.text).result).toEqual({ taskId: 100, users: ["1", "2"] });
+  });
+});
+
+describe("a method error's status is refused at the boundary (item 2)", () => {
+  it.each([0, 99, 1000, Number.NaN, 200, 302, 4.5, "400" as unknown as number])("status %s answers 500 with the error's code, and a log line", async (s) => {
+    status = s;
+    logs.length = 0;
+    const r = await post(router(), `/rest/1/${CODE}/tasks.task.stopwatch`, JSON.stringify({ taskId: 1 }));
+    expect(r.status).toBe(500);
+    expect(JSON.parse(r.text)).toMatchObject({ error: "UPSTREAM", error_description: "the upstream portal failed" });
+    expect(logs.join("\n")).toMatch(/not an HTTP error status/);
+  });
+
+  it("a status in 400-599 goes out as it is", async () => {
+    status = 502;
+    expect((await post(router(), `/rest/1/${CODE}/tasks.task.stopwatch`, JSON.stringify({ taskId: 1 }))).status).toBe(502);
+  });
+
+  describe("through the node adapter on loopback, the process lives on", () => {
+    let port = 0;
+    const server = createServer(toNodeListener(router(), { allowHttp: true } as never));
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    beforeAll(async () => {
+      process.on("unhandledRejection", onRejection);
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      port = (server.address() as AddressInfo).port;
+    });
+    afterAll(async () => {
+      process.off("unhandledRejection", onRejection);
+      await new Promise((resolve) => server.close(resolve));
+    });
+    it("a core that answers a status node refuses drops the connection; the process lives on", async () => {
+      const broken = Object.assign(async () => new Response(""), { [CORE]: async () => ({ status: 0, headers: {}, body: "x" }) });
+      const local = createServer(toNodeListener(broken as never, { allowHttp: true } as never));
+      await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", resolve));
+      const p = (local.address() as AddressInfo).port;
+      const outcome = await new Promise<string>((resolve) => {
+        const req = httpRequest({ host: "127.0.0.1", port: p, method: "POST", path: "/rest/1/x/user.current" }, (res) => resolve(`status ${res.statusCode}`));
+        req.on("error", (e) => resolve(`error ${(e as NodeJS.ErrnoException).code}`));
+        req.end("{}");
+      });
+      await new Promise((resolve) => local.close(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(outcome).toBe("error ECONNRESET");
+      expect(rejections).toEqual([]);
+    });
+
+    it("status 0 is answered 500 and leaves no unhandled rejection", async () => {
+      status = 0;
+      const handle = router({ allowHttp: true });
+      const local = createServer(toNodeListener(handle));
+      await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", resolve));
+      const p = (local.address() as AddressInfo).port;
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest({ host: "127.0.0.1", port: p, method: "POST", path: `/rest/1/${CODE}/tasks.task.stopwatch`, headers: { "Content-Type": "application/json" } }, (res) => {
+          let body = "";
+          res.on("data", (c) => (body += c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on("error", reject);
+        req.end(JSON.stringify({ taskId: 1 }));
+      });
+      await new Promise((resolve) => local.close(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(answer.status).toBe(500);
+      expect(rejections).toEqual([]);
+      expect(port).toBeGreaterThan(0);
+    });
+  });
+});
+
+describe("a batch builds at most its byte bound; the command that crosses it fails alone (item 3)", () => {
+  /** Four commands, each holding 100 references to the previous command's whole result: 100x growth a command. */
+  function growing(): string {
+    const params = (prev: string) => Array.from({ length: 100 }, (_, i) => `users[${i}]=$result[${prev}]`).join("&");
+    const cmd: Record<string, string> = { c0: `tasks.task.getaccess?taskId=1&users[0]=${"x".repeat(10_000)}` };
+    for (let i = 1; i < 4; i++) cmd[`c${i}`] = `tasks.task.getaccess?taskId=1&${params(`c${i - 1}`)}`;
+    return JSON.stringify({ cmd });
+  }
+
+  it("the 16.7 KB batch of the probe: the first two answer, the third crosses 16 MiB and fails alone", async () => {
+    const body = growing();
+    expect(body.length).toBeLessThan(20_000);
+    const r = await post(router(), `/rest/1/${CODE}/batch`, body);
+    expect(r.status).toBe(200);
+    expect(r.text.length).toBeLessThan(16 * 1024 * 1024 + 100_000);
+    const result = JSON.parse(r.text).result;
+    expect(Object.keys(result.result)).toEqual(["c0", "c1", "c3"]);
+    expect(Object.keys(result.result_error)).toEqual(["c2"]);
+    expect(result.result_error.c2.error_description).toMatch(/bound of 16777216 bytes/);
+    // The fourth refers to a command that failed: its references stay as written, as for any command that did not run.
+    expect(result.result.c3.users[0]).toBe("$result[c2]");
+  }, 30_000);
+
+  it("a smaller bound is honoured the same way, and answers within it are kept", async () => {
+    const r = await post(router({ maxBatchBytes: 50_000 }), `/rest/1/${CODE}/batch`, growing());
+    const result = JSON.parse(r.text).result;
+    expect(Object.keys(result.result)).toEqual(["c0", "c2"]);
+    expect(Object.keys(result.result_error)).toEqual(["c1", "c3"]);
+    expect(JSON.parse(r.text).result.result_error.c3.error_description).toMatch(/bound of 50000 bytes/);
+  });
+});
+
+describe("a command that throws an exotic value ends that command only (item 4)", () => {
+  const hostile = [
+    {
+      toString() {
+        throw new Error("no text for you");
+      },
+    },
+    new Proxy(
+      {},
+      {
+        getPrototypeOf() {
+          throw new Error("no prototype either");
+        },
+      },
+    ),
+    Object.create(null),
+    Symbol("s"),
+  ];
+  it.each(hostile.map((v, i) => [i, v]))("value %i: the other commands keep their answers", async (_i, value) => {
+    thrown = value;
+    logs.length = 0;
+    const cmd = { a: "user.current", b: "tasks.task.unpin?id=1", c: "tasks.task.getaccess?taskId=5" };
+    const r = await post(router(), `/rest/1/${CODE}/batch`, JSON.stringify({ cmd }));
+    expect(r.status).toBe(200);
+    const result = JSON.parse(r.text).result;
+    expect(result.result).toEqual({ a: { ID: "1" }, c: { taskId: 5 } });
+    expect(result.result_error.b.error).toBe("INTERNAL_SERVER_ERROR");
+    expect(logs.length).toBeGreaterThan(0);
+  });
+
+  it("a result, or a page's count, that cannot be written as JSON fails its own command", async () => {
+    const cmd = { a: "user.current", b: "sale.paysystem.list", c: "mailservice.list" };
+    const r = await post(router(), `/rest/1/${CODE}/batch`, JSON.stringify({ cmd }));
+    const result = JSON.parse(r.text).result;
+    expect(result.result).toEqual({ a: { ID: "1" } });
+    expect(result.result_error.b.error).toBe("INTERNAL_SERVER_ERROR");
+    expect(result.result_error.c.error).toBe("INTERNAL_SERVER_ERROR");
+  });
+
+  it("outside a batch, the same values answer 500 with the spec's internal error", async () => {
+    for (const value of hostile) {
+      thrown = value;
+      const r = await post(router(), `/rest/1/${CODE}/tasks.task.unpin`, JSON.stringify({ id: 1 }));
+      expect(r.status).toBe(500);
+      expect(JSON.parse(r.text).error).toBe("INTERNAL_SERVER_ERROR");
+    }
+  });
+});
+
+describe("a method slower than its idempotency lease runs once (the lease is kept while it runs)", () => {
+  it("a 300 ms method with a 100 ms lease, and repeats arriving while it runs: one run, every answer the same", async () => {
+    runs = 0;
+    const handle = router({ idempotencyStore: createMemoryIdempotencyStore(), idempotency: { leaseMs: 100 }, methodScopes: { v3: { "tasks.task.add": ["task"] } } });
+    const add = () =>
+      handle(
+        new Request(`https://p.example/rest/api/1/${CODE}/tasks.task.add`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "Idempotency-Key": "slow-key" },
+          body: JSON.stringify({ fields: { title: "T" } }),
+        }),
+      ).then(async (r) => ({ status: r.status, body: await r.text() }));
+    const first = add();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const answers = await Promise.all([first, add(), add()]);
+    expect(runs).toBe(1);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => JSON.parse(a.body).result.item.id))).toEqual(new Set([1]));
+  });
+});
