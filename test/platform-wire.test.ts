@@ -6,7 +6,7 @@ import { wireDivergences } from "./real-docs/divergences.js";
 import { PLATFORM_WIRE } from "./real-docs/platform-wire.js";
 
 /** Every citation of the platform's documentation that the runtimes follow still says what it is cited for. */
-const DOCS = join(ROOT, "../shared/platform-docs");
+const DOCS = join(ROOT, "spec-source/platform-docs");
 
 describe("the platform documentation the server follows where the spec is silent", () => {
   it.each(PLATFORM_WIRE.map((f) => [`${f.file}:${f.line}`, f] as const))("%s", (_where, f) => {

@@ -1,5 +1,5 @@
 /**
- * Where a real response example of the platform's documentation (../shared/fixtures/real-docs) disagrees with the
+ * Where a real response example of the platform's documentation (test/fixtures/real-docs, copied from the platform documentation) disagrees with the
  * spec. The spec wins: the generated types and schemas follow it, and each disagreement is listed here with its
  * reason. The real-docs test fails when a listed divergence no longer occurs, and when an unlisted one does.
  *
@@ -103,7 +103,7 @@ export const divergences: Divergence[] = [
 ];
 
 /**
- * Where the spec and the platform's documentation (`shared/platform-docs/`) say different things about the wire
+ * Where the spec and the platform's documentation (`spec-source/platform-docs/`) say different things about the wire
  * (issue 14). The spec wins by default; where the platform's SDKs need the platform's reading, an option of the
  * generator or of the router gives it, and `reading` says which. `test/platform-wire.test.ts` checks both
  * citations.
@@ -112,7 +112,7 @@ export interface WireDivergence {
   subject: string;
   /** The spec's line (1-based) and words on it. */
   spec: { line: number; says: string };
-  /** The documentation's file below `shared/platform-docs/`, line and words. */
+  /** The documentation's file below `spec-source/platform-docs/`, line and words. */
   platform: { file: string; line: number; says: string };
   reading: string;
 }

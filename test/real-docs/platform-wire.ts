@@ -6,7 +6,7 @@
  */
 export interface WireFact {
   fact: string;
-  /** Path below `shared/platform-docs/`, and the 1-based line. */
+  /** Path below `spec-source/platform-docs/`, and the 1-based line. */
   file: string;
   line: number;
   /** Words that stand on that line. */

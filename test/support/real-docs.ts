@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../helpers.js";
 
-export const REAL_DOCS = join(ROOT, "../shared/fixtures/real-docs");
+export const REAL_DOCS = join(ROOT, "test/fixtures/real-docs");
 
 export interface RealResponse {
   file: string;
