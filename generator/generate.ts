@@ -1,7 +1,7 @@
 import { checkModel } from "./check/rules.js";
 import { type Diagnostic, hasErrors, sortDiagnostics } from "./diagnostics/catalogue.js";
 import { emitManifest, emitModelJson, emitOpenApiFiles } from "./emit/index.js";
-import type { GeneratedFile } from "./emit/files.js";
+import { type GeneratedFile, withPackageMetadata } from "./emit/files.js";
 import { buildModel } from "./model/build.js";
 import { withV3ErrorPrefix } from "./model/v3-prefix.js";
 import type { Model } from "./model/types.js";
@@ -92,7 +92,7 @@ export async function generate(rawSpecText: string, options: GenerateOptions): P
   // The cheap check first: the new model written with the previous generation's record is the previous text.
   const candidate = previous ? emitModelJson(model, options, previous.generation) : null;
   const sameModel = candidate !== null && candidate.contents === options.previous?.modelJson;
-  const decided = decideVersion(model, options.version, previous, sameModel, options.specPath);
+  const decided = decideVersion(model, options.version, previous, sameModel, options.specPath, options.breakingWhileZero ?? "minor");
   // The usual case, an unchanged spec, writes the model.json just built for the check.
   const reuse = candidate && previous && JSON.stringify(decided.generation) === JSON.stringify(previous.generation) ? candidate : null;
   const first = await emitAll(specText, model, options, decided, false, reuse);
@@ -170,6 +170,8 @@ async function emitAll(
   );
   const files: GeneratedFile[] = [
     modelJson ?? emitModelJson(model, opts, decided.generation),
+    // D29: `model.json` holds every position and changes with any edit; review tools fold it as generated.
+    { path: ".gitattributes", raw: true, contents: `# ${header}\nmodel.json linguist-generated=true\n` },
     ...openapi.files,
     shippedSpecFile(opts.specPath, specText, header),
     ...serverDocumentation(openapi.v3, header),
@@ -177,6 +179,7 @@ async function emitAll(
     ...changelogs,
     ...(await formatting),
   ];
+  for (const [i, f] of files.entries()) files[i] = withPackageMetadata(f, options.packageMetadata);
   // A credential the spec quotes reaches no generated file (each is a `secret-in-spec` warning of the reading).
   const { secrets } = findQuotedSecrets(specText, opts.specPath);
   // The runtimes are copies of this repository's compiled code: they hold no spec text, and are left as they are.

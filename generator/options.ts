@@ -1,4 +1,5 @@
 import type { Previous } from "./diff/version.js";
+import type { PackageMetadata } from "./emit/files.js";
 
 /** Options of a run, with their defaults in this one place. */
 export interface GenerateOptions {
@@ -11,6 +12,11 @@ export interface GenerateOptions {
   version?: string;
   /** The previous generation (its `model.json`, changelogs and file hashes); absent on a first generation. */
   previous?: Previous;
+  /**
+   * What a breaking change bumps while the major version is 0 (decisions.md D22): `minor` (default), as semver's
+   * 0.x rule and npm's caret ranges read it (`^0.1.0` takes 0.1.x only), or `major`.
+   */
+  breakingWhileZero?: "minor" | "major";
   generatorName: string;
   generatorVersion: string;
   /** Template texts by path below `templates/` (`client/README.md.hbs`); the CLI loads them. */
@@ -25,6 +31,8 @@ export interface GenerateOptions {
   v3ErrorPrefix?: "spec" | "platform";
   /** Names of the generated packages. */
   packages?: { types: string; client: string; server: string };
+  /** What the three packages are published with (license, repository, …): the config's `package` key. */
+  packageMetadata?: PackageMetadata;
   /** Run prettier over generated code (default true); property tests turn it off to run thousands of times. */
   format?: boolean;
   /**

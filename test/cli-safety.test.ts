@@ -236,7 +236,7 @@ describe("messages a user can click", () => {
     const github = run(["lint", "--format", "github"], sub, { GITHUB_WORKSPACE: dir });
     expect(github.stdout).toContain("::warning file=api/spec/collaboration-platform-api.md,line=324,col=3::");
     // Hints point at the dialect documentation where this generator is installed.
-    writeFileSync(join(sub, "spec/collaboration-platform-api.md"), SPEC_TEXT.replace("`id`* integer", "`id`* intger"));
+    writeFileSync(join(sub, "spec/collaboration-platform-api.md"), SPEC_TEXT.replace("`id`* integer", "`id`* frobnicate"));
     const hinted = run(["lint", "--config", "api/codegen.config.yaml"], dir);
     const docs = /Use a type word of (\S+)#types/.exec(hinted.stdout)?.[1];
     expect(docs).toBeDefined();

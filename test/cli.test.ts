@@ -30,7 +30,8 @@ function tree(dir: string): Record<string, string> {
 function project(name: string, spec = SPEC_TEXT): string {
   const dir = join(work, name);
   cpSync(join(ROOT, "codegen.config.yaml"), join(dir, "codegen.config.yaml"));
-  cpSync(join(ROOT, "spec-source"), join(dir, "spec-source"), { recursive: true });
+  // The spec and its dialect page; the reference copy (`platform-docs/`, 27 MB) is no input of these runs.
+  cpSync(join(ROOT, "spec-source"), join(dir, "spec-source"), { recursive: true, filter: (src) => !src.includes("platform-docs") });
   writeFileSync(join(dir, SPEC_PATH), spec);
   return dir;
 }
@@ -57,6 +58,7 @@ describe("generate", () => {
     expect(Object.keys(first).sort()).toEqual(
       [
         ...areaFiles,
+        ".gitattributes",
         "client/CHANGELOG.md",
         "client/README.md",
         "client/calls.d.ts",
@@ -221,7 +223,14 @@ describe("usage errors and formats", () => {
     const dir = project("lint");
     const ok = run(["lint", "--format", "json"], dir);
     expect(ok.code).toBe(0);
-    expect(JSON.parse(ok.stdout)).toEqual([
+    // The shipped config settles the spec's two readings with ignore rules and their reasons (issue 25): no standing
+    // warning. Without the rules the two warnings are there, at their positions.
+    expect(JSON.parse(ok.stdout)).toEqual([]);
+    const raw = run(["lint", "--format", "json", "--config", "none.yaml"], dir);
+    writeFileSync(join(dir, "none.yaml"), "spec: spec-source/collaboration-platform-api.md\n");
+    const unsettled = run(["lint", "--format", "json", "--config", "none.yaml"], dir);
+    expect(raw.code).toBe(3);
+    expect(JSON.parse(unsettled.stdout)).toEqual([
       expect.objectContaining({ file: SPEC_PATH, line: 209, severity: "warning", code: "ambiguous-reading", related: expect.objectContaining({ line: 209 }) }),
       expect.objectContaining({ file: SPEC_PATH, line: 324, column: 3, severity: "warning", code: "missing-scope" }),
     ]);
@@ -244,5 +253,81 @@ describe("usage errors and formats", () => {
     const r = run(["--version"]);
     expect(r.code).toBe(0);
     expect(r.stdout.trim()).toBe(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version);
+  });
+});
+
+describe("--help of each command: an example, the exit codes, what is required, where the docs are (issue 25)", () => {
+  it.each(["generate", "lint", "diff", "mock", "init"])("%s --help", (command) => {
+    const r = spawnSync(process.execPath, [join(ROOT, "dist/generator/cli/main.js"), command, "--help"], { encoding: "utf8" });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("Examples:");
+    expect(r.stdout).toContain(`collab-rest-codegen ${command}`);
+    expect(r.stdout).toMatch(/Exit codes: 0 /);
+    expect(r.stdout).toMatch(/Required: /);
+    if (command === "diff") expect(r.stdout).toContain("Required: --from.");
+    expect(r.stdout).toMatch(/README\.md#/);
+  });
+});
+
+describe("package metadata comes from the config; a set of packages that disagree is an error (issue 25)", () => {
+  const BIN = join(ROOT, "dist/generator/cli/main.js");
+  const run = (args: string[], cwd: string) => spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", timeout: 60_000 });
+  it("license, repository, publishConfig, private, author, homepage and keywords in all three package.json", () => {
+    const dir = mkdtempSync(join(tmpdir(), "crc-meta-"));
+    mkdirSync(join(dir, "spec-source"));
+    writeFileSync(join(dir, SPEC_PATH), SPEC_TEXT);
+    writeFileSync(
+      join(dir, "codegen.config.yaml"),
+      [
+        "spec: spec-source/collaboration-platform-api.md",
+        "out: output",
+        "package:",
+        "  license: Apache-2.0",
+        "  author: Acme Integrations",
+        "  homepage: https://acme.example/api",
+        "  repository: { type: git, url: 'git+https://git.example/acme/api.git', directory: output }",
+        "  keywords: [platform, api]",
+        "  private: false",
+        "  publishConfig: { access: public, registry: 'https://npm.acme.example/' }",
+        "",
+      ].join("\n"),
+    );
+    expect(run(["generate"], dir).status).toBe(0);
+    for (const kind of ["types", "client", "server"]) {
+      const pkg = JSON.parse(readFileSync(join(dir, `output/${kind}/package.json`), "utf8"));
+      expect(pkg).toMatchObject({
+        license: "Apache-2.0",
+        author: "Acme Integrations",
+        homepage: "https://acme.example/api",
+        repository: { type: "git", url: "git+https://git.example/acme/api.git", directory: "output" },
+        keywords: ["platform", "api"],
+        private: false,
+        publishConfig: { access: "public", registry: "https://npm.acme.example/" },
+      });
+      // The members follow the description, before the package's own.
+      expect(Object.keys(pkg).slice(0, 5)).toEqual(["//", "name", "version", "description", "license"]);
+    }
+    expect(run(["generate", "--check"], dir).status).toBe(0);
+    const bad = mkdtempSync(join(tmpdir(), "crc-meta-bad-"));
+    writeFileSync(join(bad, "codegen.config.yaml"), "package:\n  licence: MIT\n");
+    const r = run(["lint"], bad);
+    expect(r.status).toBe(3);
+    expect(r.stderr).toContain("codegen.config.yaml:2:3: unknown key 'licence' in 'package'; did you mean 'license'?");
+  });
+
+  it("an edited package.json kept while the version moves: exit 3, nothing written (before: exit 0 and a dependency on a version never written)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "crc-meta-edit-"));
+    mkdirSync(join(dir, "spec-source"));
+    writeFileSync(join(dir, SPEC_PATH), SPEC_TEXT);
+    writeFileSync(join(dir, "codegen.config.yaml"), "spec: spec-source/collaboration-platform-api.md\nout: output\n");
+    expect(run(["generate"], dir).status).toBe(0);
+    const path = join(dir, "output/types/package.json");
+    writeFileSync(path, readFileSync(path, "utf8").replace('"description"', '"license": "MIT",\n  "description"'));
+    writeFileSync(join(dir, SPEC_PATH), SPEC_TEXT.replace("**tasks.task.getaccess**.", "**tasks.task.pin**. Scope `task`. Any user. Pins a task. `id`* integer. Result: boolean.\n\n**tasks.task.getaccess**."));
+    const before = readFileSync(join(dir, "output/client/package.json"), "utf8");
+    const r = run(["generate"], dir);
+    expect(r.status).toBe(3);
+    expect(r.stderr).toMatch(/the packages would have different versions \(types 0\.1\.0, client 0\.2\.0, server 0\.2\.0\); output was not changed/);
+    expect(readFileSync(join(dir, "output/client/package.json"), "utf8")).toBe(before);
   });
 });

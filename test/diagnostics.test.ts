@@ -25,11 +25,22 @@ const goldens: Array<{ name: string; spec: string; lines: string[]; emits: boole
   },
   {
     name: "an unknown type word",
-    spec: endpointSpec("**a.b**. Scope `x`.\n- `taskId`* integr, the id."),
+    spec: endpointSpec("**a.b**. Scope `x`.\n- `taskId`* frobnicate, the id."),
     lines: [
-      "spec.md:8:13: warning unknown-type: Unknown type word 'integr', expected integer, number, string, boolean, object, array, ISO 8601 or 'X or Y'. Use a type word of spec-source/README.md#types; the parameter is typed as unknown.",
+      "spec.md:8:13: warning unknown-type: Unknown type word 'frobnicate', expected integer, number, string, boolean, object, array, ISO 8601 or 'X or Y'. Use a type word of spec-source/README.md#types; the parameter is typed as unknown.",
     ],
     emits: true,
+  },
+  {
+    // Before issue 25 a warning: the parameter went `unknown`, the router stopped checking it, and the version
+    // jumped a major with exit 0 (decisions.md D31).
+    name: "a near miss of a type word (a typo) is an error",
+    spec: endpointSpec("**a.b**. Scope `x`.\n- `taskId`* integr, the id.\n- `name` strnig.\n- `flag` Booleans.\n- `ids` arrays."),
+    lines: [
+      "spec.md:8:13: error misspelled-type: Unknown type word 'integr'; did you mean 'integer'? Correct the type word (spec-source/README.md#types): a near miss of a known one is a typo, not a new type, and would publish a parameter the router no longer checks.",
+      "spec.md:9:10: error misspelled-type: Unknown type word 'strnig'; did you mean 'string'? Correct the type word (spec-source/README.md#types): a near miss of a known one is a typo, not a new type, and would publish a parameter the router no longer checks.",
+    ],
+    emits: false,
   },
   {
     name: "a parameter line that cannot be read",

@@ -59,8 +59,38 @@ describe("installed in another repo", () => {
     expect(check.stderr).toContain("files up to date");
   });
 
+  it("init in the installed project: the spec found, and a $schema line that resolves from the config's folder (issue 25)", () => {
+    const team = join(dir, "team");
+    mkdirSync(join(team, "docs"), { recursive: true });
+    cpSync(join(ROOT, SPEC_PATH), join(team, "docs/api.md"));
+    const r = run(["init", "team"]);
+    expect(r.code).toBe(0);
+    const text = readFileSync(join(team, "codegen.config.yaml"), "utf8");
+    const schema = /^# yaml-language-server: \$schema=(\S+)$/m.exec(text)?.[1] ?? "";
+    expect(schema).toBe("../node_modules/collab-rest-codegen/templates/config.schema.json");
+    expect(JSON.parse(readFileSync(join(team, schema), "utf8")).title).toContain("collab-rest-codegen");
+    expect(text).toMatch(/^spec: docs\/api\.md$/m);
+    const gen = spawnSync(bin(), ["generate"], { cwd: team, encoding: "utf8", timeout: 60_000 });
+    expect(gen.status).toBe(0);
+  });
+
+  it("installs from a git+file:// clone, built by its prepare script, as the README's first way says (issue 25)", () => {
+    const gitDir = join(dir, "git-install");
+    mkdirSync(join(gitDir, "app"), { recursive: true });
+    execFileSync("git", ["clone", "--quiet", "--no-hardlinks", ROOT, join(gitDir, "repo")]);
+    writeFileSync(join(gitDir, "app/package.json"), JSON.stringify({ name: "git-app", version: "1.0.0", private: true, type: "module" }));
+    execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--save-dev", `git+file://${join(gitDir, "repo")}`], { cwd: join(gitDir, "app"), stdio: "pipe" });
+    const installed = join(gitDir, "app/node_modules/collab-rest-codegen");
+    expect(existsSync(join(installed, "dist/generator/cli/main.js"))).toBe(true);
+    mkdirSync(join(gitDir, "app/api"));
+    cpSync(join(ROOT, SPEC_PATH), join(gitDir, "app/api/platform.md"));
+    const r = spawnSync(join(gitDir, "app/node_modules/.bin/collab-rest-codegen"), ["generate", "--spec", "api/platform.md", "--out", "generated"], { cwd: join(gitDir, "app"), encoding: "utf8", timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(existsSync(join(gitDir, "app/generated/client/index.js"))).toBe(true);
+  }, 300_000);
+
   it("hints name the dialect documentation inside node_modules, a file the user has", () => {
-    writeFileSync(join(dir, "api/broken.md"), readFileSync(join(ROOT, SPEC_PATH), "utf8").replace("`id`* integer", "`id`* intger"));
+    writeFileSync(join(dir, "api/broken.md"), readFileSync(join(ROOT, SPEC_PATH), "utf8").replace("`id`* integer", "`id`* frobnicate"));
     const r = run(["lint", "--spec", "api/broken.md"]);
     const docs = /Use a type word of (\S+)#types/.exec(r.stdout)?.[1];
     expect(docs).toBe("node_modules/collab-rest-codegen/spec-source/README.md");

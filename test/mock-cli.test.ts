@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { Agent as HttpsAgent } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -270,4 +270,29 @@ describe("the generated client against the mock process", () => {
     expect(first.replayed).toBe(false);
     expect(again.replayed).toBe(true);
   });
+});
+
+describe("the official SDK against the TLS mock, trusting the certificate file the mock wrote (issue 25)", () => {
+  it("NODE_EXTRA_CA_CERTS names the file from the mock's notice: B24Hook calls user.current, unchanged", async () => {
+    const certFile = join(work, "trusted", "mock-cert.pem");
+    const m = await start(["--cert-out", certFile]);
+    try {
+      const notice = /written to (\S+); trust it with NODE_EXTRA_CA_CERTS=(\S+),/.exec(m.err());
+      expect(notice?.[1]).toBe(certFile);
+      expect(readFileSync(certFile, "utf8")).toMatch(/^-----BEGIN CERTIFICATE-----/);
+      expect(readFileSync(certFile, "utf8")).not.toMatch(/PRIVATE KEY/);
+      // The SDK in a process of its own: node reads NODE_EXTRA_CA_CERTS when it starts.
+      const script = `
+        import { B24Hook } from "@bitrix24/b24jssdk";
+        const b24 = B24Hook.fromWebhookUrl(${JSON.stringify(`${m.url}/rest/1/hookCodeForSdk1/`)}, { restrictionParams: { rateLimit: { burstLimit: 1000, drainRate: 1000, adaptiveEnabled: false }, maxRetries: 1, retryDelay: 10 } });
+        const me = await b24.actions.v2.call.make({ method: "user.current" });
+        console.log(JSON.stringify(me.getData()?.result ?? null));`;
+      const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8", timeout: 60_000, env: { ...process.env, NODE_EXTRA_CA_CERTS: certFile } });
+      expect(r.stderr).not.toMatch(/self[- ]signed|UNABLE_TO_VERIFY|certificate/i);
+      expect(JSON.parse(r.stdout.trim().split("\n").at(-1) ?? "null")).toMatchObject({ ID: expect.stringMatching(/^\d+$/) });
+    } finally {
+      m.proc.kill("SIGTERM");
+      await m.exited;
+    }
+  }, 90_000);
 });

@@ -99,7 +99,8 @@ describe("OpenAPI documents", () => {
     expect(op(v3, "tasks.task.get")["x-idempotency-key"]).toBeUndefined();
     expect(op(legacy, "task.comment.add")).toMatchObject({ deprecated: true, "x-replacement": "tasks.task.chat.message.send" });
     expect(op(legacy, "event.get")["x-described"]).toBe(false);
-    expect(op(legacy, "tasks.task.getaccess")["x-source"]).toEqual({ line: 184, column: 3 });
+    // D29: the file and the section, never a line (an edit above a method changes nothing in the documents).
+    expect(op(legacy, "tasks.task.getaccess")["x-source"]).toEqual({ file: "spec-source/collaboration-platform-api.md", anchor: "tasks" });
     expect(op(legacy, "tasks.task.getaccess")["x-errors"]).toEqual([
       { status: 400, code: "0", text: "wrong task id" },
       { status: 400, code: "100", text: "Invalid value {} to match with parameter {users}. Should be value of type array." },
@@ -155,5 +156,22 @@ describe("OpenAPI documents", () => {
     expect(result).not.toHaveProperty("type");
     expect(result.description).toMatch(/^Not shown in the spec/);
     expect(v3.components?.schemas?.V3Error).toEqual({ description: "Body of 3.0 error responses. Not shown in the spec: any value is accepted." });
+  });
+});
+
+describe("a small spec edit gives a small diff (issue 25, D29)", () => {
+  it("lines added above every method change model.json, the shipped spec copy and the manifest, nothing else", async () => {
+    const { generate } = await import("../generator/generate.js");
+    const { GEN, SPEC_TEXT } = await import("./helpers.js");
+    const before = await generate(SPEC_TEXT, GEN);
+    const first = SPEC_TEXT.indexOf("\n");
+    const shifted = `${SPEC_TEXT.slice(0, first)}\n\n\n${SPEC_TEXT.slice(first)}`;
+    const after = await generate(shifted, GEN);
+    const old = new Map(before.files.map((f) => [f.path, f.contents]));
+    const changed = after.files.filter((f) => old.get(f.path) !== f.contents).map((f) => f.path);
+    // Before issue 25 the OpenAPI documents changed at every `x-source` line, the legacy one on 69 lines.
+    // What every spec change rewrites (D13): the changelogs name the spec's hash, the manifest and the spec's copy.
+    expect(changed.sort()).toEqual(["client/CHANGELOG.md", "manifest.json", "model.json", "server/CHANGELOG.md", "types/CHANGELOG.md", "types/spec/spec.md"]);
+    expect(after.files.find((f) => f.path === ".gitattributes")?.contents).toMatch(/^model\.json linguist-generated=true$/m);
   });
 });

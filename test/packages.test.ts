@@ -1,5 +1,5 @@
-import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import GithubSlugger from "github-slugger";
@@ -259,4 +259,64 @@ describe("published packages", () => {
     const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dir, encoding: "utf8" });
     expect(JSON.parse(out)).toEqual([true, "WRONG_AUTH_TYPE", 0]);
   });
+});
+
+describe("shipped files point at files a user has (issue 25)", () => {
+  it("no generated file names this repository's folders, its decision numbers or its issue numbers", () => {
+    const root = join(ROOT, "output");
+    const files = (d: string): string[] => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(d, e.name)) : [join(d, e.name)]));
+    const offending: string[] = [];
+    for (const f of files(root)) {
+      if (f.endsWith("CHANGELOG.md") || f.endsWith("model.json") || f.endsWith(".yaml") || f.includes("/openapi/")) continue;
+      const text = readFileSync(f, "utf8");
+      const hit = /\.\.\/shared\/(?:platform-docs|docs|spec)|shared\/platform-docs|decisions\.md|\(D\d{1,2}\)|\bissue \d+/.exec(text);
+      if (hit) offending.push(`${f.slice(root.length + 1)}: ${hit[0]}`);
+    }
+    expect(offending).toEqual([]);
+  });
+});
+
+describe("the server package's first server (issue 25)", () => {
+  it("the README's server.ts and tsconfig.json compile with tsc and answer user.current on loopback", async () => {
+    const readme = readFileSync(join(dir, "node_modules/collab-platform-api-server/README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("## A first server"), readme.indexOf("## What the router does"));
+    const ts = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+    const json = /```json\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+    expect(ts).toContain("allowHttp: true");
+    const app = join(dir, "first-server");
+    mkdirSync(join(app, "src"), { recursive: true });
+    writeFileSync(join(app, "package.json"), JSON.stringify({ name: "first-server", private: true, type: "module" }));
+    writeFileSync(join(app, "tsconfig.json"), json);
+    writeFileSync(join(app, "src/server.ts"), ts);
+    copyFileSync(join(ROOT, "output/server/skeleton/handlers.ts"), join(app, "src/handlers.ts"));
+    // `npm install --save-dev typescript @types/node`, as the README says: this repository's copies.
+    mkdirSync(join(app, "node_modules/@types"), { recursive: true });
+    symlinkSync(join(ROOT, "node_modules/@types/node"), join(app, "node_modules/@types/node"));
+    // The consumer project's node_modules, one folder up, is where the packages are installed.
+    const compiled = spawnSync(process.execPath, [TSC, "-p", "."], { cwd: app, encoding: "utf8" });
+    expect(compiled.stdout + compiled.stderr).toBe("");
+    expect(compiled.status).toBe(0);
+    const child = spawn(process.execPath, ["dist/server.js"], { cwd: app, env: { ...process.env, PORT: "0", WEBHOOK_CODE: "local-dev-code" }, stdio: ["ignore", "pipe", "pipe"] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        const timer = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 20_000);
+        child.stdout.on("data", (d: Buffer) => {
+          out += String(d);
+          const m = /listening on (\S+)/.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1] ?? "");
+          }
+        });
+      });
+      const me = await fetch(`${url}/rest/1/local-dev-code/user.current`, { method: "POST" });
+      expect(me.status).toBe(200);
+      expect((await me.json()).result).toEqual({ ID: "1", ACTIVE: true });
+      const wrong = await fetch(`${url}/rest/1/other-code/user.current`, { method: "POST" });
+      expect(wrong.status).toBe(401);
+    } finally {
+      child.kill("SIGTERM");
+    }
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -82,22 +82,34 @@ describe("versions and changelogs", async () => {
     expect([...again.values()].map((f) => [f.path, f.contents])).toEqual([...next.values()].map((f) => [f.path, f.contents]));
   });
 
+  it("while the major is 0 a breaking change is a minor version (D22); `breakingWhileZero: major` chooses otherwise", async () => {
+    const breaking = DROP_SHOW(SPEC_TEXT);
+    // Before issue 25 this was 1.0.0, which npm's `^0.1.0` does not take either, but semver's 0.x rule reads
+    // 0.2.0 as the breaking release.
+    expect(versionOf(await gen(breaking, first))).toBe("0.2.0");
+    expect(versionOf(await gen(breaking, first, { breakingWhileZero: "major" }))).toBe("1.0.0");
+    // From 1.0.0 on, a breaking change is a major version whatever the key says.
+    const v100 = await gen(breaking, first, { breakingWhileZero: "major" });
+    expect(versionOf(await gen(ADD_LINE_GET(DROP_SHOW(WORDING(SPEC_TEXT))).replace("**tasks.task.unpin**.", "**tasks.task.unpinned**."), v100))).toBe("2.0.0");
+  });
+
   it("wording is a patch; a removed described method is a major version, its handler kept as an optional @deprecated member until the next major", async () => {
-    const v020 = await gen(ADD_PIN(SPEC_TEXT), first);
-    const v021 = await gen(WORDING(ADD_PIN(SPEC_TEXT)), v020);
+    const major = { breakingWhileZero: "major" as const };
+    const v020 = await gen(ADD_PIN(SPEC_TEXT), first, major);
+    const v021 = await gen(WORDING(ADD_PIN(SPEC_TEXT)), v020, major);
     expect(versionOf(v021)).toBe("0.2.1");
     expect(v021.get("types/CHANGELOG.md")?.contents).toContain("### Changed\n\n- the description of `telephony.externalCall.show` changed (`description-changed`");
-    const v100 = await gen(DROP_SHOW(WORDING(ADD_PIN(SPEC_TEXT))), v021);
+    const v100 = await gen(DROP_SHOW(WORDING(ADD_PIN(SPEC_TEXT))), v021, major);
     expect(versionOf(v100)).toBe("1.0.0");
     expect(v100.get("server/CHANGELOG.md")?.contents).toContain("### Removed\n\n- `telephony.externalCall.show` is no longer in the spec (`method-removed`, was at line");
     expect(v100.get("client/CHANGELOG.md")?.contents).toContain("- **Breaking:** `telephony.externalCall.show` is no longer in the spec");
     const member = '  "telephony.externalCall.show"?: Handler<{ params: any; result: unknown }>;';
     expect(v100.get("server/index.d.ts")?.contents).toContain(`/** @deprecated The spec no longer has \`telephony.externalCall.show\` (removed in 1.0.0); the router ignores this handler. Delete it. */\n${member}`);
     // A minor change keeps it; the next major drops it.
-    const v110 = await gen(ADD_LINE_GET(DROP_SHOW(WORDING(ADD_PIN(SPEC_TEXT)))), v100);
+    const v110 = await gen(ADD_LINE_GET(DROP_SHOW(WORDING(ADD_PIN(SPEC_TEXT)))), v100, major);
     expect(versionOf(v110)).toBe("1.1.0");
     expect(v110.get("server/index.d.ts")?.contents).toContain(member);
-    const v200 = await gen(ADD_LINE_GET(DROP_SHOW(WORDING(SPEC_TEXT))), v110);
+    const v200 = await gen(ADD_LINE_GET(DROP_SHOW(WORDING(SPEC_TEXT))), v110, major);
     expect(versionOf(v200)).toBe("2.0.0");
     expect(v200.get("server/index.d.ts")?.contents).not.toContain(member);
     expect(v200.get("server/index.d.ts")?.contents).toContain('  "tasks.task.pin"?: Handler<{ params: any; result: unknown }>;');
@@ -282,7 +294,7 @@ describe("the skeleton follows the spec", () => {
     expect(readFileSync(path, "utf8")).toBe(user);
     const r = cli(["generate"], dir);
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain("collab-rest-codegen: version 1.0.0 (from 0.1.0); bump: major (1 breaking, 2 minor, 0 patch)");
+    expect(r.stderr).toContain("collab-rest-codegen: version 0.2.0 (from 0.1.0); bump: major (1 breaking, 2 minor, 0 patch)");
     expect(r.stderr).toContain("output/server/skeleton/handlers.ts: added handler stubs: tasks.task.pin, telephony.externalLine.get");
     expect(r.stderr).toContain("output/server/skeleton/handlers.ts: marked @deprecated (no longer in the spec): telephony.externalCall.show");
     const merged = readFileSync(path, "utf8");
@@ -352,4 +364,61 @@ describe("the skeleton merge keeps what the user wrote (review findings)", () =>
     const crlf = mergeSkeleton('export const legacy = {\r\n  "a.x": async () => 10, // keep\r\n};\r\n', fresh, add("a.x", "b.x"));
     expect(crlf).toMatchObject({ kind: "merged", text: 'export const legacy = {\r\n  "a.x": async () => 10, // keep\r\n  /** b */\r\n  "b.x": async () => 2,\r\n};\r\n' });
   });
+});
+
+describe("a release per change, not per run (issue 25, D22)", () => {
+  const project = (name: string) => {
+    const dir = join(work, name);
+    mkdirSync(join(dir, "spec-source"), { recursive: true });
+    cpSync(join(ROOT, "codegen.config.yaml"), join(dir, "codegen.config.yaml"));
+    writeFileSync(join(dir, SPEC_PATH), SPEC_TEXT);
+    return dir;
+  };
+  const version = (dir: string) => (JSON.parse(readFileSync(join(dir, "output/types/package.json"), "utf8")) as { version: string }).version;
+  const releases = (dir: string) => [...readFileSync(join(dir, "output/types/CHANGELOG.md"), "utf8").matchAll(/^## \[?([^\]\s]+)/gm)].map((m) => m[1]);
+
+  it("with the output tracked by git, three runs of one change are one release, and the committed spec gives the committed bytes", () => {
+    const dir = project("d22-git");
+    git(dir, "init", "-q");
+    expect(cli(["generate"], dir).code).toBe(0);
+    git(dir, "add", ".");
+    git(dir, "commit", "-qm", "first");
+    writeFileSync(join(dir, SPEC_PATH), ADD_PIN(SPEC_TEXT));
+    // Before issue 25 each run was a release: 0.2.0, 0.2.1, 0.2.2, and three changelog sections.
+    for (let run = 0; run < 3; run++) {
+      expect(cli(["generate"], dir).code).toBe(0);
+      expect(version(dir)).toBe("0.2.0");
+      expect(releases(dir)).toEqual(["0.2.0", "0.1.0"]);
+    }
+    writeFileSync(join(dir, SPEC_PATH), SPEC_TEXT);
+    expect(cli(["generate"], dir).code).toBe(0);
+    // Every generated file as committed; the skeleton is the user's own, and keeps the stub the merge gave it.
+    expect(git(dir, "status", "--porcelain", "output", ":!output/server/skeleton")).toBe("");
+    expect(cli(["generate", "--check"], dir).code).toBe(0);
+  }, 120_000);
+
+  it("--watch: the saves of one session are versioned against the output as the session began", async () => {
+    const dir = project("d22-watch");
+    expect(cli(["generate"], dir).code).toBe(0);
+    const child = spawn(process.execPath, [BIN, "generate", "--watch"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    let err = "";
+    child.stderr.on("data", (d: Buffer) => (err += String(d)));
+    const wrote = async (n: number) => {
+      const end = Date.now() + 60_000;
+      while ((err.match(/: wrote \d+ files|files up to date|: version /g) ?? []).length < n && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    };
+    try {
+      await wrote(1);
+      writeFileSync(join(dir, SPEC_PATH), ADD_PIN(SPEC_TEXT));
+      await wrote(3);
+      writeFileSync(join(dir, SPEC_PATH), WORDING(ADD_PIN(SPEC_TEXT)));
+      await wrote(5);
+    } finally {
+      const closed = new Promise((r) => child.on("exit", r));
+      child.kill("SIGTERM");
+      await closed;
+    }
+    expect(version(dir)).toBe("0.2.0");
+    expect(releases(dir)).toEqual(["0.2.0", "0.1.0"]);
+  }, 120_000);
 });

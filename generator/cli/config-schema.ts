@@ -29,6 +29,27 @@ export function configJsonSchema(): Record<string, unknown> {
         properties[key] = { ...described, type: "object", additionalProperties: false, properties: { types: entry, client: entry, server: entry } };
         break;
       }
+      case "metadata":
+        properties[key] = {
+          ...described,
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            license: { type: "string", minLength: 1 },
+            author: { type: "string", minLength: 1 },
+            homepage: { type: "string", minLength: 1 },
+            repository: {
+              anyOf: [
+                { type: "string", minLength: 1 },
+                { type: "object", required: ["url"], properties: { type: { type: "string" }, url: { type: "string" }, directory: { type: "string" } }, additionalProperties: false },
+              ],
+            },
+            keywords: { type: "array", items: { type: "string" } },
+            private: { type: "boolean" },
+            publishConfig: { type: "object", additionalProperties: { type: ["string", "boolean"] } },
+          },
+        };
+        break;
       case "ignore":
         properties[key] = {
           ...described,
@@ -54,16 +75,20 @@ export function configJsonSchema(): Record<string, unknown> {
   };
 }
 
-/** The config `init` writes: every key, commented, with its default; the schema line lets editors check it. */
-export function initialConfig(): string {
+/**
+ * The config `init` writes: every key, commented, with its default, and the repository's own `spec` and `out`
+ * (relative to the config's folder). The schema line names the shipped schema by a path from the config's folder,
+ * which is how the YAML language server resolves it (it does not read package exports).
+ */
+export function initialConfig(where: { spec?: string; out?: string; schema?: string } = {}): string {
   return [
-    "# yaml-language-server: $schema=./node_modules/collab-rest-codegen/config.schema.json",
-    "# The config of collab-rest-codegen. Every key is optional; the values below are the defaults.",
+    `# yaml-language-server: $schema=${where.schema ?? "./node_modules/collab-rest-codegen/templates/config.schema.json"}`,
+    "# The config of collab-rest-codegen. Every key but spec is optional; the values below are the defaults.",
     "",
     `# ${CONFIG_SCHEMA.spec.doc}`,
-    `spec: ${DEFAULT_CONFIG.spec}`,
+    `spec: ${where.spec ?? DEFAULT_CONFIG.spec}`,
     `# ${CONFIG_SCHEMA.out.doc}`,
-    `out: ${DEFAULT_CONFIG.out}`,
+    `out: ${where.out ?? DEFAULT_CONFIG.out}`,
     `# ${CONFIG_SCHEMA.version.doc}`,
     "# version: 0.1.0",
     `# ${CONFIG_SCHEMA.templates.doc}`,
@@ -81,6 +106,14 @@ export function initialConfig(): string {
     `# ${CONFIG_SCHEMA.packages.doc}; the defaults below`,
     "# packages:",
     ...(["types", "client", "server"] as const).flatMap((k) => [`#   ${k}:`, `#     name: ${DEFAULT_PACKAGES[k]}`]),
+    `# ${CONFIG_SCHEMA.package.doc}`,
+    "# package:",
+    "#   license: MIT",
+    "#   repository: github:acme/platform-api",
+    "#   publishConfig:",
+    "#     access: public",
+    `# ${CONFIG_SCHEMA.breakingWhileZero.doc}: minor (semver's 0.x rule, npm's caret ranges) or major`,
+    `breakingWhileZero: ${DEFAULT_CONFIG.breakingWhileZero}`,
     "",
   ].join("\n");
 }

@@ -1,5 +1,7 @@
 import { LineCounter, type Node, isMap, isScalar, isSeq, parseDocument } from "yaml";
 import { isDiagnosticCode, severityOf } from "../diagnostics/catalogue.js";
+import { nearest } from "../util/distance.js";
+import type { PackageMetadata } from "../emit/files.js";
 
 /**
  * The config file (`codegen.config.yaml`), validated against the schema below (decisions.md D12): an unknown key or
@@ -30,6 +32,12 @@ export interface CliConfig {
   v3ErrorPrefix: "spec" | "platform";
   /** npm names of the generated packages, where the config gives them (`packages.types.name`). */
   packages?: { types?: string; client?: string; server?: string };
+  /** What a breaking change bumps while the major version is 0 (D22): the minor, as semver's 0.x rule reads it. */
+  breakingWhileZero: "minor" | "major";
+  /** The `package` key: members of every generated package.json. */
+  packageMetadata?: PackageMetadata;
+  /** Where each key stands in the config, for messages about its value (a spec path that does not exist). */
+  positions: Record<string, { line: number; column: number }>;
 }
 
 export const DEFAULT_CONFIG_FILE = "codegen.config.yaml";
@@ -39,6 +47,8 @@ export const DEFAULT_CONFIG: CliConfig = {
   ignore: [],
   failOnWarnings: false,
   v3ErrorPrefix: "spec",
+  breakingWhileZero: "minor",
+  positions: {},
 };
 
 /** Each key, what its value must be, and what it means (the README's config table says the same). */
@@ -52,6 +62,8 @@ export const CONFIG_SCHEMA = {
   failOnWarnings: { type: "boolean", doc: "warnings count as errors: nothing is written, exit 2" },
   v3ErrorPrefix: { type: "choice", values: ["spec", "platform"], doc: "the prefix of the 3.0 error codes" },
   packages: { type: "packages", doc: "npm names of the generated packages: {types, client, server: {name}}" },
+  breakingWhileZero: { type: "choice", values: ["minor", "major"], doc: "what a breaking change bumps while the major version is 0" },
+  package: { type: "metadata", doc: "what the three packages are published with: license, author, homepage, repository, keywords, private, publishConfig" },
 } as const;
 
 /** An npm package name, scoped or not (npm's rules: lower case, URL-safe, at most 214 characters). */
@@ -85,7 +97,7 @@ export function parseConfig(text: string, file: string): CliConfig {
     const p = lines.linePos(firstError.pos[0]);
     throw new ConfigError(file, p.line, p.col, `not valid YAML: ${firstError.message.split("\n")[0]}`);
   }
-  const config: CliConfig = { ...DEFAULT_CONFIG, ignore: [] };
+  const config: CliConfig = { ...DEFAULT_CONFIG, ignore: [], positions: {} };
   const root = doc.contents;
   if (root === null || (isScalar(root) && root.value === null)) return config;
   if (!isMap(root)) return fail(root, "the config must be a mapping of keys, such as 'out: output'");
@@ -94,8 +106,11 @@ export function parseConfig(text: string, file: string): CliConfig {
     const key = isScalar(keyNode) ? String(keyNode.value) : "";
     const value = item.value as Node | null;
     if (!Object.hasOwn(CONFIG_SCHEMA, key)) {
-      return fail(keyNode, `unknown key '${key}', expected one of ${Object.keys(CONFIG_SCHEMA).join(", ")}`);
+      const near = nearest(key, Object.keys(CONFIG_SCHEMA), 3);
+      return fail(keyNode, `unknown key '${key}'${near ? `; did you mean '${near}'?` : ""} Expected one of ${Object.keys(CONFIG_SCHEMA).join(", ")}`);
     }
+    const place = at(value ?? keyNode);
+    config.positions[key] = { line: place.line, column: place.col };
     const rule = CONFIG_SCHEMA[key as keyof typeof CONFIG_SCHEMA];
     const scalar = isScalar(value) ? value.value : undefined;
     switch (rule.type) {
@@ -117,6 +132,9 @@ export function parseConfig(text: string, file: string): CliConfig {
       case "packages":
         config.packages = readPackages(value, fail);
         break;
+      case "metadata":
+        config.packageMetadata = readMetadata(value, fail);
+        break;
       case "choice":
         if (typeof scalar !== "string" || !(rule.values as readonly string[]).includes(scalar)) {
           return fail(value ?? keyNode, `'${key}' must be one of ${rule.values.join(", ")} (${rule.doc})`);
@@ -126,6 +144,50 @@ export function parseConfig(text: string, file: string): CliConfig {
     }
   }
   return config;
+}
+
+/** The members of the config's `package` key, each checked against what npm takes for it. */
+export const METADATA_KEYS = ["license", "author", "homepage", "repository", "keywords", "private", "publishConfig"] as const;
+
+function readMetadata(value: Node | null, fail: (node: Node | null | undefined, message: string) => never): PackageMetadata {
+  if (!isMap(value)) return fail(value, "'package' must be a mapping such as {license: MIT, repository: 'github:acme/api'}");
+  const out: PackageMetadata = {};
+  for (const item of value.items) {
+    const k = isScalar(item.key) ? String(item.key.value) : "";
+    const v = item.value as Node | null;
+    const plain = v === null ? undefined : (v as Node & { toJSON(): unknown }).toJSON();
+    const isStringMap = (x: unknown) => x !== null && typeof x === "object" && !Array.isArray(x) && Object.values(x).every((y) => typeof y === "string" || typeof y === "boolean");
+    switch (k) {
+      case "license":
+      case "author":
+      case "homepage":
+        if (typeof plain !== "string" || plain === "") return fail(v ?? (item.key as Node), `'package.${k}' must be a non-empty string`);
+        out[k] = plain;
+        break;
+      case "repository":
+        if (typeof plain === "string" && plain !== "") out.repository = plain;
+        else if (isStringMap(plain) && typeof (plain as { url?: unknown }).url === "string") out.repository = plain as { type: string; url: string };
+        else return fail(v ?? (item.key as Node), "'package.repository' must be a string ('github:acme/api') or {type, url, directory}");
+        break;
+      case "keywords":
+        if (!Array.isArray(plain) || !plain.every((x) => typeof x === "string")) return fail(v ?? (item.key as Node), "'package.keywords' must be a list of strings");
+        out.keywords = plain as string[];
+        break;
+      case "private":
+        if (typeof plain !== "boolean") return fail(v ?? (item.key as Node), "'package.private' must be true or false");
+        out.private = plain;
+        break;
+      case "publishConfig":
+        if (!isStringMap(plain)) return fail(v ?? (item.key as Node), "'package.publishConfig' must be a mapping such as {access: public, registry: 'https://npm.example/'}");
+        out.publishConfig = plain as Record<string, string | boolean>;
+        break;
+      default: {
+        const near = nearest(k, METADATA_KEYS, 3);
+        return fail(item.key as Node, `unknown key '${k}' in 'package'${near ? `; did you mean '${near}'?` : ""} Expected one of ${METADATA_KEYS.join(", ")}`);
+      }
+    }
+  }
+  return out;
 }
 
 function readPackages(value: Node | null, fail: (node: Node | null | undefined, message: string) => never): NonNullable<CliConfig["packages"]> {

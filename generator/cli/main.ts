@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { existsSync, readFileSync, readdirSync, realpathSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
 import { type Diagnostic, diagnostic, hasErrors } from "../diagnostics/catalogue.js";
@@ -11,14 +11,16 @@ import type { Previous } from "../diff/version.js";
 import { type Severity, severityAtLeast } from "../diff/rules.js";
 import { TemplateError } from "../emit/templates.js";
 import { SKELETON_PATH, skeletonDrift, skeletonMethodNames } from "../emit/server/index.js";
-import type { GeneratedFile } from "../emit/files.js";
+import type { GeneratedFile, PackageMetadata } from "../emit/files.js";
 import { buildFromText, generate } from "../generate.js";
 import type { Model } from "../model/types.js";
 import { DEFAULT_PACKAGES, GENERATOR_NAME } from "../options.js";
 import { type Formatter, workerFormatter } from "../render/format.js";
 import { LockError, lockOutput } from "../render/lock.js";
+import { parseManifest } from "../render/plan.js";
 import { OutputError, hasInterruptedWrite, checkOutput, planOutput, preflightOutput, readIfFile, readOutputFile, readPreviousManifest, recoverOutput, writeOutput } from "../render/write.js";
 import { redactSecrets } from "../util/redact.js";
+import { nearest } from "../util/distance.js";
 import { type CliConfig, ConfigError, DEFAULT_CONFIG, DEFAULT_CONFIG_FILE, type IgnoreRule, parseConfig } from "./config.js";
 import { loadRuntime } from "./runtime.js";
 import { type TemplateSet, builtInTemplatesDir, loadTemplateSet } from "./templates.js";
@@ -32,6 +34,7 @@ import { generatorVersion } from "./version.js";
 export const EXIT = { ok: 0, stale: 1, failOn: 1, specErrors: 2, usage: 3 } as const;
 
 class UsageError extends Error {}
+
 
 interface Resolved {
   /** Absolute paths. */
@@ -53,6 +56,10 @@ interface Resolved {
   previous: string | null;
   /** How long a run waits for another that holds the output folder's lock, in ms. */
   lockWaitMs: number;
+  breakingWhileZero: "minor" | "major";
+  packageMetadata?: PackageMetadata;
+  /** The output as it was when a `--watch` session began: the base of every run of the session (D22). */
+  sessionBase?: Previous | null;
 }
 
 interface CommonOptions {
@@ -85,11 +92,28 @@ function loadConfig(configPath: string | undefined, cwd: string): { config: CliC
   }
 }
 
+/** " (did you mean 'x'?)" for a path that does not exist, when a file of a near name lies in the same folder. */
+function didYouMean(path: string): string {
+  let names: string[];
+  try {
+    names = readdirSync(dirname(path));
+  } catch {
+    return "";
+  }
+  const near = nearest(basename(path), names, Math.max(2, Math.floor(basename(path).length / 4)));
+  return near ? `; did you mean '${shown(join(dirname(path), near))}'?` : "";
+}
+
 function resolveOptions(opts: CommonOptions, cwd: string): Resolved {
   const { config, base, path: configFile } = loadConfig(opts.config, cwd);
   const spec = opts.spec ? resolve(cwd, opts.spec) : resolve(base, config.spec);
   const out = opts.out ? resolve(cwd, opts.out) : resolve(base, config.out);
-  if (!existsSync(spec) || !statSync(spec).isFile()) throw new UsageError(`spec file not found: ${opts.spec ?? config.spec}`);
+  if (!existsSync(spec) || !statSync(spec).isFile()) {
+    // A path from the config is the config's mistake: its file, line and column, where the key stands (issue 25).
+    const at = !opts.spec && configFile ? config.positions.spec : undefined;
+    const where = at && configFile ? `${shown(configFile)}:${at.line}:${at.column}: ` : "";
+    throw new UsageError(`${where}spec file not found: ${opts.spec ?? config.spec}${didYouMean(spec)}`);
+  }
   const templatesArg = opts.templates ?? config.templates;
   const templates = templatesArg ? resolve(opts.templates ? cwd : base, templatesArg) : null;
   if (templates && !existsSync(templates)) throw new UsageError(`templates folder not found: ${templatesArg}`);
@@ -111,6 +135,8 @@ function resolveOptions(opts: CommonOptions, cwd: string): Resolved {
     packages: { ...DEFAULT_PACKAGES, ...config.packages },
     previous: opts.previous ?? null,
     lockWaitMs: lockWaitOf(opts.lockWait),
+    breakingWhileZero: config.breakingWhileZero,
+    ...(config.packageMetadata ? { packageMetadata: config.packageMetadata } : {}),
   };
 }
 
@@ -243,6 +269,8 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
       runtime: loadRuntime(),
       skeletonPath: r.skeletonPath,
       v3ErrorPrefix: r.v3ErrorPrefix,
+      breakingWhileZero: r.breakingWhileZero,
+      ...(r.packageMetadata ? { packageMetadata: r.packageMetadata } : {}),
       packages: r.packages,
       customTemplates: templateSet.custom,
       ...(previous ? { previous } : {}),
@@ -296,6 +324,13 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
           : "is no longer generated but was edited; kept. Delete it when you no longer need it";
     process.stderr.write(`${shown(resolve(r.out, k.path))}: warning: ${why}\n`);
   }
+  // The packages are published together: a package.json that was edited and kept must not leave the set with two
+  // versions, or a dependency on a types version that was never written (issue 25: that exited 0).
+  const disagreement = packageSetDisagreement(r.out, files, new Set(plan.kept.map((k) => k.path)));
+  if (disagreement) {
+    process.stderr.write(`${GENERATOR_NAME}: ${disagreement}; ${shown(r.out)} was not changed. Move the edits into the config's \`package\` key, then delete the edited package.json (or pass --force)\n`);
+    return EXIT.usage;
+  }
   for (const m of plan.movedSeeds) {
     process.stderr.write(`${shown(resolve(r.out, m.from))}: notice: the skeleton now lives at ${shown(resolve(r.out, m.to))}; this file is yours and stays\n`);
   }
@@ -307,10 +342,14 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
 }
 
 /**
- * The previous generation (docs/decisions.md D3): `--previous FILE|git:REV` naming an earlier `model.json`, else
- * the output folder's own `model.json`, with the changelogs and the manifest's hashes beside it.
+ * The base release a version and a changelog section describe the change from (decisions.md D3, D22), never the
+ * number of runs: `--previous FILE|git:REV` when given; else the output folder at git's HEAD when the folder is
+ * tracked there; else the output as it was when the run (or the `--watch` session: `r.sessionBase`) began. With the
+ * model come the changelogs and the manifest's hashes of the same release.
  */
 function readPreviousGeneration(r: Resolved): Previous | null {
+  if (!r.previous && trackedAtHead(r.out)) return previousAtHead(r.out);
+  if (!r.previous && r.sessionBase !== undefined) return r.sessionBase;
   let modelJson: string | undefined;
   if (r.previous) {
     modelJson = r.previous.startsWith("git:") ? gitShow(r.previous, resolve(r.out, "model.json"), "--previous") : readIfFile(resolve(process.cwd(), r.previous));
@@ -324,6 +363,54 @@ function readPreviousGeneration(r: Resolved): Previous | null {
     if (text !== undefined) changelogs[kind] = text;
   }
   const manifest = readPreviousManifest(r.out);
+  return { modelJson, changelogs, ...(manifest ? { fileHashes: manifest.files } : {}) };
+}
+
+/** Why the three package.json files, as they would stand after the write, disagree; null when they agree. */
+function packageSetDisagreement(out: string, files: readonly GeneratedFile[], kept: ReadonlySet<string>): string | null {
+  const pkgs: Record<string, { name?: string; version?: string; dependencies?: Record<string, string> }> = {};
+  for (const kind of ["types", "client", "server"]) {
+    const path = `${kind}/package.json`;
+    const generated = files.find((f) => f.path === path);
+    if (!generated) continue;
+    const text = kept.has(path) ? readIfFile(join(out, path)) : generated.contents;
+    try {
+      pkgs[kind] = JSON.parse(text ?? "{}");
+    } catch {
+      return `${path} is not valid JSON`;
+    }
+  }
+  const types = pkgs.types;
+  const versions = new Set(Object.values(pkgs).map((p) => p.version));
+  if (versions.size > 1) return `the packages would have different versions (${Object.entries(pkgs).map(([k, p]) => `${k} ${p.version}`).join(", ")})`;
+  for (const kind of ["client", "server"]) {
+    const dep = types?.name ? pkgs[kind]?.dependencies?.[types.name] : undefined;
+    if (types && pkgs[kind] && dep !== undefined && dep !== types.version) return `${kind}/package.json depends on ${types.name} ${dep}, which is not the version written (${types.version})`;
+  }
+  return null;
+}
+
+/** Whether the output folder's `model.json` is tracked by git at HEAD (the base of D22); false without git. */
+function trackedAtHead(out: string): boolean {
+  if (!existsSync(out)) return false;
+  const r = spawnSync("git", ["cat-file", "-e", "HEAD:./model.json"], { cwd: out, encoding: "utf8" });
+  return r.status === 0;
+}
+
+/** The release the output folder holds at git's HEAD: its model, changelogs and manifest hashes. */
+function previousAtHead(out: string): Previous | null {
+  const show = (name: string): string | undefined => {
+    const r = spawnSync("git", ["show", `HEAD:./${name}`], { cwd: out, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+    return r.status === 0 ? r.stdout : undefined;
+  };
+  const modelJson = show("model.json");
+  if (modelJson === undefined) return null;
+  const changelogs: NonNullable<Previous["changelogs"]> = {};
+  for (const kind of ["types", "client", "server"] as const) {
+    const text = show(`${kind}/CHANGELOG.md`);
+    if (text !== undefined) changelogs[kind] = text;
+  }
+  const manifest = parseManifest(show("manifest.json"));
   return { modelJson, changelogs, ...(manifest ? { fileHashes: manifest.files } : {}) };
 }
 
@@ -348,7 +435,7 @@ function readOldSpec(from: string, r: Resolved): { text: string; label: string }
   return { text: readFileSync(path, "utf8"), label: shown(path) };
 }
 
-type MockCommandFlags = { host: string; port: string; records?: string; seed?: string; http?: boolean; v3Batch?: boolean; cert?: string; key?: string };
+type MockCommandFlags = { host: string; port: string; records?: string; seed?: string; http?: boolean; v3Batch?: boolean; cert?: string; key?: string; certOut?: string };
 
 async function runMock(r: Resolved, opts: MockCommandFlags): Promise<number> {
   const port = Number(opts.port);
@@ -385,7 +472,7 @@ async function runMock(r: Resolved, opts: MockCommandFlags): Promise<number> {
   const unmodelled = result.model ? readStates(result.model).unmodelled : [];
   for (const u of unmodelled) process.stderr.write(`notice: ${shown(r.spec)}:${u.row}: state row not modelled (${u.text}): ${u.why}\n`);
   try {
-    return await serveMock(result.files, { host: opts.host, port, ...(records !== undefined ? { records } : {}), ...(opts.seed ? { seed: resolve(opts.seed) } : {}), http: Boolean(opts.http), v3Batch: Boolean(opts.v3Batch), ...(opts.cert ? { cert: opts.cert, key: opts.key } : {}) }, opts.seed ? shown(resolve(opts.seed)) : null);
+    return await serveMock(result.files, { host: opts.host, port, ...(records !== undefined ? { records } : {}), ...(opts.seed ? { seed: resolve(opts.seed) } : {}), http: Boolean(opts.http), v3Batch: Boolean(opts.v3Batch), ...(opts.cert ? { cert: opts.cert, key: opts.key } : {}), ...(opts.certOut ? { certOut: resolve(opts.certOut) } : {}) }, opts.seed ? shown(resolve(opts.seed)) : null);
   } catch (err) {
     if (err instanceof MockInputError) throw new UsageError(err.message);
     throw err;
@@ -508,6 +595,10 @@ function formatOption(): Option {
 
 type GenerateFlags = CommonOptions & { check?: boolean; watch?: boolean; verbose?: boolean; format: DiagnosticFormat };
 
+/** What every command's help ends with: the exit codes and where the docs are (issue 25). */
+const HELP_EXITS = "Exit codes: 0 done or up to date; 1 --check found stale, missing or extra files; 2 the spec has errors (or warnings under --fail-on-warnings); 3 a usage error, or a bug.";
+const HELP_DOCS = "Docs: README.md#command-line, and the spec dialect in spec-source/README.md (both in node_modules/collab-rest-codegen/).";
+
 export async function main(argv: string[]): Promise<number> {
   let exit: number = EXIT.ok;
   const program = new Command()
@@ -531,10 +622,27 @@ export async function main(argv: string[]): Promise<number> {
     .option("--verbose", "list every change of the spec since the previous generation")
     .option("--lock-wait <seconds>", "how long to wait for another run writing into the output folder before exit 3", "30")
     .addOption(formatOption())
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Examples:",
+        "  collab-rest-codegen generate                       # the config's spec into its out folder",
+        "  collab-rest-codegen generate --check               # in CI: exit 1 when output/ is not what the spec makes",
+        "  collab-rest-codegen generate --spec api.md --out generated --watch",
+        "",
+        "Required: none (the spec and out come from codegen.config.yaml, or these defaults).",
+        HELP_EXITS,
+        HELP_DOCS,
+      ].join("\n"),
+    )
     .action(async (opts: GenerateFlags) => {
       const r = resolveOptions(opts, process.cwd());
       if (opts.watch && !opts.check) {
         const { watchSpec } = await import("./watch.js");
+        // Every run of the session versions against the output as it was when the session began, so that ten saves
+        // of one change are one release, not ten (issue 25); git's HEAD still wins where the output is tracked.
+        r.sessionBase = readPreviousGeneration(r);
         exit = await watchSpec(r.spec, shown(r.spec), () => runGenerate(r, false, opts.format, Boolean(opts.verbose)).catch((err: unknown) => reportError(err)));
         return;
       }
@@ -547,6 +655,19 @@ export async function main(argv: string[]): Promise<number> {
     .option("--config <file>", `the config file (default ${DEFAULT_CONFIG_FILE})`)
     .option("--fail-on-warnings", "exit 2 when there is any warning")
     .addOption(formatOption())
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Examples:",
+        "  collab-rest-codegen lint                           # the config's spec",
+        "  collab-rest-codegen lint --spec api.md --format github",
+        "",
+        "Required: none.",
+        HELP_EXITS,
+        HELP_DOCS,
+      ].join("\n"),
+    )
     .action((opts: CommonOptions & { format: DiagnosticFormat }) => {
       const r = resolveOptions(opts, process.cwd());
       const spec = readSpecText(r);
@@ -568,6 +689,19 @@ export async function main(argv: string[]): Promise<number> {
     .option("--config <file>", `the config file (default ${DEFAULT_CONFIG_FILE})`)
     .addOption(new Option("--format <format>", "report format").choices(["text", "json", "markdown", "github"]).default("text"))
     .addOption(new Option("--fail-on <level>", "exit 1 when a change reaches this severity").choices(["breaking", "minor", "patch"]))
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Examples:",
+        "  collab-rest-codegen diff --from git:HEAD~1         # what the last commit changed in the spec",
+        "  collab-rest-codegen diff --from old.md --format markdown --fail-on breaking",
+        "",
+        "Required: --from.",
+        "Exit codes: 0 done; 1 a change reaches --fail-on; 2 a spec has errors; 3 a usage error.",
+        "Change codes and severities: README.md#change-codes (node_modules/collab-rest-codegen/README.md).",
+      ].join("\n"),
+    )
     .action(async (opts: CommonOptions & { from: string; format: DiffFormat; failOn?: Severity }) => {
       const r = resolveOptions(opts, process.cwd());
       exit = await runDiff(r, opts.from, opts.format, opts.failOn);
@@ -585,6 +719,20 @@ export async function main(argv: string[]): Promise<number> {
     .option("--v3-batch", "serve the platform's 3.0 batch (off by default: the spec says to call 3.0 methods one by one)")
     .option("--cert <file>", "a TLS certificate (PEM), with --key; default: a self-signed one made at start")
     .option("--key <file>", "the certificate's private key (PEM)")
+    .option("--cert-out <file>", "where to write the certificate made at start (default: ~/.cache/collab-rest-codegen/mock-HOST.pem)")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Examples:",
+        "  collab-rest-codegen mock --port 8443               # https://127.0.0.1:8443 with a certificate made at start",
+        "  collab-rest-codegen mock --http --records 120",
+        "",
+        "Required: none. The first line on stdout is `listening on URL`.",
+        "Exit codes: 0 stopped by a signal; 2 the spec has errors; 3 a usage error (a port in use, a bad seed).",
+        "README: the mock's section (README.md#local-development).",
+      ].join("\n"),
+    )
     .action(async (opts: CommonOptions & MockCommandFlags) => {
       const r = resolveOptions(opts, process.cwd());
       exit = await runMock(r, opts);
@@ -592,13 +740,45 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command("init")
     .argument("[dir]", "the folder to write the config into", ".")
+    .option("--spec <file>", "the spec file (default: the one Markdown spec found in the folder)")
+    .option("--out <dir>", `the output folder (default: ${DEFAULT_CONFIG.out} beside the config)`)
     .description(`write a commented ${DEFAULT_CONFIG_FILE} with every key and its default; print the npm scripts to add`)
-    .action(async (dir: string) => {
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Examples:",
+        "  collab-rest-codegen init                           # finds the one Markdown spec in this folder",
+        "  collab-rest-codegen init --spec api/platform.md --out generated",
+        "",
+        "Required: none; --spec when the folder holds no spec of this dialect, or several.",
+        "Exit codes: 0 written; 3 a config exists, or the spec cannot be found.",
+        HELP_DOCS,
+      ].join("\n"),
+    )
+    .action(async (dir: string, opts: { spec?: string; out?: string }) => {
       const { initialConfig } = await import("./config-schema.js");
       const target = resolve(process.cwd(), dir, DEFAULT_CONFIG_FILE);
       if (existsSync(target)) throw new UsageError(`${shown(target)} exists; init writes a new config only, and changed nothing`);
       if (!existsSync(dirname(target))) throw new UsageError(`folder not found: ${dir}`);
-      writeFileSync(target, initialConfig(), { flag: "wx" });
+      const folder = dirname(target);
+      let spec: string;
+      if (opts.spec) {
+        spec = resolve(process.cwd(), opts.spec);
+        if (!existsSync(spec) || !statSync(spec).isFile()) throw new UsageError(`spec file not found: ${opts.spec}${didYouMean(spec)}`);
+      } else {
+        const found = findSpecs(folder);
+        if (found.length !== 1) {
+          throw new UsageError(
+            found.length === 0
+              ? `found no Markdown spec in ${shown(folder)}; name it with --spec FILE`
+              : `found ${found.length} Markdown specs in ${shown(folder)} (${found.map(shown).join(", ")}); name one with --spec FILE`,
+          );
+        }
+        spec = found[0] as string;
+      }
+      const fromConfig = (p: string) => relative(folder, p).split(sep).join("/") || ".";
+      writeFileSync(target, initialConfig({ spec: fromConfig(spec), out: opts.out ? fromConfig(resolve(process.cwd(), opts.out)) : DEFAULT_CONFIG.out, schema: schemaPathFrom(folder) }), { flag: "wx" });
       process.stdout.write(
         `wrote ${shown(target)}\nAdd these scripts to package.json:\n  "generate": "collab-rest-codegen generate",\n  "generate:check": "collab-rest-codegen generate --check"\n`,
       );
@@ -611,6 +791,46 @@ export async function main(argv: string[]): Promise<number> {
     if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     return reportError(err);
   }
+}
+
+/**
+ * The Markdown files below `folder` that read as a spec of this dialect (a `/rest/` address and a bold method name),
+ * for `init` without `--spec`. Dependencies, the output and hidden folders are left out; at most four levels deep.
+ */
+function findSpecs(folder: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (e.name.startsWith(".") || e.name === "node_modules" || e.name === "platform-docs") continue;
+      const path = join(dir, e.name);
+      if (e.isDirectory() && depth < 4) walk(path, depth + 1);
+      else if (e.isFile() && e.name.toLowerCase().endsWith(".md") && !/^(readme|changelog|license|contributing)\.md$/i.test(e.name)) {
+        const text = readIfFile(path) ?? "";
+        if (text.includes("/rest/") && /\*\*[a-z][\w]*(?:\.[\w]+)+\*\*/.test(text)) out.push(path);
+      }
+    }
+  };
+  walk(folder, 0);
+  return out.sort();
+}
+
+/** The shipped config schema by a path from the config's folder: the nearest installed copy, else the usual place. */
+function schemaPathFrom(folder: string): string {
+  for (let d = folder; ; d = dirname(d)) {
+    const schema = join(d, "node_modules", "collab-rest-codegen", "templates", "config.schema.json");
+    if (existsSync(schema)) {
+      const rel = relative(folder, schema).split(sep).join("/");
+      return rel.startsWith(".") ? rel : `./${rel}`;
+    }
+    if (dirname(d) === d) break;
+  }
+  return "./node_modules/collab-rest-codegen/templates/config.schema.json";
 }
 
 /** Usage errors print one line; anything else is a bug in the generator and prints its stack. Both exit 3. */

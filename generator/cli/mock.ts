@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { type IncomingMessage, type ServerResponse, createServer as createHttpServer } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { LineCounter, isMap, isSeq, parseDocument } from "yaml";
@@ -25,6 +25,8 @@ export interface MockFlags {
   v3Batch?: boolean;
   cert?: string;
   key?: string;
+  /** Where the certificate made at start is written (default: the user's cache folder), for NODE_EXTRA_CA_CERTS. */
+  certOut?: string;
 }
 
 /** A problem of the mock's input: a seed file's at its position, a certificate that cannot be read, a port in use. */
@@ -146,7 +148,18 @@ export async function serveMock(files: readonly GeneratedFile[], flags: MockFlag
       httpServer = createHttpServer(logged);
     } else {
       const { key, cert } = flags.cert && flags.key ? { key: readPem(flags.key, "key"), cert: readPem(flags.cert, "certificate") } : await selfSigned(flags.host);
-      if (!flags.cert) process.stderr.write("notice: a self-signed certificate made at start; give --cert and --key to use your own\n");
+      if (!flags.cert) {
+        // The certificate (never the key) goes to a file, so that a client that refuses unknown certificates, as the
+        // platform's official SDK does, can trust it: NODE_EXTRA_CA_CERTS is read when node starts (issue 25).
+        const file = flags.certOut ?? defaultCertPath(flags.host);
+        try {
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, cert, { mode: 0o644 });
+        } catch (err) {
+          throw new MockInputError(`cannot write the certificate to ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+        }
+        process.stderr.write(`notice: a self-signed certificate made at start, written to ${file}; trust it with NODE_EXTRA_CA_CERTS=${file}, or give --cert and --key to use your own\n`);
+      }
       try {
         httpServer = createHttpsServer({ key, cert }, logged);
       } catch (err) {
@@ -191,6 +204,12 @@ export async function serveMock(files: readonly GeneratedFile[], flags: MockFlag
     cleanup();
     throw err;
   }
+}
+
+/** The certificate's default file: the user's cache folder (`$XDG_CACHE_HOME`, else `~/.cache`), one per host. */
+function defaultCertPath(host: string): string {
+  const cache = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
+  return join(cache, "collab-rest-codegen", `mock-${host.replace(/[^\w.-]+/g, "_")}.pem`);
 }
 
 /** A certificate for the host, valid for a day (`selfsigned`, the usual package for this). */

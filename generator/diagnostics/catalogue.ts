@@ -32,6 +32,11 @@ const catalogue = {
       `Unknown type word '${p.word}', expected integer, number, string, boolean, object, array, ISO 8601 or 'X or Y'`,
     hint: "Use a type word of spec-source/README.md#types; the parameter is typed as unknown.",
   },
+  "misspelled-type": {
+    severity: "error",
+    message: (p: { word: string; near: string }) => `Unknown type word '${p.word}'; did you mean '${p.near}'?`,
+    hint: "Correct the type word (spec-source/README.md#types): a near miss of a known one is a typo, not a new type, and would publish a parameter the router no longer checks.",
+  },
   "unreadable-parameter": {
     severity: "warning",
     message: (p: { text: string }) => `Cannot read a parameter from '${p.text}', expected '\`name\`[*] type[, meaning]'`,

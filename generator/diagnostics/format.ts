@@ -15,10 +15,15 @@ export interface FormatOptions {
 
 const DOCS_IN_HINTS = "spec-source/README.md";
 
+/** The stop between a message and its hint: none after a message that ends in a question mark ("did you mean …?"). */
+function stop(text: string): string {
+  return text.endsWith("?") ? "" : ".";
+}
+
 /** `FILE:LINE:COLUMN: severity CODE: message`, as compilers print them; the hint follows on the same line. */
 function formatText(d: Diagnostic): string {
   const related = d.related ? ` (${d.related.message} at ${d.file}:${d.related.line}:${d.related.column})` : "";
-  return `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}${related}. ${d.hint}`;
+  return `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}${related}${stop(d.message + related)} ${d.hint}`;
 }
 
 /** GitHub Actions workflow commands escape `%`, CR and LF in data, and also `:` and `,` in properties. */
@@ -36,7 +41,7 @@ function formatGithub(d: Diagnostic): string {
     `col=${d.column}`,
   ].join(",");
   const related = d.related ? ` (${d.related.message} at line ${d.related.line}, column ${d.related.column})` : "";
-  return `::${d.severity} ${props}::${escapeGithubData(`${d.code}: ${d.message}${related}. ${d.hint}`)}`;
+  return `::${d.severity} ${props}::${escapeGithubData(`${d.code}: ${d.message}${related}${stop(d.message + related)} ${d.hint}`)}`;
 }
 
 /** Renders diagnostics in one of the contract's three formats; secrets in quoted spec text are redacted. */

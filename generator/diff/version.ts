@@ -64,13 +64,22 @@ export interface VersionDecision {
  * Decides the version of this generation. `sameModel` says the new model's JSON equals the previous one (the cheap
  * check: no parse, no diff on an unchanged spec).
  */
-export function decideVersion(model: Model, configured: string | undefined, previous: ReturnType<typeof readPrevious>, sameModel: boolean, specPath: string): VersionDecision {
+export function decideVersion(
+  model: Model,
+  configured: string | undefined,
+  previous: ReturnType<typeof readPrevious>,
+  sameModel: boolean,
+  specPath: string,
+  breakingWhileZero: "minor" | "major" = "minor",
+): VersionDecision {
   const base = configured ?? DEFAULT_VERSION;
   if (!previous) return { version: base, diff: null, previousVersion: null, generation: { version: base, removedHandlers: { legacy: [], v3: [] } } };
   const prev = previous.generation;
   const diff = sameModel ? { bump: "none" as const, changes: [] } : diffModels(previous.model, model, { from: `${specPath} (previous)`, to: specPath });
   const start = semver.gt(base, prev.version) ? base : prev.version;
-  const version = bumpVersion(start, diff.bump);
+  // While the major is 0 a breaking change bumps the minor (D22): 0.1.0 → 0.2.0, which `^0.1.0` does not take.
+  const bump = diff.bump === "major" && semver.major(start) === 0 && breakingWhileZero === "minor" ? "minor" : diff.bump;
+  const version = bumpVersion(start, bump);
   const present = new Set(model.methods.map((m) => `${m.version}:${m.name}`));
   const removedNow = (v: "legacy" | "v3") => diff.changes.filter((c) => c.code === "method-removed" && c.version === v && c.method).map((c) => c.method as string);
   const kept = (v: "legacy" | "v3") => prev.removedHandlers[v].filter((n) => !present.has(`${v}:${n}`));

@@ -18,15 +18,38 @@ export interface GeneratedFile {
   template?: string;
 }
 
+/**
+ * What a team publishes its packages with (the config's `package` key, issue 25): the same members in the three
+ * generated `package.json` files, so that nobody edits them (an edited one is kept, and its version then froze).
+ */
+export interface PackageMetadata {
+  license?: string;
+  author?: string;
+  homepage?: string;
+  repository?: string | { type: string; url: string; directory?: string };
+  keywords?: string[];
+  private?: boolean;
+  publishConfig?: Record<string, string | boolean>;
+}
+
+/** The three packages' `package.json` with the team's metadata after `description`, in the order the config gives. */
+export function withPackageMetadata(file: GeneratedFile, metadata: PackageMetadata | undefined): GeneratedFile {
+  if (!metadata || Object.keys(metadata).length === 0 || !/^(?:types|client|server)\/package\.json$/.test(file.path)) return file;
+  const pkg = JSON.parse(file.contents) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(pkg)) {
+    if (Object.hasOwn(metadata, k)) continue;
+    out[k] = v;
+    if (k === "description") Object.assign(out, metadata);
+  }
+  return { ...file, contents: `${JSON.stringify(out, null, 2)}\n` };
+}
+
 /** JSON as every generated JSON file is written: two spaces, `\n` line ends, a final newline. */
 export function jsonFile(path: string, value: unknown): GeneratedFile {
   return { path, contents: `${JSON.stringify(value, null, 2)}\n` };
 }
 
-/**
- * `package.json` of a generated package: the header first (npm keeps `//` keys), an ES module whose `index.js` and
- * `index.d.ts` are its only entry, free of side effects. `extra` adds the package's own members.
- */
 /**
  * The Redis stores' client library (D26): an optional peer dependency of the server and client packages, never a
  * dependency of the generator. The stores need only `eval`, which ioredis has had since its first major versions.
@@ -36,6 +59,10 @@ export const REDIS_PEER = {
   peerDependenciesMeta: { ioredis: { optional: true } },
 } as const;
 
+/**
+ * `package.json` of a generated package: the header first (npm keeps `//` keys), an ES module whose `index.js` and
+ * `index.d.ts` are its only entry, free of side effects. `extra` adds the package's own members.
+ */
 export function packageJsonFile(
   dir: string,
   pkg: { header: string; name: string; version: string; description: string },

@@ -1,6 +1,7 @@
 import { type Span, diagnostic, type Diagnostic } from "../diagnostics/catalogue.js";
 import type { KnownGap, Source, Statement } from "../model/types.js";
 import { type SpecFile, type Text, sliceText, spanOf, trimText } from "../parse/markdown.js";
+import { nearTypeWord } from "./types.js";
 
 /** What every reader gets: the file for positions, and lists it appends diagnostics and known gaps to. */
 export interface ReadContext {
@@ -23,6 +24,17 @@ export function spanOfText(ctx: ReadContext, t: Text): Span {
 export function report(ctx: ReadContext, ...args: Parameters<typeof diagnostic>): void {
   const d = diagnostic(...args);
   ctx.diagnostics.push(ctx.subject ? { ...d, subject: ctx.subject } : d);
+}
+
+/**
+ * A word in a type position that is no type word: in the spec, a near miss of a known one (`integr`) is an error with
+ * "did you mean" (decisions.md D31: a typo would publish a parameter the router no longer checks); any other word
+ * is a warning, and the parameter is `unknown`.
+ */
+export function reportTypeWord(ctx: ReadContext, at: Span, word: string): void {
+  const near = nearTypeWord(word);
+  if (near) report(ctx, "misspelled-type", at, { word, near });
+  else report(ctx, "unknown-type", at, { word });
 }
 
 export interface CodeSpan {

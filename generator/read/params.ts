@@ -1,6 +1,6 @@
 import type { Field, TypeRef } from "../model/types.js";
 import { type Text, sliceText, trimText } from "../parse/markdown.js";
-import { type ReadContext, clauses, collapse, report, sentences, sourceOf, spanOfText, splitTop } from "./inline.js";
+import { type ReadContext, clauses, collapse, report, reportTypeWord, sentences, sourceOf, spanOfText, splitTop } from "./inline.js";
 import { type FieldColumns, defaultFromCell, deprecationOf, extensionsOf, ownWords, readMeaning, readValues, saysNullable, saysRequired } from "./facts.js";
 import { UNKNOWN, field, literalFor, readDefault, readTypePhrase, suspiciousTypeWord } from "./types.js";
 import { balancedParenGroup, firstParenGroup } from "../util/parens.js";
@@ -133,7 +133,7 @@ function readClauseRest(
   const words = (after: string) => collapse([after.replace(/^\s*[,;:]?\s*/, ""), meaning?.text ?? ""].filter(Boolean).join("; "));
   if (!tp) {
     const word = suspiciousTypeWord(s);
-    if (word) report(ctx, "unknown-type", spanOfText(ctx, rest), { word });
+    if (word) reportTypeWord(ctx, spanOfText(ctx, rest), word);
     return { type: UNKNOWN, nullable: false, description: words(s), plural: false };
   }
   let type = tp.type;
@@ -275,7 +275,7 @@ export function paramFromRow(ctx: ReadContext, cols: FieldColumns, cells: Text[]
   const typed = typeCell !== null && readTypePhrase(typeText) !== null;
   if (typeCell && typeText && !typed) {
     const word = suspiciousTypeWord(typeText) ?? (typeText.trim().includes(" ") ? null : typeText.trim());
-    if (word) report(ctx, "unknown-type", spanOfText(ctx, typeCell), { word });
+    if (word) reportTypeWord(ctx, spanOfText(ctx, typeCell), word);
   }
   // A Type cell with no type in it ("id of a file") is words: they go before the Meaning cells.
   const rest = typed && typeCell ? typeCell : { text: "", start: nameCell.start };

@@ -7,6 +7,7 @@ import {
   addGap,
   collapse,
   report,
+  reportTypeWord,
   sentences,
   sourceOf,
   spanOfText,
@@ -174,7 +175,7 @@ export function readFieldList(s: string, rules: TypingRules | null, group: strin
         }
       } else {
         const word = suspiciousTypeWord(annotation);
-        if (word && ctx && !/\s/.test(annotation.trim())) report(ctx, "unknown-type", spanOfText(ctx, item), { word });
+        if (word && ctx && !/\s/.test(annotation.trim())) reportTypeWord(ctx, spanOfText(ctx, item), word);
         f.description = collapse(annotation);
       }
       runStart = fields.length + 1;
@@ -257,7 +258,7 @@ function readFieldTable(ctx: ReadContext, table: Table, rules: TypingRules | nul
     const a = typeText ? annotationType(typeText, rules) : null;
     if (!a && typeText && typeCell) {
       const word = suspiciousTypeWord(typeText) ?? (/\s/.test(typeText) ? null : typeText);
-      if (word) report(ctx, "unknown-type", spanOfText(ctx, typeCell), { word });
+      if (word) reportTypeWord(ctx, spanOfText(ctx, typeCell), word);
     }
     const words = [a?.rest ?? (a ? "" : typeText), meaning].filter(Boolean).join("; ");
     const typeWords = a?.rest ?? (a ? "" : typeText);

@@ -1,4 +1,5 @@
 import type { DefaultValue, Field, Primitive, TypeRef } from "../model/types.js";
+import { nearest } from "../util/distance.js";
 
 /**
  * Reads the type phrases of the spec (see spec-source/README.md#types):
@@ -185,6 +186,20 @@ export function readTypePhrase(s: string): TypePhrase | null {
   const type: TypeRef =
     options.length === 0 ? UNKNOWN : options.length === 1 ? (options[0] ?? UNKNOWN) : { kind: "union", options };
   return { type, nullable, length, ...(def ? { default: def } : {}) };
+}
+
+/** The type words, as a near miss is compared with them (decisions.md D31). */
+export const KNOWN_TYPE_WORDS = ["integer", "number", "string", "boolean", "object", "array", "null", "date-time", "base64", "url"] as const;
+
+/**
+ * The known type word a word is a near miss of (decisions.md D31): a word of 4 letters or more within two edits
+ * (Damerau–Levenshtein) of one, compared in lower case and without a plural `s` (those are read as the word itself,
+ * so they never reach here). Null when it is near none: then it is an unknown word, not a typo.
+ */
+export function nearTypeWord(word: string): string | null {
+  const w = word.toLowerCase();
+  if (w.length < 4) return null;
+  return nearest(w.replace(/s$/, ""), KNOWN_TYPE_WORDS, 2) ?? nearest(w, KNOWN_TYPE_WORDS, 2);
 }
 
 /**

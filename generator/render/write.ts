@@ -230,7 +230,12 @@ export function hasInterruptedWrite(out: string): boolean {
 
 export async function recoverOutput(out: string): Promise<"none" | "completed" | "rolled-back"> {
   const work = join(out, WORK_DIR);
-  if (!hasInterruptedWrite(out)) return "none";
+  if (!hasInterruptedWrite(out)) {
+    // A kill between clearing a write's files and removing its folder leaves the folder empty: it goes now (a
+    // folder that holds a lock is not empty, and stays).
+    await rmdir(work).catch(() => undefined);
+    return "none";
+  }
   let journal: Journal | null = null;
   try {
     const text = readIfFile(join(work, JOURNAL));

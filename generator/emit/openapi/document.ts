@@ -1,4 +1,5 @@
 import type { OpenAPIV3 } from "openapi-types";
+import { sectionAnchorAt } from "../../model/sections.js";
 import type { Field, KnownGap, Method, MethodError, Model, ResultSpec, Version } from "../../model/types.js";
 import { NOT_SHOWN_NOTE, type Schema, fieldSchema, refTo, typeSchema } from "./schema.js";
 
@@ -149,7 +150,9 @@ function operation(model: Model, m: Method, version: Version, opts: { get: boole
           : { kind: c.kind, params: c.params },
     );
   }
-  op["x-source"] = { line: m.source.line, column: m.source.column };
+  // D29: the file and the section's anchor, no line, so that an edit above a method changes nothing here.
+  const anchor = sectionAnchorAt(model, m.source.line);
+  op["x-source"] = { file: model.specFile, ...(anchor ? { anchor } : {}) };
   return op;
 }
 
@@ -257,7 +260,10 @@ export function emitOpenApiDocument(model: Model, version: Version, opts: OpenAp
     })),
     "x-method-families": model.methods
       .filter((m) => m.version === version && m.wildcard)
-      .map((m) => ({ name: m.name, source: { line: m.source.line, column: m.source.column } })),
+      .map((m) => {
+        const anchor = sectionAnchorAt(model, m.source.line);
+        return { name: m.name, "x-source": { file: model.specFile, ...(anchor ? { anchor } : {}) } };
+      }),
   };
   return doc;
 }

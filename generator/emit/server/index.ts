@@ -216,7 +216,7 @@ function handlersDts(model: Model, header: string, typesPackage: string, removed
         // Its parameters are `any` on purpose: the handler was written against types the package no longer has, and
         // any narrower type would break the body that reads them (`params.CALL_ID` as a string).
         removed[version].map((name) => ({
-          comment: `/** @deprecated The spec no longer has \`${name}\` (removed in ${packageVersion.replace(/\.\d+\.\d+$/, ".0.0")}); the router ignores this handler. Delete it. */`,
+          comment: `/** @deprecated The spec no longer has \`${name}\` (removed in ${breakingReleaseOf(packageVersion)}); the router ignores this handler. Delete it. */`,
           key: propertyKey(name),
           optional: true,
           type: reference("Handler", [keyword("{ params: any; result: unknown }")]),
@@ -227,10 +227,18 @@ function handlersDts(model: Model, header: string, typesPackage: string, removed
   return [
     `// ${header}`,
     printImport("import type", ["AuthErrorCode", "LegacyMethods", "V3Methods"], typesPackage),
-    printImport("import type", ["HandlerContext", "HandlerOptions as RuntimeHandlerOptions", "MockOptions", "Page"], "./runtime/server/index.js"),
+    printImport("import type", ["ApplicationCaller", "AuthFailure", "Caller", "Credentials", "HandlerContext", "HandlerOptions as RuntimeHandlerOptions", "MockOptions", "Page"], "./runtime/server/index.js"),
     'export * from "./runtime/server/index.js";',
     "/** The router's options; `authenticate` fails with a code of the authorization failures table. */",
     "export type HandlerOptions = RuntimeHandlerOptions<AuthErrorCode>;",
+    "type Answer<C> = C | AuthFailure<AuthErrorCode> | null | undefined;",
+    "/** `authenticate` by the credentials' kind, with the codes of the authorization failures table: a token must give its application. */",
+    "export declare function byCredentials(hooks: {",
+    '  webhook(credentials: Extract<Credentials, { kind: "webhook" }>): Answer<Caller> | Promise<Answer<Caller>>;',
+    "  token(",
+    '    credentials: Extract<Credentials, { kind: "token" }>,',
+    "  ): Answer<ApplicationCaller> | Promise<Answer<ApplicationCaller>>;",
+    '}): HandlerOptions["authenticate"];',
     `export type * from ${stringLiteral(typesPackage)};`,
     "",
     "/** What a handler answers: its result; a legacy list method may answer a `Page` of its records (`page`, `pageOf`). */",
@@ -292,6 +300,11 @@ export function skeletonDrift(model: Model, text: string): { added: string[]; re
   const all = new Set([...expected.legacy, ...expected.v3]);
   const removed = new Set([...parts.legacy, ...parts.v3].filter((n) => !all.has(n)));
   return { added: [...added].sort(ordinal), removed: [...removed].sort(ordinal) };
+}
+
+/** The release that began `version`'s line of compatible ones: `2.0.0` for 2.3.1, and `0.4.0` for 0.4.2 (D22). */
+function breakingReleaseOf(version: string): string {
+  return version.startsWith("0.") ? version.replace(/\.\d+$/, ".0") : version.replace(/\.\d+\.\d+$/, ".0.0");
 }
 
 export function serverFiles(

@@ -1,4 +1,5 @@
 import { basename } from "node:path";
+import { sectionAnchorAt } from "../../model/sections.js";
 import type { Field, Method, Model, Version } from "../../model/types.js";
 import { type GeneratedFile, packageJsonFile } from "../files.js";
 import { type Templates, render } from "../templates.js";
@@ -176,8 +177,7 @@ export function shippedSpecPath(specPath: string): string {
 function seeFor(model: Model, specPath: string): (line: number) => string {
   const target = shippedSpecPath(specPath);
   return (line) => {
-    let anchor: string | null = null;
-    for (const s of model.sections) if (s.source.line <= line) anchor = s.anchor;
+    const anchor = sectionAnchorAt(model, line);
     return anchor ? `${target}#${anchor}` : target;
   };
 }

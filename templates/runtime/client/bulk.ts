@@ -108,7 +108,7 @@ export async function* all(rt: Bulk, method: string, params: Record<string, unkn
   };
   if (cursor) {
     const [filterName, orderName, id] = cursor;
-    // The spec's names, or the lower-case ones the platform also takes (D7).
+    // The spec's names, or the lower-case ones the platform also takes.
     const pick = (name: string) => params[name] ?? params[name.toLowerCase()];
     const order = pick(orderName);
     const wanted = { [id]: "ASC" };
@@ -153,7 +153,7 @@ export async function* all(rt: Bulk, method: string, params: Record<string, unkn
   }
   // The count is known: `concurrency` requests in flight, pages yielded in order. The starts are made one at a time
   // as requests go out, never listed up front: a first page that claims `total: 1e12` must not make the client
-  // allocate a list of every start (issue 24: a fatal invalid-size error the caller could not catch). What a walk
+  // allocate a list of every start (a fatal invalid-size error the caller could not catch). What a walk
   // holds is bounded by `concurrency`, and a page shorter than the page size ends it whatever `total` said.
   const total = first.total;
   const step = data.pageSize > 0 ? data.pageSize : Math.max(1, items.length);

@@ -23,7 +23,7 @@ export interface ApiErrorInit {
 }
 
 // `declare`: the constructor sets every member; declared fields would add nothing at run time but their names to
-// every client's bundle (D17's 5 KB).
+// every client's bundle (5 KB gzipped).
 export class ApiError extends Error {
   declare readonly method: string;
   declare readonly status: number;

@@ -1,10 +1,10 @@
 /**
- * The platform's request-rate limit, kept before sending (issue 16). The platform counts requests per portal in a
+ * The platform's request-rate limit, kept before sending. The platform counts requests per portal in a
  * leaky bucket: each request adds one, the counter drains by `Y` a second, and past `X` the next request is refused
  * with `QUERY_LIMIT_EXCEEDED` (../shared/platform-docs/limits.md, "Request Rate Limits": X = 50, Y = 2 on most
  * plans; X = 250, Y = 5 on Enterprise). The spec shows no numbers, so these are presets and options.
  *
- * Written by hand: a bucket is a few lines, and a library would add to a bundle that stays under 5 KB (D17).
+ * Written by hand: a bucket is a few lines, and a library would add to a bundle that stays under 5 KB.
  */
 
 /** The counter of a portal, which several clients (or processes, through a shared store) may share. */

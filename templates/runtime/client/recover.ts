@@ -6,7 +6,7 @@ export { errorFrom } from "./failure.js";
 /**
  * What a call does when it fails: read the error of the answer, decide on a retry, renew an expired token, hold a
  * method over its execution-time limit. Loaded by the runtime on the first failure (a dynamic import), so that a
- * program whose calls succeed does not carry it (D17).
+ * program whose calls succeed does not carry it.
  */
 
 /** The token state a runtime shares with its renewals. */

@@ -2,8 +2,8 @@ import { DEFAULT_REDIS_TIMEOUT_MS, type RedisLike, evalWithin, prefixOf } from "
 import type { BucketStore } from "./limits.js";
 
 /**
- * The throttle's counter on Redis, so that several workers calling one portal share one bucket (decisions.md D26,
- * issue 24). Import from `…-client/redis`: no main or area entry imports this file, so browser bundles never see it.
+ * The throttle's counter on Redis, so that several workers calling one portal share one bucket. Import from
+ * `…-client/redis`: no main or area entry imports this file, so browser bundles never see it.
  */
 export type { RedisLike } from "../shared/redis.js";
 
@@ -40,7 +40,7 @@ export interface RedisBucketOptions {
   prefix?: string;
   /** Bound of one Redis call in ms (default 2,000): past it the request goes out unthrottled (fail open). */
   timeoutMs?: number;
-  /** Told once per outage; meanwhile requests go out unthrottled (D26: the throttle fails open). */
+  /** Told once per outage; meanwhile requests go out unthrottled (the throttle fails open). */
   onError?: (err: unknown) => void;
 }
 

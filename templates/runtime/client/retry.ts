@@ -11,10 +11,10 @@ export { DEFAULT_RETRY, type RetryPolicy } from "./policy.js";
  * - An error code the spec says to retry is retried: the server answered, so it did not run the call
  *   (`QUERY_LIMIT_EXCEEDED`, `OPERATION_TIME_LIMIT`) or says to retry (`INTERNAL_SERVER_ERROR`).
  * - A call that got no usable answer (a reset, a time-out, an HTML 502) is retried only when it is safe to
- *   repeat (D2): a method the spec says only reads, or a 3.0 call that carries an `Idempotency-Key`.
+ *   repeat: a method the spec says only reads, or a 3.0 call that carries an `Idempotency-Key`.
  * - The wait is full-jitter exponential backoff; `Retry-After` raises it; `OPERATION_TIME_LIMIT` waits for
  *   `time.operating_reset_at`, or the base delay when that is past or missing (no busy loop).
- * - Every wait counts against `maxTotalMs` (D10): when a wait would end past it, the call fails at once, and an
+ * - Every wait counts against `maxTotalMs`: when a wait would end past it, the call fails at once, and an
  *   operating-time reset is given as `retryAt`.
  */
 

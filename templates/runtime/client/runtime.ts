@@ -344,7 +344,7 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
 
   /**
    * Waits before an attempt: until the method's operating-time hold ends, then for a place in the request-rate
-   * bucket. Each wait counts against `retry.maxTotalMs` (D10); one that would end past it fails the call at once.
+   * bucket. Each wait counts against `retry.maxTotalMs`; one that would end past it fails the call at once.
    */
   async function gate(method: string, limitKey: string, started: number, signal?: AbortSignal): Promise<void> {
     const held = methodLimits.get(limitKey)?.heldUntil;
@@ -369,7 +369,7 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
     }
   }
 
-  /** A call that is not sent because its wait would end past its budget (D10). */
+  /** A call that is not sent because its wait would end past its budget. */
   const early = (method: string, code: string, description: string, retryAt: number) => new ApiError({ method, status: 0, code, description, retryAt });
 
   const limitOf = (key: string): MethodLimit => {
@@ -397,7 +397,7 @@ export function createRuntime(options: ClientOptions, data: ClientData): Runtime
     };
   }
 
-  // Paging and batches load on first use: a program that only calls methods does not carry them (D17), and
+  // Paging and batches load on first use: a program that only calls methods does not carry them, and
   // bundlers put them in a chunk of their own.
   const bulk: Bulk = { send, data, webhook, appOnly: appOnly.legacy, refuse, ApiError, absolute: (v) => absolutize(v, base, linkFields), scrub };
   const load = () => import("./bulk.js");

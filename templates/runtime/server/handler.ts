@@ -29,7 +29,7 @@ export interface Caller {
   /**
    * The application a token belongs to. Give it for every token: idempotency keys are kept per application and user
    * (never per token, which changes on renewal), and an idempotent 3.0 call by a token without it is refused with a
-   * 500 and a log line rather than sharing keys across applications (issue 24). See `ApplicationCaller`.
+   * 500 and a log line rather than sharing keys across applications. See `ApplicationCaller`.
    */
   applicationId?: string;
   /** The webhook's own identifier, where your records have one; else idempotency keys a webhook by its code's hash. */
@@ -80,7 +80,7 @@ export interface HandlerOptions<C extends string = string> {
   /**
    * Where answers are kept for replay. Instances that share records share a store with the atomic interface (the
    * Redis store of `…-server/redis`, or your own); a store of the old `get`/`set` interface still works, within one
-   * instance (D3).
+   * instance.
    */
   idempotencyStore?: AtomicIdempotencyStore | IdempotencyStore;
   /**
@@ -203,7 +203,7 @@ function methodErrorOf(err: unknown): { status: unknown; code: string; descripti
   }
 }
 
-/** A value for a log line; any value, even one whose `toString` or `stack` throws (issue 24). */
+/** A value for a log line; any value, even one whose `toString` or `stack` throws. */
 function describeValue(value: unknown): string {
   try {
     return typeof value === "number" ? String(value) : JSON.stringify(value) ?? String(value);
@@ -388,7 +388,7 @@ export function createRuntimeHandler(
       if (e) {
         if (!isErrorStatus(e.status)) {
           // Status 0 is what a client reports for a transport failure: a handler forwarding an upstream error must
-          // not take the server down with ERR_HTTP_INVALID_STATUS_CODE (issue 24). The code and text still go out.
+          // not take the server down with ERR_HTTP_INVALID_STATUS_CODE. The code and text still go out.
           log({ level: "error", method: name, message: redact(`MethodError ${e.code} has status ${describeValue(e.status)}, which is not an HTTP error status (400-599); answered ${data.status.internal}`, call.secrets) });
           return failure(data.status.internal, e.code, redact(e.description, call.secrets), e.argument ? { argument: e.argument } : undefined);
         }
@@ -412,7 +412,7 @@ export function createRuntimeHandler(
     const times: Array<[string, string]> = [];
     const totals: Array<[string, string]> = [];
     const nexts: Array<[string, string]> = [];
-    // What the batch has built so far, in bytes: references put in and answers (issue 24: 100 references a command
+    // What the batch has built so far, in bytes: references put in and answers (100 references a command
     // to the previous command's whole result grew the answer 100x a command, to the heap's limit).
     let built = 0;
     const overBound = () => ({
@@ -645,7 +645,7 @@ export function createRuntimeHandler(
       const storeKey = `${caller}\u0000${name}\u0000${key}`;
       const bodyHash = await sha256(JSON.stringify(params));
       const keyReused = () => fail("v3", data.status.keyReused, codes.keyReused, text(codes.keyReused), {}, echo);
-      // When the store cannot be reached the call is refused (D26: idempotency fails closed), never run unrecorded.
+      // When the store cannot be reached the call is refused (idempotency fails closed), never run unrecorded.
       const unavailable = (err: unknown) => {
         if (!storeDown) log({ level: "error", method: name, message: redact(`idempotency store unavailable; idempotent calls are refused until it answers: ${describeThrown(err)}`, secrets) });
         storeDown = true;

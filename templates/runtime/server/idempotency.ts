@@ -3,7 +3,7 @@
  * application or webhook, one user, one method (the router builds the store key from all four).
  *
  * A store takes a key for one run atomically (`reserve`): of several instances that share it, exactly one runs
- * the method for a key; the others wait and replay its answer (decisions.md D26, issue 24: two instances sharing
+ * the method for a key; the others wait and replay its answer (two instances sharing
  * a store of `get` and `set` both ran the handler). A reservation is a lease: an instance that dies while it runs
  * loses the key when the lease ends, and the next repeat runs it.
  *
@@ -27,7 +27,7 @@ export type Reservation =
   | { state: "running"; bodyHash: string }
   | { state: "done"; record: IdempotencyRecord };
 
-/** A store with an atomic reserve-or-wait and a byte bound (D26): what several instances share. */
+/** A store with an atomic reserve-or-wait and a byte bound: what several instances share. */
 export interface AtomicIdempotencyStore {
   /**
    * Takes `key` for one run, atomically: `reserved` (run the method, then `complete` or `release` with the lease),
@@ -48,7 +48,7 @@ export interface AtomicIdempotencyStore {
 }
 
 /**
- * The store interface before issue 24: a plain `get` and `set`. Still accepted (D3: through an adapter until the
+ * The store interface of earlier versions: a plain `get` and `set`. Still accepted (through an adapter until the
  * next major); the adapter reserves within one process only, so instances sharing such a store may each run a key.
  * @deprecated Implement `AtomicIdempotencyStore`.
  */
@@ -220,7 +220,7 @@ export function isAtomicStore(store: AtomicIdempotencyStore | IdempotencyStore):
 }
 
 /**
- * A store of the old interface behind the atomic one (D3): reservations are kept in this process, so one instance
+ * A store of the old interface behind the atomic one: reservations are kept in this process, so one instance
  * runs a key once; instances sharing such a store do not see each other's runs (the reason for the new interface).
  */
 export function adaptIdempotencyStore(store: AtomicIdempotencyStore | IdempotencyStore, now: () => number = Date.now): AtomicIdempotencyStore {

@@ -32,6 +32,7 @@ export { validate, type Problem } from "./validate.js";
 export { route, type Route } from "./route.js";
 export { fromQuery } from "./query.js";
 export { isPage, page, pageOf, type Page } from "./page.js";
+export { decimal } from "./decimal.js";
 export type { ServerData } from "../shared/data.js";
 export { createMockWith, sample, type MockData, type MockMethod, type MockOptions, type MockSeed, type MockState, type Schema } from "./mock.js";
 

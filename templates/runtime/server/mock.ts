@@ -4,7 +4,7 @@ import type { BuiltInSpec } from "./index.js";
 import { page, pageOf, withoutCount } from "./page.js";
 
 /**
- * The mock (issue 15): the generated router with a default handler for every method the spec describes, so that a
+ * The mock: the generated router with a default handler for every method the spec describes, so that a
  * program can run against the whole API with no handler code. Answers are made from the generated OpenAPI schemas
  * of each method's `result` (every member with a value of its type, stable for the same request), list methods hold
  * records and page, filter, order and select them as the platform does, and the rows of the spec's States table

@@ -103,7 +103,7 @@ export function toNodeListener(
       (bodyPromise ??= new Promise((resolve) => {
         const declared = Number(req.headers["content-length"] ?? "NaN");
         // A declared length over the limit is answered at once: waiting for a body that may never come held
-        // connections open (issue 9).
+        // connections open.
         if (Number.isFinite(declared) && declared > limit) {
           abandoned = true;
           resolve(null);
@@ -142,7 +142,7 @@ export function toNodeListener(
         res.writeHead(out.status, head).end(out.body, abandoned ? () => req.destroy() : undefined);
       } catch {
         // A status node refuses (a handler of a plain web handler gave one): never an unhandled rejection that
-        // ends the process (issue 24); the connection is dropped as for a handler that throws.
+        // ends the process; the connection is dropped as for a handler that throws.
         res.destroy();
       }
     };

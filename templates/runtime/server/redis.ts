@@ -3,7 +3,7 @@ import { type AtomicIdempotencyStore, DEFAULT_MAX_BYTES, type EvictionEvent, new
 import type { RateStore } from "./limiter.js";
 
 /**
- * Stores on Redis that several server instances share (decisions.md D26, issue 24): the idempotency records, with
+ * Stores on Redis that several server instances share: the idempotency records, with
  * one run per key across instances and a byte bound, and the request-rate buckets of the limiter. Each operation
  * is one Lua script, so that it is atomic in Redis whatever the instances do at the same moment.
  *
@@ -99,7 +99,7 @@ return 1
  * The idempotency records on Redis: `reserve` takes a key for exactly one run across every instance that shares the
  * Redis and the prefix; a kept answer holds its expiry from `now` and is checked on read; past `maxBytes` the records
  * that expire soonest go first. When Redis cannot be reached, the router refuses idempotent calls (503 with
- * `Retry-After`, the handler not run: D26's fail-closed rule).
+ * `Retry-After`, the handler not run: idempotency fails closed).
  */
 export function createRedisIdempotencyStore(options: RedisIdempotencyStoreOptions): AtomicIdempotencyStore {
   const { client } = options;
@@ -160,7 +160,7 @@ export interface RedisRateStoreOptions {
 /**
  * The limiter's request-rate buckets on Redis, shared by every instance: `createLimiter({ requestsPerSecond, burst,
  * rateStore: createRedisRateStore({ client }) })`. When Redis cannot be reached the limiter lets requests through
- * (D26: rate limits fail open), with one `onStoreError` per outage.
+ * (rate limits fail open), with one `onStoreError` per outage.
  */
 export function createRedisRateStore(options: RedisRateStoreOptions): RateStore {
   const prefix = prefixOf(options.prefix, "{collab-api}:rate:");

@@ -135,7 +135,7 @@ export function coerceFromQuery(info: MethodInfo, params: Record<string, unknown
   return out;
 }
 
-/** The list parameters whose case the platform's documentation and SDKs write differently from the spec (D7). */
+/** The list parameters whose case the platform's documentation and SDKs write differently from the spec. */
 const EITHER_CASE = new Set(["select", "filter", "order"]);
 
 /**

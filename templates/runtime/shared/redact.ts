@@ -10,7 +10,7 @@
  *   URL-encoded), since a handler may quote them in any form.
  */
 /**
- * The shapes every copy needs, the client's one-call program too (D17 keeps it under 5 KB): a webhook code in a
+ * The shapes every copy needs, the client's one-call program too (kept under 5 KB gzipped): a webhook code in a
  * `/rest/{user}/{code}/` path, `auth`, `access_token`, `refresh_token`, `token` and `code` in a query, a form body
  * or JSON, and `Bearer` tokens. Literals, so that a bundler can drop what a program does not use.
  */
@@ -42,7 +42,7 @@ export const MIN_SECRET_LENGTH = 8;
  * The text with every credential taken out: the shapes above, and each known secret of the request or client at
  * hand. A secret of 8 characters or more goes wherever it appears (also URL-encoded); a shorter one (a webhook code
  * of 5 characters) only as a whole word, bounded by characters that are not letters, digits or `_` (error codes join
- * words with `_`), so that it never mangles a longer word that holds it (issue 24: `short code c0d3x failed` was
+ * words with `_`), so that it never mangles a longer word that holds it (`short code c0d3x failed` was
  * logged as it was).
  */
 export function redact(text: unknown, secrets: Iterable<string> = []): string {
@@ -52,7 +52,7 @@ export function redact(text: unknown, secrets: Iterable<string> = []): string {
     if (!secret) continue;
     // Every non-word character escaped, which a pattern without the `u` flag reads as the character itself. A
     // duplicate form (nothing to encode) replaces nothing the second time. `secret[7]` is there from 8 characters on
-    // (MIN_SECRET_LENGTH; the shorter test keeps the one-call client under D17's 5 KB).
+    // (MIN_SECRET_LENGTH; the shorter test keeps the one-call client under 5 KB gzipped).
     for (const form of [secret, encodeURIComponent(secret)]) {
       const escaped = form.replace(/\W/g, "\\$&");
       out = out.replace(new RegExp(secret[7] ? escaped : `(?<!\\w)${escaped}(?!\\w)`, "g"), REDACTED);

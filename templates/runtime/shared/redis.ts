@@ -1,6 +1,6 @@
 /**
  * What the Redis stores need of a Redis client: `eval` of a Lua script, as ioredis's `Redis` and `Cluster` have it.
- * The stores take a client the caller made (connection, TLS, cluster and retries are the caller's, D26), so this
+ * The stores take a client the caller made (connection, TLS, cluster and retries are the caller's), so this
  * package depends on no Redis library: `ioredis` is an optional peer dependency.
  */
 export interface RedisLike {
@@ -15,7 +15,7 @@ export function prefixOf(prefix: string | undefined, fallback: string): string {
   return prefix === undefined ? fallback : prefix;
 }
 
-/** Default bound of one Redis call, in ms: past it the call counts as an outage (fail closed or open, D26). */
+/** Default bound of one Redis call, in ms: past it the call counts as an outage (fail closed or open). */
 export const DEFAULT_REDIS_TIMEOUT_MS = 2_000;
 
 /**

@@ -91,7 +91,7 @@ export async function batch(rt, commands, batchOptions = {}) {
 }
 /**
  * Every record of a legacy list method, a page at a time, as the platform advises for large volumes
- * (../shared/platform-docs/settings/performance/huge-data.md): for a method the generated data gives a cursor, the
+ * (https://apidocs.bitrix24.com/settings/performance/huge-data.html): for a method the generated data gives a cursor, the
  * filter takes `>ID` of the last record, the order is the identifier ascending and `start` is -1 (no count); a page
  * shorter than the page size is the last. Other list methods are walked with `start`: the first page tells `total`,
  * and the pages after it go `concurrency` at a time, yielded in order.
@@ -109,7 +109,7 @@ export async function* all(rt, method, params = {}, options = {}) {
     };
     if (cursor) {
         const [filterName, orderName, id] = cursor;
-        // The spec's names, or the lower-case ones the platform also takes (D7).
+        // The spec's names, or the lower-case ones the platform also takes.
         const pick = (name) => params[name] ?? params[name.toLowerCase()];
         const order = pick(orderName);
         const wanted = { [id]: "ASC" };
@@ -163,7 +163,7 @@ export async function* all(rt, method, params = {}, options = {}) {
     }
     // The count is known: `concurrency` requests in flight, pages yielded in order. The starts are made one at a time
     // as requests go out, never listed up front: a first page that claims `total: 1e12` must not make the client
-    // allocate a list of every start (issue 24: a fatal invalid-size error the caller could not catch). What a walk
+    // allocate a list of every start (a fatal invalid-size error the caller could not catch). What a walk
     // holds is bounded by `concurrency`, and a page shorter than the page size ends it whatever `total` said.
     const total = first.total;
     const step = data.pageSize > 0 ? data.pageSize : Math.max(1, items.length);

@@ -146,7 +146,7 @@ export function createRuntime(options, data) {
     }
     /**
      * Waits before an attempt: until the method's operating-time hold ends, then for a place in the request-rate
-     * bucket. Each wait counts against `retry.maxTotalMs` (D10); one that would end past it fails the call at once.
+     * bucket. Each wait counts against `retry.maxTotalMs`; one that would end past it fails the call at once.
      */
     async function gate(method, limitKey, started, signal) {
         const held = methodLimits.get(limitKey)?.heldUntil;
@@ -175,7 +175,7 @@ export function createRuntime(options, data) {
             throw err;
         }
     }
-    /** A call that is not sent because its wait would end past its budget (D10). */
+    /** A call that is not sent because its wait would end past its budget. */
     const early = (method, code, description, retryAt) => new ApiError({ method, status: 0, code, description, retryAt });
     const limitOf = (key) => {
         let l = methodLimits.get(key);
@@ -203,7 +203,7 @@ export function createRuntime(options, data) {
             methods,
         };
     }
-    // Paging and batches load on first use: a program that only calls methods does not carry them (D17), and
+    // Paging and batches load on first use: a program that only calls methods does not carry them, and
     // bundlers put them in a chunk of their own.
     const bulk = { send, data, webhook, appOnly: appOnly.legacy, refuse, ApiError, absolute: (v) => absolutize(v, base, linkFields), scrub };
     const load = () => import("./bulk.js");

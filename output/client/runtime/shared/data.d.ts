@@ -17,7 +17,7 @@ export interface ClientMethodFlags {
     applicationContextOnly: string[];
     /** 3.0 methods that honour `Idempotency-Key`. */
     idempotencyKey: string[];
-    /** Methods the spec says only read: safe to repeat after a transport fault or an unclear answer (D2). */
+    /** Methods the spec says only read: safe to repeat after a transport fault or an unclear answer. */
     readOnly: string[];
 }
 export interface ClientData {

@@ -6,7 +6,7 @@ export declare const MIN_SECRET_LENGTH = 8;
  * The text with every credential taken out: the shapes above, and each known secret of the request or client at
  * hand. A secret of 8 characters or more goes wherever it appears (also URL-encoded); a shorter one (a webhook code
  * of 5 characters) only as a whole word, bounded by characters that are not letters, digits or `_` (error codes join
- * words with `_`), so that it never mangles a longer word that holds it (issue 24: `short code c0d3x failed` was
+ * words with `_`), so that it never mangles a longer word that holds it (`short code c0d3x failed` was
  * logged as it was).
  */
 export declare function redact(text: unknown, secrets?: Iterable<string>): string;

@@ -26,7 +26,7 @@ export interface Caller {
     /**
      * The application a token belongs to. Give it for every token: idempotency keys are kept per application and user
      * (never per token, which changes on renewal), and an idempotent 3.0 call by a token without it is refused with a
-     * 500 and a log line rather than sharing keys across applications (issue 24). See `ApplicationCaller`.
+     * 500 and a log line rather than sharing keys across applications. See `ApplicationCaller`.
      */
     applicationId?: string;
     /** The webhook's own identifier, where your records have one; else idempotency keys a webhook by its code's hash. */
@@ -79,7 +79,7 @@ export interface HandlerOptions<C extends string = string> {
     /**
      * Where answers are kept for replay. Instances that share records share a store with the atomic interface (the
      * Redis store of `…-server/redis`, or your own); a store of the old `get`/`set` interface still works, within one
-     * instance (D3).
+     * instance.
      */
     idempotencyStore?: AtomicIdempotencyStore | IdempotencyStore;
     /**

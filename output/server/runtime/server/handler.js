@@ -85,7 +85,7 @@ function methodErrorOf(err) {
         return null;
     }
 }
-/** A value for a log line; any value, even one whose `toString` or `stack` throws (issue 24). */
+/** A value for a log line; any value, even one whose `toString` or `stack` throws. */
 function describeValue(value) {
     try {
         return typeof value === "number" ? String(value) : JSON.stringify(value) ?? String(value);
@@ -255,7 +255,7 @@ export function createRuntimeHandler(handlers, options, data) {
             if (e) {
                 if (!isErrorStatus(e.status)) {
                     // Status 0 is what a client reports for a transport failure: a handler forwarding an upstream error must
-                    // not take the server down with ERR_HTTP_INVALID_STATUS_CODE (issue 24). The code and text still go out.
+                    // not take the server down with ERR_HTTP_INVALID_STATUS_CODE. The code and text still go out.
                     log({ level: "error", method: name, message: redact(`MethodError ${e.code} has status ${describeValue(e.status)}, which is not an HTTP error status (400-599); answered ${data.status.internal}`, call.secrets) });
                     return failure(data.status.internal, e.code, redact(e.description, call.secrets), e.argument ? { argument: e.argument } : undefined);
                 }
@@ -279,7 +279,7 @@ export function createRuntimeHandler(handlers, options, data) {
         const times = [];
         const totals = [];
         const nexts = [];
-        // What the batch has built so far, in bytes: references put in and answers (issue 24: 100 references a command
+        // What the batch has built so far, in bytes: references put in and answers (100 references a command
         // to the previous command's whole result grew the answer 100x a command, to the heap's limit).
         let built = 0;
         const overBound = () => ({
@@ -544,7 +544,7 @@ export function createRuntimeHandler(handlers, options, data) {
             const storeKey = `${caller}\u0000${name}\u0000${key}`;
             const bodyHash = await sha256(JSON.stringify(params));
             const keyReused = () => fail("v3", data.status.keyReused, codes.keyReused, text(codes.keyReused), {}, echo);
-            // When the store cannot be reached the call is refused (D26: idempotency fails closed), never run unrecorded.
+            // When the store cannot be reached the call is refused (idempotency fails closed), never run unrecorded.
             const unavailable = (err) => {
                 if (!storeDown)
                     log({ level: "error", method: name, message: redact(`idempotency store unavailable; idempotent calls are refused until it answers: ${describeThrown(err)}`, secrets) });

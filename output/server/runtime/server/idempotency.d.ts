@@ -4,7 +4,7 @@
  * application or webhook, one user, one method (the router builds the store key from all four).
  *
  * A store takes a key for one run atomically (`reserve`): of several instances that share it, exactly one runs
- * the method for a key; the others wait and replay its answer (decisions.md D26, issue 24: two instances sharing
+ * the method for a key; the others wait and replay its answer (two instances sharing
  * a store of `get` and `set` both ran the handler). A reservation is a lease: an instance that dies while it runs
  * loses the key when the lease ends, and the next repeat runs it.
  *
@@ -31,7 +31,7 @@ export type Reservation = {
     state: "done";
     record: IdempotencyRecord;
 };
-/** A store with an atomic reserve-or-wait and a byte bound (D26): what several instances share. */
+/** A store with an atomic reserve-or-wait and a byte bound: what several instances share. */
 export interface AtomicIdempotencyStore {
     /**
      * Takes `key` for one run, atomically: `reserved` (run the method, then `complete` or `release` with the lease),
@@ -51,7 +51,7 @@ export interface AtomicIdempotencyStore {
     extend?(key: string, lease: string, leaseMs: number): Promise<void>;
 }
 /**
- * The store interface before issue 24: a plain `get` and `set`. Still accepted (D3: through an adapter until the
+ * The store interface of earlier versions: a plain `get` and `set`. Still accepted (through an adapter until the
  * next major); the adapter reserves within one process only, so instances sharing such a store may each run a key.
  * @deprecated Implement `AtomicIdempotencyStore`.
  */
@@ -99,7 +99,7 @@ export declare function createMemoryIdempotencyStore(options?: MemoryStoreOption
 /** Whether a store has the atomic interface, or only the old `get` and `set`. */
 export declare function isAtomicStore(store: AtomicIdempotencyStore | IdempotencyStore): store is AtomicIdempotencyStore;
 /**
- * A store of the old interface behind the atomic one (D3): reservations are kept in this process, so one instance
+ * A store of the old interface behind the atomic one: reservations are kept in this process, so one instance
  * runs a key once; instances sharing such a store do not see each other's runs (the reason for the new interface).
  */
 export declare function adaptIdempotencyStore(store: AtomicIdempotencyStore | IdempotencyStore, now?: () => number): AtomicIdempotencyStore;

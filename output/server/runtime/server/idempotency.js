@@ -4,7 +4,7 @@
  * application or webhook, one user, one method (the router builds the store key from all four).
  *
  * A store takes a key for one run atomically (`reserve`): of several instances that share it, exactly one runs
- * the method for a key; the others wait and replay its answer (decisions.md D26, issue 24: two instances sharing
+ * the method for a key; the others wait and replay its answer (two instances sharing
  * a store of `get` and `set` both ran the handler). A reservation is a lease: an instance that dies while it runs
  * loses the key when the lease ends, and the next repeat runs it.
  *
@@ -151,7 +151,7 @@ export function isAtomicStore(store) {
     return typeof s.reserve === "function" && typeof s.complete === "function" && typeof s.release === "function";
 }
 /**
- * A store of the old interface behind the atomic one (D3): reservations are kept in this process, so one instance
+ * A store of the old interface behind the atomic one: reservations are kept in this process, so one instance
  * runs a key once; instances sharing such a store do not see each other's runs (the reason for the new interface).
  */
 export function adaptIdempotencyStore(store, now = Date.now) {

@@ -14,7 +14,7 @@ export type Admission = {
 };
 export interface Limiter {
     /**
-     * `rate: false` for the inner calls of a batch: the batch took the request's token (D5). A limiter whose request
+     * `rate: false` for the inner calls of a batch: the batch took the request's token. A limiter whose request
      * rate lives in a shared store (`rateStore`) answers with a promise.
      */
     admit(caller: string, method: string, options?: {
@@ -30,7 +30,7 @@ export interface Limiter {
     };
 }
 /**
- * Where the request-rate buckets live when several instances share them (the Redis store of `…-server/redis`, D26).
+ * Where the request-rate buckets live when several instances share them (the Redis store of `…-server/redis`).
  * `take` removes one token from `key`'s bucket at `now` (ms) and says whether there was one.
  */
 export interface RateStore {
@@ -39,7 +39,7 @@ export interface RateStore {
 export interface LimiterOptions {
     requestsPerSecond?: number;
     burst?: number;
-    /** Buckets shared by instances; without it each instance counts on its own. It fails open (D26). */
+    /** Buckets shared by instances; without it each instance counts on its own. It fails open. */
     rateStore?: RateStore;
     /** Told once per outage of the `rateStore`, when requests are let through uncounted. */
     onStoreError?: (err: unknown) => void;

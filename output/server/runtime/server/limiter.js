@@ -39,7 +39,7 @@ export function createLimiter(options = {}) {
             storeDown = false;
         }
         catch (err) {
-            // Fails open (D26): an outage of the shared store must not stop the API; one notice per outage.
+            // Fails open: an outage of the shared store must not stop the API; one notice per outage.
             if (!storeDown)
                 options.onStoreError?.(err);
             storeDown = true;

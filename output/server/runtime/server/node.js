@@ -52,7 +52,7 @@ export function toNodeListener(handler, options = {}) {
         const readText = (limit) => (bodyPromise ??= new Promise((resolve) => {
             const declared = Number(req.headers["content-length"] ?? "NaN");
             // A declared length over the limit is answered at once: waiting for a body that may never come held
-            // connections open (issue 9).
+            // connections open.
             if (Number.isFinite(declared) && declared > limit) {
                 abandoned = true;
                 resolve(null);
@@ -97,7 +97,7 @@ export function toNodeListener(handler, options = {}) {
             }
             catch {
                 // A status node refuses (a handler of a plain web handler gave one): never an unhandled rejection that
-                // ends the process (issue 24); the connection is dropped as for a handler that throws.
+                // ends the process; the connection is dropped as for a handler that throws.
                 res.destroy();
             }
         };

@@ -9,12 +9,12 @@ const MAX_PAIRS = 10_000;
 const MAX_DEPTH = 64;
 /**
  * The parameters of a query string or form body, nested by brackets; a key reaching an object's prototype is dropped.
- * Linear in the input: brackets are found with `indexOf`, never a pattern that rescans (issue 14's review: a body of
+ * Linear in the input: brackets are found with `indexOf`, never a pattern that rescans (a body of
  * `a[[[[…` took seconds with a regular expression, before authentication), and the pairs past PHP's bounds are
  * dropped as PHP drops them.
  *
  * Every bracketed container is read as a map first, as PHP's arrays are: `a[]=1&a[100000000]=2` is two entries,
- * never a JavaScript array of length 100,000,001 that later code walks index by index (issue 24: 8 s before
+ * never a JavaScript array of length 100,000,001 that later code walks index by index (8 s before
  * authentication). A map whose keys are exactly 0..n-1 becomes the list it stands for at the end, in one pass over
  * what exists.
  */

@@ -71,7 +71,7 @@ return 1
  * The idempotency records on Redis: `reserve` takes a key for exactly one run across every instance that shares the
  * Redis and the prefix; a kept answer holds its expiry from `now` and is checked on read; past `maxBytes` the records
  * that expire soonest go first. When Redis cannot be reached, the router refuses idempotent calls (503 with
- * `Retry-After`, the handler not run: D26's fail-closed rule).
+ * `Retry-After`, the handler not run: idempotency fails closed).
  */
 export function createRedisIdempotencyStore(options) {
     const { client } = options;
@@ -126,7 +126,7 @@ return ok
 /**
  * The limiter's request-rate buckets on Redis, shared by every instance: `createLimiter({ requestsPerSecond, burst,
  * rateStore: createRedisRateStore({ client }) })`. When Redis cannot be reached the limiter lets requests through
- * (D26: rate limits fail open), with one `onStoreError` per outage.
+ * (rate limits fail open), with one `onStoreError` per outage.
  */
 export function createRedisRateStore(options) {
     const prefix = prefixOf(options.prefix, "{collab-api}:rate:");

@@ -13,6 +13,6 @@ export interface Route {
 export declare function route(pathname: string): Route | null;
 /**
  * A member of a table keyed by method name, own members only: `constructor`, `__proto__` or `toString` are method
- * names a client may send, not the table's prototype (issue 9: they answered 500).
+ * names a client may send, not the table's prototype (they answered 500).
  */
 export declare function own<T>(table: Readonly<Record<string, T>> | undefined, name: string): T | undefined;

@@ -29,7 +29,7 @@ export function route(pathname) {
 }
 /**
  * A member of a table keyed by method name, own members only: `constructor`, `__proto__` or `toString` are method
- * names a client may send, not the table's prototype (issue 9: they answered 500).
+ * names a client may send, not the table's prototype (they answered 500).
  */
 export function own(table, name) {
     return table && Object.hasOwn(table, name) ? table[name] : undefined;

@@ -142,7 +142,7 @@ export function coerceFromQuery(info, params, shapes) {
     }
     return out;
 }
-/** The list parameters whose case the platform's documentation and SDKs write differently from the spec (D7). */
+/** The list parameters whose case the platform's documentation and SDKs write differently from the spec. */
 const EITHER_CASE = new Set(["select", "filter", "order"]);
 /**
  * A legacy request's parameters as the platform reads them: `select`, `filter` and `order` in either case, under the

@@ -6,7 +6,7 @@
 export function prefixOf(prefix, fallback) {
     return prefix === undefined ? fallback : prefix;
 }
-/** Default bound of one Redis call, in ms: past it the call counts as an outage (fail closed or open, D26). */
+/** Default bound of one Redis call, in ms: past it the call counts as an outage (fail closed or open). */
 export const DEFAULT_REDIS_TIMEOUT_MS = 2_000;
 /**
  * `client.eval` bounded in time. A client that queues commands while it reconnects (ioredis's default) would
