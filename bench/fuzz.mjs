@@ -78,6 +78,7 @@ export async function benchFuzz({ count = 10_000 } = {}) {
     delete slowest.text;
   }
 
+  console.error(`fuzz: ${count} mutated specs read, ${throws} throws`);
   // The heavy kinds, each in fresh processes.
   const dir = mkdtempSync(join(tmpdir(), "crc-fuzz-"));
   const heavy = [];
@@ -92,6 +93,8 @@ export async function benchFuzz({ count = 10_000 } = {}) {
       const memoryOk = read.rss <= 3 * floor.rss + 200 * MB;
       if (read.threw || !timeOk || !memoryOk) failures.push(`${input.kind}: ${read.threw ?? ""}${timeOk ? "" : " time over the bound"}${memoryOk ? "" : " memory over the bound"}`);
       heavy.push({ kind: input.kind, bytes: input.text.length, ms: Math.round(read.ms), floorMs: Math.round(floor.ms), peakMB: Math.round(read.rss / MB), floorPeakMB: Math.round(floor.rss / MB), within: timeOk && memoryOk && !read.threw });
+      // Each as it ends: a long run shows its progress.
+      console.error(`fuzz: ${JSON.stringify(heavy.at(-1))}`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT, SPEC_PATH, SPEC_TEXT } from "./helpers.js";
+import { filesBelow } from "./helpers.js";
 
 /**
  * Issue 9, the generator's half: each reproduction of the issue as a test of the built CLI in a scratch project.
@@ -26,17 +27,7 @@ function project(name: string, config = "spec: spec-source/collaboration-platfor
   return dir;
 }
 
-function files(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string, prefix: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(d, e.name), `${prefix}${e.name}/`);
-      else out.push(`${prefix}${e.name}`);
-    }
-  };
-  if (existsSync(dir)) walk(dir, "");
-  return out.sort();
-}
+const files = filesBelow;
 
 describe("the generator never deletes what it did not write", () => {
   it("`out: .` is refused: the folder holds the spec and the config; nothing is written, .git survives", () => {

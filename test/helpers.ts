@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadRuntime } from "../generator/cli/runtime.js";
 import { loadTemplates } from "../generator/cli/templates.js";
@@ -45,3 +46,16 @@ export const RUNTIME = loadRuntime();
 /** Options of `generate()` in tests; `format: false` skips prettier where a test runs it many times. */
 /** `customTemplates: []` as the CLI passes it without `--templates`: the built-in templates print their final layout. */
 export const GEN = { specPath: "spec.md", generatorName: "collab-rest-codegen", generatorVersion: "0.0.0", templates: TEMPLATES, runtime: RUNTIME, customTemplates: [] as string[] };
+
+/** Every file below `dir`, relative to it with `/` separators, sorted; none when `dir` is not there. */
+export function filesBelow(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string, prefix: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(d, e.name), `${prefix}${e.name}/`);
+      else out.push(`${prefix}${e.name}`);
+    }
+  };
+  if (existsSync(dir)) walk(dir, "");
+  return out.sort();
+}

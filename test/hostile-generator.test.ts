@@ -9,6 +9,7 @@ import { buildFromText, generate } from "../generator/generate.js";
 import { blockCommentText, lineCommentText } from "../generator/util/comment.js";
 import { lockOutput } from "../generator/render/lock.js";
 import { GEN, ROOT, SPEC_PATH, SPEC_TEXT } from "./helpers.js";
+import { filesBelow } from "./helpers.js";
 
 /**
  * Issue 24, the generator: each reproducer of the hostile-input probe as a test that failed before its fix. Hang
@@ -31,17 +32,7 @@ function project(name: string, spec = SPEC_TEXT): string {
   return dir;
 }
 
-function files(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string, prefix: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(d, e.name), `${prefix}${e.name}/`);
-      else out.push(`${prefix}${e.name}`);
-    }
-  };
-  if (existsSync(dir)) walk(dir, "");
-  return out.sort();
-}
+const files = filesBelow;
 
 const snapshot = (dir: string) => Object.fromEntries(files(dir).map((f) => [f, readFileSync(join(dir, f), "utf8")]));
 

@@ -100,6 +100,33 @@ export function newLease(): string {
   return `${Date.now().toString(36)}-${leases.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
+/** The runs under way in this process, by key: the reservations of the memory store and of the adapter. */
+function localRuns(now: () => number) {
+  const running = new Map<string, { lease: string; bodyHash: string; until: number }>();
+  return {
+    /** The run that holds `key`, if its lease has not ended. */
+    holder(key: string) {
+      const r = running.get(key);
+      return r && r.until > now() ? r : undefined;
+    },
+    take(key: string, bodyHash: string, leaseMs: number): Reservation {
+      const lease = newLease();
+      running.set(key, { lease, bodyHash, until: now() + leaseMs });
+      return { state: "reserved", lease };
+    },
+    /** Ends the run that holds `key` with `lease`; false when the lease is no longer its. */
+    end(key: string, lease: string): boolean {
+      if (running.get(key)?.lease !== lease) return false;
+      running.delete(key);
+      return true;
+    },
+    extend(key: string, lease: string, leaseMs: number) {
+      const r = running.get(key);
+      if (r?.lease === lease) r.until = now() + leaseMs;
+    },
+  };
+}
+
 export function createMemoryIdempotencyStore(options: MemoryStoreOptions = {}): MemoryStore {
   const maxEntries = options.maxEntries ?? 10_000;
   const perCaller = options.maxEntriesPerCaller ?? 1_000;
@@ -108,7 +135,7 @@ export function createMemoryIdempotencyStore(options: MemoryStoreOptions = {}): 
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const scopes = new Map<string, Map<string, true>>();
-  const running = new Map<string, { lease: string; bodyHash: string; until: number }>();
+  const runs = localRuns(now);
   const evictions = { callerShare: 0, capacity: 0, tooLarge: 0 };
   let bytes = 0;
 
@@ -177,23 +204,17 @@ export function createMemoryIdempotencyStore(options: MemoryStoreOptions = {}): 
     async reserve(key, bodyHash, leaseMs) {
       const e = live(key);
       if (e) return { state: "done", record: e.value };
-      const r = running.get(key);
-      if (r && r.until > now()) return { state: "running", bodyHash: r.bodyHash };
-      const lease = newLease();
-      running.set(key, { lease, bodyHash, until: now() + leaseMs });
-      return { state: "reserved", lease };
+      const r = runs.holder(key);
+      return r ? { state: "running", bodyHash: r.bodyHash } : runs.take(key, bodyHash, leaseMs);
     },
     async complete(key, lease, record, ttlMs, scope) {
-      if (running.get(key)?.lease !== lease) return;
-      running.delete(key);
-      keep(key, record, ttlMs, scope);
+      if (runs.end(key, lease)) keep(key, record, ttlMs, scope);
     },
     async release(key, lease) {
-      if (running.get(key)?.lease === lease) running.delete(key);
+      runs.end(key, lease);
     },
     async extend(key, lease, leaseMs) {
-      const r = running.get(key);
-      if (r?.lease === lease) r.until = now() + leaseMs;
+      runs.extend(key, lease, leaseMs);
     },
     async get(key) {
       return live(key)?.value;
@@ -225,28 +246,22 @@ export function isAtomicStore(store: AtomicIdempotencyStore | IdempotencyStore):
  */
 export function adaptIdempotencyStore(store: AtomicIdempotencyStore | IdempotencyStore, now: () => number = Date.now): AtomicIdempotencyStore {
   if (isAtomicStore(store)) return store;
-  const running = new Map<string, { lease: string; bodyHash: string; until: number }>();
+  const runs = localRuns(now);
   return {
     async reserve(key, bodyHash, leaseMs) {
       const record = await store.get(key);
       if (record) return { state: "done", record };
-      const r = running.get(key);
-      if (r && r.until > now()) return { state: "running", bodyHash: r.bodyHash };
-      const lease = newLease();
-      running.set(key, { lease, bodyHash, until: now() + leaseMs });
-      return { state: "reserved", lease };
+      const r = runs.holder(key);
+      return r ? { state: "running", bodyHash: r.bodyHash } : runs.take(key, bodyHash, leaseMs);
     },
     async complete(key, lease, record, ttlMs, scope) {
-      if (running.get(key)?.lease !== lease) return;
-      running.delete(key);
-      await store.set(key, record, ttlMs, scope);
+      if (runs.end(key, lease)) await store.set(key, record, ttlMs, scope);
     },
     async release(key, lease) {
-      if (running.get(key)?.lease === lease) running.delete(key);
+      runs.end(key, lease);
     },
     async extend(key, lease, leaseMs) {
-      const r = running.get(key);
-      if (r?.lease === lease) r.until = now() + leaseMs;
+      runs.extend(key, lease, leaseMs);
     },
   };
 }

@@ -23,6 +23,34 @@ export function newLease() {
     leases = (leases + 1) % Number.MAX_SAFE_INTEGER;
     return `${Date.now().toString(36)}-${leases.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
+/** The runs under way in this process, by key: the reservations of the memory store and of the adapter. */
+function localRuns(now) {
+    const running = new Map();
+    return {
+        /** The run that holds `key`, if its lease has not ended. */
+        holder(key) {
+            const r = running.get(key);
+            return r && r.until > now() ? r : undefined;
+        },
+        take(key, bodyHash, leaseMs) {
+            const lease = newLease();
+            running.set(key, { lease, bodyHash, until: now() + leaseMs });
+            return { state: "reserved", lease };
+        },
+        /** Ends the run that holds `key` with `lease`; false when the lease is no longer its. */
+        end(key, lease) {
+            if (running.get(key)?.lease !== lease)
+                return false;
+            running.delete(key);
+            return true;
+        },
+        extend(key, lease, leaseMs) {
+            const r = running.get(key);
+            if (r?.lease === lease)
+                r.until = now() + leaseMs;
+        },
+    };
+}
 export function createMemoryIdempotencyStore(options = {}) {
     const maxEntries = options.maxEntries ?? 10_000;
     const perCaller = options.maxEntriesPerCaller ?? 1_000;
@@ -31,7 +59,7 @@ export function createMemoryIdempotencyStore(options = {}) {
     const now = options.now ?? Date.now;
     const entries = new Map();
     const scopes = new Map();
-    const running = new Map();
+    const runs = localRuns(now);
     const evictions = { callerShare: 0, capacity: 0, tooLarge: 0 };
     let bytes = 0;
     const remove = (key) => {
@@ -106,27 +134,18 @@ export function createMemoryIdempotencyStore(options = {}) {
             const e = live(key);
             if (e)
                 return { state: "done", record: e.value };
-            const r = running.get(key);
-            if (r && r.until > now())
-                return { state: "running", bodyHash: r.bodyHash };
-            const lease = newLease();
-            running.set(key, { lease, bodyHash, until: now() + leaseMs });
-            return { state: "reserved", lease };
+            const r = runs.holder(key);
+            return r ? { state: "running", bodyHash: r.bodyHash } : runs.take(key, bodyHash, leaseMs);
         },
         async complete(key, lease, record, ttlMs, scope) {
-            if (running.get(key)?.lease !== lease)
-                return;
-            running.delete(key);
-            keep(key, record, ttlMs, scope);
+            if (runs.end(key, lease))
+                keep(key, record, ttlMs, scope);
         },
         async release(key, lease) {
-            if (running.get(key)?.lease === lease)
-                running.delete(key);
+            runs.end(key, lease);
         },
         async extend(key, lease, leaseMs) {
-            const r = running.get(key);
-            if (r?.lease === lease)
-                r.until = now() + leaseMs;
+            runs.extend(key, lease, leaseMs);
         },
         async get(key) {
             return live(key)?.value;
@@ -157,33 +176,24 @@ export function isAtomicStore(store) {
 export function adaptIdempotencyStore(store, now = Date.now) {
     if (isAtomicStore(store))
         return store;
-    const running = new Map();
+    const runs = localRuns(now);
     return {
         async reserve(key, bodyHash, leaseMs) {
             const record = await store.get(key);
             if (record)
                 return { state: "done", record };
-            const r = running.get(key);
-            if (r && r.until > now())
-                return { state: "running", bodyHash: r.bodyHash };
-            const lease = newLease();
-            running.set(key, { lease, bodyHash, until: now() + leaseMs });
-            return { state: "reserved", lease };
+            const r = runs.holder(key);
+            return r ? { state: "running", bodyHash: r.bodyHash } : runs.take(key, bodyHash, leaseMs);
         },
         async complete(key, lease, record, ttlMs, scope) {
-            if (running.get(key)?.lease !== lease)
-                return;
-            running.delete(key);
-            await store.set(key, record, ttlMs, scope);
+            if (runs.end(key, lease))
+                await store.set(key, record, ttlMs, scope);
         },
         async release(key, lease) {
-            if (running.get(key)?.lease === lease)
-                running.delete(key);
+            runs.end(key, lease);
         },
         async extend(key, lease, leaseMs) {
-            const r = running.get(key);
-            if (r?.lease === lease)
-                r.until = now() + leaseMs;
+            runs.extend(key, lease, leaseMs);
         },
     };
 }
