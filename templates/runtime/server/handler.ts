@@ -655,9 +655,9 @@ export function createRuntimeHandler(
       let pause = 5;
       let lease: string;
       for (;;) {
-        let found2: Awaited<ReturnType<AtomicIdempotencyStore["reserve"]>>;
+        let reservation: Awaited<ReturnType<AtomicIdempotencyStore["reserve"]>>;
         try {
-          found2 = await store.reserve(storeKey, bodyHash, leaseMs, caller);
+          reservation = await store.reserve(storeKey, bodyHash, leaseMs, caller);
         } catch (err) {
           return unavailable(err);
         }
@@ -665,15 +665,15 @@ export function createRuntimeHandler(
           storeDown = false;
           log({ level: "warn", method: name, message: "idempotency store answers again" });
         }
-        if (found2.state === "done") {
-          if (found2.record.bodyHash !== bodyHash) return keyReused();
-          return { status: 200, headers: { ...JSON_HEADERS, ...echo, "Idempotent-Replayed": "true" }, body: found2.record.body };
+        if (reservation.state === "done") {
+          if (reservation.record.bodyHash !== bodyHash) return keyReused();
+          return { status: 200, headers: { ...JSON_HEADERS, ...echo, "Idempotent-Replayed": "true" }, body: reservation.record.body };
         }
-        if (found2.state === "reserved") {
-          lease = found2.lease;
+        if (reservation.state === "reserved") {
+          lease = reservation.lease;
           break;
         }
-        if (found2.bodyHash !== bodyHash) return keyReused();
+        if (reservation.bodyHash !== bodyHash) return keyReused();
         // A concurrent repeat waits for the run that holds the key and replays it; if that one failed, it runs again.
         // A run in this process wakes its waiters at once; another instance's is polled, a little less often each time.
         const left = waitUntil - performance.now();
