@@ -32,9 +32,11 @@ export interface PackageMetadata {
   publishConfig?: Record<string, string | boolean>;
 }
 
+const PACKAGE_JSON_PATHS = new Set(["types/package.json", "client/package.json", "server/package.json"]);
+
 /** The three packages' `package.json` with the team's metadata after `description`, in the order the config gives. */
 export function withPackageMetadata(file: GeneratedFile, metadata: PackageMetadata | undefined): GeneratedFile {
-  if (!metadata || Object.keys(metadata).length === 0 || !/^(?:types|client|server)\/package\.json$/.test(file.path)) return file;
+  if (!metadata || Object.keys(metadata).length === 0 || !PACKAGE_JSON_PATHS.has(file.path)) return file;
   const pkg = JSON.parse(file.contents) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(pkg)) {

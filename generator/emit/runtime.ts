@@ -11,20 +11,7 @@ export function runtimeFiles(runtime: Readonly<Record<string, string>>, pkg: "cl
   return Object.keys(runtime)
     .filter((p) => p.startsWith("shared/") || p.startsWith(`${pkg}/`))
     .sort()
-    .map((p) => ({ path: `${pkg}/runtime/${p}`, raw: true, contents: `// ${header}\n${forUsers(runtime[p] ?? "")}` }));
-}
-
-/** The platform's public documentation, where the repository's copy (`platform-docs/`) comes from. */
-export const PUBLIC_DOCS = "https://apidocs.bitrix24.com/";
-
-/**
- * The runtime's comments as a user of the package reads them (issue 25): a page of the platform's documentation is
- * its public address, not this repository's copy. Only comments carry these paths; the code is the same.
- */
-export function forUsers(code: string): string {
-  return code
-    .replace(/(?:\.\.\/)*(?:shared|spec-source)\/platform-docs\/([\w./-]*?)\.md\b/g, (_, page: string) => `${PUBLIC_DOCS}${page}.html`)
-    .replace(/(?:\.\.\/)*(?:shared|spec-source)\/platform-docs\/([\w./-]*\/)/g, (_, folder: string) => `${PUBLIC_DOCS}${folder}`);
+    .map((p) => ({ path: `${pkg}/runtime/${p}`, raw: true, contents: `// ${header}\n${runtime[p] ?? ""}` }));
 }
 
 /** The spec's `Idempotency-Key` rule from the limits table (length range; printable ASCII). */

@@ -1,3 +1,4 @@
+import semver from "semver";
 import type { Field, Method, Model, TypeRef, Version } from "../../model/types.js";
 import { type GeneratedFile, REDIS_PEER, packageJsonFile } from "../files.js";
 import { ordinal, propertyKey, stringLiteral } from "../names.js";
@@ -206,7 +207,7 @@ function handlersDts(model: Model, header: string, typesPackage: string, removed
     typedMethods(model, version)
       .filter((m) => !skip.has(m.name))
       .map((m) => ({
-        comment: `/** \`${m.name}\`${m.described ? "" : ": named in the spec without parameters; optional"}${m.description ? `. ${blockCommentText(m.description.replace(/\s*\n\s*/g, " "), { oneLine: true })}` : ""} */`,
+        comment: `/** \`${m.name}\`${m.described ? "" : ": named in the spec without parameters; optional"}${m.description ? `. ${blockCommentText(m.description, { oneLine: true })}` : ""} */`,
         key: propertyKey(m.name),
         optional: !m.described,
         type: reference("Handler", [{ kind: "indexed", object: reference(map), index: keyword(stringLiteral(m.name)) }]),
@@ -304,7 +305,8 @@ export function skeletonDrift(model: Model, text: string): { added: string[]; re
 
 /** The release that began `version`'s line of compatible ones: `2.0.0` for 2.3.1, and `0.4.0` for 0.4.2 (D22). */
 function breakingReleaseOf(version: string): string {
-  return version.startsWith("0.") ? version.replace(/\.\d+$/, ".0") : version.replace(/\.\d+\.\d+$/, ".0.0");
+  const major = semver.major(version);
+  return major === 0 ? `0.${semver.minor(version)}.0` : `${major}.0.0`;
 }
 
 export function serverFiles(

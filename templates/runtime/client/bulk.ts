@@ -89,7 +89,7 @@ export async function batch(rt: Bulk, commands: Record<string, readonly [string,
 
 /**
  * Every record of a legacy list method, a page at a time, as the platform advises for large volumes
- * (../shared/platform-docs/settings/performance/huge-data.md): for a method the generated data gives a cursor, the
+ * (https://apidocs.bitrix24.com/settings/performance/huge-data.html): for a method the generated data gives a cursor, the
  * filter takes `>ID` of the last record, the order is the identifier ascending and `start` is -1 (no count); a page
  * shorter than the page size is the last. Other list methods are walked with `start`: the first page tells `total`,
  * and the pages after it go `concurrency` at a time, yielded in order.

@@ -1,7 +1,7 @@
 /**
  * The platform's request-rate limit, kept before sending. The platform counts requests per portal in a
  * leaky bucket: each request adds one, the counter drains by `Y` a second, and past `X` the next request is refused
- * with `QUERY_LIMIT_EXCEEDED` (../shared/platform-docs/limits.md, "Request Rate Limits": X = 50, Y = 2 on most
+ * with `QUERY_LIMIT_EXCEEDED` (https://apidocs.bitrix24.com/limits.html, "Request Rate Limits": X = 50, Y = 2 on most
  * plans; X = 250, Y = 5 on Enterprise). The spec shows no numbers, so these are presets and options.
  *
  * Written by hand: a bucket is a few lines, and a library would add to a bundle that stays under 5 KB.

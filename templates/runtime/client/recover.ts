@@ -27,7 +27,7 @@ export interface Session {
  * One renewal for every call that met the expiry: a call joins the renewal under way, or takes the outcome of one
  * that settled after the call's attempt went out (the new token, or its error: a failed renewal fails each such
  * call once). Only a call sent after the latest renewal settled starts the next one. The platform issues a new
- * refresh token on each renewal and the old one is spent (../shared/platform-docs/settings/oauth/), so a second
+ * refresh token on each renewal and the old one is spent (https://apidocs.bitrix24.com/settings/oauth/), so a second
  * renewal from the same token would fail; the new pair goes to `onTokens`.
  */
 export function renew(s: Session, round: number): Promise<string | undefined> {
@@ -58,7 +58,7 @@ function settle(s: Session): void {
 /**
  * `OPERATION_TIME_LIMIT`: the method (only it) is held until the reset the last successful answer gave; if the
  * error persists after a hold, until the next minute's reset, as the execution time is kept in one-minute baskets
- * (../shared/platform-docs/limits.md, "How to Respond to Limit Errors"). Without a known reset: the error's own,
+ * (https://apidocs.bitrix24.com/limits.html, "How to Respond to Limit Errors"). Without a known reset: the error's own,
  * else one minute. Returns the end of the hold (ms since the epoch) and records it on `limit`.
  */
 export function holdUntil(limit: MethodLimit, now: number, errorTime: unknown): number {

@@ -25,7 +25,7 @@ export interface TokenAuth {
   /**
    * Renews the token when the API answers `expired_token`: the new access token, or the new pair. Calls that meet
    * the expiry together wait for one renewal (the platform issues a new refresh token each time, so a second
-   * renewal would spend a used one; ../shared/platform-docs/settings/oauth/).
+   * renewal would spend a used one; https://apidocs.bitrix24.com/settings/oauth/).
    */
   refresh?: () => Promise<string | Tokens>;
 }
