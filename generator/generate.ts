@@ -4,7 +4,7 @@ import { emitManifest, emitModelJson, emitOpenApiFiles } from "./emit/index.js";
 import { type GeneratedFile, withPackageMetadata } from "./emit/files.js";
 import { buildModel } from "./model/build.js";
 import { withV3ErrorPrefix } from "./model/v3-prefix.js";
-import type { Model } from "./model/types.js";
+import type { Model, ModelOptions } from "./model/types.js";
 import { clientFiles } from "./emit/client/index.js";
 import { serverMock } from "./emit/server/mock.js";
 import { SKELETON_PATH, serverDocumentation, serverFiles } from "./emit/server/index.js";
@@ -22,12 +22,12 @@ import { type Generation, type VersionDecision, bumpVersion, decideVersion, read
 import { changelogFile } from "./emit/changelog.js";
 
 /** The spec's text up to the model, with every diagnostic of reading, the model stage and the checks. */
-export function buildFromText(specText: string, specPath: string): { model: Model | null; diagnostics: Diagnostic[] } {
+export function buildFromText(specText: string, specPath: string, options: ModelOptions = {}): { model: Model | null; diagnostics: Diagnostic[] } {
   // A byte order mark is not text: the CLI's decoder drops it, and so does the programmatic API (issue 24).
   const text = withoutBom(specText).replace(/\r\n?/g, "\n");
   const file = specFile(specPath, text);
   const read = readSpec(file);
-  const built = buildModel(specPath, read.fragments);
+  const built = buildModel(specPath, read.fragments, options);
   const quoted = findQuotedSecrets(text, specPath);
   // Every stage runs so that one run reports every problem; nothing is emitted after an error.
   const diagnostics = clampSpans([...read.diagnostics, ...quoted.diagnostics, ...built.diagnostics, ...checkModel(built.model)], text);
@@ -84,7 +84,7 @@ export interface Release {
  */
 export async function generate(rawSpecText: string, options: GenerateOptions): Promise<GenerateResult> {
   const specText = withoutBom(rawSpecText);
-  const built = buildFromText(specText, options.specPath);
+  const built = buildFromText(specText, options.specPath, { ...(options.legacyGet !== undefined ? { legacyGet: options.legacyGet } : {}) });
   const { diagnostics } = built;
   if (!built.model) return { files: [], diagnostics, model: null, release: null };
   const model = withV3ErrorPrefix(built.model, options.v3ErrorPrefix ?? "spec");

@@ -17,6 +17,13 @@ export interface GenerateOptions {
    * 0.x rule and npm's caret ranges read it (`^0.1.0` takes 0.1.x only), or `major`.
    */
   breakingWhileZero?: "minor" | "major";
+  /**
+   * Legacy methods take GET with query parameters as well as POST (decisions.md D32). Default true: the spec's
+   * addressing table shows POST, and the platform's reference on calling the API says simple requests may be sent
+   * by GET (https://apidocs.bitrix24.com/settings/how-to-call-rest-api/general-principles.html). The router, the
+   * mock and the OpenAPI documents follow the model's verbs; false refuses a legacy GET with the verb error.
+   */
+  legacyGet?: boolean;
   generatorName: string;
   generatorVersion: string;
   /** Template texts by path below `templates/` (`client/README.md.hbs`); the CLI loads them. */

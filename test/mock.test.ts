@@ -328,3 +328,79 @@ describe("the States table", () => {
     expect((await call(apps, "event.get", {}, { token: "a" })).body.result).toHaveLength(1);
   });
 });
+
+describe("the mock answers like the platform (issue 25, item 12)", () => {
+  it("user.current is the calling user, by webhook or token, with a JSON or a form body alike", async () => {
+    const handle = mockOf({ seed: { webhooks: [{ userId: 1, code: "c0de", scopes: ["user"] }, { userId: 42, code: "h42", scopes: ["user"] }], tokens: [{ token: "t9", userId: 9, scopes: ["user"] }] } });
+    expect((await call(handle, "user.current")).body.result).toMatchObject({ ID: "1" });
+    expect((await call(handle, "user.current", {}, { hook: [42, "h42"] })).body.result).toMatchObject({ ID: "42" });
+    expect((await call(handle, "user.current", {}, { token: "t9" })).body.result).toMatchObject({ ID: "9" });
+    const form = await handle(new Request("https://127.0.0.1/rest/1/c0de/user.current", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" }));
+    const json = await call(handle, "user.current");
+    expect(((await form.json()) as { result: unknown }).result).toEqual(json.body.result);
+    // The answer is valid against the generated document, and the same user every time.
+    expect(valid("legacy", "user.current", json.body)).toEqual([]);
+  });
+
+  it("the 3.0 tasks.task.get of taskId 5 returns task 5, the same task the legacy method returns", async () => {
+    const handle = mockOf();
+    const v3 = await call(handle, "tasks.task.get", { taskId: 5 }, { v3: true });
+    const legacy = await call(handle, "tasks.task.get", { taskId: 5 });
+    const item = (v3.body.result as { item: Record<string, unknown> }).item;
+    expect(item).toMatchObject({ id: "5" });
+    // The same task; 3.0 adds `archiveLink` ("includes `archiveLink`").
+    expect(item).toMatchObject((legacy.body.result as { task: Record<string, unknown> }).task);
+    expect(item).toHaveProperty("archiveLink");
+    expect(valid("v3", "tasks.task.get", v3.body)).toEqual([]);
+  });
+
+  it("a legacy GET with query parameters is answered as its POST (the reference's general-principles page)", async () => {
+    const handle = mockOf();
+    const get = await handle(new Request("https://127.0.0.1/rest/1/c0de/tasks.task.get?taskId=5", { method: "GET" }));
+    expect(get.status).toBe(200);
+    const post = await call(handle, "tasks.task.get", { taskId: 5 });
+    expect(((await get.json()) as { result: unknown }).result).toEqual(post.body.result);
+  });
+
+  it("legacyGet: false takes GET out of the model, the documents and the router at once", async () => {
+    const { generate } = await import("../generator/generate.js");
+    const { GEN } = await import("./helpers.js");
+    const out = await generate(SPEC_TEXT, { ...GEN, format: false, legacyGet: false });
+    const file = (path: string) => out.files.find((f) => f.path === path)?.contents ?? "";
+    const legacyDoc = JSON.parse(file("openapi/openapi.legacy.json")) as OpenAPIV3.Document;
+    expect(Object.values(legacyDoc.paths).filter((p) => p?.get !== undefined)).toEqual([]);
+    const model = JSON.parse(file("model.json")) as { knownGaps: Array<{ subject: string }> };
+    expect(model.knownGaps.some((g) => g.subject.startsWith("Whether legacy methods take GET"))).toBe(false);
+    const dataOf = (text: string) => JSON.parse(text.slice(text.indexOf("export default ") + 15, text.lastIndexOf(";"))) as never;
+    const handle = createMockWith({}, dataOf(file("server/methods.js")), dataOf(file("server/mock.js")), builtIns, { openapiV3 });
+    const res = await handle(new Request("https://127.0.0.1/rest/1/c0de/user.current", { method: "GET" }));
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+    expect(await res.json()).toEqual({ error: "ERROR_HTTP_METHOD_NOT_ALLOWED", error_description: "The HTTP method GET is not accepted by user.current; use POST" });
+  });
+
+  it("one verb rule for the router, the mock and the documents: every documented verb is taken, any other is a 405 that names it", async () => {
+    const handle = mockOf();
+    const failures: string[] = [];
+    for (const version of ["legacy", "v3"] as const) {
+      for (const [path, item] of Object.entries(docs[version].paths)) {
+        const documented = (["get", "post"] as const).filter((v) => item?.[v] !== undefined).map((v) => v.toUpperCase());
+        const base = `https://127.0.0.1/rest/${version === "v3" ? "api/" : ""}1/c0de${path}`;
+        // A method the spec only names is documented but not served by the mock: nothing to compare.
+        const served = await handle(new Request(base, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }));
+        if (served.status === 404) continue;
+        for (const verb of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+          const res = await handle(new Request(base, { method: verb, headers: { "content-type": "application/json" }, ...(verb === "GET" ? {} : { body: "{}" }) }));
+          const body = (await res.json()) as { error?: unknown };
+          const code = typeof body.error === "object" && body.error !== null ? (body.error as { code: string }).code : body.error;
+          const refused = res.status === 405 && code === "ERROR_HTTP_METHOD_NOT_ALLOWED";
+          // 3.0 GET of a method with parameters: the spec's own answer (rule 3 of Addressing), not a verb error.
+          const v3Get = version === "v3" && verb === "GET";
+          if (documented.includes(verb) || v3Get ? refused : !refused) failures.push(`${version} ${verb} ${path}: ${res.status} ${String(code)}`);
+          if (refused && res.headers.get("allow") !== documented.join(", ")) failures.push(`${version} ${verb} ${path}: Allow ${res.headers.get("allow")}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -160,6 +160,17 @@ describe("envelope, addressing, built-ins", () => {
     expect(scopes).toMatchObject({ legacy: { "tasks.task.get": ["task"], "event.unbind": null }, v3: { "tasks.task.get": null } });
   });
 
+  it("a legacy GET takes its parameters from the query string in PHP's form (D32; the reference's general-principles page)", async () => {
+    const r = await post(`/rest/7/${WEBHOOK}/tasks.task.getaccess?taskId=1&users[]=3&users[]=5`, undefined, {}, "GET");
+    expect(r).toMatchObject({ status: 200, json: { result: { allowedActions: { "3": { ACCEPT: true }, "5": { ACCEPT: true } } } } });
+    // A token in the query string authenticates as in a body.
+    expect((await post("/rest/user.current?auth=app-admin", undefined, {}, "GET")).status).toBe(200);
+    // A PUT names the verb and the verbs the method takes.
+    const put = await post(`/rest/7/${WEBHOOK}/user.current`, "{}", {}, "PUT");
+    expect(put).toMatchObject({ status: 405, json: { error: "ERROR_HTTP_METHOD_NOT_ALLOWED", error_description: "The HTTP method PUT is not accepted by user.current; use GET or POST" } });
+    expect(put.headers.get("allow")).toBe("GET, POST");
+  });
+
   it("a method of the skeleton not yet written answers ERROR_METHOD_NOT_FOUND 404", async () => {
     await expect(hook().tasks.task.unpin({ id: 1 })).rejects.toMatchObject({ status: 404, code: "ERROR_METHOD_NOT_FOUND" });
   });
@@ -420,8 +431,10 @@ describe("bad requests", () => {
     ["3.0-only method on legacy path", `${W}/tasks.task.chat.message.send`, "{}", {}, "POST", 404, "ERROR_METHOD_NOT_FOUND"],
     ["path outside /rest", "/api/user.current", "{}", {}, "POST", 404, "ERROR_METHOD_NOT_FOUND"],
     ["too many path segments", `${W}/x/user.current`, "{}", {}, "POST", 404, "ERROR_METHOD_NOT_FOUND"],
-    ["PUT verb", `${W}/user.current`, "{}", {}, "PUT", 404, "ERROR_METHOD_NOT_FOUND"],
-    ["GET on legacy", `${W}/user.current`, undefined, {}, "GET", 404, "ERROR_METHOD_NOT_FOUND"],
+    // D32: a verb the method does not take is named, never "Method not found" (before issue 25 it was).
+    ["PUT verb", `${W}/user.current`, "{}", {}, "PUT", 405, "ERROR_HTTP_METHOD_NOT_ALLOWED"],
+    ["DELETE verb, 3.0", `${A}/tasks.task.get`, "{}", {}, "DELETE", 405, "ERROR_HTTP_METHOD_NOT_ALLOWED"],
+    ["GET on legacy, a required parameter missing", `${W}/telephony.externalCall.searchCrmEntities`, undefined, {}, "GET", 400, "ERROR_CORE"],
     ["bad idempotency key", `${A}/tasks.task.add`, '{"fields":{"title":"t"}}', { "Idempotency-Key": "\u00e9" }, "POST", 400, "SERVICE_REST_V3_EXCEPTION_INVALIDIDEMPOTENCYKEYEXCEPTION"],
     ["idempotency key too long", `${A}/tasks.task.add`, '{"fields":{"title":"t"}}', { "Idempotency-Key": "k".repeat(256) }, "POST", 400, "SERVICE_REST_V3_EXCEPTION_INVALIDIDEMPOTENCYKEYEXCEPTION"],
     ["percent-encoded junk in the path", `${W}/%E0%A4%A`, "{}", {}, "POST", 404, "ERROR_METHOD_NOT_FOUND"],

@@ -68,7 +68,10 @@ describe("the real spec", () => {
     expect(method(model, "task.comment.add").deprecated?.replacement).toBe("tasks.task.chat.message.send");
     expect(method(model, "telephony.externalCall.finish").params.find((p) => p.name === "RECORD_URL")?.deprecated).toBeTruthy();
     expect(model.methods.filter((m) => m.idempotencyKey).map((m) => `${m.version}:${m.name}`)).toEqual(["v3:tasks.task.add"]);
-    expect(model.methods.filter((m) => m.httpMethods.includes("GET")).map((m) => m.name)).toEqual(["rest.documentation.openapi", "rest.scope.list"]);
+    // 3.0: the spec's rule for methods without parameters; legacy: every method, by the option legacyGet (D32).
+    expect(model.methods.filter((m) => m.version === "v3" && m.httpMethods.includes("GET")).map((m) => m.name)).toEqual(["rest.documentation.openapi", "rest.scope.list"]);
+    expect(model.methods.filter((m) => m.version === "legacy" && !m.wildcard && !m.httpMethods.includes("GET"))).toEqual([]);
+    expect(model.knownGaps.find((g) => g.subject.startsWith("Whether legacy methods take GET"))).toMatchObject({ kind: "not-stated", appliesTo: [] });
   });
 
   it("holds the constraints between parameters", () => {

@@ -114,6 +114,8 @@ export function initialConfig(where: { spec?: string; out?: string; schema?: str
     "#     access: public",
     `# ${CONFIG_SCHEMA.breakingWhileZero.doc}: minor (semver's 0.x rule, npm's caret ranges) or major`,
     `breakingWhileZero: ${DEFAULT_CONFIG.breakingWhileZero}`,
+    `# ${CONFIG_SCHEMA.legacyGet.doc}`,
+    `legacyGet: ${DEFAULT_CONFIG.legacyGet}`,
     "",
   ].join("\n");
 }

@@ -34,6 +34,8 @@ export interface CliConfig {
   packages?: { types?: string; client?: string; server?: string };
   /** What a breaking change bumps while the major version is 0 (D22): the minor, as semver's 0.x rule reads it. */
   breakingWhileZero: "minor" | "major";
+  /** Legacy methods take GET with query parameters (D32), as the platform's reference on calling the API says. */
+  legacyGet: boolean;
   /** The `package` key: members of every generated package.json. */
   packageMetadata?: PackageMetadata;
   /** Where each key stands in the config, for messages about its value (a spec path that does not exist). */
@@ -48,6 +50,7 @@ export const DEFAULT_CONFIG: CliConfig = {
   failOnWarnings: false,
   v3ErrorPrefix: "spec",
   breakingWhileZero: "minor",
+  legacyGet: true,
   positions: {},
 };
 
@@ -63,6 +66,7 @@ export const CONFIG_SCHEMA = {
   v3ErrorPrefix: { type: "choice", values: ["spec", "platform"], doc: "the prefix of the 3.0 error codes" },
   packages: { type: "packages", doc: "npm names of the generated packages: {types, client, server: {name}}" },
   breakingWhileZero: { type: "choice", values: ["minor", "major"], doc: "what a breaking change bumps while the major version is 0" },
+  legacyGet: { type: "boolean", doc: "legacy methods also take GET with query parameters, as the platform's reference says (https://apidocs.bitrix24.com/settings/how-to-call-rest-api/general-principles.html)" },
   package: { type: "metadata", doc: "what the three packages are published with: license, author, homepage, repository, keywords, private, publishConfig" },
 } as const;
 
@@ -124,7 +128,7 @@ export function parseConfig(text: string, file: string): CliConfig {
       }
       case "boolean":
         if (typeof scalar !== "boolean") return fail(value ?? keyNode, `'${key}' must be true or false`);
-        config.failOnWarnings = scalar;
+        (config as unknown as Record<string, boolean>)[key] = scalar;
         break;
       case "ignore":
         config.ignore = readIgnore(value, fail, at);

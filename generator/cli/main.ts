@@ -57,6 +57,7 @@ interface Resolved {
   /** How long a run waits for another that holds the output folder's lock, in ms. */
   lockWaitMs: number;
   breakingWhileZero: "minor" | "major";
+  legacyGet: boolean;
   packageMetadata?: PackageMetadata;
   /** The output as it was when a `--watch` session began: the base of every run of the session (D22). */
   sessionBase?: Previous | null;
@@ -136,6 +137,7 @@ function resolveOptions(opts: CommonOptions, cwd: string): Resolved {
     previous: opts.previous ?? null,
     lockWaitMs: lockWaitOf(opts.lockWait),
     breakingWhileZero: config.breakingWhileZero,
+    legacyGet: config.legacyGet,
     ...(config.packageMetadata ? { packageMetadata: config.packageMetadata } : {}),
   };
 }
@@ -270,6 +272,7 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
       skeletonPath: r.skeletonPath,
       v3ErrorPrefix: r.v3ErrorPrefix,
       breakingWhileZero: r.breakingWhileZero,
+      legacyGet: r.legacyGet,
       ...(r.packageMetadata ? { packageMetadata: r.packageMetadata } : {}),
       packages: r.packages,
       customTemplates: templateSet.custom,
@@ -489,8 +492,8 @@ async function runDiff(r: Resolved, from: string, format: DiffFormat, failOn: Se
     return EXIT.specErrors;
   }
   const to = shown(r.spec);
-  const before = buildFromText(old.text.replace(/^\uFEFF/, ""), old.label);
-  const after = buildFromText(spec.text, to);
+  const before = buildFromText(old.text.replace(/^\uFEFF/, ""), old.label, { legacyGet: r.legacyGet });
+  const after = buildFromText(spec.text, to, { legacyGet: r.legacyGet });
   const errors = [...before.diagnostics, ...after.diagnostics].filter((d) => d.severity === "error");
   if (!before.model || !after.model) {
     process.stderr.write(formatDiagnostics(errors, "text"));
@@ -677,7 +680,7 @@ export async function main(argv: string[]): Promise<number> {
         exit = EXIT.specErrors;
         return;
       }
-      const diagnostics = applyIgnore(buildFromText(spec.text, r.specDisplay).diagnostics, r);
+      const diagnostics = applyIgnore(buildFromText(spec.text, r.specDisplay, { legacyGet: r.legacyGet }).diagnostics, r);
       print(diagnostics, opts.format, printing);
       exit = hasErrors(diagnostics) || (r.failOnWarnings && diagnostics.length > 0) ? EXIT.specErrors : EXIT.ok;
     });

@@ -249,6 +249,10 @@ const METHOD_MEMBERS: Record<keyof Method, MemberDiff | null> = {
     for (const h of m.httpMethods) if (!o.httpMethods.includes(h)) out.add("http-method-added", `${methodLabel(m)} accepts ${h}`, at);
     for (const h of o.httpMethods) if (!m.httpMethods.includes(h)) out.add("http-method-removed", `${methodLabel(m)} no longer accepts ${h}`, at);
   },
+  resultSubject: (o, m, out, at) => {
+    // What the mock answers (the caller), not a type: a description's weight.
+    if (o.resultSubject !== m.resultSubject) out.add("description-changed", `${methodLabel(m)} ${m.resultSubject ? "now returns" : "no longer returns"} the calling user`, at);
+  },
   idempotencyKey: (o, m, out, at) => {
     if (o.idempotencyKey !== m.idempotencyKey) out.add("idempotency-changed", `${methodLabel(m)} ${m.idempotencyKey ? "now honours" : "no longer honours"} Idempotency-Key`, at);
   },
@@ -610,6 +614,8 @@ export function affectedHandlers(report: DiffReport, model: Model): string[] {
   const resources = new Set<string>();
   for (const c of report.changes) {
     if (!c.audiences.server || c.audiences.server === "patch") continue;
+    // A verb is the router's, not the handler's: its types stay.
+    if (c.code === "http-method-added" || c.code === "http-method-removed") continue;
     if (c.method && c.code !== "method-added" && c.code !== "method-removed" && c.code !== "method-named-added" && c.code !== "method-named-removed") names.add(methodLabel({ name: c.method, version: c.version ?? "legacy" }));
     else if (c.resource && !c.method) resources.add(c.resource);
   }

@@ -4,7 +4,7 @@ import { APP_CONTEXT_CAUSE, emptyMethod } from "../read/methods.js";
 import { errorTrigger } from "../read/triggers.js";
 import { RETURNED_BY } from "../read/results.js";
 import { pascal } from "../read/tables.js";
-import type { Field, KnownGap, Method, MethodError, Model, Resource, Source, Statement, TypeRef, Version } from "./types.js";
+import { CALLING_THE_API, type Field, type KnownGap, type Method, type MethodError, type Model, type ModelOptions, type Resource, type Source, type Statement, type TypeRef, type Version } from "./types.js";
 import { withoutParenSpan } from "../util/parens.js";
 
 /**
@@ -146,7 +146,7 @@ function statementsOf(f: Fragments, methods: Method[], resources: Resource[]): S
   ];
 }
 
-export function buildModel(specFile: string, f: Fragments): { model: Model; diagnostics: Diagnostic[] } {
+export function buildModel(specFile: string, f: Fragments, options: ModelOptions = {}): { model: Model; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const gaps: KnownGap[] = [...f.gaps];
 
@@ -255,6 +255,22 @@ export function buildModel(specFile: string, f: Fragments): { model: Model; diag
   // "In 3.0 methods without parameters accept GET or POST."
   const getRule = f.addressing.rules.some((r) => /\b3\.0 methods without parameters accept GET or POST\b/.test(r.text));
   if (getRule) for (const m of methods) if (m.version === "v3" && m.described && m.params.length === 0) m.httpMethods = ["GET", "POST"];
+  // Legacy GET (D32): the spec's addressing shows POST and says nothing of GET; the platform's reference says simple
+  // requests may be sent by GET with query parameters. The generator's option (default on) decides, and the model
+  // records the reading as a document-level gap so that `model.json` says where the verb came from.
+  if (options.legacyGet !== false) {
+    const legacy = methods.filter((m) => m.version === "legacy" && !m.wildcard);
+    for (const m of legacy) if (!m.httpMethods.includes("GET")) m.httpMethods = ["GET", ...m.httpMethods];
+    const form = f.addressing.forms.find((x) => x.version === "legacy") ?? null;
+    if (legacy.length > 0 && form) {
+      gaps.push({
+        subject: `Whether legacy methods take GET with query parameters: read as yes, as the platform's reference says (${CALLING_THE_API}); option legacyGet`,
+        kind: "not-stated",
+        appliesTo: [],
+        source: form.source,
+      });
+    }
+  }
 
   // 5. Resolve resource names.
   const resolver = makeResolver(resources);

@@ -181,6 +181,11 @@ export interface Method {
   /** Where an undescribed method is named. */
   mentions: Source[];
   source: Source;
+  /**
+   * Whom the result describes, where the spec says (a sentence form of read/forms.ts): `caller`, the user whose
+   * credentials made the call ("Returns the user whose token was used"). The mock answers it so.
+   */
+  resultSubject?: "caller";
 }
 
 export interface Resource {
@@ -274,6 +279,15 @@ export interface SectionAnchor {
   anchor: string;
   source: Source;
 }
+
+/** Choices of the generator that the model records as facts (each with a documented default). */
+export interface ModelOptions {
+  /** Legacy methods take GET with query parameters (decisions.md D32; default true, the platform's reference). */
+  legacyGet?: boolean;
+}
+
+/** The platform's page on calling the API, cited where the model takes a default from it (D4). */
+export const CALLING_THE_API = "https://apidocs.bitrix24.com/settings/how-to-call-rest-api/general-principles.html";
 
 export interface Model {
   specFile: string;

@@ -1,3 +1,4 @@
+import { readMethodForm } from "./forms.js";
 import type { List, ListItem, RootContent, Table } from "mdast";
 import type { Constraint, Field, Method, Resource, Statement, Version } from "../model/types.js";
 import { type Section, type Text, listItemText, sliceText, textOf, trimText } from "../parse/markdown.js";
@@ -189,6 +190,8 @@ function addParams(ctx: ReadContext, st: State, params: Field[]): void {
 function readMethodSentence(ctx: ReadContext, st: State, t: Text, whole: Text = t): void {
   const s = collapse(t.text);
   const m = st.method;
+  // The table of sentence forms first (read/forms.ts, D30); the chain below is the forms not yet moved there.
+  if (readMethodForm(m, s) === "placed") return;
   if (/^Scopes?\b/.test(s)) {
     st.hasScopeSentence = true;
     if (/^Scopes?:\s*base\b/i.test(s)) m.scopes = ["base"];

@@ -109,6 +109,7 @@ function operation(model: Model, m: Method, version: Version, opts: { get: boole
     op["x-replacement"] = m.deprecated.replacement;
   }
   if (version === "v3" && m.idempotencyKey) op.parameters = [{ $ref: `#/components/parameters/${IDEMPOTENCY_HEADER}` }];
+  if (opts.get && version === "legacy" && m.params.length > 0) op.parameters = [...(op.parameters ?? []), ...queryParameters(m)];
   if (!opts.get) {
     const schema = requestSchema(m);
     op.requestBody = {
@@ -154,6 +155,20 @@ function operation(model: Model, m: Method, version: Version, opts: { get: boole
   const anchor = sectionAnchorAt(model, m.source.line);
   op["x-source"] = { file: model.specFile, ...(anchor ? { anchor } : {}) };
   return op;
+}
+
+/**
+ * A legacy GET's parameters (D32): the query string in PHP's form, as the router reads it (`a[]=1&a[]=2` a list,
+ * `o[k]=v` an object). The at-least-one and call-form rules of the POST body are the same call's: they stay in the
+ * body's schema and in `x-constraints`, which OpenAPI 3.0 cannot say of query parameters.
+ */
+function queryParameters(m: Method): OpenAPIV3.ParameterObject[] {
+  return m.params.map((p): OpenAPIV3.ParameterObject => {
+    const schema = fieldSchema(p);
+    if (p.type.kind === "array") return { name: `${p.name}[]`, in: "query", required: p.required, style: "form", explode: true, schema };
+    if (p.type.kind === "object") return { name: p.name, in: "query", required: p.required, style: "deepObject", explode: true, schema };
+    return { name: p.name, in: "query", required: p.required, schema };
+  });
 }
 
 function idempotencyResponseHeaders(): Record<string, OpenAPIV3.HeaderObject> {

@@ -67,6 +67,7 @@ function methodInfo(m: Method, model: Model, shapes: Map<string, RuntimeType>): 
     callForms: m.constraints.flatMap((c) => (c.kind === "call-forms" ? c.forms : [])),
     ...optional("requiredUnless", m.constraints.flatMap((c) => (c.kind === "required-unless" ? c.params.map((param) => ({ param, unless: c.unless })) : []))),
     ...optional("errors", errorLinks(m, model)),
+    ...(m.httpMethods.includes("GET") ? { get: true as const } : {}),
   };
 }
 
@@ -140,6 +141,8 @@ function rules(model: Model, prefix: V3ErrorPrefix): Omit<ServerData, "legacy" |
       internal: "INTERNAL_SERVER_ERROR",
       batchMethodNotAllowed: "ERROR_BATCH_METHOD_NOT_ALLOWED",
       batchLengthExceeded: "ERROR_BATCH_LENGTH_EXCEEDED",
+      // Not the platform's: the spec names no error for a verb, so the generator documents its own (D32).
+      verbNotAllowed: "ERROR_HTTP_METHOD_NOT_ALLOWED",
     },
     status: {
       // Not in the catalogue: the status the methods give it ("`ERROR_ARGUMENT` (HTTP 400; …)").
@@ -159,6 +162,7 @@ function rules(model: Model, prefix: V3ErrorPrefix): Omit<ServerData, "legacy" |
       // The current table gives these no status; the older one does (the spec's line on older statuses).
       batchMethodNotAllowed: statusOrNull("ERROR_BATCH_METHOD_NOT_ALLOWED") ?? altStatus("ERROR_BATCH_METHOD_NOT_ALLOWED") ?? 405,
       batchLengthExceeded: statusOrNull("ERROR_BATCH_LENGTH_EXCEEDED") ?? altStatus("ERROR_BATCH_LENGTH_EXCEEDED") ?? 400,
+      verbNotAllowed: 405,
     },
     defaults: { v3ValidationStatus: statusOrNull(v3("VALIDATION_REQUESTVALIDATIONEXCEPTION")) ?? 400 },
     errorTexts,
@@ -171,7 +175,8 @@ function rules(model: Model, prefix: V3ErrorPrefix): Omit<ServerData, "legacy" |
     accessDenied: { status: accessDenied?.status ?? 403, text: accessDenied?.text ?? "" },
     idempotencyKey: idempotencyKeyRule(model),
     idempotencyTtlMs: (retention?.max ?? 24) * 3_600_000,
-    batch: { method: BATCH_METHOD, maxCommands: BATCH_MAX_COMMANDS },
+    // The batch is the protocol's, not a method of the model: it takes the verbs the legacy methods take.
+    batch: { method: BATCH_METHOD, maxCommands: BATCH_MAX_COMMANDS, get: model.methods.some((m) => m.version === "legacy" && m.httpMethods.includes("GET")) },
   };
 }
 

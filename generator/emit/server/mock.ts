@@ -199,7 +199,8 @@ export function mockData(model: Model, legacyDoc: unknown, v3Doc: unknown): Mock
       const list = version === "legacy" && isListMethod(model, m);
       const param = (re: RegExp) => m.params.find((p) => re.test(p.name))?.name ?? null;
       const names = { id: cursors[m.name]?.[2] ?? null, filter: param(/^filter$/i), order: param(/^order$/i), select: param(/^select$/i) };
-      for (const name of [m.name, ...m.aliases]) out[name] = { result, ...(list ? { list: names } : {}) };
+      const caller = m.resultSubject === "caller" ? { caller: true as const } : {};
+      for (const name of [m.name, ...m.aliases]) out[name] = { result, ...(list ? { list: names } : {}), ...caller };
     }
     return out;
   };

@@ -83,6 +83,8 @@ export interface MockMethod {
     order: string | null;
     select: string | null;
   };
+  /** The result is the calling user (`user.current`): the kept user whose id is the caller's. */
+  caller?: true;
 }
 
 /** The generated `mock.js`. */
@@ -199,6 +201,13 @@ function resolve(schema: Schema, schemas: Record<string, Schema>): Schema {
   let s = schema;
   for (let i = 0; i < 10 && s.$ref; i++) s = schemas[s.$ref.slice(s.$ref.lastIndexOf("/") + 1)] ?? {};
   return s;
+}
+
+/** The resource a schema is: its `$ref`, or the `$ref` that an `allOf` extends (null when it is neither). */
+function baseRef(schema: Schema): Schema | null {
+  if (schema.$ref) return schema;
+  const first = schema.allOf?.find((s) => s.$ref !== undefined);
+  return first ?? null;
 }
 
 /** An identifier of the type the schema gives it: a decimal string or a number. */
@@ -566,17 +575,32 @@ export function createMockWith(
    * A method's answer made from its schema; a member that is a resource named by a parameter (`task` by `taskId`
    * or `id`) is the kept object of that resource, so that what a state row changed shows in later answers.
    */
-  const answer = (version: Version, name: string, info: MockMethod, params: Record<string, unknown>) => {
+  const answer = (version: Version, name: string, info: MockMethod, params: Record<string, unknown>, context: HandlerContext) => {
+    if (info.caller) {
+      // The user the call's credentials name: webhook user 1 is user 1, however the body was written.
+      const user = context.auth.userId;
+      const target = baseRef(info.result) ?? info.result;
+      const schema = resolve(target, mock.schemas);
+      const id = ["ID", "id"].find((k) => schema.properties?.[k] !== undefined);
+      return kept(target, String(user), (o, p) => (id ? echo(o, p, mock.schemas, id, user) : undefined), true);
+    }
     const result = sample(info.result, mock.schemas, randomOf(`${version}:${name}:${JSON.stringify(params)}`), name);
     const props = resolve(info.result, mock.schemas).properties ?? {};
     if (typeof result !== "object" || result === null || Array.isArray(result)) return result;
     for (const [member, schema] of Object.entries(props)) {
-      if (!schema.$ref) continue;
-      // The method's own parameter that names it: `<member>Id` (`taskId` for `task`), else `id`.
+      // The resource itself, or the resource with members of this version (3.0's `item`: a Task and `archiveLink`).
+      const base = baseRef(schema);
+      if (!base?.$ref) continue;
+      // The method's own parameter that names it: `<member>Id` (`taskId` for `task`), else `<resource>Id` (`taskId`
+      // for 3.0's `item`, a Task), else `id`. The kept object is the resource's, so both versions see one task 5.
       const declared = data[version][name]?.params.map((p) => p.name) ?? [];
-      const param = declared.find((p) => p === `${member}Id`) ?? declared.find((p) => p === "id");
+      const resource = base.$ref.slice(base.$ref.lastIndexOf("/") + 1);
+      const byResource = `${resource.charAt(0).toLowerCase()}${resource.slice(1)}Id`;
+      const param = declared.find((p) => p === `${member}Id`) ?? declared.find((p) => p === byResource) ?? declared.find((p) => p === "id");
       if (param === undefined || params[param] === undefined || params[param] === "" || params[param] === null || typeof params[param] === "object") continue;
-      (result as Record<string, unknown>)[member] = kept(schema, String(params[param]), (o, p) => echo(o, p, mock.schemas, param, params[param]), false);
+      const record = kept(base, String(params[param]), (o, p) => echo(o, p, mock.schemas, param, params[param]), false);
+      const sampled = (result as Record<string, unknown>)[member];
+      (result as Record<string, unknown>)[member] = base === schema || typeof sampled !== "object" || sampled === null ? record : { ...sampled, ...record };
     }
     return result;
   };
@@ -589,7 +613,7 @@ export function createMockWith(
         own ??
         (info.list && version === "legacy"
           ? (params) => listAnswer(name, info, params)
-          : (params) => answer(version, name, info, params));
+          : (params, context) => answer(version, name, info, params, context));
     }
     // Named methods whose behaviour a state row gives (event.get, event.offline.get…): served, nothing else is.
     if (version === "legacy") for (const [name, h] of stateful) out[name] ??= h;
@@ -621,7 +645,7 @@ function mockAuthenticate(seed: MockSeed, data: ServerData, mock: MockData): (c:
   return (c) => {
     if (c.kind === "webhook") {
       if (!named) return { userId: Number(c.userId) || c.userId, scopes: everyScope, admin: admin(c.userId) };
-      const hook = seed.webhooks?.find((w) => String(w.userId) === c.userId && w.code === c.code);
+      const hook = seed.webhooks?.find((w) => String(w.userId) === String(c.userId) && w.code === c.code);
       return hook ? { userId: hook.userId, scopes: hook.scopes, admin: admin(hook.userId) } : { error: data.codes.invalidCredentials };
     }
     if (!named) return { userId: 1, scopes: everyScope, admin: admin(1), applicationId: "mock" };

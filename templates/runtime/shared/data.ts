@@ -76,6 +76,8 @@ export interface MethodInfo {
   requiredUnless?: Array<{ param: string; unless: { param: string; value: string } }>;
   /** The method's own errors for a parameter's failure, where the spec links them (the spec's answer, not ERROR_ARGUMENT). */
   errors?: ErrorLink[];
+  /** The method also takes GET (the model's verbs, D32): parameters from the query string in legacy, none in 3.0. */
+  get?: true;
 }
 
 /** An error of the spec that answers a failure of one parameter: code, status and the text the spec quotes. */
@@ -108,6 +110,8 @@ export interface ServerCodes {
   internal: string;
   batchMethodNotAllowed: string;
   batchLengthExceeded: string;
+  /** An HTTP verb the method does not take (PUT, DELETE…): the generator's own code, documented in the README. */
+  verbNotAllowed: string;
 }
 
 export interface ServerData {
@@ -130,7 +134,8 @@ export interface ServerData {
     | "operationTimeLimit"
     | "internal"
     | "batchMethodNotAllowed"
-    | "batchLengthExceeded",
+    | "batchLengthExceeded"
+    | "verbNotAllowed",
     number
   > & { invalidJson: number | null };
   defaults: { v3ValidationStatus: number };
@@ -143,5 +148,6 @@ export interface ServerData {
   accessDenied: { status: number; text: string };
   idempotencyKey: KeyRule;
   idempotencyTtlMs: number;
-  batch: { method: string; maxCommands: number };
+  /** `get`: the batch takes GET with query parameters, as the legacy methods do. */
+  batch: { method: string; maxCommands: number; get: boolean };
 }

@@ -98,6 +98,8 @@ export interface MethodInfo {
     }>;
     /** The method's own errors for a parameter's failure, where the spec links them (the spec's answer, not ERROR_ARGUMENT). */
     errors?: ErrorLink[];
+    /** The method also takes GET (the model's verbs, D32): parameters from the query string in legacy, none in 3.0. */
+    get?: true;
 }
 /** An error of the spec that answers a failure of one parameter: code, status and the text the spec quotes. */
 export interface ErrorLink {
@@ -128,6 +130,8 @@ export interface ServerCodes {
     internal: string;
     batchMethodNotAllowed: string;
     batchLengthExceeded: string;
+    /** An HTTP verb the method does not take (PUT, DELETE…): the generator's own code, documented in the README. */
+    verbNotAllowed: string;
 }
 export interface ServerData {
     legacy: Record<string, MethodInfo>;
@@ -135,7 +139,7 @@ export interface ServerData {
     shapes: Record<string, RuntimeType>;
     scopeMap: Record<Version, Record<string, string[] | null>>;
     codes: ServerCodes;
-    status: Record<"argument" | "methodNotFound" | "httpsRequired" | "noAuth" | "wrongAuthType" | "insufficientScope" | "v3InsufficientScope" | "invalidKey" | "keyReused" | "queryLimit" | "operationTimeLimit" | "internal" | "batchMethodNotAllowed" | "batchLengthExceeded", number> & {
+    status: Record<"argument" | "methodNotFound" | "httpsRequired" | "noAuth" | "wrongAuthType" | "insufficientScope" | "v3InsufficientScope" | "invalidKey" | "keyReused" | "queryLimit" | "operationTimeLimit" | "internal" | "batchMethodNotAllowed" | "batchLengthExceeded" | "verbNotAllowed", number> & {
         invalidJson: number | null;
     };
     defaults: {
@@ -156,8 +160,10 @@ export interface ServerData {
     };
     idempotencyKey: KeyRule;
     idempotencyTtlMs: number;
+    /** `get`: the batch takes GET with query parameters, as the legacy methods do. */
     batch: {
         method: string;
         maxCommands: number;
+        get: boolean;
     };
 }

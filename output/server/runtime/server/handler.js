@@ -433,12 +433,25 @@ export function createRuntimeHandler(handlers, options, data) {
             const info = served(version, name);
             if (!isBatch && !isV3Batch && !info)
                 return notFound();
-            // 3. Verb and body.
+            // 3. Verb and body: the verbs of the model (D32), the rule the OpenAPI documents follow. POST always; GET in
+            // 3.0 (a method with parameters answers the spec's validation error below); GET in legacy where the method
+            // takes it, its parameters in the query string. Any other verb is refused with a code that names it.
             const verb = input.method.toUpperCase();
-            if (verb !== "POST" && !(verb === "GET" && version === "v3"))
-                return notFound();
+            const takesGet = isBatch ? data.batch.get : info?.get === true;
+            if (verb !== "POST" && !(verb === "GET" && (takesGet || (version === "v3" && !isV3Batch)))) {
+                const shown = /^[A-Z-]{1,16}$/.test(verb) ? verb : "this";
+                const description = `The HTTP method ${shown} is not accepted by ${name}; use ${takesGet ? "GET or POST" : "POST"}`;
+                return fail(version, data.status.verbNotAllowed, codes.verbNotAllowed, description, {}, { Allow: takesGet ? "GET, POST" : "POST" });
+            }
             let params = {};
-            if (verb === "POST") {
+            if (verb === "GET" && version === "legacy") {
+                // The platform's reference: "Simple requests can be sent via GET"; PHP-style keys as in a form body.
+                const q = input.url.indexOf("?");
+                const hash = input.url.indexOf("#", q);
+                if (q >= 0)
+                    params = fromQuery(input.url.slice(q + 1, hash < 0 ? undefined : hash));
+            }
+            else if (verb === "POST") {
                 const body = await input.readText(maxBodyBytes);
                 if (body === null || body === "timeout") {
                     const why = body === null ? "Request body is too large" : "The request body did not arrive in time";
@@ -469,7 +482,7 @@ export function createRuntimeHandler(handlers, options, data) {
                 }
             }
             else if (info && info.params.length > 0) {
-                // GET is for 3.0 methods without parameters; parameters are read only from the POST body.
+                // A 3.0 GET: for methods without parameters; parameters are read only from the POST body.
                 const out = problemOf("v3", { argument: info.params.find((p) => p.required)?.name ?? info.params[0]?.name ?? "", reason: "missing" });
                 return fail("v3", out.status, out.code, out.description, out.extra);
             }

@@ -135,6 +135,8 @@ export interface MockMethod {
         order: string | null;
         select: string | null;
     };
+    /** The result is the calling user (`user.current`): the kept user whose id is the caller's. */
+    caller?: true;
 }
 /** The generated `mock.js`. */
 export interface MockData {
