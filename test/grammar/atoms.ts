@@ -1,0 +1,97 @@
+import type { Field, Model, TypeRef } from "../../generator/model/types.js";
+
+/**
+ * The facts of a model as atoms, one string each, with no positions and no prose: what an independent rewrite of
+ * the spec (test/fixtures/other-hands/, decisions.md D25) must give again. Names the model makes from headings
+ * (resource names) are left out, so that a rewrite may title its sections as it likes; words that are the author's
+ * (descriptions, causes, notes) are left out, since a rewrite changes them on purpose. What stays: methods, scopes,
+ * access, flags, parameters with their types, requirements, allowed values and defaults, constraints, results,
+ * errors with codes, statuses and quoted texts, resource fields, the error catalogue, limits' numbers, the states'
+ * transitions (by their identifiers) and which model nodes a known gap applies to.
+ */
+export function factAtoms(model: Model): string[] {
+  const out: string[] = [];
+  const add = (s: string) => out.push(s);
+  for (const m of model.methods) {
+    const id = `${m.version} ${m.name}`;
+    add(`method ${id}${m.described ? "" : " (named)"}`);
+    if (!m.described) continue;
+    for (const s of m.scopes ?? []) add(`scope ${id} ${s}`);
+    if (m.access) add(`access ${id} ${m.access.who}`);
+    if (m.applicationContextOnly) add(`application-only ${id}`);
+    if (m.deprecated) add(`deprecated ${id} -> ${m.deprecated.replacement ?? "?"}`);
+    if (m.idempotencyKey) add(`idempotency-key ${id}`);
+    for (const a of m.aliases) add(`alias ${id} ${a}`);
+    for (const p of m.params) fieldAtoms(`param ${id}`, p, model, add);
+    for (const c of m.constraints) {
+      const what = c.kind === "call-forms" ? c.forms.map((f) => [...f].sort().join("+")).sort().join(" | ") : c.kind === "required-unless" ? `${[...c.params].sort().join(",")} unless ${c.unless.param}=${c.unless.value}` : [...c.params].sort().join(",");
+      add(`constraint ${id} ${c.kind} ${what}`);
+    }
+    if (m.result) add(`result ${id} ${m.result.key ?? "-"} ${shape(m.result.type, model)}`);
+    for (const e of m.errors) {
+      add(`error ${id} ${e.code ?? "-"} ${e.statuses.length > 0 ? [...e.statuses].sort().join("/") : (e.status ?? "-")}`);
+      if (e.text !== null) add(`error-text ${id} ${e.code ?? "-"} ${norm(e.text)}`);
+    }
+  }
+  for (const r of model.resources) {
+    const t = r.type.kind === "ref" ? (model.resources.find((x) => x.name === (r.type as { resource: string }).resource)?.type ?? r.type) : r.type;
+    if (t.kind === "object") for (const f of t.members) fieldAtoms("field", f, model, add);
+    else add(`resource-type ${shape(t, model)}`);
+  }
+  if (model.envelope) {
+    for (const f of model.envelope.members) fieldAtoms("envelope", f, model, add);
+    for (const f of model.envelope.time) fieldAtoms("time", f, model, add);
+    for (const f of model.envelope.legacyErrorBody) fieldAtoms("legacy-error-body", f, model, add);
+  }
+  for (const e of model.errors.catalogue) {
+    add(`catalogue ${e.kind} ${e.code} ${e.status ?? "-"}${e.altStatus !== null ? `/${e.altStatus}` : ""}`);
+    if (e.text !== null) add(`catalogue-text ${e.code} ${norm(e.text)}`);
+  }
+  for (const l of model.limits.table) add(`limit ${[l.min, l.max, l.defaultValue].map((x) => x ?? "-").join(" ")} ${norm(l.value)}`);
+  for (const s of model.states.transitions) add(`transition ${idents(`${s.subject} ${s.trigger} ${s.condition} ${s.next} ${s.also}`)}`);
+  for (const g of model.knownGaps) for (const a of g.appliesTo.length > 0 ? g.appliesTo : ["document"]) add(`gap ${g.kind} ${a}`);
+  // A multiset: the same atom twice (two resources with a field `ID`) counts twice.
+  const seen = new Map<string, number>();
+  return out.map((a) => {
+    const n = (seen.get(a) ?? 0) + 1;
+    seen.set(a, n);
+    return n === 1 ? a : `${a} #${n}`;
+  });
+}
+
+function fieldAtoms(prefix: string, f: Field, model: Model, add: (s: string) => void, path = f.name): void {
+  add(`${prefix} ${path}: ${shape(f.type, model)}${f.required ? " required" : ""}${f.nullable ? " nullable" : ""}`);
+  if (f.default) add(`${prefix} ${path} default ${JSON.stringify(f.default.value ?? null)}`);
+  if (f.deprecated) add(`${prefix} ${path} deprecated`);
+  const t = f.type.kind === "array" ? f.type.items : f.type;
+  if (t.kind === "object") for (const m of t.members) fieldAtoms(prefix, m, model, add, `${path}.${m.name}`);
+}
+
+/** A type without its prose: members are atoms of their own, so an object is `object`. */
+function shape(t: TypeRef, model: Model, depth = 0): string {
+  switch (t.kind) {
+    case "primitive":
+      return t.enum ? t.enum.map((v) => JSON.stringify(v)).sort().join("|") : t.format ? `${t.type}<${t.format}>` : t.type;
+    case "array":
+      return `${shape(t.items, model, depth + 1)}[]`;
+    case "union":
+      return t.options.map((o) => shape(o, model, depth + 1)).sort().join(" or ");
+    case "object":
+      return t.additional ? `map of ${shape(t.additional, model, depth + 1)}` : "object";
+    case "ref": {
+      const r = model.resources.find((x) => x.name === t.resource);
+      return r && depth < 4 ? shape(r.type, model, depth + 1) : "ref";
+    }
+    default:
+      return t.kind;
+  }
+}
+
+function norm(s: string): string {
+  return s.replace(/\s+/g, " ").trim();
+}
+
+/** The identifiers of a sentence (backticked names, upper-case words, numbers), in order. */
+function idents(s: string): string {
+  return (s.match(/`[^`]+`|\b[A-Z][A-Z0-9_]{1,}\b|\b\d+\b/g) ?? []).join(" ");
+}
