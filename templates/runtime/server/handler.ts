@@ -552,7 +552,7 @@ export function createRuntimeHandler(
       const isV3Batch = version === "v3" && options.v3Batch === true && name === data.batch.method && !own(data.v3, name);
       const info = served(version, name);
       if (!isBatch && !isV3Batch && !info) return notFound();
-      // 3. Verb and body: the verbs of the model (D32), the rule the OpenAPI documents follow. POST always; GET in
+      // 3. Verb and body: the verbs of the model, the rule the OpenAPI documents follow. POST always; GET in
       // 3.0 (a method with parameters answers the spec's validation error below); GET in legacy where the method
       // takes it, its parameters in the query string. Any other verb is refused with a code that names it.
       const verb = input.method.toUpperCase();

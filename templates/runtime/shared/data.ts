@@ -76,7 +76,7 @@ export interface MethodInfo {
   requiredUnless?: Array<{ param: string; unless: { param: string; value: string } }>;
   /** The method's own errors for a parameter's failure, where the spec links them (the spec's answer, not ERROR_ARGUMENT). */
   errors?: ErrorLink[];
-  /** The method also takes GET (the model's verbs, D32): parameters from the query string in legacy, none in 3.0. */
+  /** The method also takes GET (the verbs of the model): parameters from the query string in legacy, none in 3.0. */
   get?: true;
 }
 
