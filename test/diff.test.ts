@@ -45,7 +45,8 @@ const ROWS: Row[] = [
   { code: "method-added", edit: (s) => once(s, "**tasks.task.getaccess**.", "**tasks.task.pin**. Scope `task`. Any user. Pins a task. `id`* integer. Result: boolean.\n\n**tasks.task.getaccess**."), method: "tasks.task.pin", from: null, to: "tasks.task.pin**" },
   { code: "method-removed", edit: (s) => once(s, /\*\*telephony\.externalCall\.show\*\*[^\n]*\n\n/, ""), method: "telephony.externalCall.show", from: "telephony.externalCall.show**", to: null },
   { code: "method-named-added", edit: (s) => once(s, "`messageservice.sender.list`.", "`messageservice.sender.list`, `event.offline.purge`."), method: "event.offline.purge", from: null, to: "`event.offline.purge`", all: ["method-named-added", "gap-changed", "gap-changed"] },
-  { code: "method-named-removed", edit: (s) => once(s, ", `messageservice.sender.list`.", "."), method: "messageservice.sender.list", from: "`messageservice.sender.list`", to: null, all: ["method-named-removed", "gap-changed", "gap-changed"] },
+  // (`messageservice.sender.list` is also named in passing, "from `messageservice.sender.list`": still named.)
+  { code: "method-named-removed", edit: (s) => once(s, ", `placement.list`,", ","), method: "placement.list", from: "`placement.list`", to: null, all: ["method-named-removed", "gap-changed", "gap-changed"] },
   { code: "named-to-described", edit: (s) => once(s, "**event.offline.clear**.", "**feature.get**. Scope: base. Any user. `CODE`* string. Result: boolean.\n\n**event.offline.clear**."), method: "feature.get", from: "`feature.get`", to: "feature.get**" },
   { code: "described-to-named", edit: (s) => once(once(s, /\*\*telephony\.externalCall\.show\*\*[^\n]*\n\n/, ""), "`messageservice.sender.list`.", "`messageservice.sender.list`, `telephony.externalCall.show`."), method: "telephony.externalCall.show", from: "telephony.externalCall.show**", to: "`telephony.externalCall.show`. Their", all: ["described-to-named", "gap-changed", "gap-changed"] },
   { code: "method-deprecated", edit: (s) => once(s, "**tasks.task.stopwatch**.", "**tasks.task.stopwatch** (deprecated; use `tasks.task.get`)."), method: "tasks.task.stopwatch", from: "tasks.task.stopwatch**", to: "tasks.task.stopwatch**" },
@@ -64,8 +65,10 @@ const ROWS: Row[] = [
   { code: "param-type-narrowed", reverse: true, edit: (s) => once(s, "`PHONE_NUMBER`* string.", "`PHONE_NUMBER`*."), method: "telephony.externalCall.searchCrmEntities", from: "`PHONE_NUMBER`*.", to: "`PHONE_NUMBER`* string" },
   { code: "param-default-changed", edit: (s) => once(s, "`CRM_AUTO_CREATE` string `Y` or `N`, default `Y`", "`CRM_AUTO_CREATE` string `Y` or `N`, default `N`"), method: "telephony.externalLine.add", from: "`CRM_AUTO_CREATE`", to: "`CRM_AUTO_CREATE`", all: ["param-default-changed", "description-changed"] },
   { code: "param-deprecated", edit: (s) => once(s, "`DURATION` (seconds)", "`DURATION` (seconds, obsolete)"), method: "telephony.externalCall.finish", from: "`DURATION`", to: "`DURATION`", all: ["param-deprecated", "description-changed"] },
-  { code: "enum-value-added", edit: ENUM3, method: "event.bind", from: "`event_type` string", to: "`event_type` string" },
-  { code: "enum-value-removed", reverse: true, edit: ENUM3, method: "event.bind", from: "`event_type` string", to: "`event_type` string" },
+  // The error `Value must be one of {online|offline}` answers `event_type` only while its values are those two: a
+  // third value unlinks it, a change of the error's reading (description-changed).
+  { code: "enum-value-added", edit: ENUM3, method: "event.bind", from: "`event_type` string", to: "`event_type` string", all: ["enum-value-added", "description-changed"] },
+  { code: "enum-value-removed", reverse: true, edit: ENUM3, method: "event.bind", from: "`event_type` string", to: "`event_type` string", all: ["enum-value-removed", "description-changed"] },
   { code: "constraint-added", reverse: true, edit: (s) => once(s, " At least one of `RECORD_URL`, `FILENAME` is required.", ""), method: "telephony.externalCall.attachRecord", from: null, to: "At least one of `RECORD_URL`" },
   { code: "constraint-removed", edit: (s) => once(s, " At least one of `RECORD_URL`, `FILENAME` is required.", ""), method: "telephony.externalCall.attachRecord", from: "At least one of `RECORD_URL`", to: null },
   { code: "result-added", reverse: true, edit: (s) => once(s, " Result `true`.", ""), method: "telephony.externalCall.show", from: null, to: "Result `true`" },

@@ -64,7 +64,7 @@ function methodLines(m: Method): string[] {
     return `error ${status} ${code}${e.text !== null ? ` ${JSON.stringify(e.text)}` : ""}${e.cause ? ` — ${e.cause}` : ""}${trigger}`;
   });
   // Which parameters stay required is shown where a method has parameters (D8 relaxes some stars).
-  const subject = m.resultSubject ? [`result: the ${m.resultSubject}`] : [];
+  const subject = [...(m.resultSubject ? [`result: the ${m.resultSubject}`] : []), ...(m.applicationContextOnly ? ["application context only"] : [])];
   return [scopes, ...(m.params.length > 0 ? [`required: ${required.join(", ") || "none"}`] : []), ...constraints, ...subject, ...errors];
 }
 

@@ -222,6 +222,32 @@ export function buildModel(specFile: string, f: Fragments, options: ModelOptions
     }
   }
   for (const r of resources) for (const name of r.returnedBy) if (METHOD_NAME.test(name)) namedOnly(name, "legacy", "", r.source);
+  // A method named in a parameter's or a field's words ("currency code from `crm.currency.list`") or in an error's
+  // cause is named too (issue 26: named in passing is named).
+  const inWords = (text: string | null, at: Source) => {
+    for (const ref of (text ?? "").matchAll(/`([a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+)`/g)) {
+      const name = ref[1] ?? "";
+      const root = name.split(".")[0] ?? "";
+      if (envelopeRoots.has(root) || resultMembers.has(root) || allNames().some((n) => n.startsWith(`${name}.`))) continue;
+      namedOnly(name, "legacy", "", at);
+    }
+  };
+  const fieldWords = (fields: Field[]) => {
+    for (const x of fields) {
+      inWords(x.description, x.source ?? at0);
+      const t = x.type.kind === "array" ? x.type.items : x.type;
+      if (t.kind === "object") fieldWords(t.members);
+    }
+  };
+  const at0 = f.titleSource ?? { file: specFile, line: 1, column: 1 };
+  for (const m of [...methods]) {
+    if (!m.described) continue;
+    fieldWords(m.params);
+    inWords(m.description, m.source);
+    for (const e of m.errors) inWords(e.cause, e.source);
+  }
+  for (const r of resources) if (r.type.kind === "object") fieldWords(r.type.members);
+  for (const row of f.fileRetrieval.rows) inWords(row.field, row.source);
   for (const l of f.limits.table) {
     for (const ref of l.appliesTo.matchAll(/`([^`]+)`/g)) if (METHOD_NAME.test(ref[1] ?? "")) namedOnly(ref[1] ?? "", "legacy", "", l.source);
   }

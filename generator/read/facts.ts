@@ -126,9 +126,9 @@ export function ownWords(description: string): string {
  * in the description, never read as a fact.
  */
 export const COLUMN_SYNONYMS = {
-  name: ["parameter", "param", "member", "field", "name", "key", "property", "attribute"],
-  type: ["type", "data type", "value type"],
-  required: ["required", "mandatory", "req.", "required?"],
+  name: ["parameter", "param", "member", "field", "name", "key", "property", "attribute", "body param", "body parameter"],
+  type: ["type", "data type", "value type", "type / values", "type / format"],
+  required: ["required", "mandatory", "req.", "required?", "req", "req?"],
   meaning: [
     "meaning",
     "description",
@@ -140,6 +140,7 @@ export const COLUMN_SYNONYMS = {
     "note",
     "comment",
     "details",
+    "values / notes",
   ],
   default: ["default", "default value"],
 } as const;
@@ -158,7 +159,8 @@ export interface FieldColumns {
 const ROLES = Object.keys(COLUMN_SYNONYMS) as Array<keyof typeof COLUMN_SYNONYMS>;
 
 function roleOf(header: string): keyof typeof COLUMN_SYNONYMS | null {
-  const h = header.replace(/`/g, "").trim().toLowerCase();
+  // "Name<br>type": a name column whose cells carry the type on their second line (the platform's reference).
+  const h = header.replace(/`/g, "").split(/<br\s*\/?>/i)[0]?.trim().toLowerCase() ?? "";
   for (const role of ROLES) if ((COLUMN_SYNONYMS[role] as readonly string[]).includes(h)) return role;
   return null;
 }
@@ -195,9 +197,9 @@ export function fieldColumns(ctx: ReadContext, table: Table): FieldColumns {
   return cols;
 }
 
-/** A Required cell: `yes`, `required`, `*`, `true`, `Y`. */
+/** A Required cell: `yes`, `required`, `*`, `true`, `Y`, `req`, a check mark. */
 export function saysRequired(cell: string): boolean {
-  return /^(yes|required|\*|true|y|mandatory)$/i.test(cell.trim());
+  return /^(yes|required|\*|true|y|mandatory|req|✓|✔)$/i.test(cell.replace(/\*\*/g, "").trim());
 }
 
 /** "obsolete, use attachRecord", "deprecated": the field is deprecated, in the spec's words. */

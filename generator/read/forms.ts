@@ -1,18 +1,44 @@
 import type { Method } from "../model/types.js";
 
+/** What a form may ask of the method reader: the readings that need positions and the error catalogue. */
+export interface FormHooks {
+  /** "Application context only", with the `WRONG_AUTH_TYPE` error the sentence may name. */
+  applicationContext(): void;
+  /** Read the sentence on from this offset (a label the form has taken off). */
+  readFrom(offset: number): void;
+  /** The next table lists the errors, with these statuses where it has no status column. */
+  errorsFollow(statuses: number[]): void;
+  /** The next table lists the members of this object parameter; false when the method has no such parameter. */
+  membersFollow(param: string): boolean;
+}
+
+/** "400", "400 or 403", "400, 403 and 404": the statuses a label gives. */
+function statusesIn(s: string): number[] {
+  return [...s.matchAll(/\b([1-5]\d\d)\b/g)].map((m) => Number(m[1]));
+}
+
 /**
  * The sentence forms of a method section, one row each (decisions.md D30): a new way of saying a fact of a method
  * is a row here, never a branch of the chain in methods.ts. `match` sees the sentence with its spaces collapsed;
  * `read` folds it into the method and says whether the sentence is placed whole (`placed`) or is also read on by the
  * chain (`read-on`: the sentence stays the method's description as before, the row adds a typed fact to it).
- * `doc` is the row of spec-source/README.md's table of method forms, whose example a test reads.
+ * `doc` is the row of spec-source/README.md's table of method forms.
  */
 export interface SentenceForm {
   id: string;
   match: RegExp;
-  read: (method: Method, sentence: string) => "placed" | "read-on";
+  read: (method: Method, sentence: string, hooks: FormHooks) => "placed" | "read-on";
   doc: { example: string; fact: string };
 }
+
+/** Who may call a method, from the words after the label: `any` for any user, else the first clause, lower case. */
+export function accessWho(text: string): string {
+  if (/^Any user\b/i.test(text)) return "any";
+  // "admin" is a developer's "administrator".
+  return (text.split(/[(,;]/)[0] ?? "").replace(/\s+/g, " ").trim().toLowerCase().replace(/\badmin\b/g, "administrator").replace(/\.$/, "");
+}
+
+const WHO_LABEL = /^(?:Who can (?:call|execute|use)(?: (?:the|this) method)?|Who may call|Access|Permissions?|Callable by)\s*:\s*/i;
 
 export const METHOD_FORMS: readonly SentenceForm[] = [
   {
@@ -24,10 +50,82 @@ export const METHOD_FORMS: readonly SentenceForm[] = [
     },
     doc: { example: "Returns the user whose token was used.", fact: "the result describes the caller (`resultSubject: caller`)" },
   },
+  {
+    id: "who-can-call",
+    match: WHO_LABEL,
+    read: (m, s, hooks) => {
+      const rest = s.replace(WHO_LABEL, "");
+      m.access = { who: accessWho(rest), text: rest };
+      if (/\bapplication context only\b/i.test(rest)) hooks.applicationContext();
+      return "placed";
+    },
+    doc: { example: "Who can execute the method: any user.", fact: "`access` (`who` is `any` or the first clause)" },
+  },
+  {
+    id: "application-context",
+    match: /^(?:(?:The method )?works only in the context of application authori[sz]ation|App(?:lication)? context only|Only in (?:an )?application context)\b/i,
+    read: (_m, _s, hooks) => {
+      hooks.applicationContext();
+      return "placed";
+    },
+    doc: { example: "The method works only in the context of application authorization.", fact: "`applicationContextOnly`" },
+  },
+  {
+    id: "deprecated-use",
+    match: /^(?:Deprecated|This method is deprecated|Obsolete)\b[^`]*?\b(?:use|replaced by|instead)\b[^`]*`[a-z][\w.]*`/i,
+    read: (m, s) => {
+      const replacement = /`([a-z][\w.]*)`/.exec(s)?.[1] ?? null;
+      m.deprecated ??= { replacement, text: s };
+      if (m.deprecated.replacement === null) m.deprecated = { replacement, text: m.deprecated.text };
+      return "placed";
+    },
+    doc: { example: "Deprecated; use `tasks.task.chat.message.send`.", fact: "`deprecated` with its replacement" },
+  },
+  {
+    id: "errors-label",
+    match: /^(?:Errors?|Possible errors?|Error codes?)(?:\s*\(HTTP(?: status(?:es)?)?\s+[1-5]\d\d(?:\s*(?:,|or|and)\s*[1-5]\d\d)*\)|,?\s*HTTP\s+[1-5]\d\d(?:\s*(?:,|or|and)\s*[1-5]\d\d)*)?\s*:?$|^HTTP status(?:es)?:?\s*\**[1-5]\d\d\**(?:\s*(?:,|or|and)\s*\**[1-5]\d\d\**)*\.?$/i,
+    read: (_m, s, hooks) => {
+      hooks.errorsFollow(statusesIn(s));
+      return "placed";
+    },
+    doc: { example: "Errors (HTTP 400): · HTTP status: 400 or 403 (then a table)", fact: "the next table is the method's errors, with these statuses where it has no status column" },
+  },
+  {
+    id: "members-label",
+    match: /^(?:`[A-Za-z_]\w*` (?:members|fields|keys)|(?:Members|Fields|Keys) of `[A-Za-z_]\w*`)\s*:$/,
+    read: (_m, s, hooks) => (hooks.membersFollow(/`([A-Za-z_]\w*)`/.exec(s)?.[1] ?? "") ? "placed" : "read-on"),
+    doc: { example: "`settings` members: (then a table)", fact: "the next table lists the members of the object parameter" },
+  },
 ];
 
+/**
+ * Labels a sentence may start with, in the words the forms read (a developer's `resp:`, `who:`, a lower-case
+ * `scopes:`): the label is replaced, the rest stays where it was in the file.
+ */
+const LABELS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^scopes?\s*:\s*/, "Scope: "],
+  [/^who\s*:\s*/i, "Who can call: "],
+  [/^(?:resp|response|res)\b\s*:?\s*(?=`result)/i, "Response "],
+  [/^(?:resp|res)\s*:\s*/i, "Result: "],
+  [/^result\s*:\s*/, "Result: "],
+  [/^returns\s*:\s*/, "Returns: "],
+  // "`result.allowedActions` — see Allowed actions" under a Response heading: the Response form.
+  [/^(?=`result(?:\.[A-Za-z_]\w*)?`\s*(?:—|–|-|:|\(|\.|$))/, "Response "],
+  [/^params\s*:\s*none\b/i, "No parameters"],
+  [/^no params\b/i, "No parameters"],
+];
+
+/** The sentence with a label of LABELS written as the forms read it: [the text, how many characters it replaced]. */
+export function relabel(sentence: string): [string, number] | null {
+  for (const [re, as] of LABELS) {
+    const m = re.exec(sentence);
+    if (m) return [`${as}${sentence.slice(m[0].length)}`, m[0].length];
+  }
+  return null;
+}
+
 /** The first form the sentence has, applied; null when it has none. */
-export function readMethodForm(method: Method, sentence: string): "placed" | "read-on" | null {
-  for (const form of METHOD_FORMS) if (form.match.test(sentence)) return form.read(method, sentence);
+export function readMethodForm(method: Method, sentence: string, hooks: FormHooks): "placed" | "read-on" | null {
+  for (const form of METHOD_FORMS) if (form.match.test(sentence)) return form.read(method, sentence, hooks);
   return null;
 }

@@ -15,7 +15,7 @@ import type {
 } from "../model/types.js";
 import { MAX_NESTING, type Section, type SpecFile, parseMarkdown, sectionize, spanOf } from "../parse/markdown.js";
 import { type ReadContext, report, sourceOf } from "./inline.js";
-import { readMethodSection } from "./methods.js";
+import { methodInHeading, readMethodHeadingSection, readMethodSection } from "./methods.js";
 import { readOtherResources, readResourceSection } from "./resources.js";
 import {
   readAddressing,
@@ -71,32 +71,51 @@ type SectionKind =
   | "versioning"
   | "unknown";
 
-/** Which reader a section gets: by its title and, below level 2, by its parent's kind (spec-source/README.md#sections). */
+/**
+ * The words of a top-level section's title and the kind they name, one row each (a phrases table: a new way of
+ * titling a section is a row). Titles are compared in lower case, without a leading number (`7.`, `7.2`).
+ */
+const TOP_SECTIONS: ReadonlyArray<readonly [RegExp, SectionKind]> = [
+  [/^(?:what the service does|overview|introduction|about|tl;dr)/, "overview"],
+  [/^(?:resources|data model|data structures|objects|types)\b/, "resources"],
+  [/^(?:states|lifecycles?)\b/, "states"],
+  [/^(?:endpoints|methods|method reference|api reference|reference)\b/, "endpoints"],
+  [/^(?:making requests|addressing|calling the api)\b/, "addressing"],
+  [/^auth(?:entication|orization)?\b/, "authentication"],
+  [/^events\b/, "events"],
+  [/^(?:errors|error codes|error handling)\b/, "errors"],
+  [/^limits\b/, "limits"],
+  [/^(?:versioning|versions)\b/, "versioning"],
+];
+
+/** The kinds whose subsections are more of the same (`9.1 System errors` under `9. Errors`; a group of methods in an area). */
+const FLAT: ReadonlySet<SectionKind> = new Set(["overview", "states", "addressing", "authentication", "events", "errors", "limits", "versioning", "file-retrieval", "methods", "methods-v3"]);
+
+/** A heading's title as the kind tables compare it: lower case, without a leading section number. */
+function titleWords(title: string): string {
+  return title.toLowerCase().replace(/^\d+(?:\.\d+)*\.?\s+/, "").trim();
+}
+
+/**
+ * Which reader a section gets: by its title and, below the top level, by its parent's kind
+ * (spec-source/README.md#sections). The top level is whatever level the title's sections are at: a spec written one
+ * level deeper reads the same.
+ */
 function kindOf(section: Section, parent: SectionKind | null): SectionKind {
-  const t = section.title.toLowerCase();
-  if (section.depth === 2) {
-    if (t.startsWith("what the service does")) return "overview";
-    if (t.startsWith("resources")) return "resources";
-    if (t.startsWith("states")) return "states";
-    if (t.startsWith("endpoints")) return "endpoints";
-    if (t.startsWith("authentication")) return "authentication";
-    if (t.startsWith("events")) return "events";
-    if (t.startsWith("errors")) return "errors";
-    if (t.startsWith("limits")) return "limits";
-    if (t.startsWith("versioning")) return "versioning";
-    return "unknown";
-  }
+  const t = titleWords(section.title);
+  if (parent === null) return TOP_SECTIONS.find(([re]) => re.test(t))?.[1] ?? "unknown";
   if (parent === "resources") {
-    if (t.startsWith("response envelope")) return "envelope";
-    if (t.startsWith("other resources")) return "other-resources";
+    if (/\benvelope\b/.test(t)) return "envelope";
+    if (/^(?:other|misc(?:ellaneous)?) resources\b/.test(t)) return "other-resources";
     return "resource";
   }
   if (parent === "endpoints") {
-    if (t.startsWith("addressing")) return "addressing";
-    if (t.startsWith("retrieving file")) return "file-retrieval";
-    if (/^3\.0\b/.test(t)) return "methods-v3";
+    if (/^(?:addressing|endpoint forms|request rules)\b/.test(t)) return "addressing";
+    if (/^(?:retrieving|getting|downloading) file\b/.test(t)) return "file-retrieval";
+    if (/(?:^|\b(?:rest|version|only)\s+)3\.0\b/.test(t) && !/\blegacy\b/.test(t)) return "methods-v3";
     return "methods";
   }
+  if (FLAT.has(parent)) return parent;
   return "unknown";
 }
 
@@ -180,6 +199,14 @@ function lineCol(ctx: ReadContext, offset: number): { line: number; column: numb
   return { line: s.line, column: s.column };
 }
 
+function foldMethodHeading(ctx: ReadContext, s: Section, f: Fragments, version: "legacy" | "v3", area: string): void {
+  const r = readMethodHeadingSection(ctx, s, version, area);
+  pushAll(f.methods, r.methods);
+  pushAll(f.resources, r.shapes);
+  pushAll(f.named, r.named.map((n) => ({ ...n, area })));
+  pushAll(f.endpointNotes, r.notes);
+}
+
 function foldMethods(ctx: ReadContext, s: Section, f: Fragments, version: "legacy" | "v3"): void {
   const r = readMethodSection(ctx, s, version);
   pushAll(f.methods, r.methods);
@@ -191,7 +218,12 @@ function foldMethods(ctx: ReadContext, s: Section, f: Fragments, version: "legac
 function walk(ctx: ReadContext, section: Section, parent: SectionKind | null, f: Fragments): void {
   const kind = kindOf(section, parent);
   readers[kind](ctx, section, f);
-  for (const child of section.children) walk(ctx, child, kind, f);
+  // A method written as a heading reads its subsections (Parameters, Errors…) itself.
+  const methods = kind === "methods" || kind === "methods-v3";
+  for (const child of section.children) {
+    if (methods && methodInHeading(child.title)) foldMethodHeading(ctx, child, f, kind === "methods-v3" ? "v3" : "legacy", section.title);
+    else walk(ctx, child, kind, f);
+  }
 }
 
 /**
@@ -219,7 +251,11 @@ export function readSpec(file: SpecFile): { fragments: Fragments; diagnostics: D
   }
   const root = sectionize(file, parsed.root);
   f.sections = sectionAnchors(ctx, root);
-  const top = root.children.find((c) => c.depth === 1);
+  // The title: the first heading of the shallowest level, at whatever level the author put it.
+  const shallowest = Math.min(...root.children.map((c) => c.depth));
+  const candidates = root.children.filter((c) => c.depth === shallowest);
+  const only = candidates.length === 1 && shallowest <= 2 && candidates[0]?.children.length ? candidates[0] : undefined;
+  const top = root.children.find((c) => c.depth === 1) ?? only;
   if (!top) {
     report(ctx, "missing-title", { file: file.path, line: 1, column: 1, endLine: 1, endColumn: 1 }, {});
     for (const child of root.children) walk(ctx, child, null, f);

@@ -29,16 +29,24 @@ export function readTitleLinks(title: string, source: Source): { links: Resource
  * "Returned by `a`, `b` (key `task` inside `result`; in 3.0 `a` uses key `item`)": one link a method, with the key;
  * a version clause gives that method a link of its own for that version. Null when the sentence is no such form.
  */
+/** "In 3.0, `x` uses the key `item`." / "The 3.0 version of `x` uses the key `item` instead." as a sentence of its own. */
+export function readVersionKey(sentence: string, source: Source): ResourceLink[] | null {
+  const v = /^(?:In (3\.0|legacy),? |The (3\.0|legacy) version of )`([^`]+)` uses (?:the )?key `([A-Za-z_]\w*)`/i.exec(sentence);
+  if (!v) return null;
+  return [{ method: v[3] ?? "", version: (v[1] ?? v[2]) === "3.0" ? "v3" : "legacy", key: v[4] ?? null, many: false, source }];
+}
+
 export function readReturnedBy(sentence: string, source: Source): ResourceLink[] | null {
-  const m = /^Returned by ((?:`[^`]+`(?:\s*,\s*|\s+and\s+)?)+)(.*)$/.exec(sentence);
+  // "Returned by: `a`, `b` and `c`, under the key `task` inside `result`. In 3.0, `a` uses the key `item`."
+  const m = /^(?:The [\w ]+? (?:is|are) )?[Rr]eturned by:?\s*((?:`[^`]+`(?:\s*,\s*(?:and\s+)?|\s+and\s+)?)+)(.*)$/.exec(sentence);
   if (!m) return null;
   const methods = [...(m[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? "");
   const rest = m[2] ?? "";
   const key = /\bkey `([A-Za-z_]\w*)` inside `result`/.exec(rest)?.[1] ?? null;
   const links: ResourceLink[] = methods.map((method) => ({ method, version: null, key, many: false, source }));
-  for (const v of rest.matchAll(/\bin (3\.0|legacy) `([^`]+)` uses key `([A-Za-z_]\w*)`/g)) {
-    const version: Version = v[1] === "3.0" ? "v3" : "legacy";
-    links.push({ method: v[2] ?? "", version, key: v[3] ?? null, many: false, source });
+  for (const v of rest.matchAll(/\b(?:in (3\.0|legacy),?|the (3\.0|legacy) version of) `([^`]+)` uses (?:the )?key `([A-Za-z_]\w*)`/gi)) {
+    const version: Version = (v[1] ?? v[2]) === "3.0" ? "v3" : "legacy";
+    links.push({ method: v[3] ?? "", version, key: v[4] ?? null, many: false, source });
   }
   return links;
 }

@@ -1,4 +1,4 @@
-import { readMethodForm } from "./forms.js";
+import { accessWho, readMethodForm, relabel } from "./forms.js";
 import type { List, ListItem, RootContent, Table } from "mdast";
 import type { Constraint, Field, Method, Resource, Statement, Version } from "../model/types.js";
 import { type Section, type Text, listItemText, sliceText, textOf, trimText } from "../parse/markdown.js";
@@ -19,7 +19,7 @@ import {
 import { fieldColumns } from "./facts.js";
 import { paramFromRow, readNameList, readParams } from "./params.js";
 import { isResultSentence, readResultSentence } from "./results.js";
-import { headerIndex, pascal, tableRows } from "./tables.js";
+import { ERROR_COLUMNS, headerIndex, pascal, tableRows, warnErrorColumns } from "./tables.js";
 import { field } from "./types.js";
 import { firstParenGroup, namedParenGroups } from "../util/parens.js";
 import { pushAll } from "../util/arrays.js";
@@ -53,6 +53,12 @@ function readMethodHeader(text: string): [string, string, string | undefined] | 
   const close = text.indexOf("**", 2);
   const name = text.slice(2, close);
   if (close < 0 || name.length === 0 || name.includes("*")) return null;
+  // A method's name, not a bold label: a label has spaces (`**Value conventions**`), ends in a colon (`**Returns:**`,
+  // `**Errors** (HTTP 400):`) or is one capitalised word (`**Note**`). Any other bold start is a method header, a
+  // name the spec cannot spell included, so that its text never falls to the method before it.
+  const bare = name.trim();
+  if (/\s/.test(bare) || /:$/.test(bare) || (/^[A-Z][a-z]*$/.test(bare) && !METHOD_NAME.test(bare))) return null;
+  if (!METHOD_NAME.test(bare) && /^\s*(?:\([^)]*\))?\s*:/.test(text.slice(close + 2))) return null;
   let at = close + 2;
   while (/\s/.test(text[at] ?? "")) at++;
   let marker: string | undefined;
@@ -109,12 +115,7 @@ function newMethod(ctx: ReadContext, name: string, version: Version, area: strin
   return emptyMethod(name, version, area, sourceOf(ctx, at));
 }
 
-const ACCESS = /^(Any user|Administrator|CRM administrator|Users with|Only )/;
-
-function accessWho(text: string): string {
-  if (/^Any user\b/.test(text)) return "any";
-  return collapse(text.split(/[(,;]/)[0] ?? "").toLowerCase();
-}
+const ACCESS = /^(?:[Aa]ny user|[Aa]dmin(?:istrator)?\b|CRM admin(?:istrator)?\b|[Uu]sers with|Only )/;
 
 interface State {
   method: Method;
@@ -130,6 +131,8 @@ interface State {
   paramIndex: Map<string, Field>;
   /** "Full field list ...: not shown": the object parameters may have more members than listed. */
   fieldListNotShown: boolean;
+  /** "Errors (HTTP 400):": the next table is the errors; its rows take these statuses where it has no column. */
+  errorStatuses?: number[];
 }
 
 /** "Errors ..." but not "Error codes other than ...: not shown". */
@@ -187,11 +190,26 @@ function addParams(ctx: ReadContext, st: State, params: Field[]): void {
 }
 
 /** Classifies one sentence (or bullet) of a method and folds it into the method. */
-function readMethodSentence(ctx: ReadContext, st: State, t: Text, whole: Text = t): void {
+function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: Text = written): void {
+  const t = relabelled(delinked(unlabelled(written)));
   const s = collapse(t.text);
   const m = st.method;
   // The table of sentence forms first (read/forms.ts, D30); the chain below is the forms not yet moved there.
-  if (readMethodForm(m, s) === "placed") return;
+  const formed = readMethodForm(m, s, {
+    applicationContext: () => readApplicationContext(ctx, m, t),
+    readFrom: (offset) => readMethodSentence(ctx, st, trimText(sliceText(t, offset))),
+    errorsFollow: (statuses) => {
+      st.errorStatuses = statuses;
+    },
+    membersFollow: (name) => {
+      const target = st.paramIndex.get(name);
+      if (!target) return false;
+      if (target.type.kind !== "object") target.type = { kind: "object", members: [] };
+      st.tableTarget = target;
+      return true;
+    },
+  });
+  if (formed === "placed") return;
   if (/^Scopes?\b/.test(s)) {
     st.hasScopeSentence = true;
     if (/^Scopes?:\s*base\b/i.test(s)) m.scopes = ["base"];
@@ -369,16 +387,34 @@ function readMethodSentence(ctx: ReadContext, st: State, t: Text, whole: Text = 
 }
 
 function readHeader(ctx: ReadContext, st: State, t: Text): void {
-  for (const sentence of sentences(t)) {
-    // "Scope `x`. Any user; data depends on rights: ..." keeps its own clauses together.
-    // 3.0 dialect: "body `taskId` integer; `result.item` holds the task; includes `archiveLink` (...)".
-    if (/^(?:body `|no parameters\b)/i.test(sentence.text)) {
-      for (const clause of clauses(sentence)) readMethodSentence(ctx, st, clause);
-      continue;
-    }
-    // "`CALL_ID`* string; `USER_ID` integer": parameters run across clauses.
-    readMethodSentence(ctx, st, sentence);
+  for (const whole of sentences(unlabelled(t))) {
+    // "Scope `task` · any user": a middle dot parts the sentence as a full stop would.
+    for (const sentence of dotted(whole)) readHeaderSentence(ctx, st, sentence);
   }
+}
+
+/** A sentence's parts between middle dots (` · `), as Texts. */
+function dotted(t: Text): Text[] {
+  if (!t.text.includes(" · ")) return [t];
+  const out: Text[] = [];
+  let from = 0;
+  for (let at = t.text.indexOf(" · "); at >= 0; at = t.text.indexOf(" · ", from)) {
+    out.push(trimText(sliceText(t, from, at)));
+    from = at + 3;
+  }
+  out.push(trimText(sliceText(t, from)));
+  return out.filter((x) => x.text !== "");
+}
+
+function readHeaderSentence(ctx: ReadContext, st: State, sentence: Text): void {
+  // "Scope `x`. Any user; data depends on rights: ..." keeps its own clauses together.
+  // 3.0 dialect: "body `taskId` integer; `result.item` holds the task; includes `archiveLink` (...)".
+  if (/^(?:body `|no parameters\b)/i.test(sentence.text)) {
+    for (const clause of clauses(sentence)) readMethodSentence(ctx, st, clause);
+    return;
+  }
+  // "`CALL_ID`* string; `USER_ID` integer": parameters run across clauses.
+  readMethodSentence(ctx, st, sentence);
 }
 
 /**
@@ -402,27 +438,32 @@ function readParamTable(ctx: ReadContext, table: Table, method: Method): Field[]
 }
 
 /** `| Status | Code | Text |` tables of a method's errors (the contract's second form). */
-function readErrorTable(ctx: ReadContext, table: Table, method: Method): void {
+function readErrorTable(ctx: ReadContext, table: Table, method: Method, labelled: number[] = []): void {
   const { h, rows } = tableRows(ctx, table);
+  warnErrorColumns(ctx, table, h);
   for (const cells of rows) {
     const cell = (re: RegExp) => {
       const i = h.find(re);
       return i === null ? "" : collapse(cells[i]?.text ?? "");
     };
-    const statusText = cell(/^status$/);
+    const statusText = cell(ERROR_COLUMNS.status).replace(/\*\*/g, "");
     const status = /^\d{3}$/.test(statusText) ? Number(statusText) : null;
     if (statusText && status === null && !/^\dxx$/i.test(statusText)) {
-      report(ctx, "bad-status", spanOfText(ctx, cells[h.find(/^status$/) ?? 0] ?? { text: "", start: 0 }), { text: statusText });
+      report(ctx, "bad-status", spanOfText(ctx, cells[h.find(ERROR_COLUMNS.status) ?? 0] ?? { text: "", start: 0 }), { text: statusText });
     }
-    const code = cell(/^code$/).replace(/`/g, "");
-    const text = cell(/^text$/).replace(/^`|`$/g, "");
-    const cause = cell(/^(cause|when|meaning)$/);
+    const code = cell(ERROR_COLUMNS.code).replace(/`/g, "");
+    const mixed = cell(ERROR_COLUMNS.mixed);
+    const quoted = /^`[^`]+`$/.test(mixed);
+    const text = (cell(ERROR_COLUMNS.text) || (quoted ? mixed : "")).replace(/^`|`$/g, "");
+    const cause = cell(ERROR_COLUMNS.cause) || (quoted ? "" : mixed);
+    // Statuses the label before the table gave ("Errors (HTTP 400):"), where the table has no status column.
+    const statuses = status !== null ? [status] : h.find(ERROR_COLUMNS.status) === null ? labelled : [];
     method.errors.push({
-      status,
-      statuses: status === null ? [] : [status],
+      status: status ?? (statuses.length === 1 ? (statuses[0] ?? null) : null),
+      statuses,
       statusClass: /^\dxx$/i.test(statusText) ? statusText.toLowerCase() : null,
-      statusFrom: status === null ? null : "method",
-      code: code === "" && /empty/i.test(cell(/^code$/)) ? "" : code || null,
+      statusFrom: statuses.length > 0 ? "method" : null,
+      code: code === "" && /empty/i.test(cell(ERROR_COLUMNS.code)) ? "" : code || null,
       text: text || null,
       cause: cause || null,
       source: sourceOf(ctx, cells[0] ?? { text: "", start: 0 }),
@@ -430,14 +471,119 @@ function readErrorTable(ctx: ReadContext, table: Table, method: Method): void {
   }
 }
 
+/** The headers of a table that states a method's facts in columns (`| Scope | Who can call |`). */
+const LABEL_COLUMNS = /^(?:scopes?|who can (?:call|execute(?: the method)?)|access|context|returns|result)$/;
+
+function isLabelTable(ctx: ReadContext, table: Table): boolean {
+  const header = table.children[0];
+  if (!header) return false;
+  const h = headerIndex(ctx, header);
+  return h.names.length > 0 && h.names.every((n) => LABEL_COLUMNS.test(n));
+}
+
+/**
+ * Each cell of a label table read as the sentence "Label: cell". The label is put before the cell's text with the
+ * start moved back by its length, so every offset inside the cell stays right (the label's own are not in the file).
+ */
+function readLabelTable(ctx: ReadContext, st: State, table: Table): void {
+  const { h, rows } = tableRows(ctx, table);
+  for (const cells of rows) {
+    for (const [i, name] of h.names.entries()) {
+      const cell = cells[i];
+      if (!cell || !cell.text.trim()) continue;
+      const label = `${name.charAt(0).toUpperCase()}${name.slice(1)}: `;
+      readMethodSentence(ctx, st, { text: `${label}${cell.text}`, start: cell.start - label.length });
+    }
+  }
+}
+
 function isErrorTable(ctx: ReadContext, table: Table): boolean {
   const header = table.children[0];
   if (!header) return false;
   const h = headerIndex(ctx, header);
-  return h.find(/^code$/) !== null && h.find(/^status$/) !== null;
+  if (h.find(ERROR_COLUMNS.code) === null) return false;
+  return h.find(ERROR_COLUMNS.status) !== null || h.find(ERROR_COLUMNS.text) !== null || h.find(ERROR_COLUMNS.mixed) !== null || h.find(ERROR_COLUMNS.cause) !== null;
 }
 
-export function readMethodSection(ctx: ReadContext, section: Section, version: Version): MethodSectionFragment {
+/** A dotted method name as the spec writes them: `tasks.task.get`, `vote.AttachedVote.recall`, `sale.paysystem.*`. */
+const METHOD_NAME = /^[a-z][A-Za-z0-9_-]*(?:\.(?:[A-Za-z0-9_-]+|\*))+$/;
+
+/**
+ * A paragraph that starts with a bold label (`**Returns:** …`, `**Scope:** …`) read as the sentence without the
+ * bold: the markers become spaces, so every offset stays where it was.
+ */
+function unlabelled(t: Text): Text {
+  if (!t.text.startsWith("**")) return t;
+  const close = t.text.indexOf("**", 2);
+  if (close < 0 || close > 60 || t.text.slice(2, close).includes("`")) return t;
+  return trimText({ text: `  ${t.text.slice(2, close)}  ${t.text.slice(close + 2)}`, start: t.start });
+}
+
+/** A sentence whose label is another author's (`resp:`, `who:`): the label the forms read, offsets of the rest kept. */
+function relabelled(t: Text): Text {
+  const r = relabel(t.text);
+  return r ? { text: r[0], start: t.start + r[1] - (r[0].length - (t.text.length - r[1])) } : t;
+}
+
+/**
+ * A sentence with its Markdown links read as their words: `[Task](#51-task)` is `Task`. The link's brackets and
+ * target become spaces, so every offset of the words stays where it was.
+ */
+function delinked(t: Text): Text {
+  if (!t.text.includes("](")) return t;
+  return { text: t.text.replace(/\[([^\]]*)\]\(([^)\s]*)\)/g, (_all, words: string, target: string) => ` ${words}${" ".repeat(target.length + 3)}`), start: t.start };
+}
+
+/** A method's name in a heading (`#### tasks.task.get (3.0)`, `#### Get a Task v 3.0 tasks.task.get`). */
+export interface HeadingMethod {
+  name: string;
+  /** The marker the bold form writes in parentheses: `3.0`, `legacy`, `deprecated…`, `synonym…`. */
+  marker: string;
+}
+
+/**
+ * The method a heading names, or null: the last dotted lower-case name in it (first part of two letters or more,
+ * so that `e.g.` is none), in backticks or not. The version is the title's: `(3.0)`, `v 3.0`, `version 3.0`,
+ * `(legacy)`; a `deprecated` word is the deprecation marker.
+ */
+export function methodInHeading(title: string): HeadingMethod | null {
+  // A heading of more than a line's length names no method; the bound keeps the scan linear on hostile input.
+  if (title.length > 300) return null;
+  const names = [...title.matchAll(/(?<![\w.])([a-z][a-z0-9_]+(?:\.[A-Za-z0-9_]+)+)(?![\w.(])/g)];
+  const last = names[names.length - 1];
+  if (!last) return null;
+  const rest = title.replace(last[0], " ");
+  const paren = /\(([^)]*)\)/.exec(rest)?.[1]?.trim() ?? "";
+  const marker = /^(?:3\.0|legacy)$/.test(paren) || /^(?:deprecated|synonyms?)\b/.test(paren)
+    ? paren
+    : /\b3\.0\b/.test(rest)
+      ? "3.0"
+      : /\blegacy\b/i.test(rest)
+        ? "legacy"
+        : /\bdeprecated\b/i.test(rest)
+          ? "deprecated"
+          : "";
+  return { name: last[1] ?? "", marker };
+}
+
+/**
+ * A method written as a heading: the heading is its header, and its text with every subsection's (`Method
+ * Parameters`, `Error Handling`…) is read as the paragraphs after a bold header are.
+ */
+export function readMethodHeadingSection(ctx: ReadContext, section: Section, version: Version, area: string): MethodSectionFragment {
+  const h = methodInHeading(section.title);
+  const blocks: RootContent[] = [];
+  const collect = (s: Section) => {
+    pushAll(blocks, s.blocks);
+    for (const c of s.children) collect(c);
+  };
+  collect(section);
+  const found = h ? ctx.file.text.indexOf(h.name, section.start) : -1;
+  const at: Text = { text: h?.name ?? "", start: found < 0 ? section.start : found };
+  return readMethodSection(ctx, { ...section, title: area, blocks, children: [] }, version, h ? { name: h.name, marker: h.marker, at } : undefined);
+}
+
+export function readMethodSection(ctx: ReadContext, section: Section, version: Version, opening?: { name: string; marker: string; at: Text }): MethodSectionFragment {
   const out: MethodSectionFragment = { methods: [], shapes: [], named: [], notes: [] };
   let st: State | null = null;
   const shapeArea = section.title;
@@ -460,33 +606,40 @@ export function readMethodSection(ctx: ReadContext, section: Section, version: V
     st = null;
     ctx.subject = undefined;
   };
+  const open = (name: string, rawMarker: string, at: Text): State => {
+    finish();
+    const marker = collapse(rawMarker);
+    const v: Version = /^3\.0$/.test(marker) ? "v3" : /^legacy$/.test(marker) ? "legacy" : version;
+    const method = newMethod(ctx, name, v, section.title, at);
+    ctx.subject = { method: method.name };
+    const dep = /^deprecated(?:;\s*use `([^`]+)`)?/.exec(marker);
+    if (dep) method.deprecated = { replacement: dep[1] ?? null, text: marker };
+    const syn = /^synonyms? ((?:`[^`]+`(?:,\s*)?)+)/.exec(marker);
+    if (syn) method.aliases = [...(syn[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? "");
+    const opened: State = {
+      method,
+      tableTarget: null,
+      callForms: null,
+      hasScopeSentence: false,
+      inHeader: true,
+      shapeArea,
+      shapes: [],
+      paramIndex: new Map(),
+      fieldListNotShown: false,
+    };
+    st = opened;
+    return opened;
+  };
+  // A method written as a heading opens before its first block; its paragraphs are its header's sentences.
+  if (opening) open(opening.name, opening.marker, opening.at);
   for (const block of section.blocks) {
     if (block.type === "paragraph") {
       const t = textOf(ctx.file, block);
       const header = readMethodHeader(t.text);
       if (header) {
-        finish();
-        const marker = collapse(header[2] ?? "");
-        const v: Version = /^3\.0$/.test(marker) ? "v3" : /^legacy$/.test(marker) ? "legacy" : version;
-        const method = newMethod(ctx, collapse(header[1] ?? ""), v, section.title, sliceText(t, 2));
-        ctx.subject = { method: method.name };
-        const dep = /^deprecated(?:;\s*use `([^`]+)`)?/.exec(marker);
-        if (dep) method.deprecated = { replacement: dep[1] ?? null, text: marker };
-        const syn = /^synonyms? ((?:`[^`]+`(?:,\s*)?)+)/.exec(marker);
-        if (syn) method.aliases = [...(syn[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? "");
-        st = {
-          method,
-          tableTarget: null,
-          callForms: null,
-          hasScopeSentence: false,
-          inHeader: true,
-          shapeArea,
-          shapes: [],
-          paramIndex: new Map(),
-          fieldListNotShown: false,
-        };
-        readHeader(ctx, st, trimText(sliceText(t, header[0].length)));
-        st.inHeader = false;
+        const opened = open(collapse(header[1] ?? ""), header[2] ?? "", sliceText(t, 2));
+        readHeader(ctx, opened, trimText(sliceText(t, header[0].length)));
+        opened.inHeader = false;
         continue;
       }
       if (/^\*\*/.test(t.text) && !/^\*\*[^*]+\*\*/.test(t.text)) {
@@ -508,6 +661,7 @@ export function readMethodSection(ctx: ReadContext, section: Section, version: V
       continue;
     }
     if (!st) {
+      if (block.type === "list" && readNamedList(ctx, out, block, section)) continue;
       out.notes.push(statement(ctx, textOf(ctx.file, block)));
       report(ctx, "unread-text", spanOfText(ctx, textOf(ctx.file, block)), { what: block.type, text: collapse(textOf(ctx.file, block).text).slice(0, 80) });
       continue;
@@ -516,6 +670,29 @@ export function readMethodSection(ctx: ReadContext, section: Section, version: V
   }
   finish();
   return out;
+}
+
+/**
+ * A list of method names alone, outside any method ("- `event.get`", "- `disk.*` methods"): methods the area only
+ * names, as the sentence "Methods that are named but …: `x`, `y`." names them. Where the area's title or text says
+ * their parameters and responses are not shown, that is their gap.
+ */
+function readNamedList(ctx: ReadContext, out: MethodSectionFragment, list: List, section: Section): boolean {
+  const items = list.children.map((item) => listItemText(ctx.file, item));
+  const names = items.map((t) => /^`([^`]+)`(?:\s+methods?)?\.?$/.exec(collapse(t.text))?.[1] ?? null);
+  if (names.length === 0 || names.some((n) => n === null || !/^[a-z][\w.*/-]*$/i.test(n))) return false;
+  const before = out.named.length;
+  for (const [i, n] of names.entries()) {
+    const t = items[i];
+    if (!t || !n) continue;
+    for (const name of expandNames(n)) out.named.push({ name, source: sourceOf(ctx, t) });
+  }
+  const said = [section.title, ...section.blocks.filter((b) => b.type === "paragraph").map((b) => textOf(ctx.file, b).text)].join(" ");
+  if (/\bnot shown\b/i.test(said.replace(/\*\*/g, ""))) {
+    const first = items[0];
+    if (first) addGap(ctx, first, "Parameters and responses of the named methods", out.named.slice(before).map((n) => `method:legacy:${n.name}`));
+  }
+  return true;
 }
 
 /** Section-level paragraphs: "Errors of `a` and `b`: not shown.", "Methods that are named but ...: `x`, `y`." */
@@ -565,13 +742,26 @@ export function expandNames(raw: string): string[] {
 }
 
 function readMethodBlock(ctx: ReadContext, st: State, block: RootContent): void {
+  if (block.type === "blockquote") {
+    // "> Scope: `task`" / "> Who can execute the method: any user": a quoted block holds sentences of the method.
+    for (const child of block.children) {
+      if (child.type === "paragraph") readHeader(ctx, st, textOf(ctx.file, child));
+      else readMethodBlock(ctx, st, child);
+    }
+    return;
+  }
   if (block.type === "list") {
     readMethodList(ctx, st, block);
     return;
   }
   if (block.type === "table") {
+    if (isLabelTable(ctx, block)) {
+      readLabelTable(ctx, st, block);
+      return;
+    }
     if (isErrorTable(ctx, block)) {
-      readErrorTable(ctx, block, st.method);
+      readErrorTable(ctx, block, st.method, st.errorStatuses ?? []);
+      st.errorStatuses = undefined;
       return;
     }
     const fields = readParamTable(ctx, block, st.method);
@@ -617,7 +807,9 @@ function readMethodList(ctx: ReadContext, st: State, list: List): void {
 }
 
 /** One bullet of a method: its sentences, or the whole bullet where its sentences belong together. */
-function readBullet(ctx: ReadContext, st: State, t: Text): void {
+function readBullet(ctx: ReadContext, st: State, bullet: Text): void {
+  // "- **Scope:** `task`": a bold label is the sentence's start.
+  const t = unlabelled(bullet);
   const s = collapse(t.text);
   // Whole bullets whose own sentences belong together.
   if (isErrorsStart(t)) {

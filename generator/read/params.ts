@@ -251,14 +251,20 @@ export function readParams(ctx: ReadContext, t: Text, options: { optional?: bool
  * the Meaning cells go through the same grammar as an inline clause.
  */
 export function paramFromRow(ctx: ReadContext, cols: FieldColumns, cells: Text[], others: Text[] = []): Field | null {
-  const nameCell = cells[cols.name];
-  if (!nameCell || !nameCell.text.trim()) return null;
-  const nameMatch = /^`?([A-Za-z_][A-Za-z0-9_.]*)`?(\*)?$/.exec(nameCell.text);
+  const whole = cells[cols.name];
+  if (!whole || !whole.text.trim()) return null;
+  // The platform's reference writes `**name***<br>\`type\`` in one cell: the name (bold, a trailing `*` or `^*^` for
+  // required), and the type on the cell's second line, read as a Type cell where the table has none.
+  const br = /<br\s*\/?>/i.exec(whole.text);
+  const nameCell = br ? trimText(sliceText(whole, 0, br.index)) : whole;
+  const lineType = br && cols.type === null ? trimText(sliceText(whole, br.index + br[0].length)) : null;
+  const nameMatch = /^(?:\*\*)?`?([A-Za-z_][A-Za-z0-9_.]*)`?(?:\*\*)?(\*|\^\*\^)?(?:\*\*)?$/.exec(nameCell.text);
   if (!nameMatch) {
     report(ctx, "unreadable-parameter", spanOfText(ctx, nameCell), { text: nameCell.text });
     return null;
   }
-  const typeCell = cols.type === null ? null : (cells[cols.type] ?? null);
+  const bareType = lineType && /^`[^`]*`$/.test(lineType.text) ? sliceText(lineType, 1, lineType.text.length - 1) : lineType;
+  const typeCell = bareType ?? (cols.type === null ? null : (cells[cols.type] ?? null));
   // The Meaning cells are read as the rest of a bullet: their sentences and clauses are the description, except the
   // ones that state something of the method ("at least one of `a`, `b` is required"), which go to `others`.
   const meaningCells: Text[] = [];
@@ -291,7 +297,7 @@ export function paramFromRow(ctx: ReadContext, cols: FieldColumns, cells: Text[]
   return field({
     name: nameMatch[1] ?? "",
     type,
-    required: nameMatch[2] === "*" || saysRequired(requiredCell),
+    required: nameMatch[2] !== undefined || saysRequired(requiredCell),
     nullable: r.nullable,
     description: r.description,
     ...(def ? { default: def } : {}),

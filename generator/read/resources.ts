@@ -14,7 +14,7 @@ import {
   splitTop,
   statement,
 } from "./inline.js";
-import { readReturnedBy, readTitleLinks } from "./links.js";
+import { readReturnedBy, readTitleLinks, readVersionKey } from "./links.js";
 import { headerIndex, pascal, tableRows } from "./tables.js";
 import { defaultFromCell, fieldColumns, readBareValues, readMeaning } from "./facts.js";
 import { UNKNOWN, field, readTypePhrase, suspiciousTypeWord } from "./types.js";
@@ -43,15 +43,48 @@ interface TypingRules {
   datesNullable: boolean;
 }
 
-function readTypingRules(s: string): TypingRules | null {
+function readTypingRules(written: string): TypingRules | null {
+  // A developer's shorthand: "ids + counters = decimal strs", "flags = strs `Y`/`N`", "dates = ISO 8601 w/ offset".
+  const s = written
+    .replace(/^ids\b/i, "Identifiers")
+    .replace(/\s\+\s/g, " and ")
+    .replace(/\s=\s/g, " are ")
+    .replace(/\bstrs\b/g, "strings")
+    .replace(/\bw\//g, "with");
   if (!/\b(decimal strings|strings `?Y`?\/`?N`?|ISO 8601)\b/.test(s)) return null;
   return {
     identifiers: /\bIdentifiers\b[^;]*decimal strings/i.test(s),
     counters: /\bcounters\b[^;]*decimal strings/i.test(s),
-    flags: /\bflags are strings `?Y`?\/`?N`?/i.test(s),
+    flags: /\bflags are (?:the )?strings `?Y`?\/`?N`?/i.test(s),
     dates: /\bdates are ISO 8601\b/i.test(s),
     datesNullable: /\bdates are ISO 8601[^;]*\bor null\b/i.test(s),
   };
+}
+
+/** Typing rules written over several sentences or bullets ("Identifiers … decimal strings." "Flags are …") add up. */
+function mergeRules(a: TypingRules | null, b: TypingRules): TypingRules {
+  if (!a) return b;
+  return {
+    identifiers: a.identifiers || b.identifiers,
+    counters: a.counters || b.counters,
+    flags: a.flags || b.flags,
+    dates: a.dates || b.dates,
+    datesNullable: a.datesNullable || b.datesNullable,
+  };
+}
+
+/**
+ * "- **Identity:** `id`, `parentId`": a group of fields written as a labelled bullet (the group table's row in
+ * another layout). The label is the group, as a Group cell is.
+ */
+function readGroupBullet(ctx: ReadContext, r: Resource, t: Text, rules: TypingRules | null): boolean {
+  const m = /^\*\*([A-Za-z][\w ,+-]*?):?\*\*:?\s*(?=`)/.exec(t.text);
+  if (!m) return false;
+  const list = sliceText(t, m[0].length);
+  const read = readFieldList(list.text, rules, m[1]?.trim(), list, ctx);
+  if (read.fields.length === 0) return false;
+  pushAll(members(r), read.fields);
+  return true;
 }
 
 /**
@@ -293,7 +326,7 @@ function readGroupTable(ctx: ReadContext, table: Table, rules: TypingRules | nul
   const { h, rows } = tableRows(ctx, table);
   const out: Field[] = [];
   for (const cells of rows) {
-    const group = collapse(cells[h.find(/^group$/) ?? 0]?.text ?? "");
+    const group = collapse(cells[h.find(/^(?:field )?group$/) ?? 0]?.text ?? "");
     const list = cells[h.find(/^fields$/) ?? 1];
     if (!list) continue;
     pushAll(out, readFieldList(list.text, rules, group, list, ctx).fields);
@@ -301,16 +334,34 @@ function readGroupTable(ctx: ReadContext, table: Table, rules: TypingRules | nul
   return out;
 }
 
+/**
+ * A shape's words in the forms the readers take: "an object of booleans with the keys: a" is "object of booleans
+ * with keys a"; "objects with the fields `id`" is "objects with `id`"; "an object keyed by item id. Each item has
+ * the fields a, b" is "object keyed by item id; item fields a, b".
+ */
+function shapeWords(body: string): string {
+  return body
+    .replace(/^an?\s+/i, "")
+    .replace(/^objs?:\s*/, "objects with ")
+    .replace(/^obj\b/, "object")
+    .replace(/\bof bools\b,?\s*(?:keys:?)?/, "of booleans with keys")
+    .replace(/\bitem fields:/, "item fields")
+    .replace(/\bwith the (fields|keys)\b:?/, (_all, what: string) => (what === "keys" ? "with keys" : "with"))
+    .replace(/\bwith keys:/, "with keys")
+    .replace(/\.\s*Each item has (?:the )?fields\s*/i, "; item fields ");
+}
+
 /** "- `creator` and `responsible`: objects with `id`, `name`." / "- `action`: object of booleans with keys a, b." */
 function readShapeBullet(ctx: ReadContext, r: Resource, t: Text, rules: TypingRules | null): boolean {
-  const m = /^((?:`[A-Za-z_]\w*`(?:\s*,\s*|\s+and\s+)?)+):\s*(.*)$/.exec(collapse(t.text));
+  // Names in code or bold (`**creator**, **responsible** — objects with …`), then a colon or a dash.
+  const m = /^((?:(?:`[A-Za-z_]\w*`|\*\*[A-Za-z_]\w*\*\*)(?:\s*,\s*|\s+and\s+)?)+)(?::|\s+(?:—|–|-))\s*(.*)$/.exec(collapse(t.text));
   if (!m) return false;
-  const names = [...(m[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? "");
-  const body = (m[2] ?? "").replace(/\.$/, "");
+  const names = [...(m[1] ?? "").matchAll(/`([^`]+)`|\*\*([^*]+)\*\*/g)].map((x) => x[1] ?? x[2] ?? "");
+  const body = shapeWords((m[2] ?? "").replace(/\.$/, ""));
   let type: TypeRef | null = null;
   const objects = /^objects? with (.*)$/.exec(body);
   if (objects) type = { kind: "object", members: readFieldList(objects[1] ?? "", rules, undefined).fields };
-  const booleans = /^object of booleans with keys (.*)$/.exec(body);
+  const booleans = /^objects? of booleans (?:with keys|keyed by):?\s*(.*)$/.exec(body);
   if (booleans) type = booleanObject(booleans[1] ?? "");
   type ??= readKeyedObject(body, rules);
   if (!type) return false;
@@ -352,13 +403,46 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
     if (block.type === "table") {
       const header = block.children[0];
       const h = header ? headerIndex(ctx, header) : null;
-      const fields = h?.find(/^group$/) !== null ? readGroupTable(ctx, block, rules) : readFieldTable(ctx, block, rules);
+      if (h && h.find(/^(?:structure|shape)$/) !== null) {
+        // "| Field | Structure |": each row is a shape bullet ("`creator`, `responsible`: object with …").
+        const { rows } = tableRows(ctx, block);
+        const name = h.find(/^(?:field|fields|member|name)$/) ?? 0;
+        const shape = h.find(/^(?:structure|shape)$/) ?? 1;
+        for (const cells of rows) {
+          const a = cells[name];
+          const b = cells[shape];
+          if (!a || !b) continue;
+          // The row as the bullet "NAMES: SHAPE", its start moved so that the shape's offsets stay right.
+          const joined: Text = { text: `${a.text}: ${b.text}`, start: b.start - a.text.length - 2 };
+          if (!readShapeBullet(ctx, r, joined, rules)) report(ctx, "unread-text", spanOfText(ctx, b), { what: "table row", text: collapse(b.text).slice(0, 80) });
+        }
+        continue;
+      }
+      const fields = h?.find(/^(?:field )?group$/) !== null ? readGroupTable(ctx, block, rules) : readFieldTable(ctx, block, rules);
       pushAll(members(r), fields);
+      continue;
+    }
+    if (block.type === "blockquote") {
+      // "> **Not shown:**" and a list: each item is a gap of the resource.
+      for (const child of block.children) {
+        if (child.type === "list") for (const item of child.children) addGap(ctx, listItemText(ctx.file, item), collapse(listItemText(ctx.file, item).text).replace(/[;.]$/, ""), [`resource:${r.name}`]);
+        else if (!/^\**(?:Not shown|Note|Warning|Info)\**:?\**$/i.test(collapse(textOf(ctx.file, child).text))) {
+          const ct = textOf(ctx.file, child);
+          if (!readGapSentence(ctx, ct, [`resource:${r.name}`])) report(ctx, "unread-text", spanOfText(ctx, ct), { what: child.type, text: collapse(ct.text).slice(0, 80) });
+        }
+      }
       continue;
     }
     if (block.type === "list") {
       for (const item of block.children) {
         const it = listItemText(ctx.file, item);
+        if (readGroupBullet(ctx, r, it, rules)) continue;
+        const typingBullet = readTypingRules(collapse(it.text));
+        if (typingBullet) {
+          rules = mergeRules(rules, typingBullet);
+          r.typingRules.push(statement(ctx, it));
+          continue;
+        }
         if (readShapeBullet(ctx, r, it, rules)) continue;
         if (readGapSentence(ctx, it, [`resource:${r.name}`])) continue;
         r.notes.push(statement(ctx, it));
@@ -382,9 +466,18 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
         continue;
       }
     }
-    for (const sentence of sentences(t)) {
+    // "**Returned by:** …" reads as "Returned by: …"; a later "In 3.0, `x` uses the key `item`" belongs to it.
+    const unbold = t.text.startsWith("**") ? { text: t.text.replace(/^\*\*([^*]+)\*\*/, "  $1  "), start: t.start } : t;
+    const whole = collapse(unbold.text);
+    const wholeReturned = unbold !== t && /^Returned by:?\s*`/.test(whole) ? readReturnedBy(whole, sourceOf(ctx, unbold)) : null;
+    if (wholeReturned) {
+      addLinks(r, wholeReturned);
+      r.notes.push(statement(ctx, unbold));
+      continue;
+    }
+    for (const sentence of sentences(unbold)) {
       const s = collapse(sentence.text);
-      const returned = readReturnedBy(s, sourceOf(ctx, sentence));
+      const returned = readReturnedBy(s, sourceOf(ctx, sentence)) ?? readVersionKey(s, sourceOf(ctx, sentence));
       if (returned) {
         addLinks(r, returned);
         r.notes.push(statement(ctx, sentence));
@@ -392,7 +485,7 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
       }
       const typing = readTypingRules(s);
       if (typing) {
-        rules = typing;
+        rules = mergeRules(rules, typing);
         r.typingRules.push(statement(ctx, sentence));
         continue;
       }

@@ -39,7 +39,7 @@ function memberShape(ctx: ReadContext, t: Text, names: Array<{ name: string; par
 
 /** A type from the words after "Result:" ("array of X items", "boolean", "id of the new comment (integer)"). */
 function typeFromWords(words: string): TypeRef {
-  const w = words.trim();
+  const w = words.trim().replace(/^(?:an?|the)\s+(?=[a-z])/i, "");
   if (/^(always\s+)?(boolean\s+)?`true`/.test(w)) return TRUE;
   const arr = /^array of (.+?) items?\b/i.exec(w);
   if (arr) return { kind: "array", items: titleRef(arr[1] ?? "") };
@@ -49,7 +49,7 @@ function typeFromWords(words: string): TypeRef {
   if (paren) return readTypePhrase(paren[1] ?? "")?.type ?? UNKNOWN;
   const leading = /^(integer|number|string|boolean)\b/.exec(w);
   if (leading) return readTypePhrase(leading[1] ?? "")?.type ?? UNKNOWN;
-  const see = /\(see ([^)]+)\)/.exec(w);
+  const see = /\(see ([^)]+)\)/.exec(w) ?? /^(?:—|–|-)?\s*see (?:the )?([A-Z][^.;,()]*?)\s*\.?$/.exec(w);
   if (see) return titleRef(see[1] ?? "");
   if (/\b(object|array)\b/.test(w)) {
     const ref: TypeRef = { kind: "ref", resource: RETURNED_BY };
@@ -69,13 +69,22 @@ function emptyStatements(s: string): string[] {
 }
 
 export function readResultSentence(ctx: ReadContext, t: Text): ResultSpec | null {
-  const s = collapse(t.text);
+  const written = collapse(t.text);
+  // "Returns: `result.task` — see Task", "Result: `result` — an External Call Statistics Record": a label with the
+  // member path is the Response form.
+  const s = written.replace(/^(?:Returns|Result|Response)\s*:\s*(?=`result[.`])/, "Response ").replace(/^(Response `result(?:\.[A-Za-z_]\w*)?`)\s*(?:—|–|-|:)\s*/, "$1 ");
   const source = sourceOf(ctx, t);
-  const base = { description: s, empty: emptyStatements(s), source };
+  const base = { description: written, empty: emptyStatements(written), source };
   let m = /^Response `result\.([A-Za-z_][\w]*)`\s*(.*)$/.exec(s);
+  // The path alone ("Returns: `result.task`") stays unknown here: the model links it to the resource that says it
+  // is returned under that key, and no other.
   if (m) return { ...base, key: m[1] ?? null, type: typeFromWords(m[2] ?? "") };
   m = /^Response `result`:?\s*(.*)$/.exec(s);
-  if (m) return { ...base, key: null, type: titleRef((m[1] ?? "").replace(/\.$/, "")) };
+  if (m) {
+    const words = (m[1] ?? "").replace(/\.$/, "");
+    const typed = typeFromWords(words);
+    return { ...base, key: null, type: typed.kind === "unknown" ? titleRef(words.replace(/^(?:an?|the)\s+/i, "")) : typed };
+  }
   m = /^Result:?\s*`\{([A-Za-z_]\w*)\}`:?\s*(.*)$/.exec(s);
   if (m) {
     const rest = (m[2] ?? "").replace(/^\((.*)\)$/, "$1");
@@ -95,6 +104,8 @@ export function readResultSentence(ctx: ReadContext, t: Text): ResultSpec | null
   m = /^Result:?\s*`([A-Za-z_]\w*)`\s*(.*)$/.exec(s);
   if (m && m[1] !== "true") return { ...base, key: m[1] ?? null, type: typeFromWords(m[2] ?? "") };
   m = /^Result:?\s*(.*)$/.exec(s);
+  if (m) return { ...base, key: null, type: typeFromWords(m[1] ?? "") };
+  m = /^Returns:\s*(.*)$/.exec(s);
   if (m) return { ...base, key: null, type: typeFromWords(m[1] ?? "") };
   m = /^Returns\s+(.*)$/.exec(s);
   if (m) {

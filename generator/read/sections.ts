@@ -11,7 +11,7 @@ import type {
 } from "../model/types.js";
 import { type Section, type Text, listItemText, sliceText, textOf, trimText } from "../parse/markdown.js";
 import { NOT_SHOWN, type ReadContext, addGap, collapse, report, sentences, sourceOf, spanOfText, statement } from "./inline.js";
-import { partitionTables, tableRows } from "./tables.js";
+import { ADDRESSING_COLUMNS, ERROR_COLUMNS, FILE_COLUMNS, LIMIT_COLUMNS, STATE_COLUMNS, partitionTables, tableRows, warnErrorColumns } from "./tables.js";
 import { field, readTypePhrase } from "./types.js";
 import { pushAll } from "../util/arrays.js";
 
@@ -155,15 +155,15 @@ function readErrorBody(ctx: ReadContext, t: Text): Field[] {
 
 export function readStates(ctx: ReadContext, section: Section): { transitions: StateTransition[]; notes: Statement[] } {
   const transitions: StateTransition[] = [];
-  const { tables, rest } = partitionTables(ctx, section.blocks);
+  const { tables, rest } = partitionTables(ctx, section.blocks, STATE_COLUMNS);
   for (const { h, rows } of tables) {
     for (const row of rows) {
       transitions.push({
-        subject: cellText(row, h.find(/^subject$/)),
-        trigger: cellText(row, h.find(/^trigger$/)),
-        condition: cellText(row, h.find(/^condition$/)),
-        next: cellText(row, h.find(/^next state$/)),
-        also: cellText(row, h.find(/^also$/)),
+        subject: cellText(row, h.find(STATE_COLUMNS.subject)),
+        trigger: cellText(row, h.find(STATE_COLUMNS.trigger)),
+        condition: cellText(row, h.find(STATE_COLUMNS.condition)),
+        next: cellText(row, h.find(STATE_COLUMNS.next)),
+        also: cellText(row, h.find(STATE_COLUMNS.also)),
         source: sourceOf(ctx, row[0] ?? { text: "", start: section.start }),
       });
     }
@@ -173,11 +173,11 @@ export function readStates(ctx: ReadContext, section: Section): { transitions: S
 
 export function readAddressing(ctx: ReadContext, section: Section): { forms: AddressingForm[]; rules: Statement[] } {
   const forms: AddressingForm[] = [];
-  const { tables, rest } = partitionTables(ctx, section.blocks);
+  const { tables, rest } = partitionTables(ctx, section.blocks, ADDRESSING_COLUMNS);
   for (const { h, rows } of tables) {
     for (const row of rows) {
-      const form = cellText(row, h.find(/^form$/));
-      const pathCell = cellText(row, h.find(/^path$/));
+      const form = cellText(row, h.find(ADDRESSING_COLUMNS.form));
+      const pathCell = cellText(row, h.find(ADDRESSING_COLUMNS.path));
       const m = /^(?:(GET|POST|PUT|DELETE)\s+)?(\S+)\s*(.*)$/.exec(pathCell);
       forms.push({
         version: /^3\.0\b/.test(form) ? "v3" : "legacy",
@@ -195,10 +195,10 @@ export function readAddressing(ctx: ReadContext, section: Section): { forms: Add
 /** `crm.timeline.comment.get`, `.list` → both full names; "(and `crm.` variants)" adds the `crm.`-prefixed names. */
 export function readFileRetrieval(ctx: ReadContext, section: Section): { rows: FileRetrievalRow[]; rules: Statement[] } {
   const rows: FileRetrievalRow[] = [];
-  const { tables, rest } = partitionTables(ctx, section.blocks);
+  const { tables, rest } = partitionTables(ctx, section.blocks, FILE_COLUMNS);
   for (const { h, rows: cells } of tables) {
     for (const row of cells) {
-      const methodsText = cellText(row, h.find(/^method$/));
+      const methodsText = cellText(row, h.find(FILE_COLUMNS.method));
       const methods: string[] = [];
       let last = "";
       for (const m of methodsText.matchAll(/`([^`]+)`/g)) {
@@ -213,9 +213,9 @@ export function readFileRetrieval(ctx: ReadContext, section: Section): { rows: F
         }
       }
       rows.push({
-        where: cellText(row, h.find(/^where/)),
+        where: cellText(row, h.find(FILE_COLUMNS.where)),
         methods,
-        field: cellText(row, h.find(/^field/)),
+        field: cellText(row, h.find(FILE_COLUMNS.field)),
         source: sourceOf(ctx, row[0] ?? { text: "", start: section.start }),
       });
     }
@@ -235,19 +235,23 @@ function statusCell(ctx: ReadContext, cell: Text | undefined): number | null {
 /** `| Status | Code | Text | Cause |` (system), `| Code | Status | Cause |` (3.0), `| Status | Code | When |` (auth). */
 export function readCatalogueTable(ctx: ReadContext, table: Table, kind: CatalogueError["kind"]): CatalogueError[] {
   const { h, rows } = tableRows(ctx, table);
+  warnErrorColumns(ctx, table, h);
   return rows.map((row) => {
-    const text = cellText(row, h.find(/^text$/)).replace(/^text\s+/, "");
+    const mixed = cellText(row, h.find(ERROR_COLUMNS.mixed));
+    const quoted = /^`[^`]+`$/.test(mixed);
+    const text = (cellText(row, h.find(ERROR_COLUMNS.text)) || (quoted ? mixed : "")).replace(/^text\s+/, "");
     return {
       kind,
-      status: statusCell(ctx, row[h.find(/^status$/) ?? -1]),
+      status: statusCell(ctx, row[h.find(ERROR_COLUMNS.status) ?? -1]),
       altStatus: null,
-      code: cellText(row, h.find(/^code$/)).replace(/`/g, ""),
+      code: cellText(row, h.find(ERROR_COLUMNS.code)).replace(/`/g, ""),
       text: text ? text.replace(/^`(.*)`$/, "$1") : null,
-      cause: cellText(row, h.find(/^(cause|when)$/)) || null,
-      source: sourceOf(ctx, row[h.find(/^code$/) ?? 0] ?? { text: "", start: 0 }),
+      cause: cellText(row, h.find(ERROR_COLUMNS.cause)) || (quoted ? "" : mixed) || null,
+      source: sourceOf(ctx, row[h.find(ERROR_COLUMNS.code) ?? 0] ?? { text: "", start: 0 }),
     };
   });
 }
+
 
 /**
  * "An older description of the same list gives other statuses: INVALID_REQUEST 400, ... and adds
@@ -299,14 +303,14 @@ export function readErrorsSection(ctx: ReadContext, section: Section): { catalog
 /** "Limits": the table with numbers read out of values, then the rules. */
 export function readLimits(ctx: ReadContext, section: Section): { table: Limit[]; rules: Statement[] } {
   const table: Limit[] = [];
-  const { tables, rest } = partitionTables(ctx, section.blocks);
+  const { tables, rest } = partitionTables(ctx, section.blocks, LIMIT_COLUMNS);
   for (const { h, rows } of tables) {
     for (const row of rows) {
-      const value = cellText(row, h.find(/^value$/));
+      const value = cellText(row, h.find(LIMIT_COLUMNS.value));
       const limit: Limit = {
-        name: cellText(row, h.find(/^limit$/)),
+        name: cellText(row, h.find(LIMIT_COLUMNS.limit)),
         value,
-        appliesTo: cellText(row, h.find(/^applies to$/)),
+        appliesTo: cellText(row, h.find(LIMIT_COLUMNS.appliesTo)),
         source: sourceOf(ctx, row[0] ?? { text: "", start: section.start }),
       };
       const range = /^(\d+) to (\d+)\b/.exec(value);

@@ -9,7 +9,8 @@ export interface HeaderIndex {
 }
 
 export function headerIndex(ctx: ReadContext, header: TableRow): HeaderIndex {
-  const names = rowCells(ctx.file, header, header.children.length).map((c) => collapse(c.text).toLowerCase());
+  // Bold and code marks are emphasis, not words: `**Name**` names the column `name`.
+  const names = rowCells(ctx.file, header, header.children.length).map((c) => collapse(c.text.replace(/\*\*|`/g, "")).toLowerCase());
   return {
     names,
     find(re: RegExp): number | null {
@@ -46,12 +47,70 @@ export function tableRows(ctx: ReadContext, table: Table): { h: HeaderIndex; row
 }
 
 /** The tables of a section's blocks, read, and the other blocks. */
-export function partitionTables(ctx: ReadContext, blocks: RootContent[]): { tables: Array<ReturnType<typeof tableRows>>; rest: RootContent[] } {
+export function partitionTables(ctx: ReadContext, blocks: RootContent[], columns?: Readonly<Record<string, RegExp>>): { tables: Array<ReturnType<typeof tableRows>>; rest: RootContent[] } {
   const tables: Array<ReturnType<typeof tableRows>> = [];
   const rest: RootContent[] = [];
   for (const block of blocks) {
-    if (block.type === "table") tables.push(tableRows(ctx, block));
-    else rest.push(block);
+    if (block.type === "table") {
+      const read = tableRows(ctx, block);
+      if (columns) warnColumns(ctx, block, read.h, columns);
+      tables.push(read);
+    } else rest.push(block);
   }
   return { tables, rest };
 }
+
+/**
+ * A header that names none of a table's columns: a warning at the header cell, naming the columns the reader knows.
+ * Its cells are not read as facts (issue 26: nothing a table says is dropped without a word).
+ */
+export function warnColumns(ctx: ReadContext, table: Table, h: HeaderIndex, columns: Readonly<Record<string, RegExp>>): void {
+  const header = table.children[0];
+  if (!header) return;
+  const cells = rowCells(ctx.file, header, header.children.length);
+  for (const [i, n] of h.names.entries()) {
+    if (Object.values(columns).some((re) => re.test(n))) continue;
+    const at = cells[i];
+    if (at) report(ctx, "unknown-table-column", spanOfText(ctx, at), { header: collapse(at.text), known: Object.keys(columns).join(", ") });
+  }
+}
+
+/**
+ * The columns of an error table, the catalogue's and a method's, by header synonyms (spec-source/README.md#errors).
+ * A mixed column ("Message / cause") holds a quoted text or words: a cell that is one code span is the text, else
+ * the cause.
+ */
+export const ERROR_COLUMNS = {
+  status: /^(?:status|http|http status|http code|status code)$/,
+  code: /^(?:code|error code|error)$/,
+  text: /^(?:text|message|msg|error message)$/,
+  cause: /^(?:cause|when|meaning|description|notes?|cause \/ notes)$/,
+  mixed: /^(?:(?:message|msg) \/ cause|cause \/ (?:message|msg))$/,
+} as const;
+
+/** An error table's headers that name no column the readers know: warnings; their cells are not read. */
+export function warnErrorColumns(ctx: ReadContext, table: Table, h: HeaderIndex): void {
+  warnColumns(ctx, table, h, ERROR_COLUMNS);
+}
+
+/** The columns of the States table. */
+export const STATE_COLUMNS = {
+  subject: /^(?:subject|object|entity)$/,
+  trigger: /^(?:trigger|event|action)$/,
+  condition: /^(?:condition|precondition|when)$/,
+  next: /^(?:next state|new state|result|outcome|then)$/,
+  also: /^(?:also|side effects?)$/,
+} as const;
+
+/** The columns of the addressing table. */
+export const ADDRESSING_COLUMNS = { form: /^(?:form|kind|how)$/, path: /^(?:path|url|address|endpoint)$/ } as const;
+
+/** The columns of the file retrieval table. */
+export const FILE_COLUMNS = {
+  where: /^(?:where\b.*|file lives in|source of the file|source|file)$/,
+  method: /^(?:methods?|method\(s\))$/,
+  field: /^(?:field\b.*|use field|what to use|use)$/,
+} as const;
+
+/** The columns of the Limits table. */
+export const LIMIT_COLUMNS = { limit: /^(?:limit|name|what)$/, value: /^value$/, appliesTo: /^(?:applies to|for)$/ } as const;

@@ -78,5 +78,33 @@ export function errorTrigger(e: MethodError, params: Field[], groups: string[][]
       if (parameter) return { parameter, failure, words };
     }
   }
+  return byMethodFacts(e, params, groups);
+}
+
+/**
+ * Texts that name no parameter but point at one through the method's own facts:
+ *
+ *     `Value must be one of {online|offline}`        → the one parameter with exactly those allowed values
+ *     `At least one other parameter is required!`     → none given of the method's one "at least one of" set
+ *     `wrong task id`                                 → `taskId` (or `id`, the method's only id) of a wrong type
+ */
+function byMethodFacts(e: MethodError, params: Field[], groups: string[][]): ErrorTrigger | null {
+  const words = (e.text ?? "").trim();
+  const oneOf = /^Value must be one of \{([^{}]+)\}\.?$/i.exec(words);
+  if (oneOf) {
+    const values = (oneOf[1] ?? "").split("|").map((v) => v.trim()).sort();
+    const fits = params.filter((p) => p.type.kind === "primitive" && p.type.enum && [...p.type.enum].map(String).sort().join("|") === values.join("|"));
+    if (fits.length === 1 && fits[0]) return { parameter: fits[0].name, failure: "value", words };
+  }
+  // "wrong task id" of a method whose id parameter is `taskId`, or `id` alone (`tasks.task.unpin`).
+  const wrongId = /^(?:wrong|invalid|bad) ([a-z]+) id$/i.exec(words);
+  if (wrongId) {
+    const noun = (wrongId[1] ?? "").toLowerCase();
+    const named = params.find((p) => p.name === `${noun}Id`) ?? params.find((p) => p.name === "id");
+    if (named) return { parameter: named.name, failure: "type", words };
+  }
+  if (/^At least one (?:other )?parameter is required!?\.?$/i.test(words) && groups.length === 1 && groups[0]) {
+    return { parameter: groups[0].join(", "), failure: "none-of", words };
+  }
   return null;
 }

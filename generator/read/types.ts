@@ -12,7 +12,13 @@ import { nearest } from "../util/distance.js";
  */
 
 const TYPE_WORD =
-  /^(integers?|numbers?|strings?|booleans?|objects?|arrays?|null|date-time|ISO 8601|Base64|URL)(?![A-Za-z0-9_-])/i;
+  /^(integers?|ints?|numbers?|num|float|strings?|strs?|booleans?|bools?|objects?|objs?|arrays?|arrs?|null|date-time|datetime|ISO 8601|Base64|URL)(\[\])?(?![A-Za-z0-9_-])/i;
+
+/**
+ * Short forms a developer writes for the type words (spec-source/README.md#types: documented synonyms, read as the
+ * word they name, decisions.md D31); `X[]` is an array of X.
+ */
+const ABBREVIATIONS: Readonly<Record<string, string>> = { int: "integer", num: "number", float: "number", str: "string", bool: "boolean", obj: "object", arr: "array", datetime: "date-time" };
 
 export interface TypePhrase {
   type: TypeRef;
@@ -29,7 +35,8 @@ function primitive(type: Primitive, extra: Partial<Extract<TypeRef, { kind: "pri
 export const UNKNOWN: TypeRef = { kind: "unknown" };
 
 function wordType(word: string): TypeRef | "null" {
-  const w = word.toLowerCase().replace(/s$/, "");
+  const bare = word.toLowerCase().replace(/s$/, "");
+  const w = ABBREVIATIONS[bare] ?? bare;
   switch (w) {
     case "integer":
       return primitive("integer");
@@ -134,6 +141,7 @@ function readAlternative(s: string): { type: TypeRef; nullable: boolean; length:
   const word = m[1] ?? "";
   const base = wordType(word);
   if (base === "null") return { type: { kind: "null" }, nullable: true, length: m[0].length };
+  if (m[2]) return { type: { kind: "array", items: base }, nullable: false, length: m[0].length };
   let type = base;
   let length = m[0].length;
   // "string URL": a format word after a primitive.

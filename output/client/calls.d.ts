@@ -440,6 +440,48 @@ export interface LegacyNamedCalls {
     method: "imbot.v2.File.download",
     ...args: In<LegacyMethods, "imbot.v2.File.download">
   ): Out<LegacyMethods, "imbot.v2.File.download">;
+  /**
+   * `tasks.task.getFields`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "tasks.task.getFields",
+    ...args: In<LegacyMethods, "tasks.task.getFields">
+  ): Out<LegacyMethods, "tasks.task.getFields">;
+  /**
+   * `crm.currency.list`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "crm.currency.list",
+    ...args: In<LegacyMethods, "crm.currency.list">
+  ): Out<LegacyMethods, "crm.currency.list">;
+  /**
+   * `sale.paysystem.handler.add`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "sale.paysystem.handler.add",
+    ...args: In<LegacyMethods, "sale.paysystem.handler.add">
+  ): Out<LegacyMethods, "sale.paysystem.handler.add">;
+  /**
+   * `vote.AttachedVote.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "vote.AttachedVote.get",
+    ...args: In<LegacyMethods, "vote.AttachedVote.get">
+  ): Out<LegacyMethods, "vote.AttachedVote.get">;
+  /**
+   * `vote.AttachedVote.getMany`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "vote.AttachedVote.getMany",
+    ...args: In<LegacyMethods, "vote.AttachedVote.getMany">
+  ): Out<LegacyMethods, "vote.AttachedVote.getMany">;
+  /**
+   * `catalog.product.download`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "catalog.product.download",
+    ...args: In<LegacyMethods, "catalog.product.download">
+  ): Out<LegacyMethods, "catalog.product.download">;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

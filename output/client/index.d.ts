@@ -89,6 +89,10 @@ export interface LegacyTree {
        * Who may call: Any user with read access.
        */
       unpin: MethodFn<LegacyMethods["tasks.task.unpin"]>;
+      /**
+       * `tasks.task.getFields`: named in the spec without its parameters or result.
+       */
+      getFields: MethodFn<LegacyMethods["tasks.task.getFields"]>;
     };
   };
   task: {
@@ -255,6 +259,12 @@ export interface LegacyTree {
        * Not shown in the spec: Their parameters and responses of the named methods.
        */
       delete: MethodFn<LegacyMethods["sale.paysystem.delete"]>;
+      handler: {
+        /**
+         * `sale.paysystem.handler.add`: named in the spec without its parameters or result.
+         */
+        add: MethodFn<LegacyMethods["sale.paysystem.handler.add"]>;
+      };
     };
   };
   sonet_group: {
@@ -296,6 +306,14 @@ export interface LegacyTree {
        * Not shown in the spec: Allowed values of `moduleId`, `entityType`, `entityId`.
        */
       recall: MethodFn<LegacyMethods["vote.AttachedVote.recall"]>;
+      /**
+       * `vote.AttachedVote.get`: named in the spec without its parameters or result.
+       */
+      get: MethodFn<LegacyMethods["vote.AttachedVote.get"]>;
+      /**
+       * `vote.AttachedVote.getMany`: named in the spec without its parameters or result.
+       */
+      getMany: MethodFn<LegacyMethods["vote.AttachedVote.getMany"]>;
     };
   };
   placement: {
@@ -437,6 +455,12 @@ export interface LegacyTree {
         list: MethodFn<LegacyMethods["crm.documentgenerator.document.list"]>;
       };
     };
+    currency: {
+      /**
+       * `crm.currency.list`: named in the spec without its parameters or result.
+       */
+      list: MethodFn<LegacyMethods["crm.currency.list"]>;
+    };
   };
   log: {
     blogpost: {
@@ -498,6 +522,10 @@ export interface LegacyTree {
        * `catalog.product.list`: named in the spec without its parameters or result.
        */
       list: MethodFn<LegacyMethods["catalog.product.list"]>;
+      /**
+       * `catalog.product.download`: named in the spec without its parameters or result.
+       */
+      download: MethodFn<LegacyMethods["catalog.product.download"]>;
     };
   };
   voximplant: {
@@ -595,6 +623,10 @@ export interface LegacyWebhookTree {
        * Who may call: Any user with read access.
        */
       unpin: MethodFn<LegacyMethods["tasks.task.unpin"]>;
+      /**
+       * `tasks.task.getFields`: named in the spec without its parameters or result.
+       */
+      getFields: MethodFn<LegacyMethods["tasks.task.getFields"]>;
     };
   };
   task: {
@@ -742,6 +774,12 @@ export interface LegacyWebhookTree {
        * Not shown in the spec: Their parameters and responses of the named methods.
        */
       delete: MethodFn<LegacyMethods["sale.paysystem.delete"]>;
+      handler: {
+        /**
+         * `sale.paysystem.handler.add`: named in the spec without its parameters or result.
+         */
+        add: MethodFn<LegacyMethods["sale.paysystem.handler.add"]>;
+      };
     };
   };
   sonet_group: {
@@ -766,6 +804,14 @@ export interface LegacyWebhookTree {
        * Not shown in the spec: Allowed values of `moduleId`, `entityType`, `entityId`.
        */
       recall: MethodFn<LegacyMethods["vote.AttachedVote.recall"]>;
+      /**
+       * `vote.AttachedVote.get`: named in the spec without its parameters or result.
+       */
+      get: MethodFn<LegacyMethods["vote.AttachedVote.get"]>;
+      /**
+       * `vote.AttachedVote.getMany`: named in the spec without its parameters or result.
+       */
+      getMany: MethodFn<LegacyMethods["vote.AttachedVote.getMany"]>;
     };
   };
   event: {
@@ -870,6 +916,12 @@ export interface LegacyWebhookTree {
         list: MethodFn<LegacyMethods["crm.documentgenerator.document.list"]>;
       };
     };
+    currency: {
+      /**
+       * `crm.currency.list`: named in the spec without its parameters or result.
+       */
+      list: MethodFn<LegacyMethods["crm.currency.list"]>;
+    };
   };
   log: {
     blogpost: {
@@ -931,6 +983,10 @@ export interface LegacyWebhookTree {
        * `catalog.product.list`: named in the spec without its parameters or result.
        */
       list: MethodFn<LegacyMethods["catalog.product.list"]>;
+      /**
+       * `catalog.product.download`: named in the spec without its parameters or result.
+       */
+      download: MethodFn<LegacyMethods["catalog.product.download"]>;
     };
   };
   voximplant: {

@@ -168,6 +168,18 @@ export interface LegacyHandlers {
   "im.v2.File.download"?: Handler<LegacyMethods["im.v2.File.download"]>;
   /** `imbot.v2.File.download`: named in the spec without parameters; optional */
   "imbot.v2.File.download"?: Handler<LegacyMethods["imbot.v2.File.download"]>;
+  /** `tasks.task.getFields`: named in the spec without parameters; optional */
+  "tasks.task.getFields"?: Handler<LegacyMethods["tasks.task.getFields"]>;
+  /** `crm.currency.list`: named in the spec without parameters; optional */
+  "crm.currency.list"?: Handler<LegacyMethods["crm.currency.list"]>;
+  /** `sale.paysystem.handler.add`: named in the spec without parameters; optional */
+  "sale.paysystem.handler.add"?: Handler<LegacyMethods["sale.paysystem.handler.add"]>;
+  /** `vote.AttachedVote.get`: named in the spec without parameters; optional */
+  "vote.AttachedVote.get"?: Handler<LegacyMethods["vote.AttachedVote.get"]>;
+  /** `vote.AttachedVote.getMany`: named in the spec without parameters; optional */
+  "vote.AttachedVote.getMany"?: Handler<LegacyMethods["vote.AttachedVote.getMany"]>;
+  /** `catalog.product.download`: named in the spec without parameters; optional */
+  "catalog.product.download"?: Handler<LegacyMethods["catalog.product.download"]>;
 }
 
 /** One function per 3.0 method; `rest.documentation.openapi`, `documentation`, `rest.scope.list` are answered by the router. */

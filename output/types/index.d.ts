@@ -42,6 +42,9 @@ export type {
   CatalogProductListParams,
   CatalogProductListResult,
   CatalogProductListErrorCode,
+  CatalogProductDownloadParams,
+  CatalogProductDownloadResult,
+  CatalogProductDownloadErrorCode,
 } from "./areas/catalog.js";
 export type {
   CrmItemGetParams,
@@ -68,6 +71,9 @@ export type {
   CrmDocumentgeneratorDocumentListParams,
   CrmDocumentgeneratorDocumentListResult,
   CrmDocumentgeneratorDocumentListErrorCode,
+  CrmCurrencyListParams,
+  CrmCurrencyListResult,
+  CrmCurrencyListErrorCode,
 } from "./areas/crm.js";
 export type {
   DiskFileGetParams,
@@ -200,6 +206,9 @@ export type {
   SalePaysystemDeleteParams,
   SalePaysystemDeleteResult,
   SalePaysystemDeleteErrorCode,
+  SalePaysystemHandlerAddParams,
+  SalePaysystemHandlerAddResult,
+  SalePaysystemHandlerAddErrorCode,
 } from "./areas/sale.js";
 export type {
   SignedDocument,
@@ -235,6 +244,9 @@ export type {
   TasksTaskUnpinParams,
   TasksTaskUnpinResult,
   TasksTaskUnpinErrorCode,
+  TasksTaskGetFieldsParams,
+  TasksTaskGetFieldsResult,
+  TasksTaskGetFieldsErrorCode,
   V3TasksTaskAddParams,
   V3TasksTaskAddResult,
   V3TasksTaskAddErrorCode,
@@ -287,6 +299,12 @@ export type {
   VoteAttachedVoteRecallParams,
   VoteAttachedVoteRecallResult,
   VoteAttachedVoteRecallErrorCode,
+  VoteAttachedVoteGetParams,
+  VoteAttachedVoteGetResult,
+  VoteAttachedVoteGetErrorCode,
+  VoteAttachedVoteGetManyParams,
+  VoteAttachedVoteGetManyResult,
+  VoteAttachedVoteGetManyErrorCode,
 } from "./areas/vote.js";
 export type {
   VoximplantStatisticGetParams,

@@ -49,7 +49,9 @@ export function factAtoms(model: Model): string[] {
   }
   for (const l of model.limits.table) add(`limit ${[l.min, l.max, l.defaultValue].map((x) => x ?? "-").join(" ")} ${norm(l.value)}`);
   for (const s of model.states.transitions) add(`transition ${idents(`${s.subject} ${s.trigger} ${s.condition} ${s.next} ${s.also}`)}`);
-  for (const g of model.knownGaps) for (const a of g.appliesTo.length > 0 ? g.appliesTo : ["document"]) add(`gap ${g.kind} ${a}`);
+  // A gap of a method or a parameter names it; a gap of a resource, an area or a section names what the model made
+  // of a heading, so only its kind counts.
+  for (const g of model.knownGaps) for (const a of g.appliesTo.length > 0 ? g.appliesTo : ["document"]) add(`gap ${g.kind} ${/^(?:method|param):/.test(a) ? a : (a.split(":")[0] ?? a)}`);
   // A multiset: the same atom twice (two resources with a field `ID`) counts twice.
   const seen = new Map<string, number>();
   return out.map((a) => {

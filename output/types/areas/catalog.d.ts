@@ -48,6 +48,29 @@ export type CatalogProductListResult = unknown;
  */
 export type CatalogProductListErrorCode = string & {};
 
+/**
+ * Parameters of `catalog.product.download`.
+ *
+ * @see ../spec/collaboration-platform-api.md#retrieving-file-content
+ */
+export type CatalogProductDownloadParams = Record<string, unknown>;
+
+/**
+ * What `catalog.product.download` returns under `result`.
+ * The spec does not state the result.
+ *
+ * @see ../spec/collaboration-platform-api.md#retrieving-file-content
+ */
+export type CatalogProductDownloadResult = unknown;
+
+/**
+ * Error codes the spec lists for `catalog.product.download`.
+ * Open: other codes may come (the spec only names the method).
+ *
+ * @see ../spec/collaboration-platform-api.md#retrieving-file-content
+ */
+export type CatalogProductDownloadErrorCode = string & {};
+
 /** The legacy methods of area `catalog`; `LegacyMethods` and `V3Methods` of the package's main entry hold every area's. */
 export interface LegacyMethods {
   /**
@@ -72,6 +95,19 @@ export interface LegacyMethods {
     CatalogProductListParams,
     CatalogProductListResult,
     CatalogProductListErrorCode,
+    false,
+    false,
+    false
+  >;
+  /**
+   * `catalog.product.download`: named in the spec without its parameters or result.
+   *
+   * @see ../spec/collaboration-platform-api.md#retrieving-file-content
+   */
+  "catalog.product.download": MethodSpec<
+    CatalogProductDownloadParams,
+    CatalogProductDownloadResult,
+    CatalogProductDownloadErrorCode,
     false,
     false,
     false

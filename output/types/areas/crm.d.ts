@@ -186,6 +186,29 @@ export type CrmDocumentgeneratorDocumentListResult = unknown;
  */
 export type CrmDocumentgeneratorDocumentListErrorCode = string & {};
 
+/**
+ * Parameters of `crm.currency.list`.
+ *
+ * @see ../spec/collaboration-platform-api.md#telephony
+ */
+export type CrmCurrencyListParams = Record<string, unknown>;
+
+/**
+ * What `crm.currency.list` returns under `result`.
+ * The spec does not state the result.
+ *
+ * @see ../spec/collaboration-platform-api.md#telephony
+ */
+export type CrmCurrencyListResult = unknown;
+
+/**
+ * Error codes the spec lists for `crm.currency.list`.
+ * Open: other codes may come (the spec only names the method).
+ *
+ * @see ../spec/collaboration-platform-api.md#telephony
+ */
+export type CrmCurrencyListErrorCode = string & {};
+
 /** The legacy methods of area `crm`; `LegacyMethods` and `V3Methods` of the package's main entry hold every area's. */
 export interface LegacyMethods {
   /**
@@ -274,6 +297,19 @@ export interface LegacyMethods {
     CrmDocumentgeneratorDocumentListParams,
     CrmDocumentgeneratorDocumentListResult,
     CrmDocumentgeneratorDocumentListErrorCode,
+    false,
+    false,
+    false
+  >;
+  /**
+   * `crm.currency.list`: named in the spec without its parameters or result.
+   *
+   * @see ../spec/collaboration-platform-api.md#telephony
+   */
+  "crm.currency.list": MethodSpec<
+    CrmCurrencyListParams,
+    CrmCurrencyListResult,
+    CrmCurrencyListErrorCode,
     false,
     false,
     false

@@ -340,6 +340,29 @@ export type SalePaysystemDeleteResult = unknown;
  */
 export type SalePaysystemDeleteErrorCode = string & {};
 
+/**
+ * Parameters of `sale.paysystem.handler.add`.
+ *
+ * @see ../spec/collaboration-platform-api.md#sale-pay-systems
+ */
+export type SalePaysystemHandlerAddParams = Record<string, unknown>;
+
+/**
+ * What `sale.paysystem.handler.add` returns under `result`.
+ * The spec does not state the result.
+ *
+ * @see ../spec/collaboration-platform-api.md#sale-pay-systems
+ */
+export type SalePaysystemHandlerAddResult = unknown;
+
+/**
+ * Error codes the spec lists for `sale.paysystem.handler.add`.
+ * Open: other codes may come (the spec only names the method).
+ *
+ * @see ../spec/collaboration-platform-api.md#sale-pay-systems
+ */
+export type SalePaysystemHandlerAddErrorCode = string & {};
+
 /** The legacy methods of area `sale`; `LegacyMethods` and `V3Methods` of the package's main entry hold every area's. */
 export interface LegacyMethods {
   /**
@@ -412,6 +435,19 @@ export interface LegacyMethods {
     SalePaysystemDeleteParams,
     SalePaysystemDeleteResult,
     SalePaysystemDeleteErrorCode,
+    false,
+    false,
+    false
+  >;
+  /**
+   * `sale.paysystem.handler.add`: named in the spec without its parameters or result.
+   *
+   * @see ../spec/collaboration-platform-api.md#sale-pay-systems
+   */
+  "sale.paysystem.handler.add": MethodSpec<
+    SalePaysystemHandlerAddParams,
+    SalePaysystemHandlerAddResult,
+    SalePaysystemHandlerAddErrorCode,
     false,
     false,
     false

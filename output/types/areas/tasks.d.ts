@@ -886,6 +886,29 @@ export interface TasksTaskUnpinResult {
 export type TasksTaskUnpinErrorCode = "0" | "100";
 
 /**
+ * Parameters of `tasks.task.getFields`.
+ *
+ * @see ../spec/collaboration-platform-api.md#tasks
+ */
+export type TasksTaskGetFieldsParams = Record<string, unknown>;
+
+/**
+ * What `tasks.task.getFields` returns under `result`.
+ * The spec does not state the result.
+ *
+ * @see ../spec/collaboration-platform-api.md#tasks
+ */
+export type TasksTaskGetFieldsResult = unknown;
+
+/**
+ * Error codes the spec lists for `tasks.task.getFields`.
+ * Open: other codes may come (the spec only names the method).
+ *
+ * @see ../spec/collaboration-platform-api.md#tasks
+ */
+export type TasksTaskGetFieldsErrorCode = string & {};
+
+/**
  * Parameters of `tasks.task.add` (3.0).
  *
  * @see ../spec/collaboration-platform-api.md#30-only-methods
@@ -1066,6 +1089,19 @@ export interface LegacyMethods {
     TasksTaskUnpinParams,
     TasksTaskUnpinResult,
     TasksTaskUnpinErrorCode,
+    false,
+    false,
+    false
+  >;
+  /**
+   * `tasks.task.getFields`: named in the spec without its parameters or result.
+   *
+   * @see ../spec/collaboration-platform-api.md#tasks
+   */
+  "tasks.task.getFields": MethodSpec<
+    TasksTaskGetFieldsParams,
+    TasksTaskGetFieldsResult,
+    TasksTaskGetFieldsErrorCode,
     false,
     false,
     false

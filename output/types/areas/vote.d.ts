@@ -259,6 +259,52 @@ export interface VoteAttachedVoteRecallResult {
  */
 export type VoteAttachedVoteRecallErrorCode = "ATTACH_NOT_FOUND" | (string & {});
 
+/**
+ * Parameters of `vote.AttachedVote.get`.
+ *
+ * @see ../spec/collaboration-platform-api.md#votes
+ */
+export type VoteAttachedVoteGetParams = Record<string, unknown>;
+
+/**
+ * What `vote.AttachedVote.get` returns under `result`.
+ * The spec does not state the result.
+ *
+ * @see ../spec/collaboration-platform-api.md#votes
+ */
+export type VoteAttachedVoteGetResult = unknown;
+
+/**
+ * Error codes the spec lists for `vote.AttachedVote.get`.
+ * Open: other codes may come (the spec only names the method).
+ *
+ * @see ../spec/collaboration-platform-api.md#votes
+ */
+export type VoteAttachedVoteGetErrorCode = string & {};
+
+/**
+ * Parameters of `vote.AttachedVote.getMany`.
+ *
+ * @see ../spec/collaboration-platform-api.md#votes
+ */
+export type VoteAttachedVoteGetManyParams = Record<string, unknown>;
+
+/**
+ * What `vote.AttachedVote.getMany` returns under `result`.
+ * The spec does not state the result.
+ *
+ * @see ../spec/collaboration-platform-api.md#votes
+ */
+export type VoteAttachedVoteGetManyResult = unknown;
+
+/**
+ * Error codes the spec lists for `vote.AttachedVote.getMany`.
+ * Open: other codes may come (the spec only names the method).
+ *
+ * @see ../spec/collaboration-platform-api.md#votes
+ */
+export type VoteAttachedVoteGetManyErrorCode = string & {};
+
 /** The legacy methods of area `vote`; `LegacyMethods` and `V3Methods` of the package's main entry hold every area's. */
 export interface LegacyMethods {
   /**
@@ -275,6 +321,32 @@ export interface LegacyMethods {
     VoteAttachedVoteRecallParams,
     VoteAttachedVoteRecallResult,
     VoteAttachedVoteRecallErrorCode,
+    false,
+    false,
+    false
+  >;
+  /**
+   * `vote.AttachedVote.get`: named in the spec without its parameters or result.
+   *
+   * @see ../spec/collaboration-platform-api.md#votes
+   */
+  "vote.AttachedVote.get": MethodSpec<
+    VoteAttachedVoteGetParams,
+    VoteAttachedVoteGetResult,
+    VoteAttachedVoteGetErrorCode,
+    false,
+    false,
+    false
+  >;
+  /**
+   * `vote.AttachedVote.getMany`: named in the spec without its parameters or result.
+   *
+   * @see ../spec/collaboration-platform-api.md#votes
+   */
+  "vote.AttachedVote.getMany": MethodSpec<
+    VoteAttachedVoteGetManyParams,
+    VoteAttachedVoteGetManyResult,
+    VoteAttachedVoteGetManyErrorCode,
     false,
     false,
     false

@@ -22,6 +22,13 @@ export interface LegacyNamedCalls {
     method: "catalog.product.list",
     ...args: In<LegacyMethods, "catalog.product.list">
   ): Out<LegacyMethods, "catalog.product.list">;
+  /**
+   * `catalog.product.download`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "catalog.product.download",
+    ...args: In<LegacyMethods, "catalog.product.download">
+  ): Out<LegacyMethods, "catalog.product.download">;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

@@ -68,6 +68,10 @@ export interface LegacyTree {
        * `catalog.product.list`: named in the spec without its parameters or result.
        */
       list: MethodFn<LegacyMethods["catalog.product.list"]>;
+      /**
+       * `catalog.product.download`: named in the spec without its parameters or result.
+       */
+      download: MethodFn<LegacyMethods["catalog.product.download"]>;
     };
   };
 }
@@ -82,6 +86,10 @@ export interface LegacyWebhookTree {
        * `catalog.product.list`: named in the spec without its parameters or result.
        */
       list: MethodFn<LegacyMethods["catalog.product.list"]>;
+      /**
+       * `catalog.product.download`: named in the spec without its parameters or result.
+       */
+      download: MethodFn<LegacyMethods["catalog.product.download"]>;
     };
   };
 }

@@ -58,6 +58,13 @@ export interface LegacyNamedCalls {
     method: "crm.documentgenerator.document.list",
     ...args: In<LegacyMethods, "crm.documentgenerator.document.list">
   ): Out<LegacyMethods, "crm.documentgenerator.document.list">;
+  /**
+   * `crm.currency.list`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "crm.currency.list",
+    ...args: In<LegacyMethods, "crm.currency.list">
+  ): Out<LegacyMethods, "crm.currency.list">;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

@@ -103,6 +103,12 @@ export interface LegacyTree {
         list: MethodFn<LegacyMethods["crm.documentgenerator.document.list"]>;
       };
     };
+    currency: {
+      /**
+       * `crm.currency.list`: named in the spec without its parameters or result.
+       */
+      list: MethodFn<LegacyMethods["crm.currency.list"]>;
+    };
   };
 }
 export interface LegacyWebhookTree {
@@ -150,6 +156,12 @@ export interface LegacyWebhookTree {
          */
         list: MethodFn<LegacyMethods["crm.documentgenerator.document.list"]>;
       };
+    };
+    currency: {
+      /**
+       * `crm.currency.list`: named in the spec without its parameters or result.
+       */
+      list: MethodFn<LegacyMethods["crm.currency.list"]>;
     };
   };
 }

@@ -52,6 +52,13 @@ export interface LegacyNamedCalls {
     method: "sale.paysystem.delete",
     ...args: In<LegacyMethods, "sale.paysystem.delete">
   ): Out<LegacyMethods, "sale.paysystem.delete">;
+  /**
+   * `sale.paysystem.handler.add`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "sale.paysystem.handler.add",
+    ...args: In<LegacyMethods, "sale.paysystem.handler.add">
+  ): Out<LegacyMethods, "sale.paysystem.handler.add">;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

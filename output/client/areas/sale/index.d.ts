@@ -91,6 +91,12 @@ export interface LegacyTree {
        * Not shown in the spec: Their parameters and responses of the named methods.
        */
       delete: MethodFn<LegacyMethods["sale.paysystem.delete"]>;
+      handler: {
+        /**
+         * `sale.paysystem.handler.add`: named in the spec without its parameters or result.
+         */
+        add: MethodFn<LegacyMethods["sale.paysystem.handler.add"]>;
+      };
     };
   };
 }
@@ -128,6 +134,12 @@ export interface LegacyWebhookTree {
        * Not shown in the spec: Their parameters and responses of the named methods.
        */
       delete: MethodFn<LegacyMethods["sale.paysystem.delete"]>;
+      handler: {
+        /**
+         * `sale.paysystem.handler.add`: named in the spec without its parameters or result.
+         */
+        add: MethodFn<LegacyMethods["sale.paysystem.handler.add"]>;
+      };
     };
   };
 }

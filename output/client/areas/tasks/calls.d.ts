@@ -46,6 +46,13 @@ export interface LegacyNamedCalls {
     method: "tasks.task.unpin",
     ...args: In<LegacyMethods, "tasks.task.unpin">
   ): Out<LegacyMethods, "tasks.task.unpin">;
+  /**
+   * `tasks.task.getFields`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "tasks.task.getFields",
+    ...args: In<LegacyMethods, "tasks.task.getFields">
+  ): Out<LegacyMethods, "tasks.task.getFields">;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

@@ -89,6 +89,10 @@ export interface LegacyTree {
        * Who may call: Any user with read access.
        */
       unpin: MethodFn<LegacyMethods["tasks.task.unpin"]>;
+      /**
+       * `tasks.task.getFields`: named in the spec without its parameters or result.
+       */
+      getFields: MethodFn<LegacyMethods["tasks.task.getFields"]>;
     };
   };
 }
@@ -124,6 +128,10 @@ export interface LegacyWebhookTree {
        * Who may call: Any user with read access.
        */
       unpin: MethodFn<LegacyMethods["tasks.task.unpin"]>;
+      /**
+       * `tasks.task.getFields`: named in the spec without its parameters or result.
+       */
+      getFields: MethodFn<LegacyMethods["tasks.task.getFields"]>;
     };
   };
 }

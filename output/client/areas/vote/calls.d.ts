@@ -20,6 +20,20 @@ export interface LegacyNamedCalls {
     method: "vote.AttachedVote.recall",
     ...args: In<LegacyMethods, "vote.AttachedVote.recall">
   ): Out<LegacyMethods, "vote.AttachedVote.recall">;
+  /**
+   * `vote.AttachedVote.get`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "vote.AttachedVote.get",
+    ...args: In<LegacyMethods, "vote.AttachedVote.get">
+  ): Out<LegacyMethods, "vote.AttachedVote.get">;
+  /**
+   * `vote.AttachedVote.getMany`: named in the spec without its parameters or result.
+   */
+  call(
+    method: "vote.AttachedVote.getMany",
+    ...args: In<LegacyMethods, "vote.AttachedVote.getMany">
+  ): Out<LegacyMethods, "vote.AttachedVote.getMany">;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

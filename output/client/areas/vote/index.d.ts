@@ -69,6 +69,14 @@ export interface LegacyTree {
        * Not shown in the spec: Allowed values of `moduleId`, `entityType`, `entityId`.
        */
       recall: MethodFn<LegacyMethods["vote.AttachedVote.recall"]>;
+      /**
+       * `vote.AttachedVote.get`: named in the spec without its parameters or result.
+       */
+      get: MethodFn<LegacyMethods["vote.AttachedVote.get"]>;
+      /**
+       * `vote.AttachedVote.getMany`: named in the spec without its parameters or result.
+       */
+      getMany: MethodFn<LegacyMethods["vote.AttachedVote.getMany"]>;
     };
   };
 }
@@ -84,6 +92,14 @@ export interface LegacyWebhookTree {
        * Not shown in the spec: Allowed values of `moduleId`, `entityType`, `entityId`.
        */
       recall: MethodFn<LegacyMethods["vote.AttachedVote.recall"]>;
+      /**
+       * `vote.AttachedVote.get`: named in the spec without its parameters or result.
+       */
+      get: MethodFn<LegacyMethods["vote.AttachedVote.get"]>;
+      /**
+       * `vote.AttachedVote.getMany`: named in the spec without its parameters or result.
+       */
+      getMany: MethodFn<LegacyMethods["vote.AttachedVote.getMany"]>;
     };
   };
 }
