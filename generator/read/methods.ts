@@ -550,7 +550,9 @@ export function methodInHeading(title: string): HeadingMethod | null {
   // A heading of more than a line's length names no method; the bound keeps the scan linear on hostile input.
   if (title.length > 300) return null;
   const names = [...title.matchAll(/(?<![\w.])([a-z][a-z0-9_]+(?:\.[A-Za-z0-9_]+)+)(?![\w.(])/g)];
-  const last = names[names.length - 1];
+  // The name outside parentheses: "task.comment.add (deprecated; use `tasks.task.chat.message.send`)" is the first.
+  const outside = names.filter((n) => (title.slice(0, n.index).match(/\(/g)?.length ?? 0) <= (title.slice(0, n.index).match(/\)/g)?.length ?? 0));
+  const last = outside[outside.length - 1] ?? names[names.length - 1];
   if (!last) return null;
   const rest = title.replace(last[0], " ");
   const paren = /\(([^)]*)\)/.exec(rest)?.[1]?.trim() ?? "";
@@ -651,6 +653,12 @@ export function readMethodSection(ctx: ReadContext, section: Section, version: V
         out.notes.push(statement(ctx, t));
         continue;
       }
+      // Under a method's own heading every paragraph is the method's; after a bold name one may speak of the area.
+      if (opening && st) {
+        // Only what names its own subjects ("Errors of `a`, `b`: not shown", "Methods that are named …") is the area's.
+        if (!readSectionParagraph(ctx, out, t, section, null, true)) readHeader(ctx, st, t);
+        continue;
+      }
       if (!st || readSectionParagraph(ctx, out, t, section, (st as State | null)?.method ?? null)) {
         if (!st) continue;
       } else {
@@ -696,7 +704,7 @@ function readNamedList(ctx: ReadContext, out: MethodSectionFragment, list: List,
 }
 
 /** Section-level paragraphs: "Errors of `a` and `b`: not shown.", "Methods that are named but ...: `x`, `y`." */
-function readSectionParagraph(ctx: ReadContext, out: MethodSectionFragment, t: Text, section: Section, after: Method | null = null): boolean {
+function readSectionParagraph(ctx: ReadContext, out: MethodSectionFragment, t: Text, section: Section, after: Method | null = null, named = false): boolean {
   const s = collapse(t.text);
   const errorsOf = /^Errors of ((?:`[^`]+`(?:\s*,\s*|\s+and\s+)?)+):\s*not shown/.exec(s);
   if (errorsOf) {
@@ -718,6 +726,8 @@ function readSectionParagraph(ctx: ReadContext, out: MethodSectionFragment, t: T
   }
   if (NOT_SHOWN.test(s) && !/^\*\*/.test(s)) {
     const subject = (NOT_SHOWN.exec(s)?.[1] ?? s).trim();
+    // Under a method's heading, only a gap that says it speaks of methods or areas ("Other 3.0 methods …") is the area's.
+    if (named && !/\b(?:methods|areas?)\b|^Other\b/i.test(subject)) return false;
     // "Other 3.0 methods ...: not shown" speaks of the area; "Response: not shown" right after a method could be
     // that method's as well. The area's reading is taken, and said.
     if (after && !/\b(?:methods|areas?)\b|^Other\b/i.test(subject)) {
