@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openapiV3 } from "../output/server/documentation.js";
 import mockData from "../output/server/mock.js";
 import serverData from "../output/server/methods.js";
-import { type MockOptions, type Schema, createMockWith, sample } from "../templates/runtime/server/index.js";
+import { type MockOptions, type Schema, createHandlerWith, createMockWith, sample } from "../templates/runtime/server/index.js";
 import type { ServerData } from "../templates/runtime/shared/data.js";
 import type { MockData } from "../templates/runtime/server/mock.js";
 import { ROOT, SPEC_TEXT, modelOf } from "./helpers.js";
@@ -402,5 +402,37 @@ describe("the mock answers like the platform (issue 25, item 12)", () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe("a webhook's user id in the credentials (issue 25, item 13; D3)", () => {
+  const dataOf = (text: string) => JSON.parse(text.slice(text.indexOf("export default ") + 15, text.lastIndexOf(";"))) as ServerData;
+  async function seen(version: string | undefined): Promise<{ userId: unknown; dts: string }> {
+    const { generate } = await import("../generator/generate.js");
+    const { GEN } = await import("./helpers.js");
+    const out = await generate(SPEC_TEXT, { ...GEN, format: false, ...(version ? { version } : {}) });
+    const file = (path: string) => out.files.find((f) => f.path === path)?.contents ?? "";
+    let userId: unknown;
+    const handle = createHandlerWith({ legacy: { "user.current": async () => ({ ID: "1" }) }, v3: {} }, {
+      authenticate: (c) => {
+        if (c.kind === "webhook") userId = c.userId;
+        return { userId: 1, scopes: ["user"], admin: true };
+      },
+    }, dataOf(file("server/methods.js")), builtIns, { openapiV3 });
+    await handle(new Request("https://127.0.0.1/rest/7/c0de/user.current", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }));
+    return { userId, dts: file("server/index.d.ts") };
+  }
+
+  it("stays the path's text while the package's major version is 0: a hook written for a string keeps working", async () => {
+    const r = await seen(undefined);
+    expect(r.userId).toBe("7");
+    expect(r.dts).toContain("export type WebhookUserId = string;");
+  });
+
+  it("is the client's number from 1.0.0 on, typed as the client types it", async () => {
+    const r = await seen("1.0.0");
+    expect(r.userId).toBe(7);
+    expect(r.dts).toContain("export type WebhookUserId = number | string;");
+    expect(r.dts).toContain("export type HandlerOptions = RuntimeHandlerOptions<AuthErrorCode, WebhookUserId>;");
   });
 });

@@ -4,15 +4,23 @@ import type {
   ApplicationCaller,
   AuthFailure,
   Caller,
-  Credentials,
+  Credentials as RuntimeCredentials,
   HandlerContext,
   HandlerOptions as RuntimeHandlerOptions,
   MockOptions,
   Page,
 } from "./runtime/server/index.js";
 export * from "./runtime/server/index.js";
+/**
+ * A webhook's user id: the path's segment as text while this package's major version is 0. From 1.0.0 on it is
+ * the client's `number | string` (the number of a decimal segment); until then compare with `String(…)` or
+ * `Number(…)`.
+ */
+export type WebhookUserId = string;
+/** The request's credentials: a webhook's user id and code, or an application's token. */
+export type Credentials = RuntimeCredentials<WebhookUserId>;
 /** The router's options; `authenticate` fails with a code of the authorization failures table. */
-export type HandlerOptions = RuntimeHandlerOptions<AuthErrorCode>;
+export type HandlerOptions = RuntimeHandlerOptions<AuthErrorCode, WebhookUserId>;
 type Answer<C> = C | AuthFailure<AuthErrorCode> | null | undefined;
 /** `authenticate` by the credentials' kind, with the codes of the authorization failures table: a token must give its application. */
 export declare function byCredentials(hooks: {

@@ -99,7 +99,7 @@ export function builtInMethods(model: Model): { documentation: string[]; scopeLi
   return { documentation: doc ? [doc.name, ...doc.aliases] : [], scopeList: scopes ? [scopes.name, ...scopes.aliases] : [] };
 }
 
-function rules(model: Model, prefix: V3ErrorPrefix): Omit<ServerData, "legacy" | "v3" | "shapes" | "scopeMap"> {
+function rules(model: Model, prefix: V3ErrorPrefix): Omit<ServerData, "legacy" | "v3" | "shapes" | "scopeMap" | "webhookUserId"> {
   // The protocol's 3.0 codes, under the prefix the run chose (D11).
   const v3 = (name: string) => `${V3_ERROR_PREFIXES[prefix]}${name}`;
   const cat = (code: string, kind?: string) => model.errors.catalogue.find((e) => e.code === code && (!kind || e.kind === kind));
@@ -180,7 +180,16 @@ function rules(model: Model, prefix: V3ErrorPrefix): Omit<ServerData, "legacy" |
   };
 }
 
-function methodsModule(model: Model, header: string, prefix: V3ErrorPrefix): { js: string; dts: string } {
+/**
+ * What a webhook's `userId` is in the credentials: the path's text while the package's major version is 0, as it
+ * always was; the client's `number | string` from 1.0.0 on. A type that changes under a hook waits for a major
+ * version (decisions.md D3), and the generator cannot release one on its own: the model's next breaking change does.
+ */
+export function webhookUserIdOf(packageVersion: string): "string" | "number" {
+  return semver.major(packageVersion) >= 1 ? "number" : "string";
+}
+
+function methodsModule(model: Model, header: string, prefix: V3ErrorPrefix, packageVersion: string): { js: string; dts: string } {
   const shapes = new Map<string, RuntimeType>();
   const table = (version: Version) => {
     const out: Record<string, MethodInfo> = {};
@@ -197,7 +206,7 @@ function methodsModule(model: Model, header: string, prefix: V3ErrorPrefix): { j
   );
   const sortedShapes = Object.fromEntries([...shapes.entries()].sort(([a], [b]) => ordinal(a, b)));
   const r = rules(model, prefix);
-  const data: ServerData = { legacy, v3, shapes: sortedShapes, scopeMap: scopeMap as ServerData["scopeMap"], ...r };
+  const data: ServerData = { legacy, v3, shapes: sortedShapes, scopeMap: scopeMap as ServerData["scopeMap"], ...r, webhookUserId: webhookUserIdOf(packageVersion) };
   return {
     js: [`// ${header}`, "// What the router enforces, from the spec (ServerData of runtime/shared/data.d.ts).", `export default ${JSON.stringify(data)};`, ""].join("\n"),
     dts: [`// ${header}`, 'import type { ServerData } from "./runtime/shared/data.js";', "declare const data: ServerData;", "export default data;", ""].join("\n"),
@@ -233,10 +242,22 @@ function handlersDts(model: Model, header: string, typesPackage: string, removed
   return [
     `// ${header}`,
     printImport("import type", ["AuthErrorCode", "LegacyMethods", "V3Methods"], typesPackage),
-    printImport("import type", ["ApplicationCaller", "AuthFailure", "Caller", "Credentials", "HandlerContext", "HandlerOptions as RuntimeHandlerOptions", "MockOptions", "Page"], "./runtime/server/index.js"),
+    printImport("import type", ["ApplicationCaller", "AuthFailure", "Caller", "Credentials as RuntimeCredentials", "HandlerContext", "HandlerOptions as RuntimeHandlerOptions", "MockOptions", "Page"], "./runtime/server/index.js"),
     'export * from "./runtime/server/index.js";',
+    ...(webhookUserIdOf(packageVersion) === "number"
+      ? ["/** A webhook's user id as the client sends it (`auth.userId`): the number of a decimal path segment, else its text. */", "export type WebhookUserId = number | string;"]
+      : [
+          "/**",
+          " * A webhook's user id: the path's segment as text while this package's major version is 0. From 1.0.0 on it is",
+          " * the client's `number | string` (the number of a decimal segment); until then compare with `String(…)` or",
+          " * `Number(…)`.",
+          " */",
+          "export type WebhookUserId = string;",
+        ]),
+    "/** The request's credentials: a webhook's user id and code, or an application's token. */",
+    "export type Credentials = RuntimeCredentials<WebhookUserId>;",
     "/** The router's options; `authenticate` fails with a code of the authorization failures table. */",
-    "export type HandlerOptions = RuntimeHandlerOptions<AuthErrorCode>;",
+    "export type HandlerOptions = RuntimeHandlerOptions<AuthErrorCode, WebhookUserId>;",
     "type Answer<C> = C | AuthFailure<AuthErrorCode> | null | undefined;",
     "/** `authenticate` by the credentials' kind, with the codes of the authorization failures table: a token must give its application. */",
     "export declare function byCredentials(hooks: {",
@@ -341,7 +362,7 @@ export function serverFiles(
       return { name: m.name, summary: summary(m), key, wrap, list: isListMethod(model, m) };
     });
   const retention = model.limits.table.find((l) => /idempotency response retention/i.test(l.name));
-  const methods = methodsModule(model, header, opts.v3ErrorPrefix);
+  const methods = methodsModule(model, header, opts.v3ErrorPrefix, opts.version);
   return [
     packageJsonFile(
       "server",

@@ -18,7 +18,19 @@ import { type Problem, forbiddenKey, legacyParams, validate } from "./validate.j
  */
 
 /** The credentials a request carried: the webhook in its path, or the application token in body member `auth`. */
-export type Credentials = { kind: "webhook"; userId: string; code: string } | { kind: "token"; token: string };
+/**
+ * The request's credentials. A webhook's `userId` is the path's segment as text (`U` = `string`) in a server package
+ * of major version 0, as it always was; from the package's 1.0.0 on it has the client's type (`number | string`:
+ * the number of a decimal segment, the text of any other), which its `index.d.ts` then declares.
+ */
+export type Credentials<U extends number | string = string> = { kind: "webhook"; userId: U; code: string } | { kind: "token"; token: string };
+
+/** A path's user segment as the client writes it: 7 for "7"; a segment that is no plain safe integer stays text. */
+function userIdOf(segment: string): number | string {
+  if (!/^(?:0|[1-9]\d{0,15})$/.test(segment)) return segment;
+  const n = Number(segment);
+  return Number.isSafeInteger(n) ? n : segment;
+}
 
 /** Who the credentials belong to, as your `authenticate` hook finds it. */
 export interface Caller {
@@ -45,10 +57,10 @@ export interface ApplicationCaller extends Caller {
  * `authenticate` typed by the credentials' kind: a token must give its application. Wrap your hook in it to have
  * the compiler check that (`authenticate: byCredentials({ webhook: …, token: … })`); a plain function still works.
  */
-export function byCredentials<C extends string = string>(hooks: {
-  webhook(credentials: Extract<Credentials, { kind: "webhook" }>): Caller | AuthFailure<C> | null | undefined | Promise<Caller | AuthFailure<C> | null | undefined>;
+export function byCredentials<C extends string = string, U extends number | string = string>(hooks: {
+  webhook(credentials: Extract<Credentials<U>, { kind: "webhook" }>): Caller | AuthFailure<C> | null | undefined | Promise<Caller | AuthFailure<C> | null | undefined>;
   token(credentials: Extract<Credentials, { kind: "token" }>): ApplicationCaller | AuthFailure<C> | null | undefined | Promise<ApplicationCaller | AuthFailure<C> | null | undefined>;
-}): HandlerOptions<C>["authenticate"] {
+}): HandlerOptions<C, U>["authenticate"] {
   return (credentials) => (credentials.kind === "webhook" ? hooks.webhook(credentials) : hooks.token(credentials));
 }
 
@@ -75,8 +87,8 @@ export interface LogEntry {
   message: string;
 }
 
-export interface HandlerOptions<C extends string = string> {
-  authenticate(credentials: Credentials): Caller | AuthFailure<C> | null | undefined | Promise<Caller | AuthFailure<C> | null | undefined>;
+export interface HandlerOptions<C extends string = string, U extends number | string = string> {
+  authenticate(credentials: Credentials<U>): Caller | AuthFailure<C> | null | undefined | Promise<Caller | AuthFailure<C> | null | undefined>;
   /**
    * Where answers are kept for replay. Instances that share records share a store with the atomic interface (the
    * Redis store of `…-server/redis`, or your own); a store of the old `get`/`set` interface still works, within one
@@ -228,7 +240,9 @@ function describeThrown(err: unknown): string {
 
 export function createRuntimeHandler(
   handlers: HandlerTables,
-  options: HandlerOptions,
+  // Either kind of user id: the data says which the credentials carry (a hook for one is a hook for the other, as
+  // TypeScript compares the parameters of methods both ways).
+  options: HandlerOptions<string, number | string>,
   data: ServerData & { builtIns: Record<Version, Record<string, BuiltIn>> },
 ): ((request: Request) => Promise<Response>) & { [CORE]: Core } {
   const log = options.log ?? (() => undefined);
@@ -291,7 +305,7 @@ export function createRuntimeHandler(
 
   /** The spec scopes an idempotency key to one application or webhook and one user; the webhook by its code's hash. */
   // Synchronous once a webhook's hash is known: no extra turn of the event loop on the common path.
-  function callerOf(credentials: Credentials, auth: Caller): string | Promise<string> {
+  function callerOf(credentials: Credentials<number | string>, auth: Caller): string | Promise<string> {
     if (credentials.kind === "token") return `application:${auth.applicationId ?? ""}:${auth.userId}`;
     if (typeof auth.webhookId === "string" && auth.webhookId) return `webhook:${credentials.userId}:id:${auth.webhookId}:${auth.userId}`;
     const id = webhookIds.get(credentials.code);
@@ -611,8 +625,8 @@ export function createRuntimeHandler(
         const { auth: _credential, ...rest } = params;
         params = rest;
       }
-      let credentials: Credentials;
-      if (r.webhook) credentials = { kind: "webhook", userId: r.webhook.userId, code: r.webhook.code };
+      let credentials: Credentials<number | string>;
+      if (r.webhook) credentials = { kind: "webhook", userId: data.webhookUserId === "number" ? userIdOf(r.webhook.userId) : r.webhook.userId, code: r.webhook.code };
       else if (token) credentials = { kind: "token", token };
       else return fail(version, data.status.noAuth, codes.noAuth, text(codes.noAuth));
       const found = await options.authenticate(credentials);

@@ -49,7 +49,7 @@ export interface BuiltInSpec {
  */
 export function createHandlerWith(
   handlers: HandlerTables,
-  options: HandlerOptions,
+  options: HandlerOptions<string, number | string>,
   data: ServerData,
   builtIn: BuiltInSpec,
   documents: { openapiV3: unknown },

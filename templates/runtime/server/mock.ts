@@ -635,7 +635,7 @@ export function createMockWith(
  * Who a request is: the seed's webhooks and tokens when it names any (others are `INVALID_CREDENTIALS` or
  * `invalid_token`), else anyone, as an administrator with every scope the spec names.
  */
-function mockAuthenticate(seed: MockSeed, data: ServerData, mock: MockData): (c: Credentials) => Caller | { error: string } {
+function mockAuthenticate(seed: MockSeed, data: ServerData, mock: MockData): (c: Credentials<number | string>) => Caller | { error: string } {
   const everyScope = [...new Set(Object.values(data.scopeMap).flatMap((m) => Object.values(m).flatMap((s) => s ?? [])))];
   const admin = (userId: number | string) => {
     if (!seed.users) return true;

@@ -9,9 +9,14 @@ import { CORE, type Core } from "./node.js";
  * answers with come from the generated data (`methods.js`); the order of the checks is the protocol.
  */
 /** The credentials a request carried: the webhook in its path, or the application token in body member `auth`. */
-export type Credentials = {
+/**
+ * The request's credentials. A webhook's `userId` is the path's segment as text (`U` = `string`) in a server package
+ * of major version 0, as it always was; from the package's 1.0.0 on it has the client's type (`number | string`:
+ * the number of a decimal segment, the text of any other), which its `index.d.ts` then declares.
+ */
+export type Credentials<U extends number | string = string> = {
     kind: "webhook";
-    userId: string;
+    userId: U;
     code: string;
 } | {
     kind: "token";
@@ -40,14 +45,14 @@ export interface ApplicationCaller extends Caller {
  * `authenticate` typed by the credentials' kind: a token must give its application. Wrap your hook in it to have
  * the compiler check that (`authenticate: byCredentials({ webhook: …, token: … })`); a plain function still works.
  */
-export declare function byCredentials<C extends string = string>(hooks: {
-    webhook(credentials: Extract<Credentials, {
+export declare function byCredentials<C extends string = string, U extends number | string = string>(hooks: {
+    webhook(credentials: Extract<Credentials<U>, {
         kind: "webhook";
     }>): Caller | AuthFailure<C> | null | undefined | Promise<Caller | AuthFailure<C> | null | undefined>;
     token(credentials: Extract<Credentials, {
         kind: "token";
     }>): ApplicationCaller | AuthFailure<C> | null | undefined | Promise<ApplicationCaller | AuthFailure<C> | null | undefined>;
-}): HandlerOptions<C>["authenticate"];
+}): HandlerOptions<C, U>["authenticate"];
 /** An authentication failure, answered with the code's status of the authorization failures table. */
 export interface AuthFailure<C extends string = string> {
     /** A code of the authorization failures table (the generated package narrows it to those codes). */
@@ -74,8 +79,8 @@ export interface LogEntry {
     /** Already redacted: no credential of the request, nor anything shaped like a webhook code or token. */
     message: string;
 }
-export interface HandlerOptions<C extends string = string> {
-    authenticate(credentials: Credentials): Caller | AuthFailure<C> | null | undefined | Promise<Caller | AuthFailure<C> | null | undefined>;
+export interface HandlerOptions<C extends string = string, U extends number | string = string> {
+    authenticate(credentials: Credentials<U>): Caller | AuthFailure<C> | null | undefined | Promise<Caller | AuthFailure<C> | null | undefined>;
     /**
      * Where answers are kept for replay. Instances that share records share a store with the atomic interface (the
      * Redis store of `…-server/redis`, or your own); a store of the old `get`/`set` interface still works, within one
@@ -144,7 +149,7 @@ export type HandlerTables = {
     legacy?: Record<string, unknown>;
     v3?: Record<string, unknown>;
 };
-export declare function createRuntimeHandler(handlers: HandlerTables, options: HandlerOptions, data: ServerData & {
+export declare function createRuntimeHandler(handlers: HandlerTables, options: HandlerOptions<string, number | string>, data: ServerData & {
     builtIns: Record<Version, Record<string, BuiltIn>>;
 }): ((request: Request) => Promise<Response>) & {
     [CORE]: Core;

@@ -10,6 +10,13 @@ import { MAX_REFERENCES, fromQuery, withReferences } from "./query.js";
 import { isPage, withoutCount } from "./page.js";
 import { own, route } from "./route.js";
 import { forbiddenKey, legacyParams, validate } from "./validate.js";
+/** A path's user segment as the client writes it: 7 for "7"; a segment that is no plain safe integer stays text. */
+function userIdOf(segment) {
+    if (!/^(?:0|[1-9]\d{0,15})$/.test(segment))
+        return segment;
+    const n = Number(segment);
+    return Number.isSafeInteger(n) ? n : segment;
+}
 /**
  * `authenticate` typed by the credentials' kind: a token must give its application. Wrap your hook in it to have
  * the compiler check that (`authenticate: byCredentials({ webhook: …, token: … })`); a plain function still works.
@@ -110,7 +117,10 @@ function describeThrown(err) {
         }
     }
 }
-export function createRuntimeHandler(handlers, options, data) {
+export function createRuntimeHandler(handlers, 
+// Either kind of user id: the data says which the credentials carry (a hook for one is a hook for the other, as
+// TypeScript compares the parameters of methods both ways).
+options, data) {
     const log = options.log ?? (() => undefined);
     const store = adaptIdempotencyStore(options.idempotencyStore ??
         createMemoryIdempotencyStore({
@@ -502,7 +512,7 @@ export function createRuntimeHandler(handlers, options, data) {
             }
             let credentials;
             if (r.webhook)
-                credentials = { kind: "webhook", userId: r.webhook.userId, code: r.webhook.code };
+                credentials = { kind: "webhook", userId: data.webhookUserId === "number" ? userIdOf(r.webhook.userId) : r.webhook.userId, code: r.webhook.code };
             else if (token)
                 credentials = { kind: "token", token };
             else

@@ -29,6 +29,6 @@ export interface BuiltInSpec {
  * HTTPS, authentication, scopes, validation, 3.0 request rules, idempotency, limits, batch, the envelope) and
  * calls your handlers with typed parameters. `data` is the generated `methods.js`.
  */
-export declare function createHandlerWith(handlers: HandlerTables, options: HandlerOptions, data: ServerData, builtIn: BuiltInSpec, documents: {
+export declare function createHandlerWith(handlers: HandlerTables, options: HandlerOptions<string, number | string>, data: ServerData, builtIn: BuiltInSpec, documents: {
     openapiV3: unknown;
 }): (request: Request) => Promise<Response>;

@@ -166,4 +166,9 @@ export interface ServerData {
         maxCommands: number;
         get: boolean;
     };
+    /**
+     * What a webhook's `userId` is in the credentials: the path's text in a package of major version 0, the client's
+     * `number | string` from 1.0.0 on (a change of type waits for a major version).
+     */
+    webhookUserId: "string" | "number";
 }
