@@ -52,6 +52,10 @@ export async function attempt(input: AttemptInput): Promise<Answer> {
   const timedOut = () => Boolean(timeout?.aborted) && !input.signal?.aborted;
   const fail = (code: (typeof TRANSPORT_CODES)[keyof typeof TRANSPORT_CODES], description: string, status = 0, cause?: unknown) =>
     new TransportError({ method: input.method, status, code, description, unclear: code === TRANSPORT_CODES.network || code === TRANSPORT_CODES.timeout, cause });
+  // A fetch or a body read that threw: the caller's abort as it is, else a time-out, else a network fault. One
+  // function for both places: it also keeps a one-call program within its size budget.
+  const fault = (err: unknown, status = 0): unknown =>
+    input.signal?.aborted ? input.signal.reason : timedOut() ? fail(TRANSPORT_CODES.timeout, `no answer in ${input.timeoutMs} ms`, status) : fail(TRANSPORT_CODES.network, "connection failed", status, safeCause(err, input.scrub));
   try {
     if (input.signal?.aborted) throw input.signal.reason;
     let url = input.url;
@@ -60,9 +64,7 @@ export async function attempt(input: AttemptInput): Promise<Answer> {
       try {
         response = await input.fetch(url, { method: "POST", headers: input.headers, body: input.body, signal, redirect: "manual" });
       } catch (err) {
-        if (input.signal?.aborted) throw input.signal.reason;
-        if (timedOut()) throw fail(TRANSPORT_CODES.timeout, `no answer in ${input.timeoutMs} ms`);
-        throw fail(TRANSPORT_CODES.network, "connection failed", 0, safeCause(err, input.scrub));
+        throw fault(err);
       }
       const redirected = response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400 && response.status !== 304);
       if (redirected) {
@@ -87,9 +89,7 @@ export async function attempt(input: AttemptInput): Promise<Answer> {
       try {
         text = await readAnswer(response, input.maxResponseBytes);
       } catch (err) {
-        if (input.signal?.aborted) throw input.signal.reason;
-        if (timedOut()) throw fail(TRANSPORT_CODES.timeout, `no answer in ${input.timeoutMs} ms`, response.status);
-        throw fail(TRANSPORT_CODES.network, "connection failed", response.status, safeCause(err, input.scrub));
+        throw fault(err, response.status);
       }
       if (text === null) throw fail(TRANSPORT_CODES.tooLarge, `answer over ${input.maxResponseBytes} bytes`, response.status);
       return { status: response.status, headers: response.headers, text, response };

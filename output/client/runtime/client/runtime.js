@@ -28,7 +28,7 @@ export function createRuntime(options, data) {
         throw new TypeError("baseUrl must be an absolute URL");
     }
     if (url.protocol !== "https:" && !(url.protocol === "http:" && options.allowInsecureHttp === true)) {
-        throw new TypeError("baseUrl must use https; allowInsecureHttp: true allows http for local tests");
+        throw new TypeError("baseUrl must be https (allowInsecureHttp: true allows http)");
     }
     const auth = options.auth;
     const webhook = Boolean(auth && "code" in auth);
