@@ -10,6 +10,8 @@ export interface FormHooks {
   errorsFollow(statuses: number[]): void;
   /** The next table lists the members of this object parameter; false when the method has no such parameter. */
   membersFollow(param: string): boolean;
+  /** Words about a parameter the method already has, added to its description; false when it has none. */
+  describe(param: string, words: string): boolean;
 }
 
 /** "400", "400 or 403", "400, 403 and 404": the statuses a label gives. */
@@ -89,6 +91,12 @@ export const METHOD_FORMS: readonly SentenceForm[] = [
       return "placed";
     },
     doc: { example: "Errors (HTTP 400): · HTTP status: 400 or 403 (then a table)", fact: "the next table is the method's errors, with these statuses where it has no status column" },
+  },
+  {
+    id: "parameter-more",
+    match: /^`[A-Za-z_]\w*` (?:format|key prefixes|prefixes|values|keys|shape)\b\s*:?/,
+    read: (_m, s, hooks) => (hooks.describe(/`([A-Za-z_]\w*)`/.exec(s)?.[1] ?? "", s) ? "placed" : "read-on"),
+    doc: { example: "`ORDER` format: `{field: ASC|DESC}`", fact: "more words of a parameter the method already has (its description), not a second parameter" },
   },
   {
     id: "members-label",

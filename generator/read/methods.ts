@@ -133,6 +133,8 @@ interface State {
   fieldListNotShown: boolean;
   /** "Errors (HTTP 400):": the next table is the errors; its rows take these statuses where it has no column. */
   errorStatuses?: number[];
+  /** "`FILTER` key prefixes:": the next table describes this parameter (its rows join its description). */
+  describesNext?: Field;
 }
 
 /** "Errors ..." but not "Error codes other than ...: not shown". */
@@ -200,6 +202,14 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
     readFrom: (offset) => readMethodSentence(ctx, st, trimText(sliceText(t, offset))),
     errorsFollow: (statuses) => {
       st.errorStatuses = statuses;
+    },
+    describe: (name, words) => {
+      const target = st.paramIndex.get(name);
+      if (!target) return false;
+      target.description = collapse(`${target.description}${target.description ? "; " : ""}${words}`);
+      // "`FILTER` key prefixes:" with a table after it: the table is the parameter's, not new parameters.
+      if (/:\s*$/.test(words)) st.describesNext = target;
+      return true;
     },
     membersFollow: (name) => {
       const target = st.paramIndex.get(name);
@@ -765,6 +775,15 @@ function readMethodBlock(ctx: ReadContext, st: State, block: RootContent): void 
     return;
   }
   if (block.type === "table") {
+    const described = st.describesNext;
+    if (described) {
+      st.describesNext = undefined;
+      // Its rows are words of the parameter (prefixes and their meanings), kept whole in its description.
+      const { rows } = tableRows(ctx, block);
+      const words = rows.map((cells) => cells.map((c) => collapse(c.text)).filter(Boolean).join(" — ")).join("; ");
+      described.description = collapse(`${described.description} ${words}`);
+      return;
+    }
     if (isLabelTable(ctx, block)) {
       readLabelTable(ctx, st, block);
       return;
