@@ -348,7 +348,7 @@ function shapeWords(body: string): string {
     .replace(/\bitem fields:/, "item fields")
     .replace(/\bwith the (fields|keys)\b:?/, (_all, what: string) => (what === "keys" ? "with keys" : "with"))
     .replace(/\bwith keys:/, "with keys")
-    .replace(/\.\s*Each item has (?:the )?fields\s*/i, "; item fields ");
+    .replace(/\.\s*Each item has (?:the )?(?:fields\s*)?/i, "; item fields ");
 }
 
 /** "- `creator` and `responsible`: objects with `id`, `name`." / "- `action`: object of booleans with keys a, b." */

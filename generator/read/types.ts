@@ -179,7 +179,8 @@ export function readTypePhrase(s: string): TypePhrase | null {
   if (first.type.kind !== "null") options.push(first.type);
   let length = first.length;
   for (;;) {
-    const sep = /^(\s*,\s*or\s+|\s*,\s*|\s+or\s+)/.exec(s.slice(length));
+    // "string or null", "string, or null", and a developer's "str / null".
+    const sep = /^(\s*,\s*or\s+|\s*,\s*|\s+or\s+|\s*\/\s*)/.exec(s.slice(length));
     if (!sep) break;
     const after = s.slice(length + sep[0].length);
     // "string, URL with scheme ..." is a type and a description; "object, array, boolean or integer" is a union.
