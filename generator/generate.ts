@@ -22,16 +22,16 @@ import { type Generation, type VersionDecision, bumpVersion, decideVersion, read
 import { changelogFile } from "./emit/changelog.js";
 
 /** The spec's text up to the model, with every diagnostic of reading, the model stage and the checks. */
-export function buildFromText(specText: string, specPath: string, options: ModelOptions = {}): { model: Model | null; diagnostics: Diagnostic[] } {
+export function buildFromText(specText: string, specPath: string, options: ModelOptions = {}): { model: Model | null; diagnostics: Diagnostic[]; secrets: string[] } {
   // A byte order mark is not text: the CLI's decoder drops it, and so does the programmatic API (issue 24).
   const text = withoutBom(specText).replace(/\r\n?/g, "\n");
   const file = specFile(specPath, text);
   const read = readSpec(file);
   const built = buildModel(specPath, read.fragments, options);
-  const quoted = findQuotedSecrets(text, specPath);
+  const quoted = findQuotedSecrets(file);
   // Every stage runs so that one run reports every problem; nothing is emitted after an error.
   const diagnostics = clampSpans([...read.diagnostics, ...quoted.diagnostics, ...built.diagnostics, ...checkModel(built.model)], text);
-  return { model: hasErrors(diagnostics) ? null : built.model, diagnostics: sortDiagnostics(diagnostics) };
+  return { model: hasErrors(diagnostics) ? null : built.model, diagnostics: sortDiagnostics(diagnostics), secrets: quoted.secrets };
 }
 
 function withoutBom(text: string): string {
@@ -95,7 +95,7 @@ export async function generate(rawSpecText: string, options: GenerateOptions): P
   const decided = decideVersion(model, options.version, previous, sameModel, options.specPath, options.breakingWhileZero ?? "minor");
   // The usual case, an unchanged spec, writes the model.json just built for the check.
   const reuse = candidate && previous && JSON.stringify(decided.generation) === JSON.stringify(previous.generation) ? candidate : null;
-  const first = await emitAll(specText, model, options, decided, false, reuse);
+  const first = await emitAll(specText, model, options, decided, built.secrets, false, reuse);
   const hashes = options.previous?.fileHashes;
   // Only a generation that would keep the previous version can be an upgrade of the generator's own bytes.
   if (!previous || decided.version !== previous.generation.version || !hashes || !outputChanged(first.files, hashes)) {
@@ -103,7 +103,7 @@ export async function generate(rawSpecText: string, options: GenerateOptions): P
   }
   // Same model, other bytes: what the packages hold changed all the same, so they get a patch version (D3).
   const version = bumpVersion(decided.version, "patch");
-  const patched = await emitAll(specText, model, options, { ...decided, version, generation: { ...decided.generation, version } }, true);
+  const patched = await emitAll(specText, model, options, { ...decided, version, generation: { ...decided.generation, version } }, built.secrets, true);
   return { files: patched.files, diagnostics, model, release: patched.release };
 }
 
@@ -120,6 +120,8 @@ async function emitAll(
   model: Model,
   options: GenerateOptions,
   decided: VersionDecision,
+  /** Credentials the spec quotes (read once, with the model): no generated file holds them. */
+  secrets: readonly string[],
   regenerated: boolean,
   modelJson: GeneratedFile | null = null,
 ): Promise<{ files: GeneratedFile[]; release: Release }> {
@@ -181,7 +183,6 @@ async function emitAll(
   ];
   for (const [i, f] of files.entries()) files[i] = withPackageMetadata(f, options.packageMetadata);
   // A credential the spec quotes reaches no generated file (each is a `secret-in-spec` warning of the reading).
-  const { secrets } = findQuotedSecrets(specText, opts.specPath);
   // The runtimes are copies of this repository's compiled code: they hold no spec text, and are left as they are.
   if (secrets.length > 0) for (const [i, f] of files.entries()) if (!/^[^/]+\/runtime\//.test(f.path)) files[i] = { ...f, contents: redactQuoted(f.contents, secrets) };
   files.push(emitManifest(files, specText, opts));

@@ -194,6 +194,13 @@ export function buildModel(specFile: string, f: Fragments, options: ModelOptions
   }
 
   // 3. Methods the spec only names: the named-methods list, the file retrieval table, and method names in text.
+  // Every proper prefix of a method's name (`sign.b2e` of `sign.b2e.personal.tail`), kept as methods are added: a
+  // name that prefixes a method is not a method of its own. A set, not a scan of the methods for every name.
+  const prefixes = new Set<string>();
+  const addPrefixes = (name: string) => {
+    for (let i = name.indexOf("."); i >= 0; i = name.indexOf(".", i + 1)) prefixes.add(name.slice(0, i));
+  };
+  for (const m of methods) addPrefixes(m.name);
   const namedOnly = (name: string, version: Version, area: string, source: Source) => {
     if (find(name)) {
       const m = find(name);
@@ -201,6 +208,7 @@ export function buildModel(specFile: string, f: Fragments, options: ModelOptions
       return;
     }
     methods.push(undescribed(name, version, area, source));
+    addPrefixes(name);
   };
   for (const n of f.named) namedOnly(n.name, "legacy", n.area, n.source);
   for (const row of f.fileRetrieval.rows) for (const name of row.methods) namedOnly(name, "legacy", "Retrieving file content", row.source);
@@ -210,13 +218,12 @@ export function buildModel(specFile: string, f: Fragments, options: ModelOptions
     if (t?.kind === "object") for (const x of t.members) resultMembers.add(x.name);
   }
   const envelopeRoots = new Set(["result", "time", ...(f.envelope?.members.map((x) => x.name) ?? [])]);
-  const allNames = () => methods.map((m) => m.name);
   for (const s of statementsOf(f, methods, resources)) {
     for (const ref of s.refs) {
       if (!METHOD_NAME.test(ref)) continue;
       const root = ref.split(".")[0] ?? "";
       if (envelopeRoots.has(root) || resultMembers.has(root)) continue;
-      if (allNames().some((n) => n.startsWith(`${ref}.`))) continue;
+      if (prefixes.has(ref)) continue;
       const v3 = /^Areas with 3\.0 methods\b/.test(s.text) && !new RegExp(`\`${ref.replace(/[.*]/g, "\\$&")}\` methods stay legacy`).test(s.text);
       namedOnly(ref, v3 ? "v3" : "legacy", "", s.source);
     }
@@ -228,7 +235,7 @@ export function buildModel(specFile: string, f: Fragments, options: ModelOptions
     for (const ref of (text ?? "").matchAll(/`([a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+)`/g)) {
       const name = ref[1] ?? "";
       const root = name.split(".")[0] ?? "";
-      if (envelopeRoots.has(root) || resultMembers.has(root) || allNames().some((n) => n.startsWith(`${name}.`))) continue;
+      if (envelopeRoots.has(root) || resultMembers.has(root) || prefixes.has(name)) continue;
       namedOnly(name, "legacy", "", at);
     }
   };

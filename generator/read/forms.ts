@@ -76,9 +76,9 @@ export const METHOD_FORMS: readonly SentenceForm[] = [
     id: "deprecated-use",
     match: /^(?:Deprecated|This method is deprecated|Obsolete)\b[^`]*?\b(?:use|replaced by|instead)\b[^`]*`[a-z][\w.]*`/i,
     read: (m, s) => {
+      // A marker the header gave ("(deprecated)") keeps its words; the replacement is this sentence's if it had none.
       const replacement = /`([a-z][\w.]*)`/.exec(s)?.[1] ?? null;
-      m.deprecated ??= { replacement, text: s };
-      if (m.deprecated.replacement === null) m.deprecated = { replacement, text: m.deprecated.text };
+      m.deprecated = { replacement: m.deprecated?.replacement ?? replacement, text: m.deprecated?.text ?? s };
       return "placed";
     },
     doc: { example: "Deprecated; use `tasks.task.chat.message.send`.", fact: "`deprecated` with its replacement" },

@@ -19,7 +19,7 @@ import {
 import { fieldColumns } from "./facts.js";
 import { paramFromRow, readNameList, readParams } from "./params.js";
 import { isResultSentence, readResultSentence } from "./results.js";
-import { ERROR_COLUMNS, headerIndex, pascal, tableRows, warnErrorColumns } from "./tables.js";
+import { ERROR_COLUMNS, errorWords, headerIndex, pascal, tableRows, warnErrorColumns } from "./tables.js";
 import { field } from "./types.js";
 import { firstParenGroup, namedParenGroups } from "../util/parens.js";
 import { pushAll } from "../util/arrays.js";
@@ -462,10 +462,9 @@ function readErrorTable(ctx: ReadContext, table: Table, method: Method, labelled
       report(ctx, "bad-status", spanOfText(ctx, cells[h.find(ERROR_COLUMNS.status) ?? 0] ?? { text: "", start: 0 }), { text: statusText });
     }
     const code = cell(ERROR_COLUMNS.code).replace(/`/g, "");
-    const mixed = cell(ERROR_COLUMNS.mixed);
-    const quoted = /^`[^`]+`$/.test(mixed);
-    const text = (cell(ERROR_COLUMNS.text) || (quoted ? mixed : "")).replace(/^`|`$/g, "");
-    const cause = cell(ERROR_COLUMNS.cause) || (quoted ? "" : mixed);
+    const words = errorWords(cell);
+    const text = words.text.replace(/^`|`$/g, "");
+    const cause = words.cause;
     // Statuses the label before the table gave ("Errors (HTTP 400):"), where the table has no status column.
     const statuses = status !== null ? [status] : h.find(ERROR_COLUMNS.status) === null ? labelled : [];
     method.errors.push({

@@ -1,4 +1,5 @@
 import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
+import { type SpecFile, spanOf } from "../parse/markdown.js";
 
 /**
  * Credentials quoted in the spec's own text (issue 24: `https://portal.example/rest/1/whSECRET/…` in a description
@@ -25,29 +26,16 @@ function isPlaceholder(value: string): boolean {
   );
 }
 
-export function findQuotedSecrets(text: string, file: string): { secrets: string[]; diagnostics: Diagnostic[] } {
+export function findQuotedSecrets(file: SpecFile): { secrets: string[]; diagnostics: Diagnostic[] } {
   const secrets = new Set<string>();
   const diagnostics: Diagnostic[] = [];
-  let lineStarts: number[] | null = null;
-  const position = (offset: number) => {
-    lineStarts ??= [0, ...[...text.matchAll(/\n/g)].map((m) => (m.index ?? 0) + 1)];
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - (lineStarts[lo] ?? 0) + 1 };
-  };
   for (const { kind, pattern } of SHAPES) {
-    for (const m of text.matchAll(pattern)) {
+    for (const m of file.text.matchAll(pattern)) {
       const value = m[1] ?? "";
       if (isPlaceholder(value)) continue;
       secrets.add(value);
       const start = (m.index ?? 0) + m[0].lastIndexOf(value);
-      const at = position(start);
-      diagnostics.push(diagnostic("secret-in-spec", { file, line: at.line, column: at.column, endLine: at.line, endColumn: at.column + value.length }, { kind }));
+      diagnostics.push(diagnostic("secret-in-spec", spanOf(file, start, start + value.length), { kind }));
     }
   }
   return { secrets: [...secrets].sort(), diagnostics };

@@ -11,7 +11,7 @@ import type {
 } from "../model/types.js";
 import { type Section, type Text, listItemText, sliceText, textOf, trimText } from "../parse/markdown.js";
 import { NOT_SHOWN, type ReadContext, addGap, collapse, report, sentences, sourceOf, spanOfText, statement } from "./inline.js";
-import { ADDRESSING_COLUMNS, ERROR_COLUMNS, FILE_COLUMNS, LIMIT_COLUMNS, STATE_COLUMNS, partitionTables, tableRows, warnErrorColumns } from "./tables.js";
+import { ADDRESSING_COLUMNS, ERROR_COLUMNS, FILE_COLUMNS, LIMIT_COLUMNS, STATE_COLUMNS, errorWords, partitionTables, tableRows, warnErrorColumns } from "./tables.js";
 import { field, readTypePhrase } from "./types.js";
 import { pushAll } from "../util/arrays.js";
 
@@ -237,16 +237,15 @@ export function readCatalogueTable(ctx: ReadContext, table: Table, kind: Catalog
   const { h, rows } = tableRows(ctx, table);
   warnErrorColumns(ctx, table, h);
   return rows.map((row) => {
-    const mixed = cellText(row, h.find(ERROR_COLUMNS.mixed));
-    const quoted = /^`[^`]+`$/.test(mixed);
-    const text = (cellText(row, h.find(ERROR_COLUMNS.text)) || (quoted ? mixed : "")).replace(/^text\s+/, "");
+    const words = errorWords((re) => cellText(row, h.find(re)));
+    const text = words.text.replace(/^text\s+/, "");
     return {
       kind,
       status: statusCell(ctx, row[h.find(ERROR_COLUMNS.status) ?? -1]),
       altStatus: null,
       code: cellText(row, h.find(ERROR_COLUMNS.code)).replace(/`/g, ""),
       text: text ? text.replace(/^`(.*)`$/, "$1") : null,
-      cause: cellText(row, h.find(ERROR_COLUMNS.cause)) || (quoted ? "" : mixed) || null,
+      cause: words.cause || null,
       source: sourceOf(ctx, row[h.find(ERROR_COLUMNS.code) ?? 0] ?? { text: "", start: 0 }),
     };
   });

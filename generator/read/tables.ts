@@ -88,6 +88,16 @@ export const ERROR_COLUMNS = {
   mixed: /^(?:(?:message|msg) \/ cause|cause \/ (?:message|msg))$/,
 } as const;
 
+/**
+ * The quoted text and the cause of an error row, given the cell of each of ERROR_COLUMNS: a Text cell, else a mixed
+ * cell that is one code span; a Cause cell, else a mixed cell in words.
+ */
+export function errorWords(cell: (re: RegExp) => string): { text: string; cause: string } {
+  const mixed = cell(ERROR_COLUMNS.mixed);
+  const quoted = /^`[^`]+`$/.test(mixed);
+  return { text: cell(ERROR_COLUMNS.text) || (quoted ? mixed : ""), cause: cell(ERROR_COLUMNS.cause) || (quoted ? "" : mixed) };
+}
+
 /** An error table's headers that name no column the readers know: warnings; their cells are not read. */
 export function warnErrorColumns(ctx: ReadContext, table: Table, h: HeaderIndex): void {
   warnColumns(ctx, table, h, ERROR_COLUMNS);
