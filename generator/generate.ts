@@ -14,6 +14,7 @@ import { fitsWidth } from "./emit/ts/layout.js";
 import { formatFiles } from "./render/format.js";
 import { specFile } from "./parse/markdown.js";
 import { readSpec } from "./read/index.js";
+import { account } from "./read/ledger.js";
 import { findQuotedSecrets, redactQuoted } from "./read/secrets.js";
 import { sha256 } from "./util/hash.js";
 import { lineCommentText } from "./util/comment.js";
@@ -28,9 +29,12 @@ export function buildFromText(specText: string, specPath: string, options: Model
   const file = specFile(specPath, text);
   const read = readSpec(file);
   const built = buildModel(specPath, read.fragments, options);
+  // Every row, list item and backticked name under a method, a resource or an error table is a fact or a warning.
+  const ledger = account(file, [...read.diagnostics, ...built.diagnostics], read.ledger.scopes, read.ledger.placed, built.model);
+  built.model.readerSkips = ledger.result.skipped;
   const quoted = findQuotedSecrets(file);
   // Every stage runs so that one run reports every problem; nothing is emitted after an error.
-  const diagnostics = clampSpans([...read.diagnostics, ...quoted.diagnostics, ...built.diagnostics, ...checkModel(built.model)], text);
+  const diagnostics = clampSpans([...read.diagnostics, ...quoted.diagnostics, ...built.diagnostics, ...ledger.diagnostics, ...checkModel(built.model)], text);
   return { model: hasErrors(diagnostics) ? null : built.model, diagnostics: sortDiagnostics(diagnostics), secrets: quoted.secrets };
 }
 

@@ -146,7 +146,7 @@ describe("OpenAPI documents", () => {
     expect(catalogue.filter((e) => e.kind === "system")).toHaveLength(17);
     expect(catalogue.filter((e) => e.kind === "v3")).toHaveLength(7);
     expect(catalogue.filter((e) => e.kind === "auth")).toHaveLength(6);
-    expect(catalogue).toContainEqual({ kind: "system", status: 401, altStatus: 403, code: "insufficient_scope", text: "The request requires higher privileges than provided by the webhook token", cause: "token lacks rights; for applications the text ends with `provided by the access token`" });
+    expect(catalogue).toContainEqual({ kind: "system", status: 401, altStatus: 403, code: "insufficient_scope", text: "The request requires higher privileges than provided by the webhook token", cause: "token lacks rights; for applications the text ends with `provided by the access token`", variants: [{ when: "applications", text: "provided by the access token", ending: true }] });
     expect(catalogue).toContainEqual({ kind: "v3", status: null, code: "SERVICE_REST_V3_EXCEPTION_INVALIDJSONEXCEPTION", text: null, cause: "body not JSON" });
   });
 

@@ -129,6 +129,8 @@ describe("mutated specs", () => {
         // A line turned into a heading moves the rest of the spec into a section of its own: that edit reaches past
         // the method by Markdown's own rule, so it is not one this property is about.
         fc.pre(!lines.slice(range.start, end + 1).some((l) => /^ {0,3}#{1,6}(\s|$)/.test(l) || /^ {0,3}(=+|-+)\s*$/.test(l)));
+        // So does a blank line after the method that an edit fills: the next method joins this one's paragraph.
+        fc.pre(!(/^\s*$/.test(specLines[range.end] ?? "") && !/^\s*$/.test(lines[end] ?? "")));
         const text = lines.join("\n");
         const r = build(text);
         for (const d of r.diagnostics) {

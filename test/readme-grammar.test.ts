@@ -65,7 +65,13 @@ function methodLines(m: Method): string[] {
   });
   // Which parameters stay required is shown where a method has parameters (D8 relaxes some stars).
   const subject = [...(m.resultSubject ? [`result: the ${m.resultSubject}`] : []), ...(m.applicationContextOnly ? ["application context only"] : [])];
-  return [scopes, ...(m.params.length > 0 ? [`required: ${required.join(", ") || "none"}`] : []), ...constraints, ...subject, ...errors];
+  // The field forms of spec-source/README.md#nothing-dropped.
+  const named = m.params.flatMap((p) => [
+    ...(p.schemes ? [`${p.name} schemes: ${p.schemes.join(", ")}`] : []),
+    ...(p.knownValues ? [`${p.name} known values: ${p.knownValues.join(", ")}`] : []),
+    ...(p.keyPrefixes ? [`${p.name} key prefixes: ${p.keyPrefixes.map((k) => (k.meaning ? `${k.prefix} (${k.meaning})` : k.prefix)).join(", ")}`] : []),
+  ]);
+  return [scopes, ...(m.params.length > 0 ? [`required: ${required.join(", ") || "none"}`] : []), ...constraints, ...subject, ...named, ...errors];
 }
 
 function specOf(markdown: string): string {

@@ -74,6 +74,12 @@ const catalogue = {
     message: (p: { what: string; text: string }) => `Unexpected ${p.what}, not understood by any reader: '${p.text}'`,
     hint: "Write it in one of the forms of spec-source/README.md, or move it into a note.",
   },
+  unplaced: {
+    severity: "warning",
+    message: (p: { what: string }) =>
+      `Cannot place ${p.what}: no reader read it as a parameter, field, value, error, link, constraint or gap, so the model does not have it`,
+    hint: "Write it in one of the forms of spec-source/README.md (a table of parameters or fields, a bullet '`name` type, meaning', an error with its code), or say in words that it is an example.",
+  },
   "unknown-section": {
     severity: "warning",
     message: (p: { title: string }) => `Unknown section '${p.title}'; its text is kept as notes`,

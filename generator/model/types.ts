@@ -49,6 +49,8 @@ export type TypeRef =
       /** The type of values under keys other than the members (a map such as "object keyed by user id"). */
       additional?: TypeRef;
       keyDescription?: string;
+      /** The key forms the spec names for a map (`user<id>`, `group<id>`). */
+      keyNames?: string[];
       /** The spec lists some members only ("for example", "Full field list: not shown"): others may come. */
       open?: boolean;
       /** A resource whose fields this object has too (3.0 task = Task plus `archiveLink`). */
@@ -92,6 +94,21 @@ export interface Field {
   group?: string;
   /** Allowed file extensions (`wav`, `mp3`). */
   fileExtensions?: string[];
+  /** Prefixes a key of this object may carry and what each means (`FILTER`: `>=`, `!@` NOT IN, …). */
+  keyPrefixes?: Array<{ prefix: string; meaning: string }>;
+  /**
+   * Values the spec names for the field, or for its items when it is an array (`*` and the user fields a `select`
+   * may name): known values of an open set, not an enum, and no type of their own.
+   */
+  knownValues?: string[];
+  /** URL schemes the value must use (`http`, `https`). */
+  schemes?: string[];
+  /** The name a `select` gives for this field where it differs from the field's (`TARIF` for `TARIFF`). */
+  selectAs?: string;
+  /** Where the field is available only on some plans: the method and the code that tell (`feature.get`, `rest_auth_connector`). */
+  feature?: { method: string; code: string };
+  /** The member applies only for these values of its context (`minTimeout` for `ONOFFLINEEVENT`). */
+  appliesWhen?: string[];
   source: Source;
 }
 
@@ -200,6 +217,10 @@ export interface Resource {
   type: TypeRef;
   typingRules: Statement[];
   notes: Statement[];
+  /** The scopes the set of returned fields depends on (`user`, `user_brief`, `user_basic`). */
+  fieldScopes?: string[];
+  /** The member that holds the resource where it appears, as the title names it (`attach`). */
+  memberName?: string;
   source: Source;
 }
 
@@ -225,6 +246,8 @@ export interface CatalogueError {
   code: string;
   text: string | null;
   cause: string | null;
+  /** Other texts of the error and who gets them ("text for webhooks: `…`"); `ending`: only the text's end differs. */
+  variants?: Array<{ when: string; text: string; ending: boolean }>;
   source: Source;
 }
 
@@ -308,4 +331,9 @@ export interface Model {
   limits: { table: Limit[]; rules: Statement[] };
   versioning: Statement[];
   knownGaps: KnownGap[];
+  /**
+   * What the front end skipped on purpose under methods, resources and error tables, by kind: backticked names given
+   * as examples, code blocks, HTML blocks. Everything else there is a fact or a warning (spec-source/README.md).
+   */
+  readerSkips?: { example: number; "code-block": number; "html-block": number };
 }

@@ -28,6 +28,8 @@ import {
   readStatements,
 } from "./sections.js";
 import { pushAll } from "../util/arrays.js";
+import type { LedgerScope } from "./ledger.js";
+import { readFieldForms } from "./field-forms.js";
 
 /** Everything the readers found, before the model stage merges and resolves it. */
 export interface Fragments {
@@ -215,14 +217,33 @@ function foldMethods(ctx: ReadContext, s: Section, f: Fragments, version: "legac
   pushAll(f.endpointNotes, r.notes);
 }
 
-function walk(ctx: ReadContext, section: Section, parent: SectionKind | null, f: Fragments): void {
+/** The ledger's kind of each section kind whose items must be placed (read/ledger.ts). */
+const LEDGER: Partial<Record<SectionKind, LedgerScope["kind"]>> = {
+  methods: "methods",
+  "methods-v3": "methods",
+  resource: "resources",
+  "other-resources": "resources",
+  envelope: "resources",
+  errors: "errors",
+  authentication: "errors",
+};
+
+function walk(ctx: ReadContext, section: Section, parent: SectionKind | null, f: Fragments, scopes: LedgerScope[]): void {
   const kind = kindOf(section, parent);
   readers[kind](ctx, section, f);
+  const ledger = LEDGER[kind];
+  if (ledger) scopes.push({ section, kind: ledger });
   // A method written as a heading reads its subsections (Parameters, Errors…) itself.
   const methods = kind === "methods" || kind === "methods-v3";
   for (const child of section.children) {
-    if (methods && methodInHeading(child.title)) foldMethodHeading(ctx, child, f, kind === "methods-v3" ? "v3" : "legacy", section.title);
-    else walk(ctx, child, kind, f);
+    if (methods && methodInHeading(child.title)) {
+      foldMethodHeading(ctx, child, f, kind === "methods-v3" ? "v3" : "legacy", section.title);
+      const all = (s: Section): void => {
+        scopes.push({ section: s, kind: "methods" });
+        for (const c of s.children) all(c);
+      };
+      all(child);
+    } else walk(ctx, child, kind, f, scopes);
   }
 }
 
@@ -241,9 +262,14 @@ function sectionAnchors(ctx: ReadContext, root: Section): SectionAnchor[] {
   return out;
 }
 
-/** Reads a spec file into fragments; problems go to `diagnostics`, never into exceptions. */
-export function readSpec(file: SpecFile): { fragments: Fragments; diagnostics: Diagnostic[] } {
+/**
+ * Reads a spec file into fragments; problems go to `diagnostics`, never into exceptions. `ledger` is what the no-drop
+ * ledger (read/ledger.ts) accounts for once the model stage has linked the facts: the sections whose items must be
+ * placed, and the lines of facts that keep no position of their own.
+ */
+export function readSpec(file: SpecFile): { fragments: Fragments; diagnostics: Diagnostic[]; ledger: { scopes: LedgerScope[]; placed: ReadonlySet<number> } } {
   const ctx: ReadContext = { file, diagnostics: [], gaps: [] };
+  const scopes: LedgerScope[] = [];
   const f = emptyFragments();
   const parsed = parseMarkdown(file);
   for (const d of parsed.deep) {
@@ -258,16 +284,17 @@ export function readSpec(file: SpecFile): { fragments: Fragments; diagnostics: D
   const top = root.children.find((c) => c.depth === 1) ?? only;
   if (!top) {
     report(ctx, "missing-title", { file: file.path, line: 1, column: 1, endLine: 1, endColumn: 1 }, {});
-    for (const child of root.children) walk(ctx, child, null, f);
+    for (const child of root.children) walk(ctx, child, null, f, scopes);
   } else {
     f.title = top.title;
     f.titleSource = sourceOf(ctx, { text: "", start: top.start });
     pushAll(f.intro, readStatements(ctx, [...root.blocks, ...top.blocks], "intro"));
-    for (const child of top.children) walk(ctx, child, null, f);
+    for (const child of top.children) walk(ctx, child, null, f, scopes);
     // Sections at level 1 or 2 after the first title are read as if they were under it.
-    for (const other of root.children) if (other !== top) walk(ctx, other, null, f);
+    for (const other of root.children) if (other !== top) walk(ctx, other, null, f, scopes);
   }
   pushAll(f.gaps, ctx.gaps);
-  return { fragments: f, diagnostics: ctx.diagnostics };
+  readFieldForms(f.methods, f.resources, f.errors.catalogue, f.envelope ? [...f.envelope.members, ...f.envelope.time, ...f.envelope.legacyErrorBody] : []);
+  return { fragments: f, diagnostics: ctx.diagnostics, ledger: { scopes, placed: ctx.placed ?? new Set() } };
 }
 

@@ -10,6 +10,16 @@ export interface ReadContext {
   gaps: KnownGap[];
   /** The method or resource being read: diagnostics carry it so that a config's `ignore` can name it. */
   subject?: { method?: string; resource?: string };
+  /**
+   * Lines where a reader read a fact that has no position of its own (a scope, who may call, a verb, a deprecation):
+   * the no-drop ledger (read/ledger.ts) counts them as placed.
+   */
+  placed?: Set<number>;
+}
+
+/** Marks the line of `t` as read into a typed fact that keeps no position of its own. */
+export function place(ctx: ReadContext, t: Text): void {
+  (ctx.placed ??= new Set()).add(spanOf(ctx.file, t.start).line);
 }
 
 export function sourceOf(ctx: ReadContext, t: Text): Source {

@@ -10,6 +10,7 @@ import {
   clauses,
   collapse,
   refsOf,
+  place,
   report,
   sentences,
   sourceOf,
@@ -197,6 +198,8 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
   const s = collapse(t.text);
   const m = st.method;
   // The table of sentence forms first (read/forms.ts, D30); the chain below is the forms not yet moved there.
+  // A form that only adds words to a parameter's description places nothing (read/ledger.ts).
+  let described = false;
   const formed = readMethodForm(m, s, {
     applicationContext: () => readApplicationContext(ctx, m, t),
     readFrom: (offset) => readMethodSentence(ctx, st, trimText(sliceText(t, offset))),
@@ -207,6 +210,7 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
       const target = st.paramIndex.get(name);
       if (!target) return false;
       target.description = collapse(`${target.description}${target.description ? "; " : ""}${words}`);
+      described = true;
       // "`FILTER` key prefixes:" with a table after it: the table is the parameter's, not new parameters.
       if (/:\s*$/.test(words)) st.describesNext = target;
       return true;
@@ -219,8 +223,12 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
       return true;
     },
   });
-  if (formed === "placed") return;
+  if (formed === "placed") {
+    if (!described) place(ctx, t);
+    return;
+  }
   if (/^Scopes?\b/.test(s)) {
+    place(ctx, t);
     st.hasScopeSentence = true;
     if (/^Scopes?:\s*base\b/i.test(s)) m.scopes = ["base"];
     else m.scopes = refsOf(t);
@@ -249,20 +257,24 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
     return;
   }
   if (ACCESS.test(s)) {
+    place(ctx, t);
     m.access = { who: accessWho(s), text: s };
     if (/application context only/i.test(s)) readApplicationContext(ctx, m, t);
     return;
   }
   if (/^Application context only\b/i.test(s)) {
+    place(ctx, t);
     readApplicationContext(ctx, m, t);
     return;
   }
   if (/^(?:No parameters|no parameters)\b/.test(s)) {
+    place(ctx, t);
     if (/\bGET or POST\b/.test(s)) m.httpMethods = ["GET", "POST"];
     return;
   }
   const forms = /^(\w+) call forms:?$/i.exec(s);
   if (forms) {
+    place(ctx, t);
     st.callForms = t;
     return;
   }

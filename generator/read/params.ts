@@ -339,7 +339,7 @@ export function objectDetails(type: Extract<TypeRef, { kind: "object" }>, descri
   m = /^keys ((?:`[^`]+`(?:\s+or\s+|\s*,\s*)?)+),\s*value (.+)$/.exec(description);
   if (m) {
     const keys = [...(m[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? "");
-    out = { ...out, keyDescription: keys.join(" or "), additional: { kind: "unknown", note: collapse(m[2] ?? "") } };
+    out = { ...out, keyDescription: keys.join(" or "), keyNames: keys, additional: { kind: "unknown", note: collapse(m[2] ?? "") } };
   }
   m = /^members ((?:`[^`]+`(?:\s+and\s+|\s*,\s*)?)+),\s*each (?:an? )?(.+)$/.exec(description);
   if (m) {

@@ -224,7 +224,8 @@ export function emitOpenApiDocument(model: Model, version: Version, opts: OpenAp
     const description = [r.title, r.description, ...r.typingRules.map((t) => t.text), ...r.notes.map((n) => n.text)]
       .filter(Boolean)
       .join(" ");
-    return [r.name, "$ref" in s ? { allOf: [s], description } : { ...s, description }];
+    const extra = { ...(r.fieldScopes ? { "x-field-scopes": r.fieldScopes } : {}), ...(r.memberName ? { "x-member-name": r.memberName } : {}) };
+    return [r.name, "$ref" in s ? { allOf: [s], description, ...extra } : { ...s, description, ...extra }];
   });
   if (model.envelope) {
     schemas.push(["Time", schemaOfFields(model.envelope.time, "Object `time`: timing data of every response.")]);
@@ -272,6 +273,7 @@ export function emitOpenApiDocument(model: Model, version: Version, opts: OpenAp
       code: e.code,
       text: e.text,
       cause: e.cause,
+      ...(e.variants ? { variants: e.variants } : {}),
     })),
     "x-method-families": model.methods
       .filter((m) => m.version === version && m.wildcard)

@@ -36,6 +36,7 @@ export function typeSchema(type: TypeRef): Schema {
       if (type.additional) {
         s.additionalProperties = type.additional.kind === "unknown" ? true : typeSchema(type.additional);
         if (type.keyDescription) s.description = `Keyed by ${type.keyDescription}.`;
+        if (type.keyNames) (s as Record<string, unknown>)["x-key-names"] = type.keyNames;
       }
       if (type.extends) return { allOf: [refTo(type.extends), s] };
       return s;
@@ -87,6 +88,12 @@ export function fieldSchema(f: Field): Schema {
     out = { ...base, ...rest };
   } else out = { ...s, ...extra };
   if (f.fileExtensions) out["x-file-extensions"] = f.fileExtensions;
+  if (f.keyPrefixes) out["x-key-prefixes"] = f.keyPrefixes;
+  if (f.schemes) out["x-schemes"] = f.schemes;
+  if (f.knownValues) out["x-known-values"] = f.knownValues;
+  if (f.selectAs) out["x-select-as"] = f.selectAs;
+  if (f.feature) out["x-feature"] = f.feature;
+  if (f.appliesWhen) out["x-applies-when"] = f.appliesWhen;
   return out as Schema;
 }
 
