@@ -121,11 +121,13 @@ export const FIELD_FORMS: ReadonlyArray<FieldForm<Field>> = [
 export const RESOURCE_FORMS: ReadonlyArray<FieldForm<Resource>> = [
   {
     id: "fields-by-scope",
-    match: new RegExp(String.raw`\bfields depends? on the scope \(${LIST}\)`),
+    match: new RegExp(String.raw`\bfields (?:(?:are|is) returned )?depends? on the scope \(${LIST}\)`, "i"),
     read: (r, m) => {
       r.fieldScopes = ticked(m[1] ?? "");
+      // No field is always present when the set depends on the scope.
+      if (r.type.kind === "object") for (const f of r.type.members) f.required = false;
     },
-    doc: { example: "The set of returned fields depends on the scope (`user`, `user_brief`)", fact: "`fieldScopes`: the scopes the set of fields depends on" },
+    doc: { example: "The set of returned fields depends on the scope (`user`, `user_brief`) · Which fields are returned depends on the scope (…)", fact: "`fieldScopes`, and no field is always present" },
   },
   {
     id: "member-name",

@@ -84,6 +84,24 @@ export const METHOD_FORMS: readonly SentenceForm[] = [
     doc: { example: "Deprecated; use `tasks.task.chat.message.send`.", fact: "`deprecated` with its replacement" },
   },
   {
+    id: "synonym",
+    match: /^(?:Synonyms?|Alias(?:es)?)\s*:?\s*`[^`]+`(?:\s*(?:,|or|and)\s*`[^`]+`)*\.?$/i,
+    read: (m, s) => {
+      m.aliases = [...new Set([...m.aliases, ...[...s.matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? "")])];
+      return "placed";
+    },
+    doc: { example: "Synonym: `documentation`. · alias: `documentation`", fact: "`aliases`" },
+  },
+  {
+    id: "get-or-post",
+    match: /^(?:(?:Also )?accepts|Call(?:ed)? with|Takes|Works with)?\s*GET or POST\.?$/i,
+    read: (m) => {
+      m.httpMethods = ["GET", "POST"];
+      return "placed";
+    },
+    doc: { example: "Accepts GET or POST. · Call with GET or POST.", fact: "`httpMethods`: GET and POST" },
+  },
+  {
     id: "errors-label",
     match: /^(?:Errors?|Possible errors?|Error codes?)(?:\s*\(HTTP(?: status(?:es)?)?\s+[1-5]\d\d(?:\s*(?:,|or|and)\s*[1-5]\d\d)*\)|,?\s*HTTP\s+[1-5]\d\d(?:\s*(?:,|or|and)\s*[1-5]\d\d)*)?\s*:?$|^HTTP status(?:es)?:?\s*\**[1-5]\d\d\**(?:\s*(?:,|or|and)\s*\**[1-5]\d\d\**)*\.?$/i,
     read: (_m, s, hooks) => {
@@ -119,7 +137,7 @@ const LABELS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^returns\s*:\s*/, "Returns: "],
   // "`result.allowedActions` — see Allowed actions" under a Response heading: the Response form.
   [/^(?=`result(?:\.[A-Za-z_]\w*)?`\s*(?:—|–|-|:|\(|\.|$))/, "Response "],
-  [/^params\s*:\s*none\b/i, "No parameters"],
+  [/^(?:params|parameters)\s*:\s*none\b/i, "No parameters"],
   [/^no params\b/i, "No parameters"],
 ];
 

@@ -343,7 +343,9 @@ export function account(file: SpecFile, diagnostics: readonly Diagnostic[], scop
         case "paragraph":
           // A method's paragraph mixes facts and prose: a sentence from which a fact was read is checked name by
           // name; a sentence from which none was read is the method's description or a note (spec-source/README.md).
-          if (kind !== "errors") for (const sentence of sentences(textOf(file, node))) names(sentence, typedIn(sentence.start, sentence.start + sentence.text.length + 1));
+          // A resource's paragraphs are all about its fields: every name in them is checked.
+          if (kind === "resources") names(textOf(file, node), true);
+          else if (kind !== "errors") for (const sentence of sentences(textOf(file, node))) names(sentence, typedIn(sentence.start, sentence.start + sentence.text.length + 1));
           break;
         case "blockquote":
           blocks(node.children, kind);

@@ -264,7 +264,9 @@ export function paramFromRow(ctx: ReadContext, cols: FieldColumns, cells: Text[]
     return null;
   }
   const bareType = lineType && /^`[^`]*`$/.test(lineType.text) ? sliceText(lineType, 1, lineType.text.length - 1) : lineType;
-  const typeCell = bareType ?? (cols.type === null ? null : (cells[cols.type] ?? null));
+  const written = bareType ?? (cols.type === null ? null : (cells[cols.type] ?? null));
+  // A dash alone (`—`, `–`, `-`) is an empty cell: no type is given.
+  const typeCell = written && /^[—–-]$/.test(written.text.trim()) ? { text: "", start: written.start } : written;
   // The Meaning cells are read as the rest of a bullet: their sentences and clauses are the description, except the
   // ones that state something of the method ("at least one of `a`, `b` is required"), which go to `others`.
   const meaningCells: Text[] = [];

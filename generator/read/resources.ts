@@ -251,7 +251,8 @@ function addLinks(r: Resource, links: ResourceLink[]): void {
 }
 
 function newResource(ctx: ReadContext, title: string, at: Text): Resource {
-  const clean = withoutTrailingParens(title).replace(/\s+item$/i, "");
+  // A section number ("5.6 Current user") is no part of the name.
+  const clean = withoutTrailingParens(title).replace(/\s+item$/i, "").replace(/^\d+(?:\.\d+)*\.?\s+/, "");
   return {
     name: pascal(clean),
     title,
@@ -285,7 +286,8 @@ function readFieldTable(ctx: ReadContext, table: Table, rules: TypingRules | nul
     const nameCell = cells[cols.name];
     if (!nameCell || !nameCell.text) continue;
     const typeCell = cols.type === null ? null : (cells[cols.type] ?? null);
-    const typeText = collapse(typeCell?.text ?? "");
+    // A dash alone (`—`, `–`, `-`) is an empty cell: no type is given.
+    const typeText = collapse(typeCell?.text ?? "").replace(/^[—–-]$/, "");
     const meaningCells = meaningCols.map((i) => cells[i]).filter((c): c is Text => !!c && !!c.text.trim());
     const meaning = collapse(meaningCells.map((c) => c.text).join("; "));
     const a = typeText ? annotationType(typeText, rules) : null;
@@ -390,6 +392,9 @@ function readGapSentence(ctx: ReadContext, t: Text, appliesTo: string[]): boolea
   return true;
 }
 
+/** "`x` is an object keyed by K. Each value is an object of booleans with these keys: A, B" (the keys may follow). */
+const KEYED_SENTENCES = /^`([A-Za-z_]\w*)` is an? (object keyed by [^.;]+)[.;]\s*Each value is an object of booleans with (?:these |the )?keys:?\s*(.*)$/;
+
 /** A section under "Resources and their fields" other than the envelope and "Other resources". */
 export function readResourceSection(ctx: ReadContext, section: Section): Resource[] {
   const at: Text = { text: section.title, start: section.start };
@@ -398,6 +403,8 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
   addLinks(r, readTitleLinks(section.title, r.source).links);
   let rules: TypingRules | null = null;
   const extra: Resource[] = [];
+  /** A map's sentences that end in "with these keys:": the next paragraph lists the keys. */
+  let keysFollow: string | null = null;
   for (const block of section.blocks) {
     const t = textOf(ctx.file, block);
     if (block.type === "table") {
@@ -454,14 +461,28 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
       report(ctx, "unread-text", spanOfText(ctx, t), { what: block.type, text: collapse(t.text).slice(0, 80) });
       continue;
     }
-    // "`allowedActions`: object keyed by user id; value is ..." makes the resource a map.
-    const keyed = /^`([A-Za-z_]\w*)`:\s*(.*)$/.exec(collapse(t.text));
+    // "`allowedActions`: object keyed by user id; value is ..." makes the resource a map. So does "`allowedActions` is
+    // an object keyed by user id. Each value is an object of booleans with these keys:" and the keys' paragraph.
+    let words = collapse(t.text);
+    if (keysFollow) {
+      words = `${keysFollow} ${words}`;
+      keysFollow = null;
+    }
+    const spelled = KEYED_SENTENCES.exec(words);
+    if (spelled) {
+      words = `\`${spelled[1]}\`: ${spelled[2]}; value is an object of booleans with keys ${spelled[3] ?? ""}`.trim();
+      if (!spelled[3]) {
+        keysFollow = words;
+        continue;
+      }
+    }
+    const keyed = /^`([A-Za-z_]\w*)`:\s*(.*)$/.exec(words);
     if (keyed) {
       const type = readKeyedObject((keyed[2] ?? "").replace(/\.$/, ""));
       if (type) {
         if (type.kind === "object" && type.additional?.kind === "object") type.additional = { ...type.additional, name: `${r.name}Value` };
         r.type = type;
-        r.description = collapse(t.text);
+        r.description = words;
         if (type.kind === "object" && type.additional?.kind === "object") fillFieldSources(type.additional.members, sourceOf(ctx, t));
         continue;
       }

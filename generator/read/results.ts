@@ -68,6 +68,9 @@ function emptyStatements(s: string): string[] {
     .map((part) => collapse(part));
 }
 
+/** The members a result sentence lists: "(members `a`, `b`)", ", with members `a`, `b`", "→ members `a`, `b`". */
+const MEMBERS = /(?:\(|,\s*with\s+|→\s*|\bwith\s+)members ((?:`[^`]+`(?:\s*,\s*|\s+and\s+)?)+)/;
+
 export function readResultSentence(ctx: ReadContext, t: Text): ResultSpec | null {
   const written = collapse(t.text);
   // "Returns: `result.task` — see Task", "Result: `result` — an External Call Statistics Record": a label with the
@@ -105,12 +108,18 @@ export function readResultSentence(ctx: ReadContext, t: Text): ResultSpec | null
   if (m && m[1] !== "true") return { ...base, key: m[1] ?? null, type: typeFromWords(m[2] ?? "") };
   m = /^Result:?\s*(.*)$/.exec(s);
   if (m) return { ...base, key: null, type: typeFromWords(m[1] ?? "") };
+  // "(members `a`, `b`)", ", with members `a`, `b`", "→ members `a`, `b`": the members of the result object.
+  const membersOf = (words: string) => MEMBERS.exec(words);
   m = /^Returns:\s*(.*)$/.exec(s);
-  if (m) return { ...base, key: null, type: typeFromWords(m[1] ?? "") };
+  if (m) {
+    const members = membersOf(m[1] ?? "");
+    if (members) return { ...base, key: null, type: membersFromPaths([...(members[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? ""), ctx, t) };
+    return { ...base, key: null, type: typeFromWords(m[1] ?? "") };
+  }
   m = /^Returns\s+(.*)$/.exec(s);
   if (m) {
     const words = m[1] ?? "";
-    const members = /\(members ((?:`[^`]+`(?:,\s*)?)+)\)/.exec(words);
+    const members = membersOf(words);
     if (members) return { ...base, key: null, type: membersFromPaths([...(members[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? ""), ctx, t) };
     if (/\bas an array\b/.test(words)) return { ...base, key: null, type: { kind: "array", items: { kind: "ref", resource: RETURNED_BY } } };
     return null;
