@@ -25,7 +25,7 @@ export default defineConfig({
     // suites over the compiled packages are the net above them. `npm test` runs with --coverage.
     coverage: {
       provider: "v8",
-      include: ["templates/runtime/**/*.ts"],
+      include: ["runtime/**/*.ts"],
       reporter: ["text-summary", "text", "json-summary"],
       reportsDirectory: ".tmp/coverage",
       thresholds: { lines: 90 },

@@ -3,7 +3,7 @@
 // with the skeleton merge (ts-morph loads); whether each run loaded ts-morph; and, when REV is given, the unchanged
 // generate of this tree against REV's, interleaved (decisions.md D16). `npm run bench -- updates [RUNS] [REV]`.
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { median, printTable } from "./lib.mjs";
@@ -78,7 +78,9 @@ function abUnchanged(dir, rev, runs) {
   try {
     symlinkSync(join(ROOT, "node_modules"), join(tree, "node_modules"));
     execFileSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: tree, stdio: "pipe" });
-    execFileSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "templates/runtime/tsconfig.json"], { cwd: tree, stdio: "pipe" });
+    // The runtime's sources moved from templates/runtime to runtime (decisions.md D27); an older revision has them there.
+    const runtimeConfig = existsSync(join(tree, "runtime/tsconfig.json")) ? "runtime/tsconfig.json" : "templates/runtime/tsconfig.json";
+    execFileSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", runtimeConfig], { cwd: tree, stdio: "pipe" });
     const bins = [BIN, join(tree, "dist/generator/cli/main.js")];
     const outs = ["ab-this", "ab-rev"];
     bins.forEach((b, k) => run([b, "generate", "--spec", "old.md", "--out", outs[k]], dir));

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { openapiV3 } from "../output/server/documentation.js";
 import serverData from "../output/server/methods.js";
 import type { Method, MethodError } from "../generator/model/types.js";
-import type { MethodInfo, RuntimeType, ServerData } from "../templates/runtime/shared/data.js";
-import { createHandlerWith } from "../templates/runtime/server/index.js";
+import type { MethodInfo, RuntimeType, ServerData } from "../runtime/shared/data.js";
+import { createHandlerWith } from "../runtime/server/index.js";
 import { generate } from "../generator/generate.js";
 import { GEN, SPEC_TEXT, modelOf } from "./helpers.js";
 

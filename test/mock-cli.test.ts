@@ -8,7 +8,7 @@ import { createClient } from "collab-platform-api-client";
 import { Agent, fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redactPath } from "../generator/cli/mock.js";
-import { route } from "../templates/runtime/server/route.js";
+import { route } from "../runtime/server/route.js";
 import { ROOT } from "./helpers.js";
 import { certificate, trustingFetch } from "./support/https.js";
 

@@ -8,9 +8,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openapiV3 } from "../output/server/documentation.js";
 import mockData from "../output/server/mock.js";
 import serverData from "../output/server/methods.js";
-import { type MockOptions, type Schema, createHandlerWith, createMockWith, sample } from "../templates/runtime/server/index.js";
-import type { ServerData } from "../templates/runtime/shared/data.js";
-import type { MockData } from "../templates/runtime/server/mock.js";
+import { type MockOptions, type Schema, createHandlerWith, createMockWith, sample } from "../runtime/server/index.js";
+import type { ServerData } from "../runtime/shared/data.js";
+import type { MockData } from "../runtime/server/mock.js";
 import { ROOT, SPEC_TEXT, modelOf } from "./helpers.js";
 import { readStates } from "../generator/emit/server/mock.js";
 

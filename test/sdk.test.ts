@@ -16,8 +16,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { legacy as skeletonLegacy, v3 as skeletonV3 } from "../output/server/skeleton/handlers.js";
 import { certificate } from "./support/https.js";
 import { generate } from "../generator/generate.js";
-import type { ServerData } from "../templates/runtime/shared/data.js";
-import { createHandlerWith } from "../templates/runtime/server/index.js";
+import type { ServerData } from "../runtime/shared/data.js";
+import { createHandlerWith } from "../runtime/server/index.js";
 import { GEN, SPEC_TEXT } from "./helpers.js";
 
 /**

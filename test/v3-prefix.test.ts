@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generate } from "../generator/generate.js";
-import type { ServerData } from "../templates/runtime/shared/data.js";
-import { createHandlerWith } from "../templates/runtime/server/index.js";
+import type { ServerData } from "../runtime/shared/data.js";
+import { createHandlerWith } from "../runtime/server/index.js";
 import { GEN, SPEC_TEXT } from "./helpers.js";
 
 /**

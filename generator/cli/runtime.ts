@@ -2,9 +2,9 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { builtInTemplatesDir } from "./templates.js";
 
-/** The compiled runtimes, `dist/runtime/**.js|.d.ts`, by path below it (`client/index.js`). */
+/** The compiled runtimes, `dist/shipped-runtime/**.js|.d.ts` (runtime/tsconfig.json), by path below it (`client/index.js`). */
 export function loadRuntime(): Record<string, string> {
-  const root = join(dirname(builtInTemplatesDir()), "dist", "runtime");
+  const root = join(dirname(builtInTemplatesDir()), "dist", "shipped-runtime");
   if (!existsSync(root)) throw new Error(`the compiled runtimes are missing at ${root}; run npm run build`);
   const out: Record<string, string> = {};
   const walk = (d: string) => {

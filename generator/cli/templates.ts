@@ -21,8 +21,9 @@ function readAll(root: string): Record<string, string> {
   const walk = (d: string) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const full = join(d, e.name);
-      // templates/runtime is TypeScript compiled with the generator, and templates/config.schema.json the config's
-      // schema shipped for editors: neither is a template.
+      // A runtime/ folder (where versions before decisions.md D27 kept the runtime's TypeScript, so an override folder
+      // copied from them may have one) is no template; nor is templates/config.schema.json, the config's schema
+      // shipped for editors.
       if (e.isDirectory()) {
         if (!(d === root && e.name === "runtime")) walk(full);
       } else if (e.isFile() && !(d === root && e.name === SCHEMA_FILE)) out[relative(root, full).split(sep).join("/")] = readFileSync(full, "utf8");

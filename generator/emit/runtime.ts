@@ -1,9 +1,9 @@
-import type { KeyRule } from "../../templates/runtime/shared/data.js";
+import type { KeyRule } from "../../runtime/shared/data.js";
 import type { Model } from "../model/types.js";
 import type { GeneratedFile } from "./files.js";
 
 /**
- * The compiled runtimes (templates/runtime, built to dist/runtime with the generator) as files of a generated
+ * The compiled runtimes (runtime/, built to dist/shipped-runtime with the generator) as files of a generated
  * package: `<package>/runtime/shared/…` and `<package>/runtime/<package>/…`, each with the generated header. They are
  * tsc's output, copied as they are: not formatted again, not rendered.
  */

@@ -2,9 +2,9 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import data from "../../output/client/methods.js";
-import type { ClientData } from "../../templates/runtime/shared/data.js";
-import { ApiError } from "../../templates/runtime/client/errors.js";
-import { type ClientOptions, createRuntime } from "../../templates/runtime/client/runtime.js";
+import type { ClientData } from "../../runtime/shared/data.js";
+import { ApiError } from "../../runtime/client/errors.js";
+import { type ClientOptions, createRuntime } from "../../runtime/client/runtime.js";
 import { TestServer } from "../support/https.js";
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import clientData from "../../output/client/methods.js";
-import type { ClientData } from "../../templates/runtime/shared/data.js";
-import { ApiError, createClientWith, is } from "../../templates/runtime/client/index.js";
+import type { ClientData } from "../../runtime/shared/data.js";
+import { ApiError, createClientWith, is } from "../../runtime/client/index.js";
 
 /** The client's surface: namespaces by Proxy, `call`/`request`, `.v3`, the `is` guards, refusals before sending. */
 type Tree = Record<string, any>;

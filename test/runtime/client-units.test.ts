@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { ClientData } from "../../templates/runtime/shared/data.js";
-import { redact, redactAll } from "../../templates/runtime/shared/redact.js";
-import { ApiError, TransportError, isApiError } from "../../templates/runtime/client/errors.js";
-import { errorFrom, scrubDeep } from "../../templates/runtime/client/failure.js";
-import { absolutize } from "../../templates/runtime/client/links.js";
-import { toQuery } from "../../templates/runtime/client/query.js";
-import { DEFAULT_RETRY, backoffMs, parseRetryAfter, retryDecision } from "../../templates/runtime/client/retry.js";
-import { validKey } from "../../templates/runtime/client/runtime.js";
+import type { ClientData } from "../../runtime/shared/data.js";
+import { redact, redactAll } from "../../runtime/shared/redact.js";
+import { ApiError, TransportError, isApiError } from "../../runtime/client/errors.js";
+import { errorFrom, scrubDeep } from "../../runtime/client/failure.js";
+import { absolutize } from "../../runtime/client/links.js";
+import { toQuery } from "../../runtime/client/query.js";
+import { DEFAULT_RETRY, backoffMs, parseRetryAfter, retryDecision } from "../../runtime/client/retry.js";
+import { validKey } from "../../runtime/client/runtime.js";
 
 /** Unit tests of the client runtime's pure parts, given/want tables (issue 13). */
 

@@ -4,12 +4,12 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapiV3 } from "../../output/server/documentation.js";
 import serverData from "../../output/server/methods.js";
-import type { ServerData } from "../../templates/runtime/shared/data.js";
-import type { Caller, Credentials, HandlerOptions } from "../../templates/runtime/server/handler.js";
-import { type BuiltInSpec, createHandlerWith } from "../../templates/runtime/server/index.js";
-import { createLimiter } from "../../templates/runtime/server/limiter.js";
-import { createRedisIdempotencyStore, createRedisRateStore } from "../../templates/runtime/server/redis.js";
-import { redisBucket } from "../../templates/runtime/client/redis.js";
+import type { ServerData } from "../../runtime/shared/data.js";
+import type { Caller, Credentials, HandlerOptions } from "../../runtime/server/handler.js";
+import { type BuiltInSpec, createHandlerWith } from "../../runtime/server/index.js";
+import { createLimiter } from "../../runtime/server/limiter.js";
+import { createRedisIdempotencyStore, createRedisRateStore } from "../../runtime/server/redis.js";
+import { redisBucket } from "../../runtime/client/redis.js";
 import { REDIS_INSTALL, hasRedisServer, startRedis, type RedisProcess } from "../support/redis.js";
 
 /**

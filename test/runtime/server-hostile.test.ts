@@ -3,13 +3,13 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapiV3 } from "../../output/server/documentation.js";
 import serverData from "../../output/server/methods.js";
-import type { ServerData } from "../../templates/runtime/shared/data.js";
-import { type Caller, type Credentials, type HandlerOptions, MethodError } from "../../templates/runtime/server/handler.js";
-import { type BuiltInSpec, createHandlerWith } from "../../templates/runtime/server/index.js";
-import { CORE, toNodeListener } from "../../templates/runtime/server/node.js";
-import { createMemoryIdempotencyStore } from "../../templates/runtime/server/idempotency.js";
-import { page } from "../../templates/runtime/server/page.js";
-import { fromQuery } from "../../templates/runtime/server/query.js";
+import type { ServerData } from "../../runtime/shared/data.js";
+import { type Caller, type Credentials, type HandlerOptions, MethodError } from "../../runtime/server/handler.js";
+import { type BuiltInSpec, createHandlerWith } from "../../runtime/server/index.js";
+import { CORE, toNodeListener } from "../../runtime/server/node.js";
+import { createMemoryIdempotencyStore } from "../../runtime/server/idempotency.js";
+import { page } from "../../runtime/server/page.js";
+import { fromQuery } from "../../runtime/server/query.js";
 
 /**
  * Issue 24, the generated server: each case is a reproducer from the hostile-input probe that failed before its

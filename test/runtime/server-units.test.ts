@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import data from "../../output/server/methods.js";
-import type { MethodInfo, RuntimeType, ServerData } from "../../templates/runtime/shared/data.js";
-import { createMemoryIdempotencyStore } from "../../templates/runtime/server/idempotency.js";
-import { createLimiter } from "../../templates/runtime/server/limiter.js";
-import { fromQuery, withReferences } from "../../templates/runtime/server/query.js";
-import { own, route } from "../../templates/runtime/server/route.js";
-import { coerceFromQuery, forbiddenKey, typeOk, validate } from "../../templates/runtime/server/validate.js";
+import type { MethodInfo, RuntimeType, ServerData } from "../../runtime/shared/data.js";
+import { createMemoryIdempotencyStore } from "../../runtime/server/idempotency.js";
+import { createLimiter } from "../../runtime/server/limiter.js";
+import { fromQuery, withReferences } from "../../runtime/server/query.js";
+import { own, route } from "../../runtime/server/route.js";
+import { coerceFromQuery, forbiddenKey, typeOk, validate } from "../../runtime/server/validate.js";
 
 /** Unit tests of the server runtime's parts, given/want tables (issue 13); the router itself is in server-router. */
 

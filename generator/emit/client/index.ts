@@ -6,7 +6,7 @@ import { type TsMember, type TsType, keyword, printDeclaration, printImport, ref
 import { type Templates, render } from "../templates.js";
 import type { PrintContext } from "../ts/printer.js";
 import { isListMethod, methodDoc, pageSizeOf, typedMethods } from "../types/index.js";
-import type { ClientData, ClientMethodFlags, Cursor } from "../../../templates/runtime/shared/data.js";
+import type { ClientData, ClientMethodFlags, Cursor } from "../../../runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
 import type { ClientView } from "../views.js";
 import { declaredNames, splitAreas } from "../areas.js";

@@ -7,7 +7,7 @@ import { PRINT_WIDTH, type TsMember, keyword, printDeclaration, printImport, ref
 import { type Templates, render } from "../templates.js";
 import { blockCommentText } from "../../util/comment.js";
 import { isListMethod, pageSizeOf, typedMethods } from "../types/index.js";
-import type { ErrorLink, MethodInfo, RuntimeType, ServerData } from "../../../templates/runtime/shared/data.js";
+import type { ErrorLink, MethodInfo, RuntimeType, ServerData } from "../../../runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
 
 /**

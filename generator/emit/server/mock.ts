@@ -1,5 +1,5 @@
 import type { Method, Model, StateTransition } from "../../model/types.js";
-import type { MockData, MockMethod, MockState, OfflineNames, Schema } from "../../../templates/runtime/server/mock.js";
+import type { MockData, MockMethod, MockState, OfflineNames, Schema } from "../../../runtime/server/mock.js";
 import { type GeneratedFile, jsonFile } from "../files.js";
 import { cursorMethods } from "../client/index.js";
 import { isListMethod, pageSizeOf } from "../types/index.js";
