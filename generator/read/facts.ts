@@ -1,6 +1,6 @@
 import type { Table } from "mdast";
 import type { DefaultValue, TypeRef } from "../model/types.js";
-import { type Text, rowCells } from "../parse/markdown.js";
+import { type Text, rowCells, sliceText, trimText } from "../parse/markdown.js";
 import { type ReadContext, collapse, report, spanOfText } from "./inline.js";
 import { type HeaderIndex, headerIndex } from "./tables.js";
 import { literalFor, readDefault, readEnumValues, valuesFit } from "./types.js";
@@ -195,6 +195,32 @@ export function fieldColumns(ctx: ReadContext, table: Table): FieldColumns {
     }
   }
   return cols;
+}
+
+/** A table's name cell, read the same way for parameters, members and resource fields. */
+export interface NameCell {
+  /** The name's own text (before a `<br>`), for positions and messages. */
+  cell: Text;
+  /** The name without its bold, backticks and star; null when the cell holds no single name. */
+  name: string | null;
+  /** A trailing `*` or `^*^`: the field is marked required. */
+  starred: boolean;
+  /** The type on the cell's second line, without its backticks, where the table has no Type column. */
+  lineType: Text | null;
+}
+
+/**
+ * The platform's reference writes `**name***<br>\`type\`` in one cell: the name (bold, a trailing `*` or `^*^` for
+ * required), and the type on the cell's second line, read as a Type cell where the table has none. A plain
+ * `name`, `` `name` `` or `**name**` is the same name with no type.
+ */
+export function readNameCell(whole: Text, hasTypeColumn: boolean): NameCell {
+  const br = /<br\s*\/?>/i.exec(whole.text);
+  const cell = br ? trimText(sliceText(whole, 0, br.index)) : whole;
+  const line = br && !hasTypeColumn ? trimText(sliceText(whole, br.index + br[0].length)) : null;
+  const m = /^(?:\*\*)?`?([A-Za-z_][A-Za-z0-9_.]*)`?(?:\*\*)?(\*|\^\*\^)?(?:\*\*)?$/.exec(cell.text);
+  const lineType = line && /^`[^`]*`$/.test(line.text) ? sliceText(line, 1, line.text.length - 1) : line;
+  return { cell, name: m ? (m[1] ?? null) : null, starred: !!m?.[2], lineType };
 }
 
 /** A Required cell: `yes`, `required`, `*`, `true`, `Y`, `req`, a check mark. */

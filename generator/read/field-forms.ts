@@ -121,7 +121,7 @@ export const FIELD_FORMS: ReadonlyArray<FieldForm<Field>> = [
 export const RESOURCE_FORMS: ReadonlyArray<FieldForm<Resource>> = [
   {
     id: "fields-by-scope",
-    match: new RegExp(String.raw`\bfields (?:(?:are|is) returned )?depends? on the scope \(${LIST}\)`, "i"),
+    match: new RegExp(String.raw`\bfield(?:s| set) (?:(?:are|is) returned )?depends? on (?:the )?scope \(${LIST}\)`, "i"),
     read: (r, m) => {
       r.fieldScopes = ticked(m[1] ?? "");
       // No field is always present when the set depends on the scope.

@@ -7,7 +7,8 @@ export interface FormHooks {
   /** Read the sentence on from this offset (a label the form has taken off). */
   readFrom(offset: number): void;
   /** The next table lists the errors, with these statuses where it has no status column. */
-  errorsFollow(statuses: number[]): void;
+  /** The next table, or the next list's items, are the method's errors, with these statuses and this code where they give none. */
+  errorsFollow(statuses: number[], code?: string | null): void;
   /** The next table lists the members of this object parameter; false when the method has no such parameter. */
   membersFollow(param: string): boolean;
   /** Words about a parameter the method already has, added to its description; false when it has none. */
@@ -35,9 +36,11 @@ export interface SentenceForm {
 
 /** Who may call a method, from the words after the label: `any` for any user, else the first clause, lower case. */
 export function accessWho(text: string): string {
-  if (/^Any user\b/i.test(text)) return "any";
+  // "an administrator, or the owner of the group" is "administrator or owner of the group": articles are no part of who.
+  const plain = text.replace(/^(?:an?|the)\s+/i, "").replace(/,?\s+or\s+(?:an?|the)\s+/gi, " or ");
+  if (/^Any user\b/i.test(plain)) return "any";
   // "admin" is a developer's "administrator".
-  return (text.split(/[(,;]/)[0] ?? "").replace(/\s+/g, " ").trim().toLowerCase().replace(/\badmin\b/g, "administrator").replace(/\.$/, "");
+  return (plain.split(/[(,;]/)[0] ?? "").replace(/\s+/g, " ").trim().toLowerCase().replace(/\badmin\b/g, "administrator").replace(/\.$/, "");
 }
 
 const WHO_LABEL = /^(?:Who can (?:call|execute|use)(?: (?:the|this) method)?|Who may call|Access|Permissions?|Callable by)\s*:\s*/i;
@@ -65,12 +68,12 @@ export const METHOD_FORMS: readonly SentenceForm[] = [
   },
   {
     id: "application-context",
-    match: /^(?:(?:The method )?works only in the context of application authori[sz]ation|App(?:lication)? context only|Only in (?:an )?application context)\b/i,
+    match: /^(?:(?:The method )?works only in the context of application authori[sz]ation|(?:Context:\s*)?App(?:lication)? context only|Only in (?:an )?application context)\b/i,
     read: (_m, _s, hooks) => {
       hooks.applicationContext();
       return "placed";
     },
-    doc: { example: "The method works only in the context of application authorization.", fact: "`applicationContextOnly`" },
+    doc: { example: "The method works only in the context of application authorization. · Context: application context only", fact: "`applicationContextOnly`" },
   },
   {
     id: "deprecated-use",
@@ -108,7 +111,37 @@ export const METHOD_FORMS: readonly SentenceForm[] = [
       hooks.errorsFollow(statusesIn(s));
       return "placed";
     },
-    doc: { example: "Errors (HTTP 400): · HTTP status: 400 or 403 (then a table)", fact: "the next table is the method's errors, with these statuses where it has no status column" },
+    doc: { example: "Errors (HTTP 400): · HTTP status: 400 or 403 · **Errors** (then a table or a list)", fact: "the next table, or the items of the next list, are the method's errors, with these statuses where they give none" },
+  },
+  {
+    id: "errors-header",
+    match: /^(?:Errors?|Possible errors?|Error codes?)\s*\((?:(?:all |all statuses |statuses |status )?(?:HTTP(?: status(?:es)?)?\s+)?[1-5]\d\d(?:\s*(?:,|or|and)\s*[1-5]\d\d)*\s*,?\s*)?(?:code\s+)?(?:`[A-Za-z0-9_]*`)?\)\s*:?$/i,
+    read: (_m, s, hooks) => {
+      hooks.errorsFollow(statusesIn(s), /`([A-Za-z0-9_]*)`/.exec(s)?.[1] ?? null);
+      return "placed";
+    },
+    doc: { example: "Errors (HTTP 400, code `ERROR_CORE`): · Errors (403 `ACCESS_DENIED`): · Errors (all HTTP 400): (then a table or a list)", fact: "the next table or list is the method's errors, with this status and code where a row gives none" },
+  },
+  {
+    id: "errors-status-code",
+    match: /^HTTP status(?:es)?:?\s*\**[1-5]\d\d\**(?:\s*(?:,|or|and)\s*\**[1-5]\d\d\**)*,\s*code\s+`[A-Za-z0-9_]*`,?\s*(?:with (?:one of )?(?:the |these )?(?:following )?(?:messages|texts))?\s*:$/i,
+    read: (_m, s, hooks) => {
+      hooks.errorsFollow(statusesIn(s), /`([A-Za-z0-9_]*)`/.exec(s)?.[1] ?? null);
+      return "placed";
+    },
+    doc: { example: "HTTP status: **400**, code `ERROR_CORE`, with one of the messages: (then a list)", fact: "the next list's items are errors with this status and code" },
+  },
+  {
+    id: "error-texts",
+    match: /^(?:(?:messages|texts|error texts) of `[A-Za-z0-9_]+`|`[A-Za-z0-9_]+` (?:messages|texts))\s*:$/i,
+    read: (m, s, hooks) => {
+      const code = /`([A-Za-z0-9_]+)`/.exec(s)?.[1] ?? null;
+      // The statuses the method already gives that code (its row in the errors table).
+      const statuses = [...new Set(m.errors.filter((e) => e.code === code).flatMap((e) => (e.statuses.length > 0 ? e.statuses : e.status !== null ? [e.status] : [])))];
+      hooks.errorsFollow(statuses, code);
+      return "placed";
+    },
+    doc: { example: "`ERROR_ARGUMENT` texts: · Messages of `ERROR_ARGUMENT`: (then a list)", fact: "the next list's items are texts of that error, with the statuses the method gives it" },
   },
   {
     id: "parameter-more",

@@ -13,11 +13,14 @@ import type {
   StateTransition,
   Statement,
 } from "../model/types.js";
-import { MAX_NESTING, type Section, type SpecFile, parseMarkdown, sectionize, spanOf } from "../parse/markdown.js";
+import type { RootContent } from "mdast";
+import { MAX_NESTING, type Section, type SpecFile, parseMarkdown, sectionize, spanOf, textOf } from "../parse/markdown.js";
 import { type ReadContext, report, sourceOf } from "./inline.js";
 import { methodInHeading, readMethodHeadingSection, readMethodSection } from "./methods.js";
 import { readOtherResources, readResourceSection } from "./resources.js";
 import {
+  type OlderStatus,
+  applyOlderStatuses,
   readAddressing,
   readAuthentication,
   readEnvelope,
@@ -48,6 +51,8 @@ export interface Fragments {
   authentication: { rules: Statement[]; applicationContext: Array<{ name: string; source: Statement["source"] }> };
   events: Statement[];
   errors: { catalogue: CatalogueError[]; notes: Statement[] };
+  /** Statuses an older description gives catalogue codes, from any errors section: applied once all are read. */
+  olderStatuses: OlderStatus[];
   limits: { table: Limit[]; rules: Statement[] };
   versioning: Statement[];
   gaps: KnownGap[];
@@ -80,6 +85,7 @@ type SectionKind =
 const TOP_SECTIONS: ReadonlyArray<readonly [RegExp, SectionKind]> = [
   [/^(?:what the service does|overview|introduction|about|tl;dr)/, "overview"],
   [/^(?:resources|data model|data structures|objects|types)\b/, "resources"],
+  [/^(?:responses?|response envelope|envelope)\b/, "envelope"],
   [/^(?:states|lifecycles?)\b/, "states"],
   [/^(?:endpoints|methods|method reference|api reference|reference)\b/, "endpoints"],
   [/^(?:making requests|addressing|calling the api)\b/, "addressing"],
@@ -106,8 +112,10 @@ function titleWords(title: string): string {
 function kindOf(section: Section, parent: SectionKind | null): SectionKind {
   const t = titleWords(section.title);
   if (parent === null) return TOP_SECTIONS.find(([re]) => re.test(t))?.[1] ?? "unknown";
+  // The subsections of a top-level "Responses" section: the success envelope and the error body.
+  if (parent === "envelope") return "envelope";
   if (parent === "resources") {
-    if (/\benvelope\b/.test(t)) return "envelope";
+    if (/\benvelope\b|^legacy error body\b/.test(t)) return "envelope";
     if (/^(?:other|misc(?:ellaneous)?) resources\b/.test(t)) return "other-resources";
     return "resource";
   }
@@ -138,6 +146,7 @@ function emptyFragments(): Fragments {
     authentication: { rules: [], applicationContext: [] },
     events: [],
     errors: { catalogue: [], notes: [] },
+    olderStatuses: [],
     limits: { table: [], rules: [] },
     versioning: [],
     gaps: [],
@@ -149,8 +158,9 @@ function emptyFragments(): Fragments {
 const readers: Record<SectionKind, (ctx: ReadContext, s: Section, f: Fragments) => void> = {
   overview: (ctx, s, f) => pushAll(f.overview, readStatements(ctx, s.blocks, "overview", s.title)),
   resources: (ctx, s, f) => pushAll(f.intro, readStatements(ctx, s.blocks, "resources", s.title)),
+  // An envelope in several sections ("4.1 Success envelope", "4.2 Legacy error body") is one envelope.
   envelope: (ctx, s, f) => {
-    f.envelope = readEnvelope(ctx, s);
+    f.envelope = readEnvelope(ctx, s, f.envelope ?? undefined);
   },
   resource: (ctx, s, f) => pushAll(f.resources, readResourceSection(ctx, s)),
   "other-resources": (ctx, s, f) => pushAll(f.resources, readOtherResources(ctx, s)),
@@ -183,6 +193,7 @@ const readers: Record<SectionKind, (ctx: ReadContext, s: Section, f: Fragments) 
     const r = readErrorsSection(ctx, s);
     pushAll(f.errors.catalogue, r.catalogue);
     pushAll(f.errors.notes, r.notes);
+    pushAll(f.olderStatuses, r.older);
   },
   limits: (ctx, s, f) => {
     const r = readLimits(ctx, s);
@@ -228,9 +239,36 @@ const LEDGER: Partial<Record<SectionKind, LedgerScope["kind"]>> = {
   authentication: "errors",
 };
 
+/** Section kinds whose readers take a quoted block as their own text: a method's and a resource's read it themselves. */
+const UNQUOTED: ReadonlySet<SectionKind> = new Set<SectionKind>(["overview", "resources", "envelope", "states", "endpoints", "addressing", "file-retrieval", "authentication", "events", "errors", "limits", "versioning"]);
+
+/** "> Note", "> **Warning**", "> Info": a label that only says how the quoted text looks. */
+const NOTE_LABEL = /^\s*(?:\*\*)?(?:notes?|warning|info|important|tip)(?:\*\*)?\s*:?\s*(?:\*\*)?\s*$/i;
+
+/**
+ * Another author quotes some of a section's text in a note (`> Note` and a paragraph, `> **Not shown:**` and a list):
+ * the quoted blocks are read as the section's own, in place, and a label that only names the note's look is
+ * dropped. A "Not shown:" label stays: its list's items are the section's gaps (read/sections.ts).
+ */
+function unquoted(ctx: ReadContext, section: Section): Section {
+  if (!section.blocks.some((b) => b.type === "blockquote")) return section;
+  const blocks: RootContent[] = [];
+  for (const b of section.blocks) {
+    if (b.type !== "blockquote") {
+      blocks.push(b);
+      continue;
+    }
+    const inner = [...b.children] as RootContent[];
+    const first = inner[0];
+    if (first?.type === "paragraph" && NOTE_LABEL.test(textOf(ctx.file, first).text)) inner.shift();
+    pushAll(blocks, inner);
+  }
+  return { ...section, blocks };
+}
+
 function walk(ctx: ReadContext, section: Section, parent: SectionKind | null, f: Fragments, scopes: LedgerScope[]): void {
   const kind = kindOf(section, parent);
-  readers[kind](ctx, section, f);
+  readers[kind](ctx, UNQUOTED.has(kind) ? unquoted(ctx, section) : section, f);
   const ledger = LEDGER[kind];
   if (ledger) scopes.push({ section, kind: ledger });
   // A method written as a heading reads its subsections (Parameters, Errors…) itself.
@@ -294,6 +332,8 @@ export function readSpec(file: SpecFile): { fragments: Fragments; diagnostics: D
     for (const other of root.children) if (other !== top) walk(ctx, other, null, f, scopes);
   }
   pushAll(f.gaps, ctx.gaps);
+  applyOlderStatuses(f.errors.catalogue, f.olderStatuses);
+  f.olderStatuses = [];
   readFieldForms(f.methods, f.resources, f.errors.catalogue, f.envelope ? [...f.envelope.members, ...f.envelope.time, ...f.envelope.legacyErrorBody] : []);
   return { fragments: f, diagnostics: ctx.diagnostics, ledger: { scopes, placed: ctx.placed ?? new Set() } };
 }

@@ -20,7 +20,7 @@ import {
 import { fieldColumns } from "./facts.js";
 import { paramFromRow, readNameList, readParams } from "./params.js";
 import { isResultSentence, readResultSentence } from "./results.js";
-import { ERROR_COLUMNS, errorWords, headerIndex, pascal, tableRows, warnErrorColumns } from "./tables.js";
+import { ERROR_COLUMNS, errorWords, headerIndex, pascal, readCodeCell, tableRows, warnErrorColumns } from "./tables.js";
 import { field } from "./types.js";
 import { firstParenGroup, namedParenGroups } from "../util/parens.js";
 import { pushAll } from "../util/arrays.js";
@@ -134,6 +134,8 @@ interface State {
   fieldListNotShown: boolean;
   /** "Errors (HTTP 400):": the next table is the errors; its rows take these statuses where it has no column. */
   errorStatuses?: number[];
+  /** "**Errors** (HTTP 400, code `X`):": the next list's items are errors; they take this code where they give none. */
+  errorList?: { statuses: number[]; code: string | null };
   /** "`FILTER` key prefixes:": the next table describes this parameter (its rows join its description). */
   describesNext?: Field;
 }
@@ -203,8 +205,9 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
   const formed = readMethodForm(m, s, {
     applicationContext: () => readApplicationContext(ctx, m, t),
     readFrom: (offset) => readMethodSentence(ctx, st, trimText(sliceText(t, offset))),
-    errorsFollow: (statuses) => {
+    errorsFollow: (statuses, code = null) => {
       st.errorStatuses = statuses;
+      st.errorList = { statuses, code };
     },
     describe: (name, words) => {
       const target = st.paramIndex.get(name);
@@ -409,6 +412,8 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
 }
 
 function readHeader(ctx: ReadContext, st: State, t: Text): void {
+  // An errors label holds for the list right after it, not past a paragraph.
+  st.errorList = undefined;
   for (const whole of sentences(unlabelled(t))) {
     // "Scope `task` · any user": a middle dot parts the sentence as a full stop would.
     for (const sentence of dotted(whole)) readHeaderSentence(ctx, st, sentence);
@@ -460,9 +465,11 @@ function readParamTable(ctx: ReadContext, table: Table, method: Method): Field[]
 }
 
 /** `| Status | Code | Text |` tables of a method's errors (the contract's second form). */
-function readErrorTable(ctx: ReadContext, table: Table, method: Method, labelled: number[] = []): void {
+function readErrorTable(ctx: ReadContext, table: Table, method: Method, labelled: number[] = [], labelCode: string | null = null): void {
   const { h, rows } = tableRows(ctx, table);
   warnErrorColumns(ctx, table, h);
+  // "not shown" in Code cells is one known gap of the method.
+  let notShownAt: Text | undefined;
   for (const cells of rows) {
     const cell = (re: RegExp) => {
       const i = h.find(re);
@@ -473,18 +480,26 @@ function readErrorTable(ctx: ReadContext, table: Table, method: Method, labelled
     if (statusText && status === null && !/^\dxx$/i.test(statusText)) {
       report(ctx, "bad-status", spanOfText(ctx, cells[h.find(ERROR_COLUMNS.status) ?? 0] ?? { text: "", start: 0 }), { text: statusText });
     }
-    const code = cell(ERROR_COLUMNS.code).replace(/`/g, "");
+    const codeAt = h.find(ERROR_COLUMNS.code);
+    const code = readCodeCell(cell(ERROR_COLUMNS.code));
+    const codeCell = codeAt === null ? undefined : cells[codeAt];
+    if (code.unread && codeCell) report(ctx, "unread-text", spanOfText(ctx, codeCell), { what: "error code", text: code.words.slice(0, 80) });
+    if (code.notShown && codeCell && !notShownAt) {
+      notShownAt = codeCell;
+      addGap(ctx, codeCell, "Error codes", [`method:${method.version}:${method.name}`]);
+    }
     const words = errorWords(cell);
     const text = words.text.replace(/^`|`$/g, "");
-    const cause = words.cause;
+    const cause = words.cause || (code.unread ? "" : code.words);
     // Statuses the label before the table gave ("Errors (HTTP 400):"), where the table has no status column.
-    const statuses = status !== null ? [status] : h.find(ERROR_COLUMNS.status) === null ? labelled : [];
+    const own = status ?? code.status;
+    const statuses = own !== null ? [own] : h.find(ERROR_COLUMNS.status) === null ? labelled : [];
     method.errors.push({
-      status: status ?? (statuses.length === 1 ? (statuses[0] ?? null) : null),
+      status: own ?? (statuses.length === 1 ? (statuses[0] ?? null) : null),
       statuses,
       statusClass: /^\dxx$/i.test(statusText) ? statusText.toLowerCase() : null,
       statusFrom: statuses.length > 0 ? "method" : null,
-      code: code === "" && /empty/i.test(cell(ERROR_COLUMNS.code)) ? "" : code || null,
+      code: code.code ?? (codeAt === null ? labelCode : null),
       text: text || null,
       cause: cause || null,
       source: sourceOf(ctx, cells[0] ?? { text: "", start: 0 }),
@@ -493,7 +508,7 @@ function readErrorTable(ctx: ReadContext, table: Table, method: Method, labelled
 }
 
 /** The headers of a table that states a method's facts in columns (`| Scope | Who can call |`). */
-const LABEL_COLUMNS = /^(?:scopes?|who can (?:call|execute(?: the method)?)|access|context|returns|result)$/;
+const LABEL_COLUMNS = /^(?:scopes?|who can (?:call|execute(?: the method)?)|access|context|returns|result|parameters|params)$/;
 
 function isLabelTable(ctx: ReadContext, table: Table): boolean {
   const header = table.children[0];
@@ -596,17 +611,28 @@ export function methodInHeading(title: string): HeadingMethod | null {
 export function readMethodHeadingSection(ctx: ReadContext, section: Section, version: Version, area: string): MethodSectionFragment {
   const h = methodInHeading(section.title);
   const blocks: RootContent[] = [];
-  const collect = (s: Section) => {
+  /** The lists under an errors subsection (`Error Handling`, `Possible Error Codes`): their items are errors. */
+  const errorLists = new Set<RootContent>();
+  const collect = (s: Section, errors: boolean) => {
+    for (const b of s.blocks) if (errors && b.type === "list") errorLists.add(b);
     pushAll(blocks, s.blocks);
-    for (const c of s.children) collect(c);
+    for (const c of s.children) collect(c, errors || ERRORS_SUBSECTION.test(c.title.trim()));
   };
-  collect(section);
+  collect(section, false);
   const found = h ? ctx.file.text.indexOf(h.name, section.start) : -1;
   const at: Text = { text: h?.name ?? "", start: found < 0 ? section.start : found };
-  return readMethodSection(ctx, { ...section, title: area, blocks, children: [] }, version, h ? { name: h.name, marker: h.marker, at } : undefined);
+  return readMethodSection(ctx, { ...section, title: area, blocks, children: [] }, version, h ? { name: h.name, marker: h.marker, at, errorLists } : undefined);
 }
 
-export function readMethodSection(ctx: ReadContext, section: Section, version: Version, opening?: { name: string; marker: string; at: Text }): MethodSectionFragment {
+/** A method's subsection of errors, by its title. */
+const ERRORS_SUBSECTION = /^(?:error handling|errors?|possible errors?|(?:possible )?error codes?)$/i;
+
+export function readMethodSection(
+  ctx: ReadContext,
+  section: Section,
+  version: Version,
+  opening?: { name: string; marker: string; at: Text; errorLists?: ReadonlySet<RootContent> },
+): MethodSectionFragment {
   const out: MethodSectionFragment = { methods: [], shapes: [], named: [], notes: [] };
   let st: State | null = null;
   const shapeArea = section.title;
@@ -695,7 +721,9 @@ export function readMethodSection(ctx: ReadContext, section: Section, version: V
       report(ctx, "unread-text", spanOfText(ctx, textOf(ctx.file, block)), { what: block.type, text: collapse(textOf(ctx.file, block).text).slice(0, 80) });
       continue;
     }
-    readMethodBlock(ctx, st, block);
+    const current = st as State;
+    if (block.type === "list" && !current.errorList && opening?.errorLists?.has(block)) current.errorList = { statuses: [], code: null };
+    readMethodBlock(ctx, current, block);
   }
   finish();
   return out;
@@ -800,8 +828,9 @@ function readMethodBlock(ctx: ReadContext, st: State, block: RootContent): void 
       return;
     }
     if (isErrorTable(ctx, block)) {
-      readErrorTable(ctx, block, st.method, st.errorStatuses ?? []);
+      readErrorTable(ctx, block, st.method, st.errorStatuses ?? [], st.errorList?.code ?? null);
       st.errorStatuses = undefined;
+      st.errorList = undefined;
       return;
     }
     const fields = readParamTable(ctx, block, st.method);
@@ -818,6 +847,14 @@ function readMethodBlock(ctx: ReadContext, st: State, block: RootContent): void 
 }
 
 function readMethodList(ctx: ReadContext, st: State, list: List): void {
+  const errorList = st.errorList;
+  st.errorList = undefined;
+  if (errorList && !list.ordered) {
+    // The items of an errors label's list: each an error item as in an "Errors: a; b" sentence.
+    st.errorStatuses = undefined;
+    for (const item of list.children) readErrorItem(ctx, st, listItemText(ctx.file, item), errorList);
+    return;
+  }
   if (st.callForms && list.ordered) {
     const forms: string[][] = [];
     for (const item of list.children) {
@@ -846,8 +883,30 @@ function readMethodList(ctx: ReadContext, st: State, list: List): void {
   }
 }
 
+/** A bullet under an errors label: its errors, with the label's statuses and code where it gives none. */
+function readErrorItem(ctx: ReadContext, st: State, t: Text, label: { statuses: number[]; code: string | null }): void {
+  const r = readErrorSentence(ctx, t);
+  for (const e of r.errors) {
+    if (e.statuses.length === 0 && e.status === null && label.statuses.length > 0) {
+      e.statuses = [...label.statuses];
+      e.status = label.statuses.length === 1 ? (label.statuses[0] ?? null) : null;
+      e.statusFrom = "method";
+    }
+    if (e.code === null && label.code !== null) e.code = label.code;
+    st.method.errors.push(e);
+  }
+  for (const o of r.others) st.method.notes.push(statement(ctx, o));
+  if (r.errors.length === 0) report(ctx, "unread-text", spanOfText(ctx, t), { what: "error item", text: collapse(t.text).slice(0, 80) });
+}
+
 /** One bullet of a method: its sentences, or the whole bullet where its sentences belong together. */
 function readBullet(ctx: ReadContext, st: State, bullet: Text): void {
+  // "- **Scope:** `task` · **Who can call:** any user": a middle dot parts a bullet of labels as it parts a sentence.
+  const parts = /^\*\*[^*]+:\*\*/.test(bullet.text) ? dotted(bullet) : [bullet];
+  if (parts.length > 1) {
+    for (const part of parts) readBullet(ctx, st, part);
+    return;
+  }
   // "- **Scope:** `task`": a bold label is the sentence's start.
   const t = unlabelled(bullet);
   const s = collapse(t.text);

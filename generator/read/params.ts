@@ -1,7 +1,7 @@
 import type { Field, TypeRef } from "../model/types.js";
 import { type Text, sliceText, trimText } from "../parse/markdown.js";
 import { type ReadContext, clauses, collapse, report, reportTypeWord, sentences, sourceOf, spanOfText, splitTop } from "./inline.js";
-import { type FieldColumns, defaultFromCell, deprecationOf, extensionsOf, ownWords, readMeaning, readValues, saysNullable, saysRequired } from "./facts.js";
+import { type FieldColumns, defaultFromCell, readNameCell, deprecationOf, extensionsOf, ownWords, readMeaning, readValues, saysNullable, saysRequired } from "./facts.js";
 import { UNKNOWN, field, literalFor, readDefault, readTypePhrase, suspiciousTypeWord } from "./types.js";
 import { balancedParenGroup, firstParenGroup } from "../util/parens.js";
 
@@ -253,17 +253,11 @@ export function readParams(ctx: ReadContext, t: Text, options: { optional?: bool
 export function paramFromRow(ctx: ReadContext, cols: FieldColumns, cells: Text[], others: Text[] = []): Field | null {
   const whole = cells[cols.name];
   if (!whole || !whole.text.trim()) return null;
-  // The platform's reference writes `**name***<br>\`type\`` in one cell: the name (bold, a trailing `*` or `^*^` for
-  // required), and the type on the cell's second line, read as a Type cell where the table has none.
-  const br = /<br\s*\/?>/i.exec(whole.text);
-  const nameCell = br ? trimText(sliceText(whole, 0, br.index)) : whole;
-  const lineType = br && cols.type === null ? trimText(sliceText(whole, br.index + br[0].length)) : null;
-  const nameMatch = /^(?:\*\*)?`?([A-Za-z_][A-Za-z0-9_.]*)`?(?:\*\*)?(\*|\^\*\^)?(?:\*\*)?$/.exec(nameCell.text);
-  if (!nameMatch) {
+  const { cell: nameCell, name, starred, lineType: bareType } = readNameCell(whole, cols.type !== null);
+  if (name === null) {
     report(ctx, "unreadable-parameter", spanOfText(ctx, nameCell), { text: nameCell.text });
     return null;
   }
-  const bareType = lineType && /^`[^`]*`$/.test(lineType.text) ? sliceText(lineType, 1, lineType.text.length - 1) : lineType;
   const written = bareType ?? (cols.type === null ? null : (cells[cols.type] ?? null));
   // A dash alone (`—`, `–`, `-`) is an empty cell: no type is given.
   const typeCell = written && /^[—–-]$/.test(written.text.trim()) ? { text: "", start: written.start } : written;
@@ -297,9 +291,9 @@ export function paramFromRow(ctx: ReadContext, cols: FieldColumns, cells: Text[]
   const deprecated = deprecationOf(r.description);
   const extensions = extensionsOf(r.description);
   return field({
-    name: nameMatch[1] ?? "",
+    name,
     type,
-    required: nameMatch[2] !== undefined || saysRequired(requiredCell),
+    required: starred || saysRequired(requiredCell),
     nullable: r.nullable,
     description: r.description,
     ...(def ? { default: def } : {}),

@@ -16,9 +16,9 @@ import {
 } from "./inline.js";
 import { readReturnedBy, readTitleLinks, readVersionKey } from "./links.js";
 import { headerIndex, pascal, tableRows } from "./tables.js";
-import { defaultFromCell, fieldColumns, readBareValues, readMeaning } from "./facts.js";
+import { defaultFromCell, fieldColumns, readBareValues, readMeaning, readNameCell } from "./facts.js";
 import { UNKNOWN, field, readTypePhrase, suspiciousTypeWord } from "./types.js";
-import { withoutTrailingParens } from "../util/parens.js";
+import { balancedParenGroup, withoutTrailingParens } from "../util/parens.js";
 import { pushAll } from "../util/arrays.js";
 
 /**
@@ -283,9 +283,17 @@ function readFieldTable(ctx: ReadContext, table: Table, rules: TypingRules | nul
   const meaningCols = [...cols.meaning, ...cols.other];
   const out: Field[] = [];
   for (const cells of rows) {
-    const nameCell = cells[cols.name];
-    if (!nameCell || !nameCell.text) continue;
-    const typeCell = cols.type === null ? null : (cells[cols.type] ?? null);
+    const whole = cells[cols.name];
+    if (!whole || !whole.text) continue;
+    // `**name**<br>\`type\``, `` `name` ``, or several names of one type in one cell (`A, B, C`).
+    const cell = readNameCell(whole, cols.type !== null);
+    const nameCell = cell.cell;
+    const names = cell.name !== null ? [cell.name] : namesIn(nameCell.text);
+    if (names.length === 0) {
+      report(ctx, "unread-text", spanOfText(ctx, nameCell), { what: "field name", text: collapse(nameCell.text).slice(0, 80) });
+      continue;
+    }
+    const typeCell = cell.lineType ?? (cols.type === null ? null : (cells[cols.type] ?? null));
     // A dash alone (`—`, `–`, `-`) is an empty cell: no type is given.
     const typeText = collapse(typeCell?.text ?? "").replace(/^[—–-]$/, "");
     const meaningCells = meaningCols.map((i) => cells[i]).filter((c): c is Text => !!c && !!c.text.trim());
@@ -302,26 +310,42 @@ function readFieldTable(ctx: ReadContext, table: Table, rules: TypingRules | nul
     if (type.kind === "object" && type.members.length === 0 && !type.additional && /^[A-Z_]+ \(/.test(meaning)) {
       type = { kind: "object", members: readFieldList(meaning, rules, undefined, meaningCells[0], ctx).fields };
     }
+    // "object | Keyed by user id. Each value is an object of booleans with the keys A, B": a map.
+    if (type.kind === "object" && type.members.length === 0 && !type.additional && /^keyed by /i.test(meaning)) {
+      const keyed = readKeyedObject(meaning.replace(/\.\s*Each value is an object of booleans with (?:the |these )?keys:?\s*/i, "; value is an object of booleans with keys ").replace(/^Keyed/, "keyed").replace(/\.$/, ""));
+      if (keyed) type = keyed;
+    }
     // "CONTACT, LEAD (...) or COMPANY", "`Y`/`N`", "`a`, `b`", "..., or null", "default `x`": the field grammar.
     const facts = readMeaning(ctx, type, meaning, meaningCells[0] ?? null);
     const defaultCell = cols.default === null ? "" : collapse(cells[cols.default]?.text ?? "");
-    const f = field({
-      name: nameCell.text.replace(/`/g, ""),
-      type: facts.type,
-      required: true,
-      nullable: (a?.nullable ?? false) || facts.nullable,
-      description: collapse([typeWords, facts.description].filter(Boolean).join("; ")),
-      ...(defaultCell ? { default: defaultFromCell(defaultCell, facts.type) } : facts.default ? { default: facts.default } : {}),
-      source: sourceOf(ctx, nameCell),
-    });
-    if (/\bmay come as an empty object\b/.test(words)) f.mayBeEmptyObject = true;
-    if (/\bonly when\b|\babsent in some\b|\bmay be absent\b/.test(words)) {
-      f.required = false;
-      f.optional = true;
+    for (const name of names) {
+      const f = field({
+        name,
+        type: names.length > 1 ? structuredClone(facts.type) : facts.type,
+        required: true,
+        nullable: (a?.nullable ?? false) || facts.nullable,
+        description: collapse([typeWords, facts.description].filter(Boolean).join("; ")),
+        ...(defaultCell ? { default: defaultFromCell(defaultCell, facts.type) } : facts.default ? { default: facts.default } : {}),
+        source: sourceOf(ctx, nameCell),
+      });
+      if (/\bmay come as an empty object\b/.test(words)) f.mayBeEmptyObject = true;
+      if (/\bonly when\b|\babsent in some\b|\bmay be absent\b/.test(words)) {
+        f.required = false;
+        f.optional = true;
+      }
+      out.push(f);
     }
-    out.push(f);
   }
   return out;
+}
+
+/** "`A`, `B` and `C`" in one name cell: the names, or none when any piece is not a single name. */
+function namesIn(text: string): string[] {
+  const pieces = text
+    .split(/\s*(?:,|\band\b|\/)\s*/)
+    .map((p) => p.replace(/^(?:\*\*)?`?|`?(?:\*\*)?$/g, "").trim())
+    .filter(Boolean);
+  return pieces.length > 1 && pieces.every((p) => /^[A-Za-z_][A-Za-z0-9_.]*$/.test(p)) ? pieces : [];
 }
 
 function readGroupTable(ctx: ReadContext, table: Table, rules: TypingRules | null): Field[] {
@@ -405,6 +429,8 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
   const extra: Resource[] = [];
   /** A map's sentences that end in "with these keys:": the next paragraph lists the keys. */
   let keysFollow: string | null = null;
+  /** "Fields:" ending a sentence: the next sentence or paragraph is the field list. */
+  let listFollows = false;
   for (const block of section.blocks) {
     const t = textOf(ctx.file, block);
     if (block.type === "table") {
@@ -468,6 +494,10 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
       words = `${keysFollow} ${words}`;
       keysFollow = null;
     }
+    // A developer's shorthand of the same: "`allowedActions` = obj keyed by user id → value = obj of bools, keys:".
+    words = words
+      .replace(/^(`[A-Za-z_]\w*`) = obj(?:ect)? keyed by /, "$1 is an object keyed by ")
+      .replace(/\s*(?:→|->|;)\s*value = obj(?:ect)? of bools?(?:eans)?,? (?:with )?(?:these )?keys:?/, ". Each value is an object of booleans with these keys:");
     const spelled = KEYED_SENTENCES.exec(words);
     if (spelled) {
       words = `\`${spelled[1]}\`: ${spelled[2]}; value is an object of booleans with keys ${spelled[3] ?? ""}`.trim();
@@ -498,6 +528,41 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
     }
     for (const sentence of sentences(unbold)) {
       const s = collapse(sentence.text);
+      // "Item of the `m` result." / "Item of: `m`": the resource is an item of that method's result.
+      const itemOf = /^Item of:?\s*(?:the\s+)?`([^`]+)`(?:\s+result)?\.?(?:\s*Fields:?)?$/i.exec(s);
+      if (itemOf) {
+        addLinks(r, [{ method: itemOf[1] ?? "", version: null, key: null, many: true, source: sourceOf(ctx, sentence) }]);
+        r.notes.push(statement(ctx, sentence));
+        listFollows = /\bFields:?$/i.test(s);
+        continue;
+      }
+      if (/^(?:the )?fields(?: are)?\s*:$/i.test(s)) {
+        listFollows = true;
+        r.notes.push(statement(ctx, sentence));
+        continue;
+      }
+      // "Fields: ID, NAME, …" (or the list after "Fields:"): the resource's fields, as a resource bullet's.
+      if (listFollows || /^(?:the )?fields(?: are)?\s*:?\s+[`A-Z_]/i.test(s)) {
+        listFollows = false;
+        readResourceBody(ctx, r, sentence);
+        continue;
+      }
+      // "Returned by `m`: an object of localized strings with the keys …": the link, then the resource's shape.
+      const shaped = /^((?:The [\w ]+? (?:is|are) )?[Rr]eturned by:?\s*`[^`]+`)\s*:\s*(\S.*)$/.exec(s);
+      if (shaped) {
+        const links = readReturnedBy(shaped[1] ?? "", sourceOf(ctx, sentence));
+        const colon = sentence.text.indexOf(":", sentence.text.indexOf("`", sentence.text.indexOf("`") + 1));
+        if (links && colon > 0) {
+          addLinks(r, links);
+          readResourceBody(ctx, r, trimText(sliceText(sentence, colon + 1)));
+          continue;
+        }
+      }
+      // "The result of adding an external line is an object with `ID` (integer)."
+      if (/^(?:the )?result of \w+ing\b.* is an object with /i.test(s)) {
+        readResourceBody(ctx, r, sentence);
+        continue;
+      }
       const returned = readReturnedBy(s, sourceOf(ctx, sentence)) ?? readVersionKey(s, sourceOf(ctx, sentence));
       if (returned) {
         addLinks(r, returned);
@@ -514,25 +579,97 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
       r.notes.push(statement(ctx, sentence));
     }
   }
+  // A table whose one row is the resource's own member (`allowedActions` of "Allowed actions") describes that
+  // member's value: the resource is it, as "`allowedActions`: object keyed by …" says.
+  const only = r.type.kind === "object" && r.type.members.length === 1 ? r.type.members[0] : undefined;
+  if (only && only.name.toLowerCase() === r.name.toLowerCase() && only.type.kind === "object") {
+    const type = only.type;
+    if (type.additional?.kind === "object") {
+      type.additional = { ...type.additional, name: `${r.name}Value` };
+      fillFieldSources(type.additional.members, only.source);
+    }
+    r.type = type;
+    r.description = collapse(`\`${only.name}\`: ${only.description}`);
+  }
   ctx.subject = undefined;
   return [r, ...extra];
 }
 
-/** "Other resources": one bullet a resource. */
+/**
+ * "Other resources": one bullet a resource, or one paragraph a resource that opens with its title in bold
+ * (`**Pay system item** (\`sale.paysystem.list\`) — fields: ID, NAME`), whose fields may follow as a table.
+ */
 export function readOtherResources(ctx: ReadContext, section: Section): Resource[] {
   const out: Resource[] = [];
+  /** The resource of the last bold-titled paragraph: a table right after it holds its fields. */
+  let open: Resource | null = null;
   for (const block of section.blocks) {
-    if (block.type !== "list") {
-      const t = textOf(ctx.file, block);
-      report(ctx, "unread-text", spanOfText(ctx, t), { what: block.type, text: collapse(t.text).slice(0, 80) });
+    if (block.type === "list") {
+      open = null;
+      for (const item of block.children) {
+        const r = readResourceBullet(ctx, listItemText(ctx.file, item));
+        if (r) out.push(r);
+      }
       continue;
     }
-    for (const item of block.children) {
-      const r = readResourceBullet(ctx, listItemText(ctx.file, item));
-      if (r) out.push(r);
+    const t = textOf(ctx.file, block);
+    if (block.type === "table" && open) {
+      ctx.subject = { resource: open.name };
+      pushAll(members(open), readFieldTable(ctx, block, null));
+      ctx.subject = undefined;
+      open = null;
+      continue;
     }
+    const titled = block.type === "paragraph" ? readTitledParagraph(ctx, t) : null;
+    if (titled) {
+      out.push(titled);
+      open = titled;
+      continue;
+    }
+    open = null;
+    report(ctx, "unread-text", spanOfText(ctx, t), { what: block.type, text: collapse(t.text).slice(0, 80) });
   }
   return out;
+}
+
+/**
+ * A paragraph that opens with a resource's title in bold and its parentheses: `**Title** (\`m\` item)`, then its
+ * fields after a colon or a dash (read as a resource bullet's), or sentences after a full stop (its notes).
+ */
+function readTitledParagraph(ctx: ReadContext, t: Text): Resource | null {
+  const bold = /^\*\*([^*]+?):?\*\*/.exec(t.text);
+  // A bold label of a note is no resource's title: the paragraph stays unread, with its warning.
+  if (!bold || /^(?:notes?|warnings?|important|tip|info|not shown|see also|examples?)$/i.test((bold[1] ?? "").trim())) return null;
+  let end = bold[0].length;
+  let title = bold[1] ?? "";
+  // The parentheses after the bold title belong to it: "(`user.current`)", "(`placement.get` item; camelCase)".
+  for (;;) {
+    const space = /^\s*/.exec(t.text.slice(end))?.[0].length ?? 0;
+    if (t.text[end + space] !== "(") break;
+    const group = balancedParenGroup(t.text, end + space);
+    if (!group) break;
+    title = `${title} ${t.text.slice(end + space, group.end)}`;
+    end = group.end;
+  }
+  const r = newResource(ctx, collapse(title), t);
+  ctx.subject = { resource: r.name };
+  const fromTitle = readTitleLinks(collapse(title), r.source);
+  addLinks(r, fromTitle.links);
+  if (fromTitle.note) r.notes.push({ text: fromTitle.note, refs: [], source: r.source });
+  const after = trimText(sliceText(t, end));
+  const sep = /^(?::|—|–|-(?=\s))\s*/.exec(after.text);
+  if (sep) {
+    const body = trimText(sliceText(after, sep[0].length));
+    if (body.text) readResourceBody(ctx, r, body);
+  } else {
+    const notes = trimText(sliceText(after, /^\.\s*/.exec(after.text)?.[0].length ?? 0));
+    for (const sentence of sentences(notes)) {
+      if (readGapSentence(ctx, sentence, [`resource:${r.name}`])) continue;
+      r.notes.push(statement(ctx, sentence));
+    }
+  }
+  ctx.subject = undefined;
+  return r;
 }
 
 function titleEnd(s: string): number {
@@ -563,10 +700,27 @@ export function readResourceBullet(ctx: ReadContext, t: Text): Resource | null {
   const fromTitle = readTitleLinks(title, r.source);
   addLinks(r, fromTitle.links);
   if (fromTitle.note) r.notes.push({ text: fromTitle.note, refs: [], source: r.source });
-  const body = trimText(sliceText(t, colon + 1));
+  readResourceBody(ctx, r, trimText(sliceText(t, colon + 1)));
+  return r;
+}
+
+/**
+ * What a resource bullet says after its title, read into `r`: a field list ("ID, NAME (strings)"), "object of
+ * localized strings with keys …", "result of add is an object with `ID` (integer)", "see `m` in Endpoints", and
+ * sentences of the field properties. Another author's lead-in words come off first: "Fields:", "obj of localized
+ * strs, keys:", "an object of … with the keys …".
+ */
+export function readResourceBody(ctx: ReadContext, r: Resource, written: Text): void {
+  const lead = /^(?:(?:the )?fields(?: are)?\s*:?\s+|—\s*|-\s+)/i.exec(written.text);
+  const body = lead ? trimText(sliceText(written, lead[0].length)) : written;
   const [first, ...rest] = sentences(body);
-  if (!first) return r;
-  const s = collapse(first.text);
+  if (!first) return;
+  const s = collapse(first.text)
+    .replace(/^an? /, "")
+    .replace(/^obj of (?:localized )?strs,? keys:?/, "object of localized strings with keys")
+    .replace(/ with the keys:? /, " with keys ")
+    // "keyed by `ID`, `SITE_ID`": a list of the keys themselves, not what the keys are.
+    .replace(/^(object of [a-z ]*?(?:strings|integers|numbers|booleans)) keyed by (?=`[^`]+`\s*,\s*`)/, "$1 with keys ");
   const see = /^see `([^`]+)` in Endpoints$/.exec(s);
   const typedKeys = /^object of ([a-z ]*?)(strings|integers|numbers|booleans) with keys (.*)$/.exec(s);
   if (typedKeys) {
@@ -576,9 +730,9 @@ export function readResourceBullet(ctx: ReadContext, t: Text): Resource | null {
     r.description = collapse(first.text);
     for (const f of members(r)) f.required = true;
     for (const sentence of rest) r.notes.push(statement(ctx, sentence));
-    return r;
+    return;
   }
-  const resultOf = /^result of (\w+) is an object with (.*)$/.exec(s);
+  const resultOf = /^(?:the )?result of (\w+?)(?:ing)?(?: an? [\w ]+?)? is an object with (.*)$/i.exec(s);
   if (see) {
     r.notes.push(statement(ctx, first));
     r.type = { kind: "ref", resource: `see:${see[1] ?? ""}` };
@@ -605,5 +759,4 @@ export function readResourceBullet(ctx: ReadContext, t: Text): Resource | null {
     if (readGapSentence(ctx, sentence, [`resource:${r.name}`])) continue;
     r.notes.push(statement(ctx, sentence));
   }
-  return r;
 }

@@ -8,11 +8,13 @@ import type {
   Limit,
   StateTransition,
   Statement,
+  TypeRef,
 } from "../model/types.js";
 import { type Section, type Text, listItemText, sliceText, textOf, trimText } from "../parse/markdown.js";
-import { NOT_SHOWN, type ReadContext, addGap, collapse, report, sentences, sourceOf, spanOfText, statement } from "./inline.js";
-import { ADDRESSING_COLUMNS, ERROR_COLUMNS, FILE_COLUMNS, LIMIT_COLUMNS, STATE_COLUMNS, errorWords, partitionTables, tableRows, warnErrorColumns } from "./tables.js";
+import { NOT_SHOWN, type ReadContext, addGap, clauses, collapse, report, sentences, sourceOf, spanOfText, statement } from "./inline.js";
+import { ADDRESSING_COLUMNS, ERROR_COLUMNS, FILE_COLUMNS, LIMIT_COLUMNS, STATE_COLUMNS, errorWords, headerIndex, partitionTables, tableRows, warnErrorColumns } from "./tables.js";
 import { field, readTypePhrase } from "./types.js";
+import { readNameCell } from "./facts.js";
 import { pushAll } from "../util/arrays.js";
 
 /**
@@ -24,7 +26,22 @@ import { pushAll } from "../util/arrays.js";
 /** Paragraphs and list items of a section as statements; "not shown" ones become known gaps. */
 export function readStatements(ctx: ReadContext, blocks: RootContent[], gapTarget: string, title: string = gapTarget): Statement[] {
   const out: Statement[] = [];
+  /** After a paragraph "Not shown:" (the label of a quoted note), each item of the next list is a gap. */
+  let gapList = false;
   for (const block of blocks) {
+    if (block.type === "paragraph" && /^(?:\*\*)?not shown:?(?:\*\*)?:?$/i.test(collapse(textOf(ctx.file, block).text))) {
+      gapList = true;
+      continue;
+    }
+    if (gapList && block.type === "list") {
+      gapList = false;
+      for (const item of block.children) {
+        const t = listItemText(ctx.file, item);
+        addGap(ctx, t, collapse(t.text).replace(/[;.,]$/, ""), [gapTarget]);
+      }
+      continue;
+    }
+    gapList = false;
     const texts: Text[] =
       block.type === "list"
         ? block.children.map((i) => listItemText(ctx.file, i))
@@ -55,7 +72,12 @@ export function readStatements(ctx: ReadContext, blocks: RootContent[], gapTarge
       // A paragraph of several "X: not shown." lines holds one gap per sentence.
       const parts = sentences(t);
       const gaps = parts.filter((p) => NOT_SHOWN.test(collapse(p.text)));
-      for (const g of gaps) addGap(ctx, g, (NOT_SHOWN.exec(collapse(g.text))?.[1] ?? "").trim(), [gapTarget]);
+      for (const g of gaps) {
+        // "Not shown: a; b; c." names three things not shown, one gap each.
+        const listed = /^Not shown:\s*(\S.*)$/i.exec(collapse(g.text));
+        if (listed) for (const c of clauses(sliceText(g, g.text.indexOf(":") + 1))) addGap(ctx, c, collapse(c.text).replace(/[;.,]$/, ""), [gapTarget]);
+        else addGap(ctx, g, (NOT_SHOWN.exec(collapse(g.text))?.[1] ?? "").trim(), [gapTarget]);
+      }
       if (gaps.length === 0) out.push(statement(ctx, t));
       else for (const p of parts) if (!gaps.includes(p)) out.push(statement(ctx, p));
     }
@@ -65,46 +87,78 @@ export function readStatements(ctx: ReadContext, blocks: RootContent[], gapTarge
 
 const cellText = (row: Text[], i: number | null): string => (i === null ? "" : collapse(row[i]?.text ?? ""));
 
-/** "Response envelope": the members table, the `time` table after "Object `time`:", the legacy error body. */
-export function readEnvelope(ctx: ReadContext, section: Section): Envelope {
-  const env: Envelope = { members: [], time: [], legacyErrorBody: [], notes: [], source: sourceOf(ctx, { text: section.title, start: section.start }) };
-  let target: "members" | "time" = "members";
+/**
+ * "Response envelope": the members table, the `time` table after "Object `time`:", the legacy error body; in another
+ * author's layout too: a name cell `` `start` `` or `**start**<br>\`number\``, a Key/Name column and a
+ * Description/Notes column, the lead-ins "The `time` object:" and "`time`:", a member as a paragraph
+ * ("**`result`** — object, array, boolean or integer"), the error body as a table or a list after "Legacy error
+ * body:" or under a heading of that name, and a section of its own for each part ("4.2 Legacy error body").
+ */
+export function readEnvelope(ctx: ReadContext, section: Section, into?: Envelope): Envelope {
+  const env: Envelope = into ?? { members: [], time: [], legacyErrorBody: [], notes: [], source: sourceOf(ctx, { text: section.title, start: section.start }) };
+  let target: "members" | "time" | "legacyErrorBody" = /\berror body\b/i.test(section.title) ? "legacyErrorBody" : "members";
+  const push = (f: Field) => {
+    if (target === "legacyErrorBody") f.type = errorCodePattern(f.type, f.description);
+    env[target].push(f);
+  };
   for (const block of section.blocks) {
     if (block.type === "table") {
       const { h, rows } = tableRows(ctx, block);
+      const typeAt = h.find(/^type(?: \/ format)?$/);
       for (const row of rows) {
-        const name = row[h.find(/^(member|field)$/) ?? 0];
-        if (!name) continue;
-        const typeText = cellText(row, h.find(/^type$/));
-        const meaning = cellText(row, h.find(/^meaning$/));
-        const tp = readTypePhrase(typeText);
-        const rest = tp ? typeText.slice(tp.length).trim() : typeText;
-        const f = field({
-          name: name.text,
-          type: tp?.type ?? { kind: "unknown" },
-          required: true,
-          nullable: tp?.nullable ?? false,
-          description: collapse([rest.replace(/^\((.*)\)$/, "$1"), meaning].filter(Boolean).join("; ")),
-          source: sourceOf(ctx, name),
-        });
-        if (/\babsent in some\b/.test(meaning)) {
-          f.required = false;
-          f.optional = true;
+        const whole = row[h.find(/^(?:member|field|name|key)$/) ?? 0];
+        if (!whole) continue;
+        const cell = readNameCell(whole, typeAt !== null);
+        if (cell.name === null) {
+          report(ctx, "unread-text", spanOfText(ctx, cell.cell), { what: "envelope member", text: collapse(cell.cell.text).slice(0, 80) });
+          continue;
         }
-        env[target].push(f);
+        const typeText = cell.lineType ? collapse(cell.lineType.text).replace(/`/g, "") : cellText(row, typeAt);
+        push(envelopeField(ctx, cell.name, typeText, cellText(row, h.find(/^(?:meaning|description|notes?)$/)), cell.cell));
+      }
+      continue;
+    }
+    if (block.type === "list" && target === "legacyErrorBody") {
+      // "- `error` — `string` made of digits …": a member a bullet.
+      for (const item of block.children) {
+        const t = listItemText(ctx.file, item);
+        const m = /^`([A-Za-z_]\w*)`\s*(?:—|–|-|:)\s*(.*)$/.exec(collapse(t.text));
+        if (!m) {
+          report(ctx, "unread-text", spanOfText(ctx, t), { what: "bullet", text: collapse(t.text).slice(0, 80) });
+          continue;
+        }
+        push(envelopeField(ctx, m[1] ?? "", (m[2] ?? "").replace(/`/g, ""), "", t));
       }
       continue;
     }
     const t = textOf(ctx.file, block);
     const s = collapse(t.text);
-    if (/^Object `time`:?$/.test(s)) {
+    if (/^(?:Object `time`|The `time` object|`time`)\s*:?$/.test(s)) {
       target = "time";
       env.notes.push(statement(ctx, t));
       continue;
     }
     const body = /^Legacy error body:\s*(.*)$/.exec(s);
     if (body) {
-      env.legacyErrorBody = readErrorBody(ctx, t);
+      if (body[1]) env.legacyErrorBody = readErrorBody(ctx, t);
+      else target = "legacyErrorBody";
+      env.notes.push(statement(ctx, t));
+      continue;
+    }
+    // "**`result`** — object, array, boolean or integer, depending on the method. …" / "**`time`** — object with timing
+    // data:": a member written as a paragraph; one that ends in a colon opens the table of its own members.
+    const member = /^\*\*`([A-Za-z_]\w*)`\*\*\s*(?:—|–|-|:)\s*(.*)$/.exec(s);
+    if (member && target === "members" && block.type === "paragraph") {
+      const name = member[1] ?? "";
+      const [typeWords, ...rest] = (member[2] ?? "").split(/\.\s+/);
+      env.members.push(envelopeField(ctx, name, (typeWords ?? "").replace(/:$/, "").replace(/,?\s*depending on the method$/, " (depends on method)"), rest.join(". "), t));
+      if (/:$/.test(s) && name === "time") target = "time";
+      continue;
+    }
+    // "Some errors add extra members, e.g. `argument` with …" after the error body's table: its optional member.
+    const extra = target === "legacyErrorBody" ? /\bextra members\b.*?`([a-z_]+)`/.exec(s) : null;
+    if (extra) {
+      env.legacyErrorBody.push(field({ name: extra[1] ?? "", type: { kind: "primitive", type: "string" }, required: false, optional: true, description: s, source: sourceOf(ctx, t) }));
       env.notes.push(statement(ctx, t));
       continue;
     }
@@ -112,6 +166,31 @@ export function readEnvelope(ctx: ReadContext, section: Section): Envelope {
     else report(ctx, "unread-text", spanOfText(ctx, t), { what: block.type, text: s.slice(0, 80) });
   }
   return env;
+}
+
+/** One member of the envelope: its type phrase, the words after it, and "absent in some" for an optional member. */
+function envelopeField(ctx: ReadContext, name: string, typeText: string, meaning: string, at: Text): Field {
+  const tp = readTypePhrase(typeText);
+  const rest = tp ? typeText.slice(tp.length).trim() : typeText;
+  const f = field({
+    name,
+    type: tp?.type ?? { kind: "unknown" },
+    required: true,
+    nullable: tp?.nullable ?? false,
+    description: collapse([rest.replace(/^\((.*)\)$/, "$1"), meaning].filter(Boolean).join("; ")),
+    source: sourceOf(ctx, at),
+  });
+  if (/\babsent (?:in|from) some\b/.test(`${rest} ${meaning}`)) {
+    f.required = false;
+    f.optional = true;
+  }
+  return f;
+}
+
+/** "digits, Latin letters and underscore" (and "may be empty") is the pattern of the error code. */
+function errorCodePattern(type: TypeRef, description: string): TypeRef {
+  if (type.kind !== "primitive" || !/digits, Latin letters,? (?:and )?underscore/.test(description)) return type;
+  return { ...type, pattern: /may be empty/.test(description) ? "^[0-9A-Za-z_]*$" : "^[0-9A-Za-z_]+$" };
 }
 
 /**
@@ -252,40 +331,94 @@ export function readCatalogueTable(ctx: ReadContext, table: Table, kind: Catalog
 }
 
 
-/**
- * "An older description of the same list gives other statuses: INVALID_REQUEST 400, ... and adds
- * `ERROR_BATCH_METHOD_NOT_ALLOWED` (405, method not allowed in batch), ..." → altStatus and extra entries.
- */
-export function readOlderStatuses(ctx: ReadContext, t: Text, catalogue: CatalogueError[]): boolean {
-  const s = collapse(t.text);
-  if (!/^An older description\b/.test(s)) return false;
-  const [head, adds] = s.split(/\band adds\b/);
-  for (const m of (head ?? "").matchAll(/\b([A-Za-z_]+) (\d{3})\b/g)) {
-    const entry = catalogue.find((e) => e.kind === "system" && e.code === m[1]);
-    if (entry) entry.altStatus = Number(m[2]);
-  }
-  for (const m of (adds ?? "").matchAll(/`([A-Za-z_]+)` \((\d{3})(?:,\s*([^)]*))?\)/g)) {
-    catalogue.push({
-      kind: "system",
-      status: null,
-      altStatus: Number(m[2]),
-      code: m[1] ?? "",
-      text: null,
-      cause: m[3] ? collapse(m[3]) : null,
-      source: sourceOf(ctx, trimText(t)),
-    });
-  }
-  return true;
+/** A status an older description gives a catalogue code: it becomes that entry's `altStatus`, or an entry of its own. */
+export interface OlderStatus {
+  code: string;
+  status: number;
+  cause: string | null;
+  source: CatalogueError["source"];
 }
 
-/** "Errors": the system table, the older statuses, the 3.0 table; the rest as notes and gaps. */
-export function readErrorsSection(ctx: ReadContext, section: Section): { catalogue: CatalogueError[]; notes: Statement[] } {
+/**
+ * "An older description of the same list gives other statuses: INVALID_REQUEST 400, ... and adds
+ * `ERROR_BATCH_METHOD_NOT_ALLOWED` (405, method not allowed in batch), ..." (codes in backticks or not; "It also
+ * adds" as well as "and adds").
+ */
+export function readOlderStatuses(ctx: ReadContext, t: Text): OlderStatus[] | null {
+  const s = collapse(t.text);
+  if (!/^(?:An |The )?older description\b/i.test(s)) return null;
+  const [head, adds] = s.split(/\b(?:and|also) adds\b/);
+  const source = sourceOf(ctx, trimText(t));
+  const out: OlderStatus[] = [];
+  for (const m of (head ?? "").replace(/`/g, "").matchAll(/\b([A-Za-z_]+) (\d{3})\b/g)) out.push({ code: m[1] ?? "", status: Number(m[2]), cause: null, source });
+  for (const m of (adds ?? "").matchAll(/`([A-Za-z_]+)` \((\d{3})(?:,\s*([^)]*))?\)/g)) out.push({ code: m[1] ?? "", status: Number(m[2]), cause: m[3] ? collapse(m[3]) : null, source });
+  return out;
+}
+
+/**
+ * A table of an older description's statuses: `| Code | Status in the older description |`, `| Code | Older HTTP |
+ * Notes |`, or any catalogue table right after "An older description …" / "The older description also adds:".
+ */
+function readOlderTable(ctx: ReadContext, table: Table): OlderStatus[] {
+  const { h, rows } = tableRows(ctx, table);
+  const statusAt = h.find(/\bolder\b/) ?? h.find(ERROR_COLUMNS.status);
+  const codeAt = h.find(ERROR_COLUMNS.code) ?? 0;
+  const causeAt = h.find(ERROR_COLUMNS.cause);
+  const out: OlderStatus[] = [];
+  for (const row of rows) {
+    const status = /^\d{3}$/.exec(cellText(row, statusAt));
+    if (!status) {
+      if (statusAt !== null && row[statusAt]) report(ctx, "bad-status", spanOfText(ctx, row[statusAt]), { text: cellText(row, statusAt) });
+      continue;
+    }
+    // "added in older list; method not allowed in batch": the words after the marker are the cause.
+    const cause = cellText(row, causeAt).replace(/^added in (?:the )?older (?:list|description)\s*[;:,]?\s*/i, "");
+    out.push({ code: cellText(row, codeAt).replace(/`/g, ""), status: Number(status[0]), cause: cause || null, source: sourceOf(ctx, row[codeAt] ?? { text: "", start: 0 }) });
+  }
+  return out;
+}
+
+/**
+ * The older statuses, once every errors section is read (they may stand in a subsection of their own): a code of the
+ * system catalogue takes its older status as `altStatus`; a code it lacks is added after the system entries, with no
+ * current status.
+ */
+export function applyOlderStatuses(catalogue: CatalogueError[], older: readonly OlderStatus[]): void {
+  const system = new Map<string, CatalogueError>();
+  for (const e of catalogue) if (e.kind === "system" && !system.has(e.code)) system.set(e.code, e);
+  const added: CatalogueError[] = [];
+  for (const o of older) {
+    const entry = system.get(o.code);
+    if (entry) {
+      entry.altStatus = o.status;
+      continue;
+    }
+    const e: CatalogueError = { kind: "system", status: null, altStatus: o.status, code: o.code, text: null, cause: o.cause, source: o.source };
+    system.set(o.code, e);
+    added.push(e);
+  }
+  let last = -1;
+  for (let i = 0; i < catalogue.length; i++) if (catalogue[i]?.kind === "system") last = i;
+  catalogue.splice(last + 1, 0, ...added);
+}
+
+/** The error catalogue: system errors (the default, or under a title that says so) and 3.0 errors, and older statuses. */
+export function readErrorsSection(ctx: ReadContext, section: Section): { catalogue: CatalogueError[]; notes: Statement[]; older: OlderStatus[] } {
   const catalogue: CatalogueError[] = [];
+  const older: OlderStatus[] = [];
   const rest: RootContent[] = [];
-  let kind: CatalogueError["kind"] = "system";
+  const title = collapse(section.title);
+  let kind: CatalogueError["kind"] = /\b3\.0\b/.test(title) && !/\bsystem\b/i.test(title) ? "v3" : "system";
+  // Under "Older status assignments", or after a paragraph on the older description that ends in a colon ("The older
+  // description also adds:"), a table lists older statuses.
+  const olderSection = /\bolder\b/i.test(title);
+  let olderNext = olderSection;
   for (const block of section.blocks) {
     if (block.type === "table") {
-      pushAll(catalogue, readCatalogueTable(ctx, block, kind));
+      const header = block.children[0];
+      const olderColumn = header ? headerIndex(ctx, header).find(/\bolder\b/) !== null : false;
+      if (olderNext || olderColumn) pushAll(older, readOlderTable(ctx, block));
+      else pushAll(catalogue, readCatalogueTable(ctx, block, kind));
       continue;
     }
     const t = textOf(ctx.file, block);
@@ -293,10 +426,14 @@ export function readErrorsSection(ctx: ReadContext, section: Section): { catalog
     if (/^System errors\b/.test(s)) kind = "system";
     else if (/^3\.0 errors\b/.test(s)) kind = "v3";
     // The "older description" paragraph adds to the catalogue and stays a note as well.
-    if (block.type === "paragraph") readOlderStatuses(ctx, t, catalogue);
+    if (block.type === "paragraph") {
+      const found = readOlderStatuses(ctx, t);
+      if (found) pushAll(older, found);
+      olderNext = (olderSection && !/^(?:System|3\.0) errors\b/.test(s)) || (/\bolder\b/i.test(s) && /:$/.test(s));
+    }
     rest.push(block);
   }
-  return { catalogue, notes: readStatements(ctx, rest, "errors") };
+  return { catalogue, notes: readStatements(ctx, rest, "errors"), older };
 }
 
 /** "Limits": the table with numbers read out of values, then the rules. */

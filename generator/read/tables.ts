@@ -98,6 +98,39 @@ export function errorWords(cell: (re: RegExp) => string): { text: string; cause:
   return { text: cell(ERROR_COLUMNS.text) || (quoted ? mixed : ""), cause: cell(ERROR_COLUMNS.cause) || (quoted ? "" : mixed) };
 }
 
+/** What a Code cell of an error table says. */
+export interface CodeCell {
+  /** The code; `""` for an empty code the cell names ("(empty)"), null where the cell gives none. */
+  code: string | null;
+  /** A status written beside the code: `` `ACCESS_DENIED` (403) ``. */
+  status: number | null;
+  /** The cell says the code is not shown: a known gap of the method. */
+  notShown: boolean;
+  /** Words that are no code ("(a license error)"): the row's cause where it has none. */
+  words: string;
+  /** The cell is neither a code nor one of these forms: a warning, the row kept without a code. */
+  unread: boolean;
+}
+
+/**
+ * A Code cell: `` `CODE` ``, `CODE`, `` `CODE` (403) ``, an empty code (`(empty)`, `empty`, `""`), no code (a blank
+ * cell, a dash, `(code not given)`, `none`, `n/a`), a code not shown (`not shown`, `(not shown)`), or words in
+ * parentheses (`(a license error)`), which describe the error rather than name its code.
+ */
+export function readCodeCell(raw: string): CodeCell {
+  const none: CodeCell = { code: null, status: null, notShown: false, words: "", unread: false };
+  const cell = collapse(raw).replace(/\*\*/g, "");
+  if (cell === "" || /^[—–-]$/.test(cell)) return none;
+  const bare = cell.replace(/^\((.*)\)$/, "$1").trim();
+  if (/^(?:empty(?: code| string)?|`?""`?|``)$/i.test(bare)) return { ...none, code: "" };
+  if (/^(?:code )?not shown$/i.test(bare)) return { ...none, notShown: true };
+  if (/^(?:(?:code )?not given|no code|none|n\/a|unknown|\?)$/i.test(bare)) return none;
+  const coded = /^`?([A-Za-z0-9_.]*)`?(?:\s*\((?:HTTP\s*)?([1-5]\d\d)\))?$/.exec(cell);
+  if (coded) return { ...none, code: coded[1] ?? "", status: coded[2] ? Number(coded[2]) : null };
+  if (/^\(.*\)$/.test(cell)) return { ...none, words: bare };
+  return { ...none, unread: true, words: cell };
+}
+
 /** An error table's headers that name no column the readers know: warnings; their cells are not read. */
 export function warnErrorColumns(ctx: ReadContext, table: Table, h: HeaderIndex): void {
   warnColumns(ctx, table, h, ERROR_COLUMNS);

@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { buildFromText } from "../generator/generate.js";
+import type { Model, Resource } from "../generator/model/types.js";
+import { modelOf, withoutSources } from "./helpers.js";
+
+/**
+ * Issue 26: the surfaces the rewrites by other hands (test/fixtures/other-hands/) used that the readers lacked, each
+ * a small spec in and the facts out. Each case was lost (or misread) before its reader change; the cases are
+ * written here in the fixtures' own words, so that a regression shows here before it shows in their fact count.
+ */
+
+const spec = (sections: string, endpoints = "**a.b**. Scope `x`.") => `# API\n\n${sections}\n\n## Endpoints\n\n### Area\n\n${endpoints}\n`;
+
+function resourceOf(model: Model, name: string): Resource {
+  const r = model.resources.find((x) => x.name === name);
+  if (!r) throw new Error(`no resource ${name}: ${model.resources.map((x) => x.name).join(", ")}`);
+  return withoutSources(r);
+}
+
+const members = (r: Resource) => (r.type.kind === "object" ? r.type.members.map((m) => `${m.name}: ${m.type.kind === "primitive" ? m.type.type : m.type.kind}${m.required ? "" : "?"}`) : []);
+
+describe("resource fields in other layouts", () => {
+  it("a name cell `**name**<br>`type`` is the name and its type; several names in one cell are one field each", () => {
+    const model = modelOf(
+      spec("## Data Structures\n\n### Record\n\nReturned by `a.b`.\n\n| **Name**<br>`type` | **Description** |\n|---|---|\n| **ID**<br>`integer` | Identifier |\n| **WORK_PHONE, PERSONAL_PHONE** | string or null |"),
+    );
+    const r = resourceOf(model, "Record");
+    expect(members(r)).toEqual(["ID: integer", "WORK_PHONE: unknown", "PERSONAL_PHONE: unknown"]);
+  });
+
+  it("a name cell that is no name is a warning, not a field named after the cell", () => {
+    const r = buildFromText(spec("## Resources\n\n### Record\n\n| Field | Type |\n|---|---|\n| the id, see above | integer |"), "spec.md");
+    expect(r.diagnostics.map((d) => `${d.line} ${d.code}`)).toContain("9 unread-text");
+    expect(members(resourceOf(r.model as Model, "Record"))).toEqual([]);
+  });
+
+  it("bold-titled paragraphs under Other resources: a table after one, or fields after a dash", () => {
+    const model = modelOf(
+      spec(
+        "## Resources\n\n### Misc resources\n\n**Current user** (`a.b`). Returned field set depends on scope (`user`, `user_brief`).\n\n| Field | Type |\n|---|---|\n| ID | str |\n| ACTIVE | bool |\n\n" +
+          "**Pay system item** (`a.b`) — fields: ID, NAME, SORT.\n\n**Note:** not a resource.",
+      ),
+    );
+    expect(members(resourceOf(model, "CurrentUser"))).toEqual(["ID: string?", "ACTIVE: boolean?"]);
+    expect(resourceOf(model, "CurrentUser").fieldScopes).toEqual(["user", "user_brief"]);
+    expect(members(resourceOf(model, "PaySystem"))).toEqual(["ID: unknown", "NAME: unknown", "SORT: unknown"]);
+    expect(model.resources.some((r) => r.name === "Note")).toBe(false);
+  });
+
+  it("a section's lead-ins: Item of, Fields:, Returned by `m`: shape, the result of adding", () => {
+    const model = modelOf(
+      spec(
+        "## Resources\n\n### Pay system\n\n**Item of:** `a.b`. Fields:\n\n`ID`, `NAME`, `SORT`.\n\n" +
+          "### Labels\n\nReturned by `a.b`: an object of localized strings with the keys ID, SITE_ID.\n\n" +
+          "### External line\n\nThe result of adding an external line is an object with `ID` (integer).",
+      ),
+    );
+    const pay = resourceOf(model, "PaySystem");
+    expect(members(pay)).toEqual(["ID: unknown", "NAME: unknown", "SORT: unknown"]);
+    expect(pay.returnedBy).toContain("a.b");
+    expect(members(resourceOf(model, "Labels"))).toEqual(["ID: string", "SITE_ID: string"]);
+    expect(members(resourceOf(model, "ExternalLine"))).toEqual(["ID: integer"]);
+  });
+
+  it("a map: keyed-by words in a Description cell, a table whose one row is the resource's own member, and shorthand", () => {
+    const model = modelOf(
+      spec(
+        "## Resources\n\n### Allowed Actions\n\nReturned by `a.b`.\n\n| **Name**<br>`type` | **Description** |\n|---|---|\n| **allowedActions**<br>`object` | Keyed by user id. Each value is an object of booleans with the keys ACCEPT, EDIT.PLAN |\n\n" +
+          "### Rights\n\n`rights` = obj keyed by user id → value = obj of bools, keys:\n\nREAD, WRITE",
+      ),
+    );
+    const allowed = resourceOf(model, "AllowedActions");
+    expect(allowed.type).toMatchObject({ kind: "object", members: [], keyDescription: "user id", additional: { kind: "ref", resource: "AllowedActionsValue" } });
+    expect(allowed.memberName).toBe("allowedActions");
+    expect(members(resourceOf(model, "AllowedActionsValue"))).toEqual(["ACCEPT: boolean?", "EDIT.PLAN: boolean?"]);
+    expect(resourceOf(model, "Rights").type).toMatchObject({ kind: "object", keyDescription: "user id", additional: { kind: "ref", resource: "RightsValue" } });
+    expect(members(resourceOf(model, "RightsValue"))).toEqual(["READ: boolean?", "WRITE: boolean?"]);
+  });
+});
+
+describe("notes, gaps and the catalogue in other layouts", () => {
+  it("a quoted note of a section is its text; `Not shown:` and a list, and `Not shown: a; b`, are a gap each", () => {
+    const model = modelOf(
+      spec("## States\n\n> Note\n>\n> Not shown: the moves; the values.\n\n## Limits\n\n> **Not shown:**\n> - the numeric thresholds;\n> - the reset time."),
+    );
+    const gaps = model.knownGaps.filter((g) => g.appliesTo.includes("states") || g.appliesTo.includes("limits")).map((g) => `${g.appliesTo[0]}: ${g.subject}`);
+    expect(gaps).toEqual(["states: the moves", "states: the values", "limits: the numeric thresholds", "limits: the reset time"]);
+  });
+
+  it("older statuses in a subsection's tables (an `older` column, 'also adds:') and a 3.0 subsection by its title", () => {
+    const model = modelOf(
+      spec(
+        "## 9. Errors\n\n### 9.1 System errors\n\n| Code | HTTP status | Message |\n|---|---|---|\n| `INVALID_REQUEST` | 401 | Https required |\n\n" +
+          "#### Older status assignments\n\n| Code | Status in the older description |\n|---|---|\n| `INVALID_REQUEST` | 400 |\n\nThe older description also adds:\n\n| Code | Status | Cause |\n|---|---|---|\n| `ERROR_BATCH_LENGTH_EXCEEDED` | 400 | batch parameters too long |\n\n" +
+          "### 9.2 Version 3.0 errors\n\n| HTTP status | Code | Cause |\n|---|---|---|\n| 422 | `SERVICE_REST_V3_EXCEPTION_IDEMPOTENCYKEYREUSEDEXCEPTION` | key reused |",
+      ),
+    );
+    expect(model.errors.catalogue.map((e) => `${e.kind} ${e.code} ${e.status ?? "-"}/${e.altStatus ?? "-"}${e.cause ? ` ${e.cause}` : ""}`)).toEqual([
+      "system INVALID_REQUEST 401/400",
+      "system ERROR_BATCH_LENGTH_EXCEEDED -/400 batch parameters too long",
+      "v3 SERVICE_REST_V3_EXCEPTION_IDEMPOTENCYKEYREUSEDEXCEPTION 422/- key reused",
+    ]);
+  });
+
+  it("older statuses in a quoted paragraph with backticked codes ('It also adds')", () => {
+    const model = modelOf(
+      spec(
+        "## Errors\n\n| Status | Code | Text |\n|---|---|---|\n| 401 | OVERLOAD_LIMIT | blocked |\n\n> Note\n>\n> An older description of the same list gives other statuses: `OVERLOAD_LIMIT` 503. It also adds `ERROR_MANIFEST_IS_NOT_AVAILABLE` (404).",
+      ),
+    );
+    expect(model.errors.catalogue.map((e) => `${e.code} ${e.status ?? "-"}/${e.altStatus ?? "-"}`)).toEqual(["OVERLOAD_LIMIT 401/503", "ERROR_MANIFEST_IS_NOT_AVAILABLE -/404"]);
+  });
+});
+
+describe("the envelope in other layouts", () => {
+  const expected = {
+    members: ["result: union", "time: object"],
+    time: ["start: number", "operating_reset_at: integer?"],
+    body: ["error: string", "error_description: string", "argument: string?"],
+  };
+  const shape = (model: Model) => {
+    const env = model.envelope;
+    if (!env) throw new Error("no envelope");
+    const line = (f: { name: string; type: { kind: string; type?: string }; required: boolean }) => `${f.name}: ${f.type.kind === "primitive" ? f.type.type : f.type.kind}${f.required ? "" : "?"}`;
+    return { members: env.members.map(line), time: env.time.map(line), body: env.legacyErrorBody.map(line) };
+  };
+
+  it("a top-level Responses section with a subsection per part, members as bold paragraphs", () => {
+    const model = modelOf(
+      spec(
+        "## 4. Responses\n\n### 4.1 Success envelope\n\n**`result`** — object, array, boolean or integer, depending on the method. Holds the data.\n\n**`time`** — object with timing data:\n\n| Name | Type | Description |\n|---|---|---|\n| `start` | number | Unix time |\n| `operating_reset_at` | integer | present in most responses but absent in some |\n\n" +
+          "### 4.2 Legacy error body\n\n| Member | Type | Description |\n|---|---|---|\n| `error` | string | digits, Latin letters and underscore; may be empty |\n| `error_description` | string | for developers |\n\nSome errors carry extra members — for example `argument`, which names the faulty parameter.",
+      ),
+    );
+    expect(shape(model)).toEqual(expected);
+    expect(model.envelope?.legacyErrorBody[0]?.type).toMatchObject({ pattern: "^[0-9A-Za-z_]*$" });
+  });
+
+  it("name cells with their type, 'The `time` object:' and the error body as a list", () => {
+    const model = modelOf(
+      spec(
+        "## Data Structures\n\n### Response Envelope\n\n| **Name**<br>`type` | **Description** |\n|---|---|\n| **result**<br>`object`, `array`, `boolean` or `integer` (depends on the method) | data |\n| **time**<br>`object` | timing |\n\nThe `time` object:\n\n| **Name**<br>`type` | **Description** |\n|---|---|\n| **start**<br>`number` | Unix time |\n| **operating_reset_at**<br>`integer` | Present in most responses, absent from some |\n\n" +
+          "Legacy error body:\n\n- `error` — `string` made of digits, Latin letters and underscore.\n- `error_description` — `string` for developers.\n\nSome errors carry extra members, for example `argument`, the faulty parameter.",
+      ),
+    );
+    expect(shape(model)).toEqual(expected);
+  });
+});
