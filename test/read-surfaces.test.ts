@@ -146,3 +146,61 @@ describe("the envelope in other layouts", () => {
     expect(shape(model)).toEqual(expected);
   });
 });
+
+describe("methods in other layouts", () => {
+  const legacy = (model: Model, name: string) => {
+    const m = model.methods.find((x) => x.name === name && x.version === "legacy");
+    if (!m) throw new Error(`no method ${name}`);
+    return m;
+  };
+
+  it("call forms as a table after 'Call it in one of three forms': a constraint, each name a parameter", () => {
+    const model = modelOf(
+      spec(
+        "",
+        "**a.b**. Scope `x`.\n\nCall it in one of three forms; every parameter in the chosen form is required.\n\n| Form | Required parameters | Description |\n|---|---|---|\n| 1 | `attachId` | poll id |\n| 2 | **moduleId***, **entityId*** | the element |\n",
+      ),
+    );
+    const m = legacy(model, "a.b");
+    expect(m.params.map((p) => `${p.name}${p.required ? "*" : ""}`)).toEqual(["attachId", "moduleId", "entityId"]);
+    expect(m.constraints).toMatchObject([{ kind: "call-forms", forms: [["attachId"], ["moduleId", "entityId"]] }]);
+  });
+
+  it("under a method heading's Response Handling, '`boolean`.' is the result, not a parameter named boolean", () => {
+    const model = modelOf(spec("", "#### Set the item xy.item.set\n\n> Scope: `x`\n\n##### Method Parameters\n\nNo parameters.\n\n##### Response Handling\n\n`boolean`.\n"));
+    const m = legacy(model, "xy.item.set");
+    expect(m.params).toEqual([]);
+    expect(m.result?.type).toMatchObject({ kind: "primitive", type: "boolean" });
+  });
+
+  it("a paragraph before an area's first method is the area's: 'The following methods are named, but …: `x`, `y`'", () => {
+    const model = modelOf(spec("", "#### Methods Without a Description Here\n\nThe following methods are named, but their parameters and responses are not shown: `event.get`, `disk.*` methods.\n\n**a.b**. Scope `x`."));
+    expect(model.methods.filter((m) => !m.described).map((m) => m.name)).toEqual(expect.arrayContaining(["event.get", "disk.*"]));
+    expect(model.knownGaps.find((g) => g.appliesTo.includes("method:legacy:event.get"))?.subject).toBe("parameters and responses of the named methods");
+  });
+});
+
+describe("states in other layouts", () => {
+  it("labelled bullets under a bold subject, and a table with Call / Resulting state columns", () => {
+    const model = modelOf(
+      spec(
+        "## 6. Lifecycles\n\n### 6.1 Tasks\n\n**Pin flag `isPinned`**\n- Trigger: `a.b`.\n- Precondition: read access.\n- Result: `isPinned` becomes `N`.\n- The response carries the task.\n\n" +
+          "### 6.2 Links\n\n| Call | Precondition | Resulting state | Also |\n|---|---|---|---|\n| `a.b` with status 1 | may change | enabled | `publicUrl` holds the link |",
+      ),
+    );
+    expect(model.states.transitions.map((t) => [t.subject, t.trigger, t.condition, t.next, t.also])).toEqual([
+      ["Pin flag `isPinned`", "`a.b`", "read access", "`isPinned` becomes `N`", "The response carries the task."],
+      ["", "`a.b` with status 1", "may change", "enabled", "`publicUrl` holds the link"],
+    ]);
+  });
+});
+
+describe("older statuses of codes the list lacks", () => {
+  it("a restated status for a code not in the system table is a warning, not a new entry", () => {
+    const r = buildFromText(spec("## Errors\n\n| Status | Code | Text |\n|---|---|---|\n| 401 | A_CODE | a |\n\nAn older description of the same list gives other statuses: A_CODE 400, GONE_CODE 500."), "spec.md");
+    expect(r.model?.errors.catalogue.map((e) => `${e.code} ${e.status}/${e.altStatus}`)).toEqual(["A_CODE 401/400"]);
+    expect(r.diagnostics.filter((d) => d.code === "unknown-reference").map((d) => d.message)).toEqual([
+      "Unknown error code of the older description (not in the system errors table) 'GONE_CODE'",
+    ]);
+  });
+});

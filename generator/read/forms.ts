@@ -6,13 +6,14 @@ export interface FormHooks {
   applicationContext(): void;
   /** Read the sentence on from this offset (a label the form has taken off). */
   readFrom(offset: number): void;
-  /** The next table lists the errors, with these statuses where it has no status column. */
   /** The next table, or the next list's items, are the method's errors, with these statuses and this code where they give none. */
   errorsFollow(statuses: number[], code?: string | null): void;
   /** The next table lists the members of this object parameter; false when the method has no such parameter. */
   membersFollow(param: string): boolean;
   /** Words about a parameter the method already has, added to its description; false when it has none. */
   describe(param: string, words: string): boolean;
+  /** The next numbered list or table gives the method's call forms, one set of parameters each. */
+  callFormsFollow(): void;
 }
 
 /** "400", "400 or 403", "400, 403 and 404": the statuses a label gives. */
@@ -121,6 +122,18 @@ export const METHOD_FORMS: readonly SentenceForm[] = [
       return "placed";
     },
     doc: { example: "Errors (HTTP 400, code `ERROR_CORE`): · Errors (403 `ACCESS_DENIED`): · Errors (all HTTP 400): (then a table or a list)", fact: "the next table or list is the method's errors, with this status and code where a row gives none" },
+  },
+  {
+    id: "call-forms",
+    match: /^(?:(?:The method has |It has )?\w+ call forms\b|Call it in one of \w+ forms\b)[^:]*[:.;]?.*$/i,
+    read: (_m, _s, hooks) => {
+      hooks.callFormsFollow();
+      return "placed";
+    },
+    doc: {
+      example: "Three call forms: · 3 call forms — all params in a form are required: · The method has three call forms; use one of them. · Call it in one of three forms; … (then a numbered list or a table)",
+      fact: "a `call-forms` constraint: each item or row is one set of parameters, each of them required in its form",
+    },
   },
   {
     id: "errors-status-code",

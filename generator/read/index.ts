@@ -332,7 +332,10 @@ export function readSpec(file: SpecFile): { fragments: Fragments; diagnostics: D
     for (const other of root.children) if (other !== top) walk(ctx, other, null, f, scopes);
   }
   pushAll(f.gaps, ctx.gaps);
-  applyOlderStatuses(f.errors.catalogue, f.olderStatuses);
+  applyOlderStatuses(f.errors.catalogue, f.olderStatuses, (o) => {
+    ctx.subject = undefined;
+    report(ctx, "unknown-reference", { ...o.source, endLine: o.source.line, endColumn: o.source.column + o.code.length }, { name: o.code, what: "error code of the older description (not in the system errors table)" });
+  });
   f.olderStatuses = [];
   readFieldForms(f.methods, f.resources, f.errors.catalogue, f.envelope ? [...f.envelope.members, ...f.envelope.time, ...f.envelope.legacyErrorBody] : []);
   return { fragments: f, diagnostics: ctx.diagnostics, ledger: { scopes, placed: ctx.placed ?? new Set() } };

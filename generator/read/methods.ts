@@ -218,6 +218,9 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
       if (/:\s*$/.test(words)) st.describesNext = target;
       return true;
     },
+    callFormsFollow: () => {
+      st.callForms = t;
+    },
     membersFollow: (name) => {
       const target = st.paramIndex.get(name);
       if (!target) return false;
@@ -613,16 +616,27 @@ export function readMethodHeadingSection(ctx: ReadContext, section: Section, ver
   const blocks: RootContent[] = [];
   /** The lists under an errors subsection (`Error Handling`, `Possible Error Codes`): their items are errors. */
   const errorLists = new Set<RootContent>();
-  const collect = (s: Section, errors: boolean) => {
-    for (const b of s.blocks) if (errors && b.type === "list") errorLists.add(b);
+  /** The paragraphs under a result subsection (`Response Handling`, `Returned Data`): each says the result. */
+  const resultBlocks = new Set<RootContent>();
+  const collect = (s: Section, under: "errors" | "result" | null) => {
+    for (const b of s.blocks) {
+      if (under === "errors" && b.type === "list") errorLists.add(b);
+      if (under === "result" && b.type === "paragraph") resultBlocks.add(b);
+    }
     pushAll(blocks, s.blocks);
-    for (const c of s.children) collect(c, errors || ERRORS_SUBSECTION.test(c.title.trim()));
+    for (const c of s.children) collect(c, ERRORS_SUBSECTION.test(c.title.trim()) ? "errors" : RESULT_SUBSECTION.test(c.title.trim()) ? "result" : under);
   };
-  collect(section, false);
+  collect(section, null);
   const found = h ? ctx.file.text.indexOf(h.name, section.start) : -1;
   const at: Text = { text: h?.name ?? "", start: found < 0 ? section.start : found };
-  return readMethodSection(ctx, { ...section, title: area, blocks, children: [] }, version, h ? { name: h.name, marker: h.marker, at, errorLists } : undefined);
+  return readMethodSection(ctx, { ...section, title: area, blocks, children: [] }, version, h ? { name: h.name, marker: h.marker, at, errorLists, resultBlocks } : undefined);
 }
+
+/** A method's subsection of its result, by its title. */
+const RESULT_SUBSECTION = /^(?:response handling|returned data|response|result|returns|return value)$/i;
+
+/** Read before a result subsection's own words: they are read as a `Result:` sentence. */
+const RESULT_LABEL = "Result: ";
 
 /** A method's subsection of errors, by its title. */
 const ERRORS_SUBSECTION = /^(?:error handling|errors?|possible errors?|(?:possible )?error codes?)$/i;
@@ -631,7 +645,7 @@ export function readMethodSection(
   ctx: ReadContext,
   section: Section,
   version: Version,
-  opening?: { name: string; marker: string; at: Text; errorLists?: ReadonlySet<RootContent> },
+  opening?: { name: string; marker: string; at: Text; errorLists?: ReadonlySet<RootContent>; resultBlocks?: ReadonlySet<RootContent> },
 ): MethodSectionFragment {
   const out: MethodSectionFragment = { methods: [], shapes: [], named: [], notes: [] };
   let st: State | null = null;
@@ -702,13 +716,21 @@ export function readMethodSection(
       }
       // Under a method's own heading every paragraph is the method's; after a bold name one may speak of the area.
       if (opening && st) {
+        // Under a `Response Handling` subsection a paragraph in its own words ("`boolean`.", "`{ID}`.") is the result.
+        if (opening.resultBlocks?.has(block) && !/^(?:`?result\b|Result|Returns?|Response)\b|\bnot shown\b/i.test(t.text.replace(/^\*\*/, ""))) {
+          readHeader(ctx, st, { text: `${RESULT_LABEL}${t.text}`, start: t.start - RESULT_LABEL.length });
+          continue;
+        }
         // Only what names its own subjects ("Errors of `a`, `b`: not shown", "Methods that are named …") is the area's.
         if (!readSectionParagraph(ctx, out, t, section, null, true)) readHeader(ctx, st, t);
         continue;
       }
-      if (!st || readSectionParagraph(ctx, out, t, section, (st as State | null)?.method ?? null)) {
-        if (!st) continue;
-      } else {
+      // Before the area's first method a paragraph is the area's: a gap, names, or a note of the area.
+      if (!st) {
+        if (!readSectionParagraph(ctx, out, t, section, null)) out.notes.push(statement(ctx, t));
+        continue;
+      }
+      if (!readSectionParagraph(ctx, out, t, section, (st as State).method)) {
         readHeader(ctx, st, t);
         continue;
       }
@@ -773,6 +795,19 @@ function readSectionParagraph(ctx: ReadContext, out: MethodSectionFragment, t: T
     out.notes.push(statement(ctx, t));
     return true;
   }
+  // "The following methods are named, but their parameters and responses are not shown: `x`, `y`." names them and
+  // says what is not shown of them in one sentence.
+  const namedBut = /^(?:The following )?methods (?:are|that are) named,?\s*but (?:their|whose) ([^:]+?) (?:are|is) not (?:shown|described)(?: here)?\s*:/i.exec(s);
+  if (namedBut) {
+    const from = out.named.length;
+    for (const span of t.text.matchAll(/`([^`]+)`/g)) {
+      const at = sliceText(t, span.index ?? 0, (span.index ?? 0) + span[0].length);
+      for (const name of expandNames(span[1] ?? "")) out.named.push({ name, source: sourceOf(ctx, at) });
+    }
+    addGap(ctx, t, `${namedBut[1] ?? ""} of the named methods`, out.named.slice(from).map((n) => `method:legacy:${n.name}`));
+    out.notes.push(statement(ctx, t));
+    return true;
+  }
   if (NOT_SHOWN.test(s) && !/^\*\*/.test(s)) {
     const subject = (NOT_SHOWN.exec(s)?.[1] ?? s).trim();
     // Under a method's heading, only a gap that says it speaks of methods or areas ("Other 3.0 methods …") is the area's.
@@ -827,6 +862,11 @@ function readMethodBlock(ctx: ReadContext, st: State, block: RootContent): void 
       readLabelTable(ctx, st, block);
       return;
     }
+    if (st.callForms) {
+      readCallFormTable(ctx, st, block, st.callForms);
+      st.callForms = null;
+      return;
+    }
     if (isErrorTable(ctx, block)) {
       readErrorTable(ctx, block, st.method, st.errorStatuses ?? [], st.errorList?.code ?? null);
       st.errorStatuses = undefined;
@@ -844,6 +884,30 @@ function readMethodBlock(ctx: ReadContext, st: State, block: RootContent): void 
   const t = textOf(ctx.file, block);
   report(ctx, "unread-text", spanOfText(ctx, t), { what: block.type, text: collapse(t.text).slice(0, 80) });
   st.method.notes.push(statement(ctx, t));
+}
+
+/**
+ * The call forms as a table: `| Form | Required parameters | Description |` (or `| # | Params | Notes |`), a row a
+ * form; its parameters cell names them (`` `a`, `b` `` or `**a***, **b***`), and its description is theirs.
+ */
+function readCallFormTable(ctx: ReadContext, st: State, table: Table, said: Text): void {
+  const { h, rows } = tableRows(ctx, table);
+  const paramsAt = h.find(/^(?:(?:required )?param(?:eter)?s|fields|names?)$/) ?? 1;
+  const describedAt = h.find(/^(?:description|notes?|meaning|what)$/);
+  const forms: string[][] = [];
+  for (const cells of rows) {
+    const cell = cells[paramsAt];
+    if (!cell) continue;
+    const names = [...cell.text.matchAll(/`([A-Za-z_]\w*)`|\*\*([A-Za-z_]\w*)\*?\*\*/g)].map((x) => x[1] ?? x[2] ?? "");
+    if (names.length === 0) {
+      report(ctx, "unread-text", spanOfText(ctx, cell), { what: "call form", text: collapse(cell.text).slice(0, 80) });
+      continue;
+    }
+    const description = describedAt === null ? "" : collapse(cells[describedAt]?.text ?? "");
+    addParams(ctx, st, names.map((name) => field({ name, type: { kind: "unknown" }, required: false, description, source: sourceOf(ctx, cell) })));
+    forms.push(names);
+  }
+  st.method.constraints.push({ kind: "call-forms", forms, text: collapse(said.text), source: sourceOf(ctx, said) });
 }
 
 function readMethodList(ctx: ReadContext, st: State, list: List): void {

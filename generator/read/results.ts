@@ -105,8 +105,11 @@ export function readResultSentence(ctx: ReadContext, t: Text): ResultSpec | null
     return { ...base, key: null, type: { kind: "object", members: [member] } };
   }
   m = /^Result:?\s*`([A-Za-z_]\w*)`\s*(.*)$/.exec(s);
-  if (m && m[1] !== "true") return { ...base, key: m[1] ?? null, type: typeFromWords(m[2] ?? "") };
-  m = /^Result:?\s*(.*)$/.exec(s);
+  // "Result: `boolean`." names a type, not a member: a type word (or `true`) in backticks is the type.
+  const literal = m?.[1] === "true" || m?.[1] === "false";
+  const typeWord = !!m && !literal && readTypePhrase(m[1] ?? "")?.length === (m[1] ?? "").length;
+  if (m && !literal && !typeWord) return { ...base, key: m[1] ?? null, type: typeFromWords(m[2] ?? "") };
+  m = /^Result:?\s*(.*)$/.exec(typeWord ? s.replace(/`([A-Za-z_]\w*)`/, "$1") : s);
   if (m) return { ...base, key: null, type: typeFromWords(m[1] ?? "") };
   // "(members `a`, `b`)", ", with members `a`, `b`", "→ members `a`, `b`": the members of the result object.
   const membersOf = (words: string) => MEMBERS.exec(words);

@@ -247,7 +247,48 @@ export function readStates(ctx: ReadContext, section: Section): { transitions: S
       });
     }
   }
-  return { transitions, notes: readStatements(ctx, rest, "states") };
+  // Transitions as labelled bullets: "- Trigger: `m`.", "- Precondition: …", "- Result: …", and bullets that say
+  // more (its `also`), under a bold subject ("**Pin flag `isPinned`**") or the section's own title.
+  const others: RootContent[] = [];
+  let subject: Text | null = null;
+  for (const block of rest) {
+    if (block.type === "paragraph") {
+      const t = textOf(ctx.file, block);
+      const bold = /^\*\*(.+)\*\*$/.exec(t.text.trim());
+      if (bold) {
+        subject = trimText(sliceText(t, 2, t.text.trim().length - 2));
+        continue;
+      }
+    }
+    if (block.type === "list" && block.children.some((i) => /^(?:\*\*)?Trigger:/.test(listItemText(ctx.file, i).text))) {
+      const labelled: Partial<Record<"trigger" | "condition" | "next", string>> = {};
+      const also: string[] = [];
+      const at = subject ?? { text: section.title, start: section.start };
+      for (const item of block.children) {
+        const t = listItemText(ctx.file, item);
+        const m = /^(?:\*\*)?(Trigger|Preconditions?|Conditions?|Result|Next state)(?:\*\*)?:(?:\*\*)?\s*(.*)$/.exec(collapse(t.text));
+        if (!m) {
+          also.push(collapse(t.text));
+          continue;
+        }
+        const label = (m[1] ?? "").toLowerCase();
+        const key = label === "trigger" ? "trigger" : /^(?:pre)?conditions?$/.test(label) ? "condition" : "next";
+        labelled[key] = (m[2] ?? "").replace(/\.$/, "");
+      }
+      transitions.push({
+        subject: collapse(at.text).replace(/^\d+(?:\.\d+)*\.?\s+/, ""),
+        trigger: labelled.trigger ?? "",
+        condition: labelled.condition ?? "",
+        next: labelled.next ?? "",
+        also: also.join("; "),
+        source: sourceOf(ctx, at),
+      });
+      subject = null;
+      continue;
+    }
+    others.push(block);
+  }
+  return { transitions, notes: readStatements(ctx, others, "states") };
 }
 
 export function readAddressing(ctx: ReadContext, section: Section): { forms: AddressingForm[]; rules: Statement[] } {
@@ -336,6 +377,8 @@ export interface OlderStatus {
   code: string;
   status: number;
   cause: string | null;
+  /** The older description adds the code ("and adds …", "also adds:", "added in older list"), not only restates it. */
+  adds: boolean;
   source: CatalogueError["source"];
 }
 
@@ -350,8 +393,8 @@ export function readOlderStatuses(ctx: ReadContext, t: Text): OlderStatus[] | nu
   const [head, adds] = s.split(/\b(?:and|also) adds\b/);
   const source = sourceOf(ctx, trimText(t));
   const out: OlderStatus[] = [];
-  for (const m of (head ?? "").replace(/`/g, "").matchAll(/\b([A-Za-z_]+) (\d{3})\b/g)) out.push({ code: m[1] ?? "", status: Number(m[2]), cause: null, source });
-  for (const m of (adds ?? "").matchAll(/`([A-Za-z_]+)` \((\d{3})(?:,\s*([^)]*))?\)/g)) out.push({ code: m[1] ?? "", status: Number(m[2]), cause: m[3] ? collapse(m[3]) : null, source });
+  for (const m of (head ?? "").replace(/`/g, "").matchAll(/\b([A-Za-z_]+) (\d{3})\b/g)) out.push({ code: m[1] ?? "", status: Number(m[2]), cause: null, adds: false, source });
+  for (const m of (adds ?? "").matchAll(/`([A-Za-z_]+)` \((\d{3})(?:,\s*([^)]*))?\)/g)) out.push({ code: m[1] ?? "", status: Number(m[2]), cause: m[3] ? collapse(m[3]) : null, adds: true, source });
   return out;
 }
 
@@ -359,7 +402,7 @@ export function readOlderStatuses(ctx: ReadContext, t: Text): OlderStatus[] | nu
  * A table of an older description's statuses: `| Code | Status in the older description |`, `| Code | Older HTTP |
  * Notes |`, or any catalogue table right after "An older description …" / "The older description also adds:".
  */
-function readOlderTable(ctx: ReadContext, table: Table): OlderStatus[] {
+function readOlderTable(ctx: ReadContext, table: Table, adds: boolean): OlderStatus[] {
   const { h, rows } = tableRows(ctx, table);
   const statusAt = h.find(/\bolder\b/) ?? h.find(ERROR_COLUMNS.status);
   const codeAt = h.find(ERROR_COLUMNS.code) ?? 0;
@@ -372,8 +415,10 @@ function readOlderTable(ctx: ReadContext, table: Table): OlderStatus[] {
       continue;
     }
     // "added in older list; method not allowed in batch": the words after the marker are the cause.
-    const cause = cellText(row, causeAt).replace(/^added in (?:the )?older (?:list|description)\s*[;:,]?\s*/i, "");
-    out.push({ code: cellText(row, codeAt).replace(/`/g, ""), status: Number(status[0]), cause: cause || null, source: sourceOf(ctx, row[codeAt] ?? { text: "", start: 0 }) });
+    const words = cellText(row, causeAt);
+    const added = /^added in (?:the )?older (?:list|description)\s*[;:,]?\s*/i.exec(words);
+    const cause = added ? words.slice(added[0].length) : words;
+    out.push({ code: cellText(row, codeAt).replace(/`/g, ""), status: Number(status[0]), cause: cause || null, adds: adds || !!added, source: sourceOf(ctx, row[codeAt] ?? { text: "", start: 0 }) });
   }
   return out;
 }
@@ -383,7 +428,7 @@ function readOlderTable(ctx: ReadContext, table: Table): OlderStatus[] {
  * system catalogue takes its older status as `altStatus`; a code it lacks is added after the system entries, with no
  * current status.
  */
-export function applyOlderStatuses(catalogue: CatalogueError[], older: readonly OlderStatus[]): void {
+export function applyOlderStatuses(catalogue: CatalogueError[], older: readonly OlderStatus[], unknown: (o: OlderStatus) => void): void {
   const system = new Map<string, CatalogueError>();
   for (const e of catalogue) if (e.kind === "system" && !system.has(e.code)) system.set(e.code, e);
   const added: CatalogueError[] = [];
@@ -391,6 +436,11 @@ export function applyOlderStatuses(catalogue: CatalogueError[], older: readonly 
     const entry = system.get(o.code);
     if (entry) {
       entry.altStatus = o.status;
+      continue;
+    }
+    // A status for a code the list does not have, where the older description does not say it adds it.
+    if (!o.adds) {
+      unknown(o);
       continue;
     }
     const e: CatalogueError = { kind: "system", status: null, altStatus: o.status, code: o.code, text: null, cause: o.cause, source: o.source };
@@ -413,11 +463,13 @@ export function readErrorsSection(ctx: ReadContext, section: Section): { catalog
   // description also adds:"), a table lists older statuses.
   const olderSection = /\bolder\b/i.test(title);
   let olderNext = olderSection;
+  /** The paragraph before the table says the older description adds these codes. */
+  let addsNext = false;
   for (const block of section.blocks) {
     if (block.type === "table") {
       const header = block.children[0];
       const olderColumn = header ? headerIndex(ctx, header).find(/\bolder\b/) !== null : false;
-      if (olderNext || olderColumn) pushAll(older, readOlderTable(ctx, block));
+      if (olderNext || olderColumn) pushAll(older, readOlderTable(ctx, block, addsNext));
       else pushAll(catalogue, readCatalogueTable(ctx, block, kind));
       continue;
     }
@@ -430,6 +482,7 @@ export function readErrorsSection(ctx: ReadContext, section: Section): { catalog
       const found = readOlderStatuses(ctx, t);
       if (found) pushAll(older, found);
       olderNext = (olderSection && !/^(?:System|3\.0) errors\b/.test(s)) || (/\bolder\b/i.test(s) && /:$/.test(s));
+      addsNext = olderNext && /\badds\b/i.test(s) && /:$/.test(s);
     }
     rest.push(block);
   }

@@ -138,11 +138,11 @@ export function warnErrorColumns(ctx: ReadContext, table: Table, h: HeaderIndex)
 
 /** The columns of the States table. */
 export const STATE_COLUMNS = {
-  subject: /^(?:subject|object|entity)$/,
-  trigger: /^(?:trigger|event|action)$/,
-  condition: /^(?:condition|precondition|when)$/,
-  next: /^(?:next state|new state|result|outcome|then)$/,
-  also: /^(?:also|side effects?)$/,
+  subject: /^(?:subject|object|entity|what)$/,
+  trigger: /^(?:trigger|event|action|call)$/,
+  condition: /^(?:condition|precondition|when|only if)$/,
+  next: /^(?:→\s*)?(?:next state|new state|resulting state|result|outcome|then)$/,
+  also: /^(?:also|side effects?|side notes|notes)$/,
 } as const;
 
 /** The columns of the addressing table. */
