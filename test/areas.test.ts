@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { areaKey, splitAreas, usedNames } from "../generator/emit/areas.js";
-import { typedMethods } from "../generator/emit/types/index.js";
+import { typedMethods } from "../generator/model/questions.js";
 import { generate } from "../generator/generate.js";
 import { GEN, ROOT, SPEC_PATH, SPEC_TEXT, endpointSpec, modelOf } from "./helpers.js";
 

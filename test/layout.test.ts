@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { generate } from "../generator/generate.js";
 import { type TsDeclaration, type TsMember, type TsType, fitsWidth, printDeclaration, printImport, union } from "../generator/emit/ts/layout.js";
 import { propertyKey, stringLiteral } from "../generator/emit/names.js";
-import { skeletonDrift } from "../generator/emit/server/index.js";
+import { skeletonDrift } from "../generator/skeleton/index.js";
 import { PRETTIER_OPTIONS } from "../generator/render/format.js";
 import { GEN, SPEC_TEXT, endpointSpec, modelOf } from "./helpers.js";
 

@@ -10,7 +10,8 @@ import type { DiffFormat } from "../diff/format.js";
 import type { Previous } from "../diff/version.js";
 import { type Severity, severityAtLeast } from "../diff/rules.js";
 import { TemplateError } from "../emit/templates.js";
-import { SKELETON_PATH, skeletonDrift, skeletonMethodNames } from "../emit/server/index.js";
+import { skeletonMethodNames } from "../model/questions.js";
+import { SKELETON_PATH, skeletonDrift } from "../skeleton/index.js";
 import type { GeneratedFile, PackageMetadata } from "../emit/files.js";
 import { buildFromText, generate } from "../generate.js";
 import type { Model } from "../model/types.js";
@@ -568,7 +569,7 @@ async function followSkeleton(r: Resolved, result: Awaited<ReturnType<typeof gen
       files.push(f);
       continue;
     }
-    const { mergeSkeleton } = await import("../emit/server/merge.js");
+    const { mergeSkeleton } = await import("../skeleton/merge.js");
     const merged = mergeSkeleton(current, f.contents, { add: skeletonMethodNames(model), deprecate });
     if (merged.kind === "failed") {
       process.stderr.write(`${where}:${merged.line}:${merged.column}: warning skeleton-not-updated: ${merged.reason}; the skeleton was left as it was${drift.added.length ? ` and lacks handlers for ${drift.added.join(", ")}` : ""}\n`);

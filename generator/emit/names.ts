@@ -46,4 +46,4 @@ export function identifier(name: string): string {
   return RESERVED.has(id) ? `${id}_` : id;
 }
 
-export const ordinal = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+export { ordinal } from "../util/order.js";

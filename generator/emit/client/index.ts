@@ -5,8 +5,9 @@ import { ordinal, propertyKey, stringLiteral } from "../names.js";
 import { type TsMember, type TsType, keyword, printDeclaration, printImport, reference, union } from "../ts/layout.js";
 import { type Templates, render } from "../templates.js";
 import type { PrintContext } from "../ts/printer.js";
-import { isListMethod, methodDoc, pageSizeOf, typedMethods } from "../types/index.js";
-import type { ClientData, ClientMethodFlags, Cursor } from "../../../runtime/shared/data.js";
+import { cursorMethods, isListMethod, pageSizeOf, typedMethods } from "../../model/questions.js";
+import { methodDoc } from "../ts/method-doc.js";
+import type { ClientData, ClientMethodFlags } from "../../../runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
 import type { ClientView } from "../views.js";
 import { declaredNames, splitAreas } from "../areas.js";
@@ -212,26 +213,6 @@ export function linkFields(model: Model): string[] {
   names.delete("assetMarkdown");
   for (const n of notLinks) names.delete(n);
   return [...names].filter(Boolean).sort(ordinal);
-}
-
-/**
- * Legacy list methods that `all()` walks with the platform's identifier cursor (`>ID` in the filter, the identifier
- * ascending, `start = -1`; ../shared/platform-docs/settings/performance/huge-data.md): a list method with a filter
- * object and an order object among its parameters, whose records have an `ID` (or `id`) member. The spec does not say
- * that a method's filter takes `>`; a method whose filter does not is walked with `start` by passing `cursor: false`.
- */
-export function cursorMethods(model: Model): Record<string, Cursor> {
-  const out: Record<string, Cursor> = {};
-  for (const m of typedMethods(model, "legacy")) {
-    if (!isListMethod(model, m)) continue;
-    const filter = m.params.find((p) => /^filter$/i.test(p.name) && p.type.kind === "object");
-    const order = m.params.find((p) => /^order$/i.test(p.name) && p.type.kind === "object");
-    const items = m.result?.type.kind === "array" ? m.result.type.items : null;
-    const resource = items?.kind === "ref" ? model.resources.find((r) => r.name === items.resource)?.type : items;
-    const id = resource?.kind === "object" ? resource.members.find((f) => f.name === "ID" || f.name === "id")?.name : undefined;
-    if (filter && order && id) out[m.name] = [filter.name, order.name, id];
-  }
-  return out;
 }
 
 function retryCodes(model: Model): string[] {

@@ -1,5 +1,6 @@
 import type { OpenAPIV3 } from "openapi-types";
 import { sectionAnchorAt } from "../../model/sections.js";
+import { methodAndParamGaps } from "../../model/questions.js";
 import type { Field, KnownGap, Method, MethodError, Model, ResultSpec, Version } from "../../model/types.js";
 import { NOT_SHOWN_NOTE, type Schema, fieldSchema, refTo, typeSchema } from "./schema.js";
 
@@ -21,9 +22,8 @@ const sortedObject = <T>(entries: Array<[string, T]>): Record<string, T> =>
 
 const IDEMPOTENCY_HEADER = "IdempotencyKey";
 
-function gapsFor(model: Model, m: Method): KnownGap[] {
-  const id = `method:${m.version}:${m.name}`;
-  return model.knownGaps.filter((g) => g.appliesTo.includes(id) || g.appliesTo.some((a) => a.startsWith(`param:${m.version}:${m.name}:`)));
+function gapsFor(model: Model, m: Method): readonly KnownGap[] {
+  return methodAndParamGaps(model, m);
 }
 
 /** The request body: one property per parameter, `required` exactly the `*` ones, constraints as anyOf/oneOf. */

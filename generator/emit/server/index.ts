@@ -6,7 +6,7 @@ import { V3_ERROR_PREFIXES, type V3ErrorPrefix } from "../../model/v3-prefix.js"
 import { PRINT_WIDTH, type TsMember, keyword, printDeclaration, printImport, reference } from "../ts/layout.js";
 import { type Templates, render } from "../templates.js";
 import { blockCommentText } from "../../util/comment.js";
-import { isListMethod, pageSizeOf, typedMethods } from "../types/index.js";
+import { builtInMethods, isListMethod, pageSizeOf, skeletonMethodsOf, typedMethods } from "../../model/questions.js";
 import type { ErrorLink, MethodInfo, RuntimeType, ServerData } from "../../../runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
 
@@ -16,8 +16,6 @@ import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } fr
  * the 3.0 OpenAPI document it serves, the typed handler interfaces (`index.d.ts`), and the user-owned handler
  * skeleton, created only when absent.
  */
-
-export const SKELETON_PATH = "server/skeleton/handlers.ts";
 
 /** TypeRef → the compact form the router validates against; referenced resources go to `shapes`. */
 function runtimeType(t: TypeRef, model: Model, shapes: Map<string, RuntimeType>): RuntimeType {
@@ -89,14 +87,6 @@ function errorLinks(m: Method, model: Model): ErrorLink[] {
     // The first error the spec gives for a failure answers it.
     return [{ argument: e.trigger.parameter, failure: e.trigger.failure, code: e.code, status, text: e.text }];
   }).filter((l, i, all) => all.findIndex((o) => o.argument === l.argument && o.failure === l.failure) === i);
-}
-
-/** The methods the router answers itself, by what the spec says they return. */
-export function builtInMethods(model: Model): { documentation: string[]; scopeList: string[] } {
-  const v3 = typedMethods(model, "v3");
-  const doc = v3.find((m) => /OpenAPI document/.test(m.result?.description ?? m.description));
-  const scopes = v3.find((m) => /method-to-scope mapping/.test(m.description));
-  return { documentation: doc ? [doc.name, ...doc.aliases] : [], scopeList: scopes ? [scopes.name, ...scopes.aliases] : [] };
 }
 
 function rules(model: Model, prefix: V3ErrorPrefix): Omit<ServerData, "legacy" | "v3" | "shapes" | "scopeMap" | "webhookUserId"> {
@@ -292,42 +282,6 @@ function handlersDts(model: Model, header: string, typesPackage: string, removed
   ].join("\n");
 }
 
-/** The methods of a version the skeleton has a handler for, in spec order: the described ones the router does not answer. */
-function skeletonMethodsOf(model: Model, version: Version): Method[] {
-  const built = builtInMethods(model);
-  const skip = new Set([...built.documentation, ...built.scopeList]);
-  return typedMethods(model, version).filter((m) => m.described && !skip.has(m.name));
-}
-
-/** The methods the skeleton has a handler for, per handlers object, in spec order. */
-export function skeletonMethodNames(model: Model): { legacy: string[]; v3: string[] } {
-  const names = (version: Version) => skeletonMethodsOf(model, version).map((m) => m.name);
-  return { legacy: names("legacy"), v3: names("v3") };
-}
-
-/**
- * Methods a user-owned skeleton handles (its keys), against the spec's described methods, for each handlers object
- * (the text from `export const v3` on is the 3.0 object): a cheap look that decides whether the skeleton merge
- * (merge.ts, which reads the syntax tree) has anything to do.
- */
-export function skeletonDrift(model: Model, text: string): { added: string[]; removed: string[] } {
-  const expected = skeletonMethodNames(model);
-  // A quoted key anywhere, or a bare one at the entries' indent that holds a function: the skeleton writes a method
-  // whose name is an identifier (`profile`) without quotes, as prettier does. Other bare keys of the user's own code
-  // (an interface member, a helper object) are not methods.
-  const keys = (t: string) =>
-    new Set([
-      ...[...t.matchAll(/^\s*["']([A-Za-z_][\w.]*)["']\s*:/gm)].map((m) => m[1] ?? ""),
-      ...[...t.matchAll(/^[ \t]+([A-Za-z_$][\w$]*)\s*:\s*(?:async\b|function\b|\()/gm)].map((m) => m[1] ?? ""),
-    ]);
-  const cut = text.search(/export\s+const\s+v3\b/);
-  const parts = { legacy: keys(cut < 0 ? text : text.slice(0, cut)), v3: keys(cut < 0 ? text : text.slice(cut)) };
-  const added = new Set<string>();
-  for (const v of ["legacy", "v3"] as const) for (const n of expected[v]) if (!parts[v].has(n)) added.add(n);
-  const all = new Set([...expected.legacy, ...expected.v3]);
-  const removed = new Set([...parts.legacy, ...parts.v3].filter((n) => !all.has(n)));
-  return { added: [...added].sort(ordinal), removed: [...removed].sort(ordinal) };
-}
 
 /** The release that began `version`'s line of compatible ones: `2.0.0` for 2.3.1, and `0.4.0` for 0.4.2 (D22). */
 function breakingReleaseOf(version: string): string {

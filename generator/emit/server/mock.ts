@@ -1,8 +1,7 @@
 import type { Method, Model, StateTransition } from "../../model/types.js";
 import type { MockData, MockMethod, MockState, OfflineNames, Schema } from "../../../runtime/server/mock.js";
 import { type GeneratedFile, jsonFile } from "../files.js";
-import { cursorMethods } from "../client/index.js";
-import { isListMethod, pageSizeOf } from "../types/index.js";
+import { cursorMethods, isListMethod, pageSizeOf } from "../../model/questions.js";
 
 /**
  * `server/mock.js`: what the mock (issue 15) needs beside `methods.js`. The OpenAPI schema of each method's `result`

@@ -1,6 +1,8 @@
 import { basename } from "node:path";
 import { sectionAnchorAt } from "../../model/sections.js";
 import type { Field, Method, Model, Version } from "../../model/types.js";
+import { isListMethod, typedMethods } from "../../model/questions.js";
+import { methodDoc } from "../ts/method-doc.js";
 import { type GeneratedFile, packageJsonFile } from "../files.js";
 import { type Templates, render } from "../templates.js";
 import { methodTypeBase, ordinal, propertyKey, stringLiteral } from "../names.js";
@@ -26,25 +28,6 @@ export interface TypesOutput {
   index: string;
 }
 
-/** Methods that get types: described ones and named ones, but not families such as `disk.*`. */
-export function typedMethods(model: Model, version: Version): Method[] {
-  return model.methods.filter((m) => m.version === version && !m.wildcard);
-}
-
-/** Records in one page of a legacy list method: the Limits table's "List page size" (50 where it gives none). */
-export function pageSizeOf(model: Model): number {
-  return model.limits.table.find((l) => /^list page size$/i.test(l.name))?.max ?? 50;
-}
-
-/** Legacy list methods: those the Limits table names as list methods, and those with a `start` offset. */
-export function isListMethod(model: Model, m: Method): boolean {
-  if (m.version !== "legacy" || !m.described) return false;
-  const listRow = model.limits.table.find((l) => /^list page size$/i.test(l.name));
-  const named = listRow ? [...listRow.appliesTo.matchAll(/`([^`]+)`/g)].map((x) => x[1]) : [];
-  const array = m.result?.key === null && m.result.type.kind === "array";
-  return array && (named.includes(m.name) || m.params.some((p) => p.name === "start"));
-}
-
 function literalUnion(values: Iterable<string>): TsType {
   const list = [...new Set(values)];
   return list.length === 0 ? keyword("never") : union(list.map((v) => keyword(stringLiteral(v))));
@@ -58,32 +41,6 @@ function print(...declarations: TsDeclaration[]): string {
 const alias = (comment: string, name: string, type: TsType): TsDeclaration => ({ kind: "alias", comment, head: `export type ${name}`, type });
 const iface = (comment: string, name: string, members: TsMember[]): TsDeclaration => ({ kind: "interface", comment, head: `export interface ${name}`, members });
 const quotedPick = (name: string, keys: string[]): TsType => reference("Required", [reference("Pick", [reference(name), union(keys.map((k) => keyword(stringLiteral(k))))])]);
-
-/**
- * A method's JSDoc: what the spec says of it (description, scopes, who may call, application context, idempotency,
- * notes, constraints, gaps) and `@deprecated` with the replacement. The types' interface entries and the client's
- * namespace members carry the same text, so hovering either in an editor shows it. `see: false` leaves the `@see`
- * out, for a package that does not ship the spec.
- */
-export function methodDoc(m: Method, ctx: PrintContext, model: Model, options: { see?: boolean } = {}): string {
-  const gaps = model.knownGaps.filter((g) => g.appliesTo.includes(`method:${m.version}:${m.name}`)).map((g) => g.subject);
-  return doc(
-    [
-      `\`${m.name}\`${m.version === "v3" ? " (3.0)" : ""}${m.described ? "" : ": named in the spec without its parameters or result."}`,
-      m.description ? sentence(m.description) : null,
-      m.scopes ? `Scope: ${m.scopes.map((s) => `\`${s}\``).join(", ")}${m.scopeNote ? ` (${m.scopeNote})` : ""}.` : null,
-      m.access ? `Who may call: ${sentence(m.access.text)}` : null,
-      m.applicationContextOnly ? "Application context only: a webhook gets `WRONG_AUTH_TYPE`." : null,
-      m.idempotencyKey ? "Honours the `Idempotency-Key` header." : null,
-      ...m.notes.map((n) => sentence(n.text)),
-      ...m.constraints.map((c) => sentence(c.text)),
-      gaps.length ? `Not shown in the spec: ${gaps.join("; ")}.` : null,
-    ],
-    ctx,
-    options.see === false ? undefined : m.source.line,
-    m.deprecated ? [`@deprecated ${m.deprecated.replacement ? `Use \`${m.deprecated.replacement}\`.` : m.deprecated.text}`] : [],
-  );
-}
 
 function paramsDecl(m: Method, base: string, ctx: PrintContext, model: Model): string {
   const name = `${base}Params`;

@@ -1,4 +1,4 @@
-import { blockCommentText } from "../../util/comment.js";
+import { blockCommentText } from "../util/comment.js";
 import { Node, type ObjectLiteralExpression, Project, type SourceFile, SyntaxKind, ts } from "ts-morph";
 
 /**

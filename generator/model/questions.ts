@@ -1,0 +1,128 @@
+import type { KnownGap, Method, Model, Version } from "./types.js";
+
+/**
+ * Questions the emitters ask of the model, beside the model (docs style.md §2, issue 27): which methods get types,
+ * which ones list and page, which ones page by cursor, which ones the router answers itself, which gaps apply to a
+ * method. No emitter imports another for them. Those that look at every method or gap are indexed once per model,
+ * not per emitted method (performance-notes.md: two such scans took 5 s of a 200x spec).
+ *
+ * Some answers still read the spec's words (the Limits row named "list page size", a v3 method whose result is "the
+ * OpenAPI document"): they are here, in one room, until the readers give them as typed facts.
+ */
+
+/** Methods that get types: described ones and named ones, but not families such as `disk.*`. */
+export function typedMethods(model: Model, version: Version): Method[] {
+  return model.methods.filter((m) => m.version === version && !m.wildcard);
+}
+
+/** The Limits row of the list page size, where the spec has one. */
+function listPageRow(model: Model) {
+  return model.limits.table.find((l) => /^list page size$/i.test(l.name));
+}
+
+/** Records in one page of a legacy list method: the Limits table's "List page size" (50 where it gives none). */
+export function pageSizeOf(model: Model): number {
+  return listPageRow(model)?.max ?? 50;
+}
+
+/** Legacy list methods: those the Limits table names as list methods, and those with a `start` offset. */
+export function isListMethod(model: Model, m: Method): boolean {
+  if (m.version !== "legacy" || !m.described) return false;
+  const listRow = listPageRow(model);
+  const named = listRow ? [...listRow.appliesTo.matchAll(/`([^`]+)`/g)].map((x) => x[1]) : [];
+  const array = m.result?.key === null && m.result.type.kind === "array";
+  return array && (named.includes(m.name) || m.params.some((p) => p.name === "start"));
+}
+
+/** The names of a list method's filter, order and identifier parameters. */
+export type CursorParams = [filter: string, order: string, id: string];
+
+/**
+ * Legacy list methods that `all()` walks with the platform's identifier cursor (`>ID` in the filter, the identifier
+ * ascending, `start = -1`; ../shared/platform-docs/settings/performance/huge-data.md): a list method with a filter
+ * object and an order object among its parameters, whose records have an `ID` (or `id`) member. The spec does not say
+ * that a method's filter takes `>`; a method whose filter does not is walked with `start` by passing `cursor: false`.
+ */
+export function cursorMethods(model: Model): Record<string, CursorParams> {
+  const out: Record<string, CursorParams> = {};
+  for (const m of typedMethods(model, "legacy")) {
+    if (!isListMethod(model, m)) continue;
+    const filter = m.params.find((p) => /^filter$/i.test(p.name) && p.type.kind === "object");
+    const order = m.params.find((p) => /^order$/i.test(p.name) && p.type.kind === "object");
+    const items = m.result?.type.kind === "array" ? m.result.type.items : null;
+    const resource = items?.kind === "ref" ? model.resources.find((r) => r.name === items.resource)?.type : items;
+    const id = resource?.kind === "object" ? resource.members.find((f) => f.name === "ID" || f.name === "id")?.name : undefined;
+    if (filter && order && id) out[m.name] = [filter.name, order.name, id];
+  }
+  return out;
+}
+
+/** The methods the router answers itself, by what the spec says they return. */
+export function builtInMethods(model: Model): { documentation: string[]; scopeList: string[] } {
+  const v3 = typedMethods(model, "v3");
+  const doc = v3.find((m) => /OpenAPI document/.test(m.result?.description ?? m.description));
+  const scopes = v3.find((m) => /method-to-scope mapping/.test(m.description));
+  return { documentation: doc ? [doc.name, ...doc.aliases] : [], scopeList: scopes ? [scopes.name, ...scopes.aliases] : [] };
+}
+
+/** The methods of a version the handler skeleton has a handler for, in spec order: the described ones the router does not answer. */
+export function skeletonMethodsOf(model: Model, version: Version): Method[] {
+  const built = builtInMethods(model);
+  const skip = new Set([...built.documentation, ...built.scopeList]);
+  return typedMethods(model, version).filter((m) => m.described && !skip.has(m.name));
+}
+
+/** The methods the skeleton has a handler for, per handlers object, in spec order. */
+export function skeletonMethodNames(model: Model): { legacy: string[]; v3: string[] } {
+  const names = (version: Version) => skeletonMethodsOf(model, version).map((m) => m.name);
+  return { legacy: names("legacy"), v3: names("v3") };
+}
+
+interface GapIndex {
+  /** By the method they apply to (`method:legacy:x`): its own gaps. */
+  own: Map<string, KnownGap[]>;
+  /** By the method: its own gaps and its parameters' (`param:legacy:x:p`), each once, in model order. */
+  withParams: Map<string, KnownGap[]>;
+}
+
+const GAPS = new WeakMap<Model, GapIndex>();
+
+function gapIndex(model: Model): GapIndex {
+  let index = GAPS.get(model);
+  if (index) return index;
+  index = { own: new Map(), withParams: new Map() };
+  const push = (map: Map<string, KnownGap[]>, key: string, g: KnownGap) => {
+    const list = map.get(key);
+    if (list) list.push(g);
+    else map.set(key, [g]);
+  };
+  for (const g of model.knownGaps) {
+    const methods = new Set<string>();
+    for (const a of g.appliesTo) {
+      if (a.startsWith("method:")) {
+        push(index.own, a, g);
+        methods.add(a);
+      } else if (a.startsWith("param:")) {
+        // `param:<version>:<method>:<parameter>`: method names have dots, never colons.
+        const [, version, method] = a.split(":");
+        methods.add(`method:${version}:${method}`);
+      }
+    }
+    for (const m of methods) push(index.withParams, m, g);
+  }
+  GAPS.set(model, index);
+  return index;
+}
+
+/** The key a known gap names a method by. */
+export const methodKey = (m: Pick<Method, "version" | "name">) => `method:${m.version}:${m.name}`;
+
+/** The known gaps of a method itself, in model order. */
+export function methodGaps(model: Model, m: Pick<Method, "version" | "name">): readonly KnownGap[] {
+  return gapIndex(model).own.get(methodKey(m)) ?? [];
+}
+
+/** The known gaps of a method and of its parameters, each once, in model order. */
+export function methodAndParamGaps(model: Model, m: Pick<Method, "version" | "name">): readonly KnownGap[] {
+  return gapIndex(model).withParams.get(methodKey(m)) ?? [];
+}
