@@ -1,0 +1,88 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join, posix, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Issue 27 item 6: the stages' imports flow one way (docs style.md §2). A room may import only the rooms listed
+ * before it: positions and diagnostics at the ground floor, then the model (plain data and the questions asked of
+ * it), the front ends that read an input into it, the check, the diff of two models, the emitters, the skeleton's
+ * room, the render and write stage, and the pipeline and CLI on top. Read from the import lines of every source
+ * file, so that a new upward import fails here.
+ */
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const GENERATOR = join(ROOT, "generator");
+
+/** Rooms from the ground up; a file may import its own room and the rooms before it. */
+const ROOMS = ["util", "diagnostics", "model", "parse", "read", "check", "diff", "emit", "options", "skeleton", "render", "generate", "cli", "index"] as const;
+
+/**
+ * Imports that run the wrong way today, each with the step that removes it. The list may only shrink: an import
+ * that is not here and runs back up fails the test, and so does an entry that no longer exists.
+ */
+const KNOWN_UPWARD: ReadonlyArray<readonly [string, string, string]> = [
+  ["diagnostics/catalogue.ts", "model/types.ts", "positions get a ground-floor home that diagnostics and model both import"],
+  ["emit/index.ts", "options.ts", "the emit stage's options get a type of their own below options.ts, which joins every stage's"],
+  ["model/build.ts", "read/index.ts", "the fragments' type moves into model/ (fragments per file, item 2)"],
+  ["model/build.ts", "read/methods.ts", "an empty method and the application-context cause move into model/"],
+  ["model/build.ts", "read/results.ts", "the returned-by marker becomes a typed unresolved reference (item 2)"],
+  ["model/build.ts", "read/tables.ts", "resource names (pascal) move into model/ naming"],
+  ["model/build.ts", "read/triggers.ts", "error triggers are read by the front end, not the model"],
+];
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, e.name);
+    if (e.isDirectory()) out.push(...sources(full));
+    else if (e.name.endsWith(".ts") && !e.name.endsWith(".d.ts")) out.push(full);
+  }
+  return out;
+}
+
+const roomOf = (path: string) => (path.includes("/") ? path.slice(0, path.indexOf("/")) : path.replace(/\.ts$/, ""));
+
+/** Every relative import of the generator's sources that stays inside generator/: [from, to], paths below generator/. */
+function importPairs(): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (const file of sources(GENERATOR)) {
+    const from = relative(GENERATOR, file).split(sep).join("/");
+    const text = readFileSync(file, "utf8");
+    for (const m of text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.{1,2}\/[^"]+)"|\bimport\(\s*"(\.{1,2}\/[^"]+)"\s*\)/gm)) {
+      const spec = m[1] ?? m[2] ?? "";
+      const to = posix.normalize(posix.join(posix.dirname(from), spec)).replace(/\.js$/, ".ts");
+      if (to.startsWith("../")) continue; // the runtime's own folder: shipped code, not a stage
+      pairs.push([from, to]);
+    }
+  }
+  return pairs;
+}
+
+describe("the generator's stages import one way (issue 27)", () => {
+  const pairs = importPairs();
+
+  it("reads the import lines of every stage", () => {
+    // A reader that found nothing would pass every check below.
+    expect(pairs.length).toBeGreaterThan(150);
+    for (const room of ROOMS) expect(pairs.some(([from, to]) => roomOf(from) === room || roomOf(to) === room), room).toBe(true);
+  });
+
+  it("every file belongs to a room of the list", () => {
+    const unknown = [...new Set(pairs.flatMap((p) => p.map(roomOf)))].filter((r) => !(ROOMS as readonly string[]).includes(r));
+    expect(unknown).toEqual([]);
+  });
+
+  it("no import runs back up, except the known ones that the contract issue removes", () => {
+    const rank = (path: string) => (ROOMS as readonly string[]).indexOf(roomOf(path));
+    const upward = pairs.filter(([from, to]) => rank(to) > rank(from)).map(([from, to]) => `${from} → ${to}`);
+    const known = KNOWN_UPWARD.map(([from, to]) => `${from} → ${to}`);
+    expect(upward.sort()).toEqual([...known].sort());
+  });
+
+  it("no emitter imports another emitter", () => {
+    const emitter = (path: string) => /^emit\/(types|client|server|openapi)\//.exec(path)?.[1];
+    const across = pairs.filter(([from, to]) => emitter(from) && emitter(to) && emitter(from) !== emitter(to)).map(([from, to]) => `${from} → ${to}`);
+    expect(across).toEqual([]);
+  });
+});
