@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -192,6 +192,24 @@ describe("one run at a time in an output folder (item 10)", () => {
       for (let i = 1; i < spans.length; i++) expect((spans[i] as [number, number])[0]).toBeGreaterThanOrEqual((spans[i - 1] as [number, number])[1]);
     }
   }, 60_000);
+
+  it("an empty lock left by a run killed while making it is taken over; a killed run's draft is removed", async () => {
+    const out = join(work, "lock-empty", "out");
+    const dir = join(out, ".collab-rest-codegen");
+    mkdirSync(dir, { recursive: true });
+    // What a run killed between creating its lock and writing it left (before locks were written whole).
+    writeFileSync(join(dir, "lock"), "");
+    const then = new Date(Date.now() - 10_000);
+    utimesSync(join(dir, "lock"), then, then);
+    // A draft of a run on this host whose process is gone.
+    const dead = spawnSync(process.execPath, ["-e", "process.exit(0)"]).pid;
+    writeFileSync(join(dir, `lock.${hostname().replace(/[^A-Za-z0-9_-]/g, "_")}.${dead}.0a0b0c0d.draft`), "{}");
+    const lock = await lockOutput(out, { waitMs: 1_000 });
+    expect(JSON.parse(readFileSync(join(dir, "lock"), "utf8"))).toMatchObject({ host: hostname(), pid: process.pid });
+    expect(readdirSync(dir).sort()).toEqual(["lock"]);
+    await lock.release();
+    expect(existsSync(dir)).toBe(false);
+  });
 
   it("a live holder past the wait: exit 3 with 'another run is writing into DIR'; a dead holder's lock is taken over", () => {
     const dir = project("held");

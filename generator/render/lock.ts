@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { statSync } from "node:fs";
-import { mkdir, open, readFile, rmdir, unlink, utimes } from "node:fs/promises";
+import { link, mkdir, open, readFile, readdir, rmdir, unlink, utimes } from "node:fs/promises";
 import { hostname } from "node:os";
 import { dirname, join } from "node:path";
 
@@ -90,9 +90,17 @@ function ageOf(path: string): number | null {
   }
 }
 
-/** Stale: a heartbeat older than the bound (a run that stopped beating, or a process id reused), or a dead process here. */
+/** A lock whose text names no holder this long after it was made is a leftover: runs write their lock whole. */
+const UNREADABLE_GRACE_MS = 5_000;
+
+/**
+ * Stale: a heartbeat older than the bound (a run that stopped beating, or a process id reused), a dead process here,
+ * or a lock with no holder in it past a short grace (an empty lock left by a version that wrote its lock after
+ * creating it, killed in between).
+ */
 function isStale(age: number, holder: LockInfo | null, staleMs: number): boolean {
   if (age > staleMs) return true;
+  if (holder === null) return age > UNREADABLE_GRACE_MS;
   return holder !== null && holder.host === hostname() && !alive(holder.pid);
 }
 
@@ -126,9 +134,33 @@ async function makeFolders(path: string): Promise<string[]> {
   return missing;
 }
 
-/** Creates `path` with `text` if no file is there; false when one is. */
+/** The prefix of a run's own draft of a lock file: `lock.<host>.<pid>.<random>.draft`. */
+const draftPrefix = (path: string) => `${path}.${hostname().replace(/[^A-Za-z0-9_-]/g, "_")}.`;
+
+/**
+ * Creates `path` with `text` if no file is there; false when one is. The text is written first under a name of this
+ * run's own and the file appears whole, with one hard link that fails when a file is there: a run killed between
+ * creating a lock and writing it would otherwise leave an empty one, which no run can judge by its holder, and every
+ * later run would wait for its heartbeat to go stale (CI saw `generate --check` exit 3 after a SIGKILL). A folder
+ * that takes no hard links falls back to an exclusive create.
+ */
 async function createExclusive(path: string, text: string): Promise<boolean> {
-  let handle: Awaited<ReturnType<typeof open>>;
+  const draft = `${draftPrefix(path)}${process.pid}.${randomBytes(4).toString("hex")}.draft`;
+  let handle = await open(draft, "wx");
+  try {
+    await handle.writeFile(text);
+  } finally {
+    await handle.close();
+  }
+  try {
+    await link(draft, path);
+    return true;
+  } catch (err) {
+    if (errnoOf(err) === "EEXIST") return false;
+    if (!["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"].includes(errnoOf(err) ?? "")) throw err;
+  } finally {
+    await unlink(draft).catch(() => undefined);
+  }
   try {
     handle = await open(path, "wx");
   } catch (err) {
@@ -141,6 +173,22 @@ async function createExclusive(path: string, text: string): Promise<boolean> {
     await handle.close();
   }
   return true;
+}
+
+/** Drafts left by runs on this host that were killed before they removed them: their process is gone. */
+async function removeDeadDrafts(dir: string, path: string): Promise<void> {
+  const prefix = draftPrefix(path).slice(dir.length + 1);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith(".draft")) continue;
+    const pid = Number(name.slice(prefix.length).split(".")[0]);
+    if (Number.isInteger(pid) && pid !== process.pid && !alive(pid)) await unlink(join(dir, name)).catch(() => undefined);
+  }
 }
 
 /**
@@ -207,6 +255,7 @@ export async function lockOutput(out: string, options: LockOptions = {}): Promis
     await new Promise((resolve) => setTimeout(resolve, pause));
     pause = Math.min(500, pause * 2);
   }
+  await removeDeadDrafts(dir, path);
   const beat = setInterval(() => {
     const t = new Date();
     utimes(path, t, t).catch(() => undefined);
