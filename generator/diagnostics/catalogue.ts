@@ -1,4 +1,4 @@
-import type { Source } from "../model/types.js";
+import type { Source } from "../util/position.js";
 
 /**
  * The one diagnostics catalogue. A code is stable: tools match on it. Messages take parameters so that each

@@ -1,9 +1,6 @@
 import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
-import type { Fragments } from "../read/index.js";
-import { APP_CONTEXT_CAUSE, emptyMethod } from "../read/methods.js";
-import { errorTrigger } from "../read/triggers.js";
-import { RETURNED_BY } from "../read/results.js";
-import { pascal } from "../read/tables.js";
+import { APP_CONTEXT_CAUSE, type Fragments, RETURNED_BY, emptyMethod } from "./fragments.js";
+import { pascal } from "./naming.js";
 import { CALLING_THE_API, type Field, type KnownGap, type Method, type MethodError, type Model, type ModelOptions, type Resource, type Source, type Statement, type TypeRef, type Version } from "./types.js";
 import { withoutParenSpan } from "../util/parens.js";
 
@@ -471,16 +468,10 @@ export function buildModel(specFile: string, f: Fragments, options: ModelOptions
 
   // 7. Statuses from the error catalogue for codes a method names without one (or with several). The error an
   // "application context only (else `WRONG_AUTH_TYPE`)" sentence names is kept once when the errors list it too.
-  // Each error learns the failure of a parameter it answers, where the spec says which.
   for (const m of methods) {
     m.errors = m.errors
       .filter((e, i, all) => !(e.cause === APP_CONTEXT_CAUSE && all.some((o, j) => j !== i && o.code === e.code)))
-      .map((e) => statusFromCatalogue(e, f))
-      .map((e) => {
-        const groups = m.constraints.flatMap((c) => (c.kind === "at-least-one" ? [c.params.filter((p) => m.params.some((q) => q.name === p))] : []));
-        const trigger = errorTrigger(e, m.params, groups);
-        return trigger ? { ...e, trigger } : e;
-      });
+      .map((e) => statusFromCatalogue(e, f));
   }
 
   // 8. Errors the spec leaves open: the method's error-code type stays open where the spec says more codes exist.

@@ -3,11 +3,8 @@
  * Every node that comes from the spec carries `source`, the position of the text it was read from.
  */
 
-export interface Source {
-  file: string;
-  line: number;
-  column: number;
-}
+export type { Source } from "../util/position.js";
+import type { Source } from "../util/position.js";
 
 export type Version = "legacy" | "v3";
 

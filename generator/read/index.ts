@@ -1,25 +1,13 @@
 import GithubSlugger from "github-slugger";
 import type { Diagnostic } from "../diagnostics/catalogue.js";
-import type {
-  AddressingForm,
-  CatalogueError,
-  Envelope,
-  FileRetrievalRow,
-  KnownGap,
-  Limit,
-  SectionAnchor,
-  Method,
-  Resource,
-  StateTransition,
-  Statement,
-} from "../model/types.js";
+import type { Fragments } from "../model/fragments.js";
+import type { SectionAnchor } from "../model/types.js";
 import type { RootContent } from "mdast";
 import { MAX_NESTING, type Section, type SpecFile, parseMarkdown, sectionize, spanOf, textOf } from "../parse/markdown.js";
 import { type ReadContext, report, sourceOf } from "./inline.js";
 import { methodInHeading, readMethodHeadingSection, readMethodSection } from "./methods.js";
 import { readOtherResources, readResourceSection } from "./resources.js";
 import {
-  type OlderStatus,
   applyOlderStatuses,
   readAddressing,
   readAuthentication,
@@ -34,30 +22,7 @@ import { pushAll } from "../util/arrays.js";
 import type { LedgerScope } from "./ledger.js";
 import { readFieldForms } from "./field-forms.js";
 
-/** Everything the readers found, before the model stage merges and resolves it. */
-export interface Fragments {
-  title: string;
-  titleSource: Statement["source"] | null;
-  intro: Statement[];
-  overview: Statement[];
-  envelope: Envelope | null;
-  resources: Resource[];
-  states: { transitions: StateTransition[]; notes: Statement[] };
-  addressing: { forms: AddressingForm[]; rules: Statement[] };
-  methods: Method[];
-  named: Array<{ name: string; source: Statement["source"]; area: string }>;
-  endpointNotes: Statement[];
-  fileRetrieval: { rows: FileRetrievalRow[]; rules: Statement[] };
-  authentication: { rules: Statement[]; applicationContext: Array<{ name: string; source: Statement["source"] }> };
-  events: Statement[];
-  errors: { catalogue: CatalogueError[]; notes: Statement[] };
-  /** Statuses an older description gives catalogue codes, from any errors section: applied once all are read. */
-  olderStatuses: OlderStatus[];
-  limits: { table: Limit[]; rules: Statement[] };
-  versioning: Statement[];
-  gaps: KnownGap[];
-  sections: SectionAnchor[];
-}
+export type { Fragments } from "../model/fragments.js";
 
 type SectionKind =
   | "overview"

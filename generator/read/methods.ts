@@ -3,6 +3,7 @@ import type { List, ListItem, RootContent, Table } from "mdast";
 import type { Constraint, Field, Method, Resource, Statement, Version } from "../model/types.js";
 import { type Section, type Text, listItemText, sliceText, textOf, trimText } from "../parse/markdown.js";
 import { readErrorSentence } from "./errors.js";
+import { errorTrigger } from "./triggers.js";
 import {
   NOT_SHOWN,
   type ReadContext,
@@ -84,33 +85,8 @@ function readMethodHeader(text: string): [string, string, string | undefined] | 
   return [text.slice(0, at), name, marker];
 }
 
-/** A method with nothing said of it yet; readers and the model stage fill it in. */
-export function emptyMethod(name: string, version: Version, area: string, source: Method["source"]): Method {
-  return {
-    name,
-    version,
-    area,
-    described: true,
-    wildcard: name.endsWith(".*"),
-    aliases: [],
-    scopes: null,
-    scopeNote: null,
-    access: null,
-    applicationContextOnly: false,
-    deprecated: null,
-    httpMethods: ["POST"],
-    idempotencyKey: false,
-    description: "",
-    params: [],
-    constraints: [],
-    result: null,
-    errors: [],
-    errorsOpen: null,
-    notes: [],
-    mentions: [],
-    source,
-  };
-}
+export { emptyMethod } from "../model/fragments.js";
+import { emptyMethod } from "../model/fragments.js";
 
 function newMethod(ctx: ReadContext, name: string, version: Version, area: string, at: Text): Method {
   return emptyMethod(name, version, area, sourceOf(ctx, at));
@@ -147,7 +123,8 @@ function isErrorsStart(t: Text): boolean {
   return !(first && NOT_SHOWN.test(collapse(first.text)));
 }
 
-export const APP_CONTEXT_CAUSE = "application context only; the call came by webhook";
+export { APP_CONTEXT_CAUSE } from "../model/fragments.js";
+import { APP_CONTEXT_CAUSE } from "../model/fragments.js";
 
 /** "Application context only (else HTTP 403 `WRONG_AUTH_TYPE`)": the flag, and the error it names. */
 function readApplicationContext(ctx: ReadContext, m: Method, t: Text): void {
@@ -664,6 +641,13 @@ export function readMethodSection(
       });
     }
     if (st.fieldListNotShown) for (const p of st.method.params) if (p.type.kind === "object") p.type.open = true;
+    // Each error learns the failure of a parameter it answers, where the spec says which (read/triggers.ts).
+    const m = st.method;
+    const groups = m.constraints.flatMap((c) => (c.kind === "at-least-one" ? [c.params.filter((p) => m.params.some((q) => q.name === p))] : []));
+    m.errors = m.errors.map((e) => {
+      const trigger = errorTrigger(e, m.params, groups);
+      return trigger ? { ...e, trigger } : e;
+    });
     out.methods.push(st.method);
     pushAll(out.shapes, st.shapes);
     st = null;

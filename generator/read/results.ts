@@ -17,7 +17,8 @@ import { namedParenGroups } from "../util/parens.js";
  * method it is returned by (`returned-by`); the model stage resolves both to schema names.
  */
 
-export const RETURNED_BY = "returned-by";
+export { RETURNED_BY } from "../model/fragments.js";
+import { RETURNED_BY } from "../model/fragments.js";
 export const titleRef = (title: string): TypeRef => ({ kind: "ref", resource: `title:${collapse(title)}` });
 
 const TRUE: TypeRef = { kind: "primitive", type: "boolean", enum: [true] };

@@ -15,6 +15,7 @@ import { NOT_SHOWN, type ReadContext, addGap, clauses, collapse, report, sentenc
 import { ADDRESSING_COLUMNS, ERROR_COLUMNS, FILE_COLUMNS, LIMIT_COLUMNS, STATE_COLUMNS, errorWords, headerIndex, partitionTables, tableRows, warnErrorColumns } from "./tables.js";
 import { field, readTypePhrase } from "./types.js";
 import { readNameCell } from "./facts.js";
+import type { OlderStatus } from "../model/fragments.js";
 import { pushAll } from "../util/arrays.js";
 
 /**
@@ -372,15 +373,6 @@ export function readCatalogueTable(ctx: ReadContext, table: Table, kind: Catalog
 }
 
 
-/** A status an older description gives a catalogue code: it becomes that entry's `altStatus`, or an entry of its own. */
-export interface OlderStatus {
-  code: string;
-  status: number;
-  cause: string | null;
-  /** The older description adds the code ("and adds …", "also adds:", "added in older list"), not only restates it. */
-  adds: boolean;
-  source: CatalogueError["source"];
-}
 
 /**
  * "An older description of the same list gives other statuses: INVALID_REQUEST 400, ... and adds

@@ -1,0 +1,89 @@
+import type {
+  AddressingForm,
+  CatalogueError,
+  Envelope,
+  FileRetrievalRow,
+  KnownGap,
+  Limit,
+  Method,
+  Resource,
+  SectionAnchor,
+  Source,
+  StateTransition,
+  Statement,
+  Version,
+} from "./types.js";
+
+/**
+ * The contract between a front end and the model stage (issue 27): what the readers found in an input, before the
+ * model merges and resolves it. The model imports no front end; a front end writes these.
+ */
+
+/** Everything the readers found, before the model stage merges and resolves it. */
+export interface Fragments {
+  title: string;
+  titleSource: Statement["source"] | null;
+  intro: Statement[];
+  overview: Statement[];
+  envelope: Envelope | null;
+  resources: Resource[];
+  states: { transitions: StateTransition[]; notes: Statement[] };
+  addressing: { forms: AddressingForm[]; rules: Statement[] };
+  methods: Method[];
+  named: Array<{ name: string; source: Statement["source"]; area: string }>;
+  endpointNotes: Statement[];
+  fileRetrieval: { rows: FileRetrievalRow[]; rules: Statement[] };
+  authentication: { rules: Statement[]; applicationContext: Array<{ name: string; source: Statement["source"] }> };
+  events: Statement[];
+  errors: { catalogue: CatalogueError[]; notes: Statement[] };
+  /** Statuses an older description gives catalogue codes, from any errors section: applied once all are read. */
+  olderStatuses: OlderStatus[];
+  limits: { table: Limit[]; rules: Statement[] };
+  versioning: Statement[];
+  gaps: KnownGap[];
+  sections: SectionAnchor[];
+}
+
+/** A status an older description gives a catalogue code: it becomes that entry's `altStatus`, or an entry of its own. */
+export interface OlderStatus {
+  code: string;
+  status: number;
+  cause: string | null;
+  /** The older description adds the code ("and adds …", "also adds:", "added in older list"), not only restates it. */
+  adds: boolean;
+  source: Source;
+}
+
+/** A result that names no resource yet: the model links it to the resource that says it is returned by the method. */
+export const RETURNED_BY = "returned-by";
+
+/** The cause of the `WRONG_AUTH_TYPE` error an "application context only" sentence gives a method. */
+export const APP_CONTEXT_CAUSE = "application context only; the call came by webhook";
+
+/** A method with nothing said of it yet; readers and the model stage fill it in. */
+export function emptyMethod(name: string, version: Version, area: string, source: Method["source"]): Method {
+  return {
+    name,
+    version,
+    area,
+    described: true,
+    wildcard: name.endsWith(".*"),
+    aliases: [],
+    scopes: null,
+    scopeNote: null,
+    access: null,
+    applicationContextOnly: false,
+    deprecated: null,
+    httpMethods: ["POST"],
+    idempotencyKey: false,
+    description: "",
+    params: [],
+    constraints: [],
+    result: null,
+    errors: [],
+    errorsOpen: null,
+    notes: [],
+    mentions: [],
+    source,
+  };
+}
