@@ -1,6 +1,3 @@
-import type { Previous } from "./diff/version.js";
-import type { PackageMetadata } from "./emit/files.js";
-
 /** Options of a run, with their defaults in this one place. */
 export interface GenerateOptions {
   /** The spec's path as it appears in positions, headers and the manifest (relative, `/` separators). */
@@ -67,3 +64,26 @@ export const DEFAULT_PACKAGES = {
 } as const;
 
 export const GENERATOR_NAME = "collab-rest-codegen";
+
+/**
+ * What a team publishes its packages with (the config's `package` key, issue 25): the same members in the three
+ * generated `package.json` files, so that nobody edits them (an edited one is kept, and its version then froze).
+ */
+export interface PackageMetadata {
+  license?: string;
+  author?: string;
+  homepage?: string;
+  repository?: string | { type: string; url: string; directory?: string };
+  keywords?: string[];
+  private?: boolean;
+  publishConfig?: Record<string, string | boolean>;
+}
+
+/** The previous generation as the CLI found it: `model.json`'s text (the output folder's, or `--previous`). */
+export interface Previous {
+  modelJson: string;
+  /** Each package's `CHANGELOG.md`, when there is one: its sections are kept. */
+  changelogs?: Partial<Record<"types" | "client" | "server", string>>;
+  /** The sha256 of each generated file, from the previous manifest: a generator upgrade that changes them is a patch. */
+  fileHashes?: Record<string, string>;
+}

@@ -22,14 +22,8 @@ export interface Generation {
   removedHandlers: { legacy: string[]; v3: string[] };
 }
 
-/** The previous generation as the CLI found it: `model.json`'s text (the output folder's, or `--previous`). */
-export interface Previous {
-  modelJson: string;
-  /** Each package's `CHANGELOG.md`, when there is one: its sections are kept. */
-  changelogs?: Partial<Record<"types" | "client" | "server", string>>;
-  /** The sha256 of each generated file, from the previous manifest: a generator upgrade that changes them is a patch. */
-  fileHashes?: Record<string, string>;
-}
+export type { Previous } from "../options.js";
+import type { Previous } from "../options.js";
 
 /** Parses the previous `model.json`; null when it is not one this generator wrote (the run then counts as the first). */
 export function readPrevious(text: string): { generation: Generation; model: Model } | null {

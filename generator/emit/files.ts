@@ -18,19 +18,8 @@ export interface GeneratedFile {
   template?: string;
 }
 
-/**
- * What a team publishes its packages with (the config's `package` key, issue 25): the same members in the three
- * generated `package.json` files, so that nobody edits them (an edited one is kept, and its version then froze).
- */
-export interface PackageMetadata {
-  license?: string;
-  author?: string;
-  homepage?: string;
-  repository?: string | { type: string; url: string; directory?: string };
-  keywords?: string[];
-  private?: boolean;
-  publishConfig?: Record<string, string | boolean>;
-}
+export type { PackageMetadata } from "../options.js";
+import type { PackageMetadata } from "../options.js";
 
 const PACKAGE_JSON_PATHS = new Set(["types/package.json", "client/package.json", "server/package.json"]);
 
