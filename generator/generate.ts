@@ -1,5 +1,5 @@
 import { checkModel } from "./check/rules.js";
-import { type Diagnostic, hasErrors, sortDiagnostics } from "./diagnostics/catalogue.js";
+import { type Diagnostic, diagnostic, hasErrors, sortDiagnostics } from "./diagnostics/catalogue.js";
 import { emitManifest, emitModelJson, emitOpenApiFiles } from "./emit/index.js";
 import { type GeneratedFile, withPackageMetadata } from "./emit/files.js";
 import { buildModel } from "./model/build.js";
@@ -13,10 +13,9 @@ import { shippedSpecFile, typesFiles } from "./emit/types/index.js";
 import { DEFAULT_PACKAGES, type GenerateOptions } from "./options.js";
 import { fitsWidth } from "./emit/ts/layout.js";
 import { formatFiles } from "./render/format.js";
-import { specFile } from "./parse/markdown.js";
-import { readSpec } from "./read/index.js";
-import { account } from "./read/ledger.js";
-import { findQuotedSecrets, redactQuoted } from "./read/secrets.js";
+import { redactQuoted } from "./read/secrets.js";
+import { FRONT_ENDS, type FrontEnd, frontEndFor } from "./frontends/index.js";
+import { type InputFile, type InputSource, oneFile } from "./source/index.js";
 import { sha256 } from "./util/hash.js";
 import { lineCommentText } from "./util/comment.js";
 import type { DiffReport } from "./diff/index.js";
@@ -25,18 +24,36 @@ import { changelogFile } from "./emit/changelog.js";
 
 /** The spec's text up to the model, with every diagnostic of reading, the model stage and the checks. */
 export function buildFromText(specText: string, specPath: string, options: ModelOptions = {}): { model: Model | null; diagnostics: Diagnostic[]; secrets: string[] } {
+  return buildFromSource(oneFile(specPath, specText), options);
+}
+
+/**
+ * A source of files up to the model: the front end that reads it (frontends/index.ts), the model stage, the front
+ * end's own accounting once the model is linked (the spec's no-drop ledger), and the checks, with every diagnostic.
+ */
+export function buildFromSource(
+  source: InputSource,
+  options: ModelOptions = {},
+  frontEnds: readonly FrontEnd[] = FRONT_ENDS,
+): { model: Model | null; diagnostics: Diagnostic[]; secrets: string[] } {
   // A byte order mark is not text: the CLI's decoder drops it, and so does the programmatic API (issue 24).
-  const text = withoutBom(specText).replace(/\r\n?/g, "\n");
-  const file = specFile(specPath, text);
-  const read = readSpec(file);
-  const built = buildModel(specPath, read.fragments, options);
+  const files = source.files.map((f) => ({ path: f.path, text: withoutBom(f.text).replace(/\r\n?/g, "\n") }));
+  const input: InputSource = { ...source, files };
+  const frontEnd = frontEndFor(input, frontEnds);
+  const at = files[0]?.path ?? source.root;
+  if (!frontEnd) {
+    const expected = frontEnds.map((f) => f.kind).join(", ") || "none";
+    const d = diagnostic("unknown-input", { file: at, line: 1, column: 1, endLine: 1, endColumn: 1 }, { files: files.length, expected: `an input one of these front ends reads: ${expected}` });
+    return { model: null, diagnostics: [d], secrets: [] };
+  }
+  const reading = frontEnd.read(input, options);
+  const built = buildModel(at, reading.fragments, options);
   // Every row, list item and backticked name under a method, a resource or an error table is a fact or a warning.
-  const ledger = account(file, [...read.diagnostics, ...built.diagnostics], read.ledger.scopes, read.ledger.placed, built.model);
-  built.model.readerSkips = ledger.result.skipped;
-  const quoted = findQuotedSecrets(file);
+  const after = reading.afterModel?.(built.model, built.diagnostics);
+  if (after?.readerSkips) built.model.readerSkips = after.readerSkips;
   // Every stage runs so that one run reports every problem; nothing is emitted after an error.
-  const diagnostics = clampSpans([...read.diagnostics, ...quoted.diagnostics, ...built.diagnostics, ...ledger.diagnostics, ...checkModel(built.model)], text);
-  return { model: hasErrors(diagnostics) ? null : built.model, diagnostics: sortDiagnostics(diagnostics), secrets: quoted.secrets };
+  const diagnostics = clampSpans([...reading.diagnostics, ...built.diagnostics, ...(after?.diagnostics ?? []), ...checkModel(built.model)], files);
+  return { model: hasErrors(diagnostics) ? null : built.model, diagnostics: sortDiagnostics(diagnostics), secrets: reading.secrets };
 }
 
 function withoutBom(text: string): string {
@@ -47,10 +64,14 @@ function withoutBom(text: string): string {
  * Every span inside its file: a line that exists, and an end column no further than one past its line's last
  * character (issue 24: a reference's span ran to column 127 of a 110-character line). One place for every reader.
  */
-function clampSpans(diagnostics: Diagnostic[], text: string): Diagnostic[] {
-  let lengths: number[] | null = null;
+function clampSpans(diagnostics: Diagnostic[], files: readonly InputFile[]): Diagnostic[] {
+  const lengthsOf = new Map<string, number[]>();
+  const texts = new Map(files.map((f) => [f.path, f.text]));
   return diagnostics.map((d) => {
-    lengths ??= text.split("\n").map((l) => l.length);
+    const text = texts.get(d.file);
+    if (text === undefined) return d;
+    let lengths = lengthsOf.get(d.file);
+    if (!lengths) lengthsOf.set(d.file, (lengths = text.split("\n").map((l) => l.length)));
     const last = Math.max(1, lengths.length);
     const lengthOf = (line: number) => lengths?.[line - 1] ?? 0;
     const line = Math.min(Math.max(1, d.line), last);
@@ -88,8 +109,19 @@ export interface Release {
  * the CLI and the writer do the I/O. `options.previous` is the previous generation as the CLI read it.
  */
 export async function generate(rawSpecText: string, options: GenerateOptions): Promise<GenerateResult> {
-  const specText = withoutBom(rawSpecText);
-  const built = buildFromText(specText, options.specPath, { ...(options.legacyGet !== undefined ? { legacyGet: options.legacyGet } : {}) });
+  return generateSource(oneFile(options.specPath, rawSpecText), options);
+}
+
+/**
+ * The same for a source of files, read by the front end that detects it (`options.frontEnds`, else this
+ * generator's). The packages ship the spec they were made from, so a source emits from one file; a folder is read
+ * to its model with `buildFromSource`.
+ */
+export async function generateSource(source: InputSource, options: GenerateOptions): Promise<GenerateResult> {
+  const only = source.files.length === 1 ? source.files[0] : undefined;
+  if (!only) throw new TypeError(`generateSource emits from a source of one file; this one has ${source.files.length} (read it with buildFromSource)`);
+  const specText = withoutBom(only.text);
+  const built = buildFromSource(source, { ...(options.legacyGet !== undefined ? { legacyGet: options.legacyGet } : {}) }, options.frontEnds ?? FRONT_ENDS);
   const { diagnostics } = built;
   if (!built.model) return { files: [], diagnostics, model: null, release: null };
   const model = withV3ErrorPrefix(built.model, options.v3ErrorPrefix ?? "spec");

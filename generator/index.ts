@@ -1,4 +1,7 @@
-export { generate, buildFromText, type GenerateResult } from "./generate.js";
+export { generate, generateSource, buildFromText, buildFromSource, type GenerateResult } from "./generate.js";
+export { FRONT_ENDS, type FrontEnd, type FrontEndReading } from "./frontends/index.js";
+export { oneFile, type InputFile, type InputSource } from "./source/index.js";
+export { emptyFragments, type Fragments } from "./model/fragments.js";
 export type { GenerateOptions } from "./options.js";
 export type { Diagnostic, DiagnosticCode, Severity } from "./diagnostics/catalogue.js";
 export { formatDiagnostics, type DiagnosticFormat } from "./diagnostics/format.js";

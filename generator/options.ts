@@ -1,3 +1,5 @@
+import type { FrontEnd } from "./frontends/index.js";
+
 /** Options of a run, with their defaults in this one place. */
 export interface GenerateOptions {
   /** The spec's path as it appears in positions, headers and the manifest (relative, `/` separators). */
@@ -7,6 +9,11 @@ export interface GenerateOptions {
    * generations bump the previous one by the diff of the models.
    */
   version?: string;
+  /**
+   * The front ends to ask, in order (frontends/index.ts): a dialect of the caller's own is a row put before this
+   * generator's `FRONT_ENDS`. Default: this generator's.
+   */
+  frontEnds?: readonly FrontEnd[];
   /** The previous generation (its `model.json`, changelogs and file hashes); absent on a first generation. */
   previous?: Previous;
   /**

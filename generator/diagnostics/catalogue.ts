@@ -127,6 +127,11 @@ const catalogue = {
     message: (p: { reason: string }) => `Cannot read the spec: ${p.reason}`,
     hint: "Check the --spec path and the file's encoding (UTF-8).",
   },
+  "unknown-input": {
+    severity: "error",
+    message: (p: { files: number; expected: string }) => `No front end reads this input (${p.files} file${p.files === 1 ? "" : "s"}); expected ${p.expected}`,
+    hint: "Pass the spec file (--spec FILE), or a front end that reads this dialect (GenerateOptions.frontEnds).",
+  },
 } as const;
 
 export type DiagnosticCode = keyof typeof catalogue;

@@ -87,3 +87,29 @@ export function emptyMethod(name: string, version: Version, area: string, source
     source,
   };
 }
+
+/** Fragments with nothing in them: where every front end starts. */
+export function emptyFragments(): Fragments {
+  return {
+    title: "",
+    titleSource: null,
+    intro: [],
+    overview: [],
+    envelope: null,
+    resources: [],
+    states: { transitions: [], notes: [] },
+    addressing: { forms: [], rules: [] },
+    methods: [],
+    named: [],
+    endpointNotes: [],
+    fileRetrieval: { rows: [], rules: [] },
+    authentication: { rules: [], applicationContext: [] },
+    events: [],
+    errors: { catalogue: [], notes: [] },
+    olderStatuses: [],
+    limits: { table: [], rules: [] },
+    versioning: [],
+    gaps: [],
+    sections: [],
+  };
+}

@@ -1,6 +1,6 @@
 import GithubSlugger from "github-slugger";
 import type { Diagnostic } from "../diagnostics/catalogue.js";
-import type { Fragments } from "../model/fragments.js";
+import { type Fragments, emptyFragments } from "../model/fragments.js";
 import type { SectionAnchor } from "../model/types.js";
 import type { RootContent } from "mdast";
 import { MAX_NESTING, type Section, type SpecFile, parseMarkdown, sectionize, spanOf, textOf } from "../parse/markdown.js";
@@ -94,30 +94,6 @@ function kindOf(section: Section, parent: SectionKind | null): SectionKind {
   return "unknown";
 }
 
-function emptyFragments(): Fragments {
-  return {
-    title: "",
-    titleSource: null,
-    intro: [],
-    overview: [],
-    envelope: null,
-    resources: [],
-    states: { transitions: [], notes: [] },
-    addressing: { forms: [], rules: [] },
-    methods: [],
-    named: [],
-    endpointNotes: [],
-    fileRetrieval: { rows: [], rules: [] },
-    authentication: { rules: [], applicationContext: [] },
-    events: [],
-    errors: { catalogue: [], notes: [] },
-    olderStatuses: [],
-    limits: { table: [], rules: [] },
-    versioning: [],
-    gaps: [],
-    sections: [],
-  };
-}
 
 /** The reader table: one reader per section kind; each folds its section into the fragments. */
 const readers: Record<SectionKind, (ctx: ReadContext, s: Section, f: Fragments) => void> = {
