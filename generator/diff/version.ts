@@ -23,7 +23,6 @@ export interface Generation {
 }
 
 export type { Previous } from "../options.js";
-import type { Previous } from "../options.js";
 
 /** Parses the previous `model.json`; null when it is not one this generator wrote (the run then counts as the first). */
 export function readPrevious(text: string): { generation: Generation; model: Model } | null {

@@ -7,11 +7,11 @@ import { MAX_NESTING, type Section, type SpecFile, parseMarkdown, sectionize, sp
 import { type ReadContext, report, sourceOf } from "./inline.js";
 import { methodInHeading, readMethodHeadingSection, readMethodSection } from "./methods.js";
 import { readOtherResources, readResourceSection } from "./resources.js";
+import { readEnvelope } from "./envelope.js";
 import {
   applyOlderStatuses,
   readAddressing,
   readAuthentication,
-  readEnvelope,
   readErrorsSection,
   readFileRetrieval,
   readLimits,

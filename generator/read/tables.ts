@@ -22,6 +22,9 @@ export function headerIndex(ctx: ReadContext, header: TableRow): HeaderIndex {
 
 export { pascal } from "../model/naming.js";
 
+/** A cell's words, collapsed; empty where the table has no such column. */
+export const cellText = (row: Text[], i: number | null): string => (i === null ? "" : collapse(row[i]?.text ?? ""));
+
 /** A table's header index and its rows as cells; a row with too few cells is a warning and is padded. */
 export function tableRows(ctx: ReadContext, table: Table): { h: HeaderIndex; rows: Text[][] } {
   const header = table.children[0];

@@ -5,7 +5,7 @@ import { ordinal, propertyKey, stringLiteral } from "../names.js";
 import { type TsMember, type TsType, keyword, printDeclaration, printImport, reference, union } from "../ts/layout.js";
 import { type Templates, render } from "../templates.js";
 import type { PrintContext } from "../ts/printer.js";
-import { cursorMethods, isListMethod, pageSizeOf, typedMethods } from "../../model/questions.js";
+import { cursorMethods, pageSizeOf, typedMethods } from "../../model/questions.js";
 import { methodDoc } from "../ts/method-doc.js";
 import type { ClientData, ClientMethodFlags } from "../../../runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";

@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import { sectionAnchorAt } from "../../model/sections.js";
-import type { Field, Method, Model, Version } from "../../model/types.js";
+import type { Field, Method, Model } from "../../model/types.js";
 import { isListMethod, typedMethods } from "../../model/questions.js";
 import { methodDoc } from "../ts/method-doc.js";
 import { type GeneratedFile, packageJsonFile } from "../files.js";
