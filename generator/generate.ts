@@ -144,12 +144,16 @@ export async function generateSource(source: InputSource, options: GenerateOptio
   return { files: patched.files, diagnostics, model, release: patched.release };
 }
 
-/** Whether the generated files differ from the previous manifest's: the new manifest (the last file) has their hashes. */
+/**
+ * Whether the generated files differ from the previous manifest's: the new manifest (the last file) has their hashes.
+ * `model.json` is not counted: its changes are the model's, which the diff judges, and a new shape of it with the
+ * same model is no change of the packages (decisions.md D28).
+ */
 function outputChanged(files: readonly GeneratedFile[], hashes: Record<string, string>): boolean {
   const manifest = files[files.length - 1];
   const now = manifest?.path === "manifest.json" ? (JSON.parse(manifest.contents) as { files: Record<string, string> }).files : {};
-  const paths = Object.keys(now);
-  return paths.length !== Object.keys(hashes).length || paths.some((p) => hashes[p] !== now[p]);
+  const paths = Object.keys(now).filter((p) => p !== "model.json");
+  return paths.length !== Object.keys(hashes).filter((p) => p !== "model.json").length || paths.some((p) => hashes[p] !== now[p]);
 }
 
 async function emitAll(

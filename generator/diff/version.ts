@@ -2,6 +2,7 @@ import semver from "semver";
 import type { Model } from "../model/types.js";
 import { type DiffReport, diffModels } from "./index.js";
 import type { Bump } from "./rules.js";
+import { migrateModel } from "../model/platform.js";
 
 /**
  * The generated packages' version (docs/decisions.md D3): the greater of the config's `version` and the previous
@@ -32,7 +33,7 @@ export function readPrevious(text: string): { generation: Generation; model: Mod
     if (!g || typeof g.version !== "string" || !semver.valid(g.version) || !Array.isArray(raw.methods) || !Array.isArray(raw.resources)) return null;
     const names = (x: unknown) => (Array.isArray(x) ? x.filter((n): n is string => typeof n === "string") : []);
     const removed = g.removedHandlers as { legacy?: unknown; v3?: unknown } | undefined;
-    return { generation: { version: g.version, removedHandlers: { legacy: names(removed?.legacy), v3: names(removed?.v3) } }, model: raw as Model };
+    return { generation: { version: g.version, removedHandlers: { legacy: names(removed?.legacy), v3: names(removed?.v3) } }, model: migrateModel(raw as Model) };
   } catch {
     return null;
   }

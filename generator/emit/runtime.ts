@@ -16,10 +16,10 @@ export function runtimeFiles(runtime: Readonly<Record<string, string>>, pkg: "cl
 
 /** The spec's `Idempotency-Key` rule from the limits table (length range; printable ASCII). */
 export function idempotencyKeyRule(model: Model): KeyRule {
-  const limit = model.limits.table.find((l) => /^idempotency key length$/i.test(l.name));
+  const length = model.platform.idempotency.keyLength.value;
   return {
-    minLength: limit?.min ?? 1,
-    maxLength: limit?.max ?? 255,
+    minLength: length.min ?? 1,
+    maxLength: length.max ?? 255,
     // "printable ASCII": the characters from space to tilde.
     charCodes: [0x20, 0x7e],
   };

@@ -1,7 +1,8 @@
 import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
 import { APP_CONTEXT_CAUSE, type Fragments, RETURNED_BY, emptyMethod } from "./fragments.js";
 import { pascal } from "./naming.js";
-import { CALLING_THE_API, type Field, type KnownGap, type Method, type MethodError, type Model, type ModelOptions, type Resource, type Source, type Statement, type TypeRef, type Version } from "./types.js";
+import { platformFacts } from "./platform.js";
+import { CALLING_THE_API, MODEL_VERSION, type Field, type KnownGap, type Method, type MethodError, type Model, type ModelOptions, type Resource, type Source, type Statement, type TypeRef, type Version } from "./types.js";
 import { withoutParenSpan } from "../util/parens.js";
 
 /**
@@ -485,7 +486,9 @@ export function buildModel(specFile: string, f: Fragments, options: ModelOptions
   }
 
   const lifted = liftShapes(resources);
+  const platform = platformFacts(f.platform, f.titleSource ?? { file: specFile, line: 1, column: 1 }, gaps);
   const model: Model = {
+    modelVersion: MODEL_VERSION,
     specFile,
     sections: f.sections,
     title: f.title,
@@ -503,6 +506,7 @@ export function buildModel(specFile: string, f: Fragments, options: ModelOptions
     limits: f.limits,
     versioning: f.versioning,
     knownGaps: gaps,
+    platform,
   };
   return { model, diagnostics };
 }

@@ -6,6 +6,7 @@ import type {
   KnownGap,
   Limit,
   Method,
+  PlatformFacts,
   Resource,
   SectionAnchor,
   Source,
@@ -42,6 +43,16 @@ export interface Fragments {
   versioning: Statement[];
   gaps: KnownGap[];
   sections: SectionAnchor[];
+  /** The platform's facts the front end found in its input's words; the model defaults the rest (model/platform.ts). */
+  platform: FoundPlatformFacts;
+}
+
+/** The platform's facts a front end found: any it did not find is left out. */
+export interface FoundPlatformFacts {
+  codes?: { [K in keyof PlatformFacts["codes"]]?: PlatformFacts["codes"][K] };
+  paging?: { [K in keyof PlatformFacts["paging"]]?: PlatformFacts["paging"][K] };
+  idempotency?: { [K in keyof PlatformFacts["idempotency"]]?: PlatformFacts["idempotency"][K] };
+  builtIns?: { [K in keyof PlatformFacts["builtIns"]]?: PlatformFacts["builtIns"][K] };
 }
 
 /** A status an older description gives a catalogue code: it becomes that entry's `altStatus`, or an entry of its own. */
@@ -111,5 +122,6 @@ export function emptyFragments(): Fragments {
     versioning: [],
     gaps: [],
     sections: [],
+    platform: {},
   };
 }

@@ -5,9 +5,7 @@ import type { KnownGap, Method, Model, Version } from "./types.js";
  * which ones list and page, which ones page by cursor, which ones the router answers itself, which gaps apply to a
  * method. No emitter imports another for them. Those that look at every method or gap are indexed once per model,
  * not per emitted method (performance-notes.md: two such scans took 5 s of a 200x spec).
- *
- * Some answers still read the spec's words (the Limits row named "list page size", a v3 method whose result is "the
- * OpenAPI document"): they are here, in one room, until the readers give them as typed facts.
+ * They read typed facts (`model.platform`), never the input's words.
  */
 
 /** Methods that get types: described ones and named ones, but not families such as `disk.*`. */
@@ -15,23 +13,16 @@ export function typedMethods(model: Model, version: Version): Method[] {
   return model.methods.filter((m) => m.version === version && !m.wildcard);
 }
 
-/** The Limits row of the list page size, where the spec has one. */
-function listPageRow(model: Model) {
-  return model.limits.table.find((l) => /^list page size$/i.test(l.name));
-}
-
-/** Records in one page of a legacy list method: the Limits table's "List page size" (50 where it gives none). */
+/** Records in one page of a legacy list method (the platform fact: the spec's Limits table, else 50). */
 export function pageSizeOf(model: Model): number {
-  return listPageRow(model)?.max ?? 50;
+  return model.platform.paging.pageSize.value;
 }
 
-/** Legacy list methods: those the Limits table names as list methods, and those with a `start` offset. */
+/** Legacy list methods: those the input names as list methods, and those with a `start` offset. */
 export function isListMethod(model: Model, m: Method): boolean {
   if (m.version !== "legacy" || !m.described) return false;
-  const listRow = listPageRow(model);
-  const named = listRow ? [...listRow.appliesTo.matchAll(/`([^`]+)`/g)].map((x) => x[1]) : [];
   const array = m.result?.key === null && m.result.type.kind === "array";
-  return array && (named.includes(m.name) || m.params.some((p) => p.name === "start"));
+  return array && (model.platform.paging.listMethods.value.includes(m.name) || m.params.some((p) => p.name === "start"));
 }
 
 /** The names of a list method's filter, order and identifier parameters. */
@@ -57,12 +48,9 @@ export function cursorMethods(model: Model): Record<string, CursorParams> {
   return out;
 }
 
-/** The methods the router answers itself, by what the spec says they return. */
+/** The methods the router answers itself (the platform facts of the built-in methods). */
 export function builtInMethods(model: Model): { documentation: string[]; scopeList: string[] } {
-  const v3 = typedMethods(model, "v3");
-  const doc = v3.find((m) => /OpenAPI document/.test(m.result?.description ?? m.description));
-  const scopes = v3.find((m) => /method-to-scope mapping/.test(m.description));
-  return { documentation: doc ? [doc.name, ...doc.aliases] : [], scopeList: scopes ? [scopes.name, ...scopes.aliases] : [] };
+  return { documentation: model.platform.builtIns.documentation.value, scopeList: model.platform.builtIns.scopeList.value };
 }
 
 /** The methods of a version the handler skeleton has a handler for, in spec order: the described ones the router does not answer. */

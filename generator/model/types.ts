@@ -309,7 +309,66 @@ export interface ModelOptions {
 /** The platform's page on calling the API, cited where the model takes a default from it (D4). */
 export const CALLING_THE_API = "https://apidocs.bitrix24.com/settings/how-to-call-rest-api/general-principles.html";
 
+/**
+ * A fact of the platform that the emitters and the runtimes act on, and where the input states it. `source: null` is
+ * the documented default the model put in where no front end found the fact; a `not-stated` known gap says so.
+ */
+export interface PlatformFact<T> {
+  value: T;
+  source: Source | null;
+}
+
+/**
+ * The platform's facts that the generated code acts on, typed (issue 27): a front end reads them in its own words
+ * (the spec's are read/phrases.ts), and the model puts in the documented default for any it did not find
+ * (model/platform.ts). Emitters read these, never the words they came from.
+ */
+export interface PlatformFacts {
+  codes: {
+    /** System codes whose failure the client may retry: the catalogue's "retry", "lifted automatically", "rate exceeded". */
+    retry: PlatformFact<string[]>;
+    /** The access token expired: the client refreshes it. */
+    expiredToken: PlatformFact<string>;
+    /** The method's execution-time limit: the client waits for `time.operating_reset_at`. */
+    operationTimeLimit: PlatformFact<string>;
+    /** The request-rate limit. */
+    queryLimit: PlatformFact<string>;
+    /** A webhook called a method that needs an application context. */
+    wrongAuthType: PlatformFact<string>;
+    /** The server answered something unexpected. */
+    unexpectedAnswer: PlatformFact<string>;
+    /** The authorization failure of a token that is not accepted. */
+    invalidToken: PlatformFact<string>;
+  };
+  paging: {
+    /** Records in one page of a legacy list method. */
+    pageSize: PlatformFact<number>;
+    /** The methods the input names as list methods (others are list methods by their `start` parameter). */
+    listMethods: PlatformFact<string[]>;
+  };
+  idempotency: {
+    /** The `Idempotency-Key` length range as the input states it (`null` where a bound is not given), and its words. */
+    keyLength: PlatformFact<{ min: number | null; max: number | null; text: string }>;
+    /** The key is printable ASCII (space to tilde). */
+    printableAscii: PlatformFact<boolean>;
+    /** How long the platform keeps a response for a key. */
+    retentionHours: PlatformFact<number>;
+    /** The input's rules on idempotency, as written. */
+    rules: Statement[];
+  };
+  /** The 3.0 methods the router answers itself: the OpenAPI document and the method-to-scope mapping (with their aliases). */
+  builtIns: {
+    documentation: PlatformFact<string[]>;
+    scopeList: PlatformFact<string[]>;
+  };
+}
+
+/** The shape of `model.json`: 2 from the model that carries `platform` on (decisions.md D28). */
+export const MODEL_VERSION = 2;
+
 export interface Model {
+  /** The shape of this model (decisions.md D28); absent in `model.json` files written before version 2. */
+  modelVersion: number;
   specFile: string;
   /** Every heading in document order, with its anchor. */
   sections: SectionAnchor[];
@@ -328,6 +387,8 @@ export interface Model {
   limits: { table: Limit[]; rules: Statement[] };
   versioning: Statement[];
   knownGaps: KnownGap[];
+  /** The platform's facts the generated code acts on, each with its source or as the documented default. */
+  platform: PlatformFacts;
   /**
    * What the front end skipped on purpose under methods, resources and error tables, by kind: backticked names given
    * as examples, code blocks, HTML blocks. Everything else there is a fact or a warning (spec-source/README.md).

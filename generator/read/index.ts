@@ -21,6 +21,7 @@ import {
 import { pushAll } from "../util/arrays.js";
 import type { LedgerScope } from "./ledger.js";
 import { readFieldForms } from "./field-forms.js";
+import { readPlatformFacts } from "./phrases.js";
 
 export type { Fragments } from "../model/fragments.js";
 
@@ -278,6 +279,7 @@ export function readSpec(file: SpecFile): { fragments: Fragments; diagnostics: D
     report(ctx, "unknown-reference", { ...o.source, endLine: o.source.line, endColumn: o.source.column + o.code.length }, { name: o.code, what: "error code of the older description (not in the system errors table)" });
   });
   f.olderStatuses = [];
+  f.platform = readPlatformFacts(f);
   readFieldForms(f.methods, f.resources, f.errors.catalogue, f.envelope ? [...f.envelope.members, ...f.envelope.time, ...f.envelope.legacyErrorBody] : []);
   return { fragments: f, diagnostics: ctx.diagnostics, ledger: { scopes, placed: ctx.placed ?? new Set() } };
 }

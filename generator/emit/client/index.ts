@@ -215,12 +215,6 @@ export function linkFields(model: Model): string[] {
   return [...names].filter(Boolean).sort(ordinal);
 }
 
-function retryCodes(model: Model): string[] {
-  return model.errors.catalogue
-    .filter((e) => e.kind === "system" && e.cause && /\bretry\b|lifted automatically|rate exceeded/i.test(e.cause))
-    .map((e) => e.code);
-}
-
 /** The names of a version's methods that have a flag set; the client needs no other method data at run time. */
 function flagged(model: Model, version: Version): ClientMethodFlags {
   const names = (test: (m: Method) => boolean) =>
@@ -242,14 +236,14 @@ export function clientFiles(
 ): GeneratedFile[] {
   const { header, packages } = opts;
   const pageSize = pageSizeOf(model);
-  const codeOf = (re: RegExp) => model.errors.catalogue.find((e) => e.cause && re.test(e.cause))?.code;
+  const codes = model.platform.codes;
   const { areas } = splitAreas(model, { legacy: typedMethods(model, "legacy"), v3: typedMethods(model, "v3") });
   const view: ClientView = {
     header,
     name: packages.client,
     title: model.title,
     typesPackage: packages.types,
-    retryCodes: retryCodes(model),
+    retryCodes: codes.retry.value,
     linkFields: linkFields(model),
     pageSize,
     // The spec does not show the maximum batch length: the documentation's, and the server decides.
@@ -262,11 +256,11 @@ export function clientFiles(
     linkFields: view.linkFields,
     retry: {
       codes: view.retryCodes,
-      expiredToken: codeOf(/refresh it/) ?? "expired_token",
-      operationTimeLimit: model.errors.catalogue.find((e) => /operation time limit/i.test(e.text ?? ""))?.code ?? "OPERATION_TIME_LIMIT",
-      queryLimit: model.errors.catalogue.find((e) => /request rate exceeded/i.test(e.cause ?? ""))?.code ?? "QUERY_LIMIT_EXCEEDED",
-      wrongAuthType: codeOf(/needs application context/) ?? "WRONG_AUTH_TYPE",
-      unexpectedAnswer: model.errors.catalogue.find((e) => /unexpected response/i.test(e.text ?? ""))?.code ?? "ERROR_UNEXPECTED_ANSWER",
+      expiredToken: codes.expiredToken.value,
+      operationTimeLimit: codes.operationTimeLimit.value,
+      queryLimit: codes.queryLimit.value,
+      wrongAuthType: codes.wrongAuthType.value,
+      unexpectedAnswer: codes.unexpectedAnswer.value,
     },
     idempotencyKey: idempotencyKeyRule(model),
     pageSize,

@@ -285,22 +285,19 @@ export function emitOpenApiDocument(model: Model, version: Version, opts: OpenAp
   return doc;
 }
 
-function idempotencyLimit(model: Model) {
-  return model.limits.table.find((l) => /idempotency key length/i.test(l.name));
-}
-
+/** The `Idempotency-Key` as the spec states it: its bounds and charset only where the spec gives them. */
 function idempotencyKeySchema(model: Model): OpenAPIV3.SchemaObject {
-  const l = idempotencyLimit(model);
+  const { keyLength, printableAscii } = model.platform.idempotency;
+  const length = keyLength.source ? keyLength.value : { min: null, max: null };
   return {
     type: "string",
-    ...(l?.min !== undefined ? { minLength: l.min } : {}),
-    ...(l?.max !== undefined ? { maxLength: l.max } : {}),
-    ...(l && /printable ASCII/.test(l.value) ? { pattern: "^[\\x20-\\x7E]+$" } : {}),
+    ...(length.min !== null ? { minLength: length.min } : {}),
+    ...(length.max !== null ? { maxLength: length.max } : {}),
+    ...(printableAscii.source && printableAscii.value ? { pattern: "^[\\x20-\\x7E]+$" } : {}),
   };
 }
 
 function idempotencyDescription(model: Model): string {
-  const rules = model.limits.rules.filter((r) => /idempoten/i.test(r.text)).map((r) => r.text);
-  const l = idempotencyLimit(model);
-  return [l ? `${l.value}.` : "", ...rules].filter(Boolean).join(" ");
+  const { keyLength, rules } = model.platform.idempotency;
+  return [keyLength.source ? `${keyLength.value.text}.` : "", ...rules.map((r) => r.text)].filter(Boolean).join(" ");
 }

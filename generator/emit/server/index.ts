@@ -97,7 +97,6 @@ function rules(model: Model, prefix: V3ErrorPrefix): Omit<ServerData, "legacy" |
   const insufficient = cat("insufficient_scope", "system");
   const appEnding = /ends with `([^`]+)`/.exec(insufficient?.cause ?? "")?.[1];
   const webhookText = insufficient?.text ?? "";
-  const retention = model.limits.table.find((l) => /idempotency response retention/i.test(l.name));
   // The administrator rule's answer: the ACCESS_DENIED a method lists for a caller who is not an administrator.
   const accessDenied =
     model.methods.flatMap((m) => m.errors).find((e) => e.code === "ACCESS_DENIED" && e.text && /administrator/.test(e.cause ?? "")) ?? methodError("ACCESS_DENIED");
@@ -164,7 +163,7 @@ function rules(model: Model, prefix: V3ErrorPrefix): Omit<ServerData, "legacy" |
     },
     accessDenied: { status: accessDenied?.status ?? 403, text: accessDenied?.text ?? "" },
     idempotencyKey: idempotencyKeyRule(model),
-    idempotencyTtlMs: (retention?.max ?? 24) * 3_600_000,
+    idempotencyTtlMs: model.platform.idempotency.retentionHours.value * 3_600_000,
     // The batch is the protocol's, not a method of the model: it takes the verbs the legacy methods take.
     batch: { method: BATCH_METHOD, maxCommands: BATCH_MAX_COMMANDS, get: model.methods.some((m) => m.version === "legacy" && m.httpMethods.includes("GET")) },
   };
@@ -315,7 +314,6 @@ export function serverFiles(
       const wrap = `  ${key}: async (_params, _context) => notImplemented(${stringLiteral(m.name)}),`.length > PRINT_WIDTH;
       return { name: m.name, summary: summary(m), key, wrap, list: isListMethod(model, m) };
     });
-  const retention = model.limits.table.find((l) => /idempotency response retention/i.test(l.name));
   const methods = methodsModule(model, header, opts.v3ErrorPrefix, opts.version);
   return [
     packageJsonFile(
@@ -338,7 +336,7 @@ export function serverFiles(
         header,
         name: packages.server,
         title: model.title,
-        ttlHours: retention?.max ?? 24,
+        ttlHours: model.platform.idempotency.retentionHours.value,
         batchMax: BATCH_MAX_COMMANDS,
         pageSize: pageSizeOf(model),
         v3Prefix: V3_ERROR_PREFIXES[opts.v3ErrorPrefix],

@@ -208,7 +208,7 @@ export function mockData(model: Model, legacyDoc: unknown, v3Doc: unknown): Mock
   // Without their lines: a line moved by an edit elsewhere in the spec changes nothing the mock does (issue 10).
   const states = readStates(model).states.map(({ row: _row, ...state }) => state as MockState);
   const pageSize = pageSizeOf(model);
-  const invalidToken = model.errors.catalogue.find((e) => e.kind === "auth" && /token not accepted/i.test(e.cause ?? ""))?.code ?? "invalid_token";
+  const invalidToken = model.platform.codes.invalidToken.value;
   return { legacy: methods("legacy", legacy), v3: methods("v3", v3), schemas: { ...v3.components?.schemas, ...legacy.components?.schemas }, states, pageSize, invalidToken };
 }
 

@@ -1,0 +1,56 @@
+import type { FoundPlatformFacts } from "./fragments.js";
+import { type KnownGap, MODEL_VERSION, type Model, type PlatformFact, type PlatformFacts, type Source } from "./types.js";
+
+/**
+ * The one place that puts in the documented default of a platform fact no front end found (issue 27, decisions.md
+ * D4): the platform's own codes and limits, each recorded as a `not-stated` known gap at the top of the input, so
+ * that `model.json` says which facts the generated code took from the platform rather than from the input.
+ */
+export function platformFacts(found: FoundPlatformFacts, at: Source, gaps: KnownGap[]): PlatformFacts {
+  const or = <T>(fact: PlatformFact<T> | undefined, value: T, subject: string): PlatformFact<T> => {
+    if (fact) return fact;
+    gaps.push({ subject: `${subject}: read as ${JSON.stringify(value)}, the platform's`, kind: "not-stated", appliesTo: [], source: at });
+    return { value, source: null };
+  };
+  const c = found.codes ?? {};
+  const p = found.paging ?? {};
+  const i = found.idempotency ?? {};
+  const b = found.builtIns ?? {};
+  return {
+    codes: {
+      retry: or(c.retry, [], "The codes a client may retry"),
+      expiredToken: or(c.expiredToken, "expired_token", "The code of an expired access token"),
+      operationTimeLimit: or(c.operationTimeLimit, "OPERATION_TIME_LIMIT", "The code of the execution-time limit"),
+      queryLimit: or(c.queryLimit, "QUERY_LIMIT_EXCEEDED", "The code of the request-rate limit"),
+      wrongAuthType: or(c.wrongAuthType, "WRONG_AUTH_TYPE", "The code of a webhook calling an application-context method"),
+      unexpectedAnswer: or(c.unexpectedAnswer, "ERROR_UNEXPECTED_ANSWER", "The code of an unexpected answer"),
+      invalidToken: or(c.invalidToken, "invalid_token", "The code of a token that is not accepted"),
+    },
+    paging: {
+      pageSize: or(p.pageSize, 50, "The page size of legacy list methods"),
+      // No gap: without a list of them, list methods are those with a `start` offset.
+      listMethods: p.listMethods ?? { value: [], source: null },
+    },
+    idempotency: {
+      // Without the input's bounds the key is what the platform's reference says: 1 to 255 printable ASCII.
+      keyLength: i.keyLength ?? { value: { min: null, max: null, text: "" }, source: null },
+      printableAscii: i.printableAscii ?? { value: false, source: null },
+      retentionHours: or(i.retentionHours, 24, "How long a response is kept for an idempotency key, in hours"),
+      rules: i.rules ?? [],
+    },
+    builtIns: {
+      documentation: b.documentation ?? { value: [], source: null },
+      scopeList: b.scopeList ?? { value: [], source: null },
+    },
+  };
+}
+
+/**
+ * A model read back from an earlier `model.json` (`--previous`, the version base) in today's shape (decisions.md D28):
+ * a model before version 2 has no `platform`; it gets the defaults, which nothing compares (the diff judges the
+ * spec's facts, and the platform facts are read from them), so an unchanged spec across the upgrade is `bump: none`.
+ */
+export function migrateModel(raw: Model): Model {
+  if (typeof raw.modelVersion === "number" && raw.modelVersion >= MODEL_VERSION && raw.platform) return raw;
+  return { ...raw, modelVersion: MODEL_VERSION, platform: raw.platform ?? platformFacts({}, { file: raw.specFile, line: 1, column: 1 }, []) };
+}
