@@ -95,7 +95,8 @@ function rules(model: Model, prefix: V3ErrorPrefix): Omit<ServerData, "legacy" |
   const cat = (code: string, kind?: string) => model.errors.catalogue.find((e) => e.code === code && (!kind || e.kind === kind));
   const methodError = (code: string) => model.methods.flatMap((m) => m.errors).find((e) => e.code === code && e.text);
   const insufficient = cat("insufficient_scope", "system");
-  const appEnding = /ends with `([^`]+)`/.exec(insufficient?.cause ?? "")?.[1];
+  // The catalogue's text variant for applications ("for applications the text ends with `…`", read/field-forms.ts).
+  const appEnding = insufficient?.variants?.find((v) => v.ending)?.text;
   const webhookText = insufficient?.text ?? "";
   // The administrator rule's answer: the ACCESS_DENIED a method lists for a caller who is not an administrator.
   const accessDenied =
