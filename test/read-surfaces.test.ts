@@ -204,3 +204,28 @@ describe("older statuses of codes the list lacks", () => {
     ]);
   });
 });
+
+describe("pointers and labels in other layouts", () => {
+  it("'Parameters: `x` — object, required. Its members:' and a members table; a resource that points at the method", () => {
+    const model = modelOf(
+      spec(
+        "## Resources\n\n### Resources described with their methods\n\n- **Calendar user settings** — see `xy.settings.set` in the method reference.",
+        "#### `xy.settings.set`\n\n- **Scope:** `x`\n- **Parameters:** `settings` — object, required. Its members:\n\n| Member | Type | Description |\n|---|---|---|\n| `view` | string | the view |\n| `showTasks` | boolean | |\n",
+      ),
+    );
+    const m = model.methods.find((x) => x.name === "xy.settings.set");
+    expect(m?.params.map((p) => `${p.name}${p.required ? "*" : ""}`)).toEqual(["settings*"]);
+    expect(m?.params[0]?.type).toEqual({ kind: "ref", resource: "CalendarUserSettings" });
+    expect(members(resourceOf(model, "CalendarUserSettings"))).toEqual(["view: string?", "showTasks: boolean?"]);
+  });
+
+  it("a resource section that says 'See [Title xy.settings.set](#anchor) under Methods.'", () => {
+    const model = modelOf(
+      spec(
+        "## Data Structures\n\n### Calendar User Settings\n\nSee [Set Calendar Settings xy.settings.set](#set-calendar-settings) under Methods.",
+        "**xy.settings.set**. Scope `x`. `settings`* object:\n\n| Member | Type | Meaning |\n|---|---|---|\n| view | string | the view |\n",
+      ),
+    );
+    expect(members(resourceOf(model, "CalendarUserSettings"))).toEqual(["view: string?"]);
+  });
+});

@@ -168,6 +168,26 @@ export const METHOD_FORMS: readonly SentenceForm[] = [
     read: (_m, s, hooks) => (hooks.membersFollow(/`([A-Za-z_]\w*)`/.exec(s)?.[1] ?? "") ? "placed" : "read-on"),
     doc: { example: "`settings` members: (then a table)", fact: "the next table lists the members of the object parameter" },
   },
+  {
+    id: "parameters-label",
+    match: /^Parameters?\s*:\s*(?=`)/,
+    // "Parameters: `settings` — object, required.": the label, then the parameter as a bullet says it.
+    read: (_m, s, hooks) => {
+      hooks.readFrom(/^Parameters?\s*:\s*/.exec(s)?.[0].length ?? 0);
+      return "placed";
+    },
+    doc: { example: "Parameters: `taskId` — integer, required.", fact: "the parameters after the label, read as a parameter bullet" },
+  },
+  {
+    id: "its-members",
+    match: /^(?:Its|Their) (?:members|fields|keys)\s*:$/i,
+    // "`settings` — object, required. Its members:": the parameter the sentence before declared, when it is an object.
+    read: (m, _s, hooks) => {
+      const last = m.params[m.params.length - 1];
+      return last && last.type.kind === "object" && hooks.membersFollow(last.name) ? "placed" : "read-on";
+    },
+    doc: { example: "`settings` object, required. Its members: (then a table)", fact: "the next table lists the members of the object parameter just declared" },
+  },
 ];
 
 /**

@@ -82,7 +82,7 @@ function kindOf(section: Section, parent: SectionKind | null): SectionKind {
   if (parent === "envelope") return "envelope";
   if (parent === "resources") {
     if (/\benvelope\b|^legacy error body\b/.test(t)) return "envelope";
-    if (/^(?:other|misc(?:ellaneous)?) resources\b/.test(t)) return "other-resources";
+    if (/^(?:other|misc(?:ellaneous)?) resources\b|^resources described with\b/.test(t)) return "other-resources";
     return "resource";
   }
   if (parent === "endpoints") {

@@ -48,6 +48,9 @@ export function readNameList(t: Text): { items: NameItem[]; rest: Text } | null 
     pos += sep[0].length;
   }
   if (items.length === 0) return null;
+  // "`settings` — object, required": a dash between the name and its type parts them as a space does.
+  const dash = /^\s+[—–]\s+/.exec(s.slice(pos));
+  if (dash) pos += dash[0].length;
   const rest = trimText(sliceText(t, pos));
   if (VERB_AFTER_NAME.test(rest.text) || /^[a-z]+\s+(are|is)\b/.test(rest.text)) return null;
   return { items, rest };
@@ -220,12 +223,15 @@ export function readParams(ctx: ReadContext, t: Text, options: { optional?: bool
           } else description = collapse([item.paren.text, description].filter(Boolean).join("; "));
           description = unwrap(description);
         }
+        // "`settings` — object, required": a last clause "required" is the star in words.
+        const said = /(?:^|[,;]\s*)required\.?$/i.exec(description);
+        if (said) description = description.slice(0, said.index).trim();
         const deprecated = deprecationOf(description);
         params.push(
           field({
             name: item.name,
             type: fillSources(type, sourceOf(ctx, item.at)),
-            required: item.required && !options.optional,
+            required: (item.required || !!said) && !options.optional,
             nullable,
             description,
             ...(def ? { default: def } : {}),

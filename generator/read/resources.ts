@@ -563,6 +563,13 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
         readResourceBody(ctx, r, sentence);
         continue;
       }
+      // "See [Set Calendar Settings calendar.user.settings.set](#…) under Methods.": the resource is that method's object parameter.
+      const pointer = SEE_METHOD.exec(s);
+      if (pointer && r.type.kind === "object" && r.type.members.length === 0) {
+        r.type = { kind: "ref", resource: `see:${pointer[1] ?? pointer[2] ?? ""}` };
+        r.notes.push(statement(ctx, sentence));
+        continue;
+      }
       const returned = readReturnedBy(s, sourceOf(ctx, sentence)) ?? readVersionKey(s, sourceOf(ctx, sentence));
       if (returned) {
         addLinks(r, returned);
@@ -595,6 +602,13 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
   return [r, ...extra];
 }
 
+/** Where the method reference is, in an author's words: "in Endpoints", "under Methods", "in the method reference". */
+const REFERENCE_PLACE = String.raw`(?:in|under) (?:Endpoints|Methods|the method reference|the reference)`;
+/** "see `m` in Endpoints" (also a link to the method's heading): the resource is that method's object parameter. */
+const SEE_METHOD = new RegExp(String.raw`^see (?:\x60([^\x60]+)\x60|\[[^\]]*?\b([a-z][\w]*(?:\.[\w]+)+)\]\([^)]*\)) ${REFERENCE_PLACE}\.?$`, "i");
+/** "see Endpoints" after a field list (or "see `m` in the method reference"): the fields are a method's parameters. */
+const SEE_PARAMS = new RegExp(String.raw`^see (?:Endpoints|(?:\x60[^\x60]+\x60 |\[[^\]]*\]\([^)]*\) )?${REFERENCE_PLACE})\.?$`, "i");
+
 /**
  * "Other resources": one bullet a resource, or one paragraph a resource that opens with its title in bold
  * (`**Pay system item** (\`sale.paysystem.list\`) — fields: ID, NAME`), whose fields may follow as a table.
@@ -607,7 +621,9 @@ export function readOtherResources(ctx: ReadContext, section: Section): Resource
     if (block.type === "list") {
       open = null;
       for (const item of block.children) {
-        const r = readResourceBullet(ctx, listItemText(ctx.file, item));
+        const t = listItemText(ctx.file, item);
+        // "- **Calendar user settings** — see `m` in the method reference": a bold title, read as a titled paragraph.
+        const r = /^\*\*[^*]+\*\*(?!\s*:)/.test(t.text) ? readTitledParagraph(ctx, t) : readResourceBullet(ctx, t);
         if (r) out.push(r);
       }
       continue;
@@ -657,7 +673,7 @@ function readTitledParagraph(ctx: ReadContext, t: Text): Resource | null {
   addLinks(r, fromTitle.links);
   if (fromTitle.note) r.notes.push({ text: fromTitle.note, refs: [], source: r.source });
   const after = trimText(sliceText(t, end));
-  const sep = /^(?::|—|–|-(?=\s))\s*/.exec(after.text);
+  const sep = /^(?::|—|–|→|-(?=\s))\s*/.exec(after.text);
   if (sep) {
     const body = trimText(sliceText(after, sep[0].length));
     if (body.text) readResourceBody(ctx, r, body);
@@ -721,7 +737,7 @@ export function readResourceBody(ctx: ReadContext, r: Resource, written: Text): 
     .replace(/ with the keys:? /, " with keys ")
     // "keyed by `ID`, `SITE_ID`": a list of the keys themselves, not what the keys are.
     .replace(/^(object of [a-z ]*?(?:strings|integers|numbers|booleans)) keyed by (?=`[^`]+`\s*,\s*`)/, "$1 with keys ");
-  const see = /^see `([^`]+)` in Endpoints$/.exec(s);
+  const see = SEE_METHOD.exec(s);
   const typedKeys = /^object of ([a-z ]*?)(strings|integers|numbers|booleans) with keys (.*)$/.exec(s);
   if (typedKeys) {
     const word = readTypePhrase(typedKeys[2] ?? "")?.type ?? UNKNOWN;
@@ -735,7 +751,7 @@ export function readResourceBody(ctx: ReadContext, r: Resource, written: Text): 
   const resultOf = /^(?:the )?result of (\w+?)(?:ing)?(?: an? [\w ]+?)? is an object with (.*)$/i.exec(s);
   if (see) {
     r.notes.push(statement(ctx, first));
-    r.type = { kind: "ref", resource: `see:${see[1] ?? ""}` };
+    r.type = { kind: "ref", resource: `see:${see[1] ?? see[2] ?? ""}` };
   } else if (resultOf) {
     r.notes.push(statement(ctx, first));
     r.returnedBy.push(`verb:${resultOf[1] ?? ""}`);
@@ -746,7 +762,7 @@ export function readResourceBody(ctx: ReadContext, r: Resource, written: Text): 
     if (list) pushAll(members(r), readFieldList(list.text, null, undefined, list, ctx).fields);
     for (const x of tail) {
       r.notes.push(statement(ctx, x));
-      if (/^see Endpoints$/.test(collapse(x.text))) r.type = { kind: "object", members: members(r), name: `see-params` };
+      if (SEE_PARAMS.test(collapse(x.text))) r.type = { kind: "object", members: members(r), name: `see-params` };
     }
   }
   for (const sentence of rest) {
