@@ -9,7 +9,8 @@ import { type KnownGap, MODEL_VERSION, type Model, type PlatformFact, type Platf
 export function platformFacts(found: FoundPlatformFacts, at: Source, gaps: KnownGap[]): PlatformFacts {
   const or = <T>(fact: PlatformFact<T> | undefined, value: T, subject: string): PlatformFact<T> => {
     if (fact) return fact;
-    gaps.push({ subject: `${subject}: read as ${JSON.stringify(value)}, the platform's`, kind: "not-stated", appliesTo: [], source: at });
+    const shown = Array.isArray(value) && value.length === 0 ? "none" : JSON.stringify(value);
+    gaps.push({ subject: `${subject}: read as ${shown}, the platform's`, kind: "not-stated", appliesTo: [], source: at });
     return { value, source: null };
   };
   const c = found.codes ?? {};
