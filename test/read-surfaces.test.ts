@@ -229,3 +229,15 @@ describe("pointers and labels in other layouts", () => {
     expect(members(resourceOf(model, "CalendarUserSettings"))).toEqual(["view: string?"]);
   });
 });
+
+describe("field lists as bullets of a resource's section", () => {
+  it("'ID, SITE_ID, ACTIVE (Y/N) — all of these are strings.' and 'The SMTP fields may be null'", () => {
+    const model = modelOf(
+      spec("## Data Structures\n\n### Mail Service\n\nItem of the `a.b` result.\n\n- ID, SITE_ID, ACTIVE (Y/N), SORT — all of these are strings.\n- SMTP_SERVER, SMTP_PORT.\n\nThe SMTP fields may be null when they are not set."),
+    );
+    const r = resourceOf(model, "MailService");
+    expect(members(r)).toEqual(["ID: string", "SITE_ID: string", "ACTIVE: string", "SORT: string", "SMTP_SERVER: unknown", "SMTP_PORT: unknown"]);
+    expect(r.type.kind === "object" ? r.type.members.filter((f) => f.nullable).map((f) => f.name) : []).toEqual(["SMTP_SERVER", "SMTP_PORT"]);
+    expect(r.type.kind === "object" ? r.type.members.find((f) => f.name === "ACTIVE")?.type : null).toMatchObject({ enum: ["Y", "N"] });
+  });
+});

@@ -478,6 +478,7 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
         }
         if (readShapeBullet(ctx, r, it, rules)) continue;
         if (readGapSentence(ctx, it, [`resource:${r.name}`])) continue;
+        if (r.type.kind === "object" && readFieldListBullet(ctx, r, it, rules)) continue;
         r.notes.push(statement(ctx, it));
         report(ctx, "unread-text", spanOfText(ctx, it), { what: "bullet", text: collapse(it.text).slice(0, 80) });
       }
@@ -563,6 +564,13 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
         readResourceBody(ctx, r, sentence);
         continue;
       }
+      // "The SMTP fields may be null when they are not set.": the fields named `SMTP_…` are nullable.
+      const nullable = /^(?:The )?([A-Za-z]\w*) fields may be null\b/.exec(s);
+      if (nullable && r.type.kind === "object" && r.type.members.some((f) => f.name.startsWith(`${nullable[1]}_`))) {
+        for (const f of r.type.members) if (f.name.startsWith(`${nullable[1]}_`)) f.nullable = true;
+        r.notes.push(statement(ctx, sentence));
+        continue;
+      }
       // "See [Set Calendar Settings calendar.user.settings.set](#…) under Methods.": the resource is that method's object parameter.
       const pointer = SEE_METHOD.exec(s);
       if (pointer && r.type.kind === "object" && r.type.members.length === 0) {
@@ -600,6 +608,25 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
   }
   ctx.subject = undefined;
   return [r, ...extra];
+}
+
+/**
+ * A bullet that is a list of the resource's fields: "ID, SITE_ID, ACTIVE (Y/N), SORT — all of these are strings." or
+ * "SMTP_SERVER, SMTP_PORT, UPLOAD_OUTGOING (Y/N)." Every item must be a field name (with its annotation); the words
+ * "— all of these are strings" type the names that have none, as "(all strings)" does. False when it is no such list.
+ */
+function readFieldListBullet(ctx: ReadContext, r: Resource, t: Text, rules: TypingRules | null): boolean {
+  const all = /\s+[—–-]\s+all (?:of )?(?:these |them )?(?:are )?(strings|integers|booleans|numbers)\.?$/i.exec(t.text);
+  const list = all ? sliceText(t, 0, all.index) : t;
+  const words = list.text.replace(/\.\s*$/, "");
+  // Names in capitals or camelCase, each with an optional parenthesis, and nothing else.
+  if (!/^[A-Za-z_][\w.]*(?:\s*\([^()]*\))?(?:\s*,\s*[A-Za-z_][\w.]*(?:\s*\([^()]*\))?)+$/.test(words)) return false;
+  const read = readFieldList(words, rules, undefined, { text: words, start: list.start }, ctx);
+  if (read.fields.length === 0) return false;
+  const word = all ? readTypePhrase(all[1] ?? "")?.type : undefined;
+  if (word) for (const f of read.fields) if (f.type.kind === "unknown") f.type = word;
+  pushAll(members(r), read.fields);
+  return true;
 }
 
 /** Where the method reference is, in an author's words: "in Endpoints", "under Methods", "in the method reference". */
