@@ -137,3 +137,17 @@ describe("property: nothing is dropped without a warning", () => {
     );
   });
 });
+
+describe("items under an unreadable method header", () => {
+  it("are accounted for by the reader's warning over the list, never given to the method above (fast-check's counterexample)", () => {
+    // `***tasks.task.getaccess**`: the bold never closes on the name, so no method opens; its bullets are one
+    // unread list. They belonged to `tasks.task.get` above by line order, and a warning named that method.
+    const text = SPEC.replace("**tasks.task.getaccess**. Scope `task`. Any user.", "***tasks.task.getaccess**. Scope `task`. Any user.");
+    const r = buildFromText(text, "spec.md");
+    const line = text.split("\n").findIndex((l) => l.startsWith("***tasks.task.getaccess")) + 1;
+    const near = r.diagnostics.filter((d) => d.line > line && d.line <= line + 3);
+    expect(near.filter((d) => d.code === "unplaced")).toEqual([]);
+    expect(r.diagnostics.filter((d) => d.subject?.method && d.subject.method !== "tasks.task.getaccess" && d.line > line && d.line <= line + 3)).toEqual([]);
+    expect(r.diagnostics.some((d) => d.code === "unread-text" && d.line === line + 1 && d.endLine >= line + 3)).toBe(true);
+  });
+});

@@ -222,7 +222,14 @@ export function account(file: SpecFile, diagnostics: readonly Diagnostic[], scop
     return lo < offsets.length && (offsets[lo] ?? 0) < to;
   };
   for (const l of ctx.placed ?? []) typed.add(l);
-  const warned = new Set(diagnostics.map((d) => d.line));
+  // A warning accounts for the lines it spans (a list the readers could not read, under an unreadable method header,
+  // is one warning over all its items). Ranges merged first: each line is added once, linear in the document.
+  const warned = new Set<number>();
+  let reach = 0;
+  for (const [from, to] of diagnostics.map((d) => [d.line, Math.max(d.line, d.endLine)] as const).sort((a, b) => a[0] - b[0])) {
+    for (let l = Math.max(from, reach + 1); l <= to; l++) warned.add(l);
+    reach = Math.max(reach, to);
+  }
   const global = new Set<string>();
   for (const m of f.methods) {
     global.add(m.name);
