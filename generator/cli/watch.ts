@@ -87,10 +87,17 @@ export function watchSpec(spec: string, shownPath: string, run: () => Promise<nu
       if (process.ppid !== parent) stop("SIGHUP");
     }, 500);
     orphaned.unref();
+    // The watch is armed before the first run: a save made while it runs, or right after it reports, is seen (the
+    // debounce waits for the run, and the run after it reads the new bytes). Armed after it, such a save was lost
+    // until the next one (CI saw a --watch test wait past its bound).
+    start();
     running = runIfChanged().finally(() => {
       running = null;
       process.stderr.write(`${GENERATOR_NAME}: watching ${shownPath}\n`);
-      start();
+      if (again) {
+        again = false;
+        trigger();
+      }
     });
   });
 }
