@@ -122,12 +122,11 @@ function readErrorBody(ctx: ReadContext, t: Text): Field[] {
     const inner = m[2] ?? "";
     const tp = readTypePhrase(inner);
     const description = collapse(tp ? inner.slice(tp.length).replace(/^[;,\s]+/, "") : inner);
-    const type = tp?.type ?? { kind: "unknown" as const };
-    const pattern = /digits, Latin letters and underscore/.test(description) ? (/may be empty/.test(description) ? "^[0-9A-Za-z_]*$" : "^[0-9A-Za-z_]+$") : undefined;
+    const type = errorCodePattern(tp?.type ?? { kind: "unknown" as const }, description);
     out.push(
       field({
         name: m[1] ?? "",
-        type: pattern && type.kind === "primitive" ? { ...type, pattern } : type,
+        type,
         required: true,
         description,
         source: sourceOf(ctx, { text: m[0], start: t.start + (t.text.indexOf(m[0]) >= 0 ? t.text.indexOf(m[0]) : 0) }),

@@ -250,6 +250,15 @@ function addLinks(r: Resource, links: ResourceLink[]): void {
   for (const l of links) if (!r.returnedBy.includes(l.method)) r.returnedBy.push(l.method);
 }
 
+/** A resource named by its title, with the links its title's parenthesis gives (`(\`m\` item; notes)`). */
+function titledResource(ctx: ReadContext, title: string, at: Text): Resource {
+  const r = newResource(ctx, title, at);
+  const fromTitle = readTitleLinks(title, r.source);
+  addLinks(r, fromTitle.links);
+  if (fromTitle.note) r.notes.push({ text: fromTitle.note, refs: [], source: r.source });
+  return r;
+}
+
 function newResource(ctx: ReadContext, title: string, at: Text): Resource {
   // A section number ("5.6 Current user") is no part of the name.
   const clean = withoutTrailingParens(title).replace(/\s+item$/i, "").replace(/^\d+(?:\.\d+)*\.?\s+/, "");
@@ -694,11 +703,8 @@ function readTitledParagraph(ctx: ReadContext, t: Text): Resource | null {
     title = `${title} ${t.text.slice(end + space, group.end)}`;
     end = group.end;
   }
-  const r = newResource(ctx, collapse(title), t);
+  const r = titledResource(ctx, collapse(title), t);
   ctx.subject = { resource: r.name };
-  const fromTitle = readTitleLinks(collapse(title), r.source);
-  addLinks(r, fromTitle.links);
-  if (fromTitle.note) r.notes.push({ text: fromTitle.note, refs: [], source: r.source });
   const after = trimText(sliceText(t, end));
   const sep = /^(?::|—|–|→|-(?=\s))\s*/.exec(after.text);
   if (sep) {
@@ -739,10 +745,7 @@ export function readResourceBullet(ctx: ReadContext, t: Text): Resource | null {
     return null;
   }
   const title = collapse(t.text.slice(0, colon));
-  const r = newResource(ctx, title, t);
-  const fromTitle = readTitleLinks(title, r.source);
-  addLinks(r, fromTitle.links);
-  if (fromTitle.note) r.notes.push({ text: fromTitle.note, refs: [], source: r.source });
+  const r = titledResource(ctx, title, t);
   readResourceBody(ctx, r, trimText(sliceText(t, colon + 1)));
   return r;
 }

@@ -146,12 +146,7 @@ const draftPrefix = (path: string) => `${path}.${hostname().replace(/[^A-Za-z0-9
  */
 async function createExclusive(path: string, text: string): Promise<boolean> {
   const draft = `${draftPrefix(path)}${process.pid}.${randomBytes(4).toString("hex")}.draft`;
-  let handle = await open(draft, "wx");
-  try {
-    await handle.writeFile(text);
-  } finally {
-    await handle.close();
-  }
+  await writeNew(draft, text);
   try {
     await link(draft, path);
     return true;
@@ -162,17 +157,22 @@ async function createExclusive(path: string, text: string): Promise<boolean> {
     await unlink(draft).catch(() => undefined);
   }
   try {
-    handle = await open(path, "wx");
+    await writeNew(path, text);
+    return true;
   } catch (err) {
     if (errnoOf(err) === "EEXIST") return false;
     throw err;
   }
+}
+
+/** Creates `path` with `text`; EEXIST when a file is there. */
+async function writeNew(path: string, text: string): Promise<void> {
+  const handle = await open(path, "wx");
   try {
     await handle.writeFile(text);
   } finally {
     await handle.close();
   }
-  return true;
 }
 
 /** Drafts left by runs on this host that were killed before they removed them: their process is gone. */

@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from "openapi-types";
 import { sectionAnchorAt } from "../../model/sections.js";
 import { methodAndParamGaps } from "../../model/questions.js";
-import type { Field, KnownGap, Method, MethodError, Model, ResultSpec, Version } from "../../model/types.js";
+import type { Field, Method, MethodError, Model, ResultSpec, Version } from "../../model/types.js";
 import { NOT_SHOWN_NOTE, type Schema, fieldSchema, refTo, typeSchema } from "./schema.js";
 
 /**
@@ -22,9 +22,6 @@ const sortedObject = <T>(entries: Array<[string, T]>): Record<string, T> =>
 
 const IDEMPOTENCY_HEADER = "IdempotencyKey";
 
-function gapsFor(model: Model, m: Method): readonly KnownGap[] {
-  return methodAndParamGaps(model, m);
-}
 
 /** The request body: one property per parameter, `required` exactly the `*` ones, constraints as anyOf/oneOf. */
 function requestSchema(m: Method): OpenAPIV3.SchemaObject {
@@ -87,7 +84,7 @@ function xErrors(m: Method): Array<{ status: number | null; code: string | null;
 
 function operation(model: Model, m: Method, version: Version, opts: { get: boolean; alias?: string }): OpenAPIV3.OperationObject {
   const name = opts.alias ?? m.name;
-  const gaps = gapsFor(model, m);
+  const gaps = methodAndParamGaps(model, m);
   const description = [
     m.description,
     m.access ? `Who may call: ${m.access.text}` : "",
