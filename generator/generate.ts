@@ -114,13 +114,10 @@ export async function generate(rawSpecText: string, options: GenerateOptions): P
 
 /**
  * The same for a source of files, read by the front end that detects it (`options.frontEnds`, else this
- * generator's). The packages ship the spec they were made from, so a source emits from one file; a folder is read
- * to its model with `buildFromSource`.
+ * generator's): the shipped spec is a source of one file, the platform's reference a folder of pages.
  */
 export async function generateSource(source: InputSource, options: GenerateOptions): Promise<GenerateResult> {
-  const only = source.files.length === 1 ? source.files[0] : undefined;
-  if (!only) throw new TypeError(`generateSource emits from a source of one file; this one has ${source.files.length} (read it with buildFromSource)`);
-  const specText = withoutBom(only.text);
+  const specText = sourceText(source);
   const built = buildFromSource(source, { ...(options.legacyGet !== undefined ? { legacyGet: options.legacyGet } : {}) }, options.frontEnds ?? FRONT_ENDS);
   const { diagnostics } = built;
   if (!built.model) return { files: [], diagnostics, model: null, release: null };
@@ -142,6 +139,17 @@ export async function generateSource(source: InputSource, options: GenerateOptio
   const version = bumpVersion(decided.version, "patch");
   const patched = await emitAll(specText, model, options, { ...decided, version, generation: { ...decided.generation, version } }, built.secrets, true);
   return { files: patched.files, diagnostics, model, release: patched.release };
+}
+
+/**
+ * The text a run's manifest and changelogs hash as "the spec": the file itself for a source of one file; for a folder,
+ * each file's hash and path, a line each in path order, so that any change of any page changes it.
+ */
+function sourceText(source: InputSource): string {
+  const only = source.files.length === 1 ? source.files[0] : undefined;
+  if (only) return withoutBom(only.text);
+  const files = [...source.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return files.map((f) => `${sha256(withoutBom(f.text).replace(/\r\n?/g, "\n"))}  ${f.path}\n`).join("");
 }
 
 /**
@@ -216,7 +224,8 @@ async function emitAll(
     // D29: `model.json` holds every position and changes with any edit; review tools fold it as generated.
     { path: ".gitattributes", raw: true, contents: `# ${header}\nmodel.json linguist-generated=true\n` },
     ...openapi.files,
-    shippedSpecFile(opts.specPath, specText, header),
+    // Published documentation is cited by its public URLs (D20); only a spec file ships in the types package.
+    ...(model.publicPages ? [] : [shippedSpecFile(opts.specPath, specText, header)]),
     ...serverDocumentation(openapi.v3, header),
     ...serverMock(model, openapi.legacy, openapi.v3, header),
     ...changelogs,

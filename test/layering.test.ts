@@ -15,7 +15,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const GENERATOR = join(ROOT, "generator");
 
 /** Rooms from the ground up; a file may import its own room and the rooms before it. */
-const ROOMS = ["util", "source", "diagnostics", "model", "parse", "read", "frontends", "check", "options", "diff", "emit", "skeleton", "render", "generate", "cli", "index"] as const;
+const ROOMS = ["util", "source", "diagnostics", "model", "parse", "read", "yfm", "reference", "frontends", "check", "options", "diff", "emit", "skeleton", "render", "generate", "cli", "index"] as const;
 
 function sources(dir: string): string[] {
   const out: string[] = [];

@@ -13,7 +13,8 @@ import { TemplateError } from "../emit/templates.js";
 import { skeletonMethodNames } from "../model/questions.js";
 import { SKELETON_PATH, skeletonDrift } from "../skeleton/index.js";
 import type { GeneratedFile, PackageMetadata } from "../emit/files.js";
-import { buildFromText, generate } from "../generate.js";
+import { buildFromSource, buildFromText, generateSource } from "../generate.js";
+import type { InputSource } from "../source/index.js";
 import type { Model } from "../model/types.js";
 import { DEFAULT_PACKAGES, GENERATOR_NAME } from "../options.js";
 import { type Formatter, workerFormatter } from "../render/format.js";
@@ -110,7 +111,7 @@ function resolveOptions(opts: CommonOptions, cwd: string): Resolved {
   const { config, base, path: configFile } = loadConfig(opts.config, cwd);
   const spec = opts.spec ? resolve(cwd, opts.spec) : resolve(base, config.spec);
   const out = opts.out ? resolve(cwd, opts.out) : resolve(base, config.out);
-  if (!existsSync(spec) || !statSync(spec).isFile()) {
+  if (!existsSync(spec) || !(statSync(spec).isFile() || statSync(spec).isDirectory())) {
     // A path from the config is the config's mistake: its file, line and column, where the key stands (issue 25).
     const at = !opts.spec && configFile ? config.positions.spec : undefined;
     const where = at && configFile ? `${shown(configFile)}:${at.line}:${at.column}: ` : "";
@@ -174,7 +175,40 @@ function print(diagnostics: Diagnostic[], format: DiagnosticFormat, options: For
   if (format === "json" || text) process.stdout.write(text || "[]\n");
 }
 
+/**
+ * The input of a run: the spec file, or a folder laid out like the platform's reference (`api-reference/…`, every
+ * `.md` file under it, in path order). Paths are the config-relative ones every position and message shows.
+ */
+function readSpecSource(r: Resolved): { source: InputSource } | { error: Diagnostic } {
+  if (!statSync(r.spec).isDirectory()) {
+    const one = readSpecText(r);
+    return "error" in one ? one : { source: { root: ".", files: [{ path: r.specDisplay, text: one.text }] } };
+  }
+  const files: InputSource["files"] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const full = join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.isFile() && e.name.endsWith(".md")) {
+        const path = `${r.specDisplay}/${relative(r.spec, full).split(sep).join("/")}`;
+        try {
+          files.push({ path, text: new TextDecoder("utf-8", { fatal: true }).decode(readFileSync(full)) });
+        } catch (err) {
+          const reason = err instanceof TypeError ? "the file is not valid UTF-8" : (err as Error).message;
+          throw new UsageError(`${shown(full)}: cannot read: ${reason}`);
+        }
+      }
+    }
+  };
+  walk(r.spec);
+  if (!files.some((f) => /\/api-reference\/.+\.md$/.test(f.path))) {
+    throw new UsageError(`${shown(r.spec)} is a folder, but not one laid out like the platform's reference: expected Markdown pages under ${shown(join(r.spec, "api-reference"))}/ (pass the spec file, or the reference's folder)`);
+  }
+  return { source: { kind: "reference", root: r.specDisplay, files } };
+}
+
 function readSpecText(r: Resolved): { text: string } | { error: Diagnostic } {
+  if (statSync(r.spec).isDirectory()) throw new UsageError(`${shown(r.spec)} is a folder; this command reads a spec file (generate, lint and mock read the reference's folder)`);
   try {
     const buf = readFileSync(r.spec);
     const text = new TextDecoder("utf-8", { fatal: true }).decode(buf);
@@ -251,7 +285,7 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
   if (recovered !== "none") {
     process.stderr.write(`${GENERATOR_NAME}: ${recovered === "completed" ? "finished" : "rolled back"} a write into ${shown(r.out)} that was interrupted\n`);
   }
-  const spec = readSpecText(r);
+  const spec = readSpecSource(r);
   const printing = printOptions(r, format);
   if ("error" in spec) {
     print([spec.error], format, printing);
@@ -261,9 +295,9 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
     process.stderr.write(`${shown(join(r.templates ?? "", ...name.split("/")))}:1:1: warning: no built-in template has this path, so it is not used; see the README's template table\n`);
   }
   const previous = readPreviousGeneration(r);
-  let result: Awaited<ReturnType<typeof generate>>;
+  let result: Awaited<ReturnType<typeof generateSource>>;
   try {
-    result = await generate(spec.text, {
+    result = await generateSource(spec.source, {
       specPath: r.specDisplay,
       ...(r.version ? { version: r.version } : {}),
       generatorName: GENERATOR_NAME,
@@ -447,14 +481,14 @@ async function runMock(r: Resolved, opts: MockCommandFlags): Promise<number> {
   const records = opts.records === undefined ? undefined : Number(opts.records);
   if (records !== undefined && (!Number.isInteger(records) || records < 0)) throw new UsageError(`--records must be a whole number, not ${opts.records}`);
   if (Boolean(opts.cert) !== Boolean(opts.key)) throw new UsageError("--cert and --key go together");
-  const spec = readSpecText(r);
+  const spec = readSpecSource(r);
   const printing = printOptions(r, "text");
   if ("error" in spec) {
     print([spec.error], "text", printing);
     return EXIT.specErrors;
   }
   const templateSet = loadTemplateSet(r.templates);
-  const result = await generate(spec.text, {
+  const result = await generateSource(spec.source, {
     specPath: r.specDisplay,
     generatorName: GENERATOR_NAME,
     generatorVersion: generatorVersion(),
@@ -512,7 +546,7 @@ async function runDiff(r: Resolved, from: string, format: DiffFormat, failOn: Se
  * The summary of what the spec change did (issue 7): the version, the bump and the counts per severity; every change
  * with `--verbose`; and the handlers whose types changed, since `tsc` is where their implementers see it.
  */
-async function reportRelease(r: Resolved, result: Awaited<ReturnType<typeof generate>>, verbose: boolean): Promise<void> {
+async function reportRelease(r: Resolved, result: Awaited<ReturnType<typeof generateSource>>, verbose: boolean): Promise<void> {
   const release = result.release;
   if (!release || !result.model) return;
   if (!release.diff || release.previousVersion === null) {
@@ -539,7 +573,7 @@ async function reportRelease(r: Resolved, result: Awaited<ReturnType<typeof gene
  * whether anything is to be done, so that ts-morph loads only then. Under `--check` nothing is written: a skeleton
  * that lacks stubs is stale, with the method names; the user's own edits never are.
  */
-async function followSkeleton(r: Resolved, result: Awaited<ReturnType<typeof generate>>, check: boolean): Promise<{ files: GeneratedFile[]; lacking: Array<{ path: string; methods: string[] }> }> {
+async function followSkeleton(r: Resolved, result: Awaited<ReturnType<typeof generateSource>>, check: boolean): Promise<{ files: GeneratedFile[]; lacking: Array<{ path: string; methods: string[] }> }> {
   const lacking: Array<{ path: string; methods: string[] }> = [];
   const { model, release } = result;
   if (!model || !release) return { files: result.files, lacking };
@@ -674,14 +708,14 @@ export async function main(argv: string[]): Promise<number> {
     )
     .action((opts: CommonOptions & { format: DiagnosticFormat }) => {
       const r = resolveOptions(opts, process.cwd());
-      const spec = readSpecText(r);
+      const spec = readSpecSource(r);
       const printing = printOptions(r, opts.format);
       if ("error" in spec) {
         print([spec.error], opts.format, printing);
         exit = EXIT.specErrors;
         return;
       }
-      const diagnostics = applyIgnore(buildFromText(spec.text, r.specDisplay, { legacyGet: r.legacyGet }).diagnostics, r);
+      const diagnostics = applyIgnore(buildFromSource(spec.source, { legacyGet: r.legacyGet }).diagnostics, r);
       print(diagnostics, opts.format, printing);
       exit = hasErrors(diagnostics) || (r.failOnWarnings && diagnostics.length > 0) ? EXIT.specErrors : EXIT.ok;
     });

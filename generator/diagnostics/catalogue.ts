@@ -127,6 +127,21 @@ const catalogue = {
     message: (p: { reason: string }) => `Cannot read the spec: ${p.reason}`,
     hint: "Check the --spec path and the file's encoding (UTF-8).",
   },
+  "title-method-mismatch": {
+    severity: "warning",
+    message: (p: { title: string; urls: string }) => `The page's title names '${p.title}' but its request URLs call ${p.urls}; read as '${p.title}'`,
+    hint: "Correct the title or the examples' URLs so that they name the same method.",
+  },
+  "duplicate-page": {
+    severity: "warning",
+    message: (p: { name: string; first: string }) => `Method '${p.name}' has a page already (${p.first}); this page is not read`,
+    hint: "Keep one page per method and version; a 3.0 page is told apart by its /rest/api/ URLs.",
+  },
+  "unresolved-include": {
+    severity: "warning",
+    message: (p: { target: string; why: string }) => `Cannot include '${p.target}' (${p.why === "missing" ? "no such file beside the page or under the root" : p.why === "cycle" ? "it includes itself" : "includes nest too deep"}); its text is not read`,
+    hint: "Correct the include's path: it is resolved relative to the page, then to the folder's root.",
+  },
   "unknown-input": {
     severity: "error",
     message: (p: { files: number; expected: string }) => `No front end reads this input (${p.files} file${p.files === 1 ? "" : "s"}); expected ${p.expected}`,

@@ -507,6 +507,7 @@ export function buildModel(specFile: string, f: Fragments, options: ModelOptions
     versioning: f.versioning,
     knownGaps: gaps,
     platform,
+    ...(f.publicPages ? { publicPages: f.publicPages } : {}),
   };
   return { model, diagnostics };
 }

@@ -45,6 +45,8 @@ export interface Fragments {
   sections: SectionAnchor[];
   /** The platform's facts the front end found in its input's words; the model defaults the rest (model/platform.ts). */
   platform: FoundPlatformFacts;
+  /** Where the input's pages are published, when it is published documentation (Model.publicPages). */
+  publicPages?: { base: string; root: string };
 }
 
 /** The platform's facts a front end found: any it did not find is left out. */

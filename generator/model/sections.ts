@@ -13,3 +13,12 @@ export function sectionAnchorAt(model: Model, line: number): string | null {
   }
   return anchor;
 }
+
+/**
+ * The public URL of a page of published documentation: its path below the input's folder (`root`), under `base`,
+ * `.md` as `.html` (decisions.md D20).
+ */
+export function publicUrl(pages: { base: string; root: string }, file: string): string {
+  const path = file.startsWith(pages.root) ? file.slice(pages.root.length) : file;
+  return `${pages.base}${path.replace(/\.md$/, ".html")}`;
+}

@@ -390,6 +390,12 @@ export interface Model {
   /** The platform's facts the generated code acts on, each with its source or as the documented default. */
   platform: PlatformFacts;
   /**
+   * The input is published documentation: each page is at `base` + its path below `root` (the input's folder, as
+   * the positions name it), `.md` as `.html` (the `@see` of its declarations, decisions.md D20). Absent for the
+   * spec, whose copy ships in the types package.
+   */
+  publicPages?: { base: string; root: string };
+  /**
    * What the front end skipped on purpose under methods, resources and error tables, by kind: backticked names given
    * as examples, code blocks, HTML blocks. Everything else there is a fact or a warning (spec-source/README.md).
    */

@@ -48,7 +48,8 @@ export function typeSchema(type: TypeRef): Schema {
     case "ref":
       return refTo(type.resource);
     case "null":
-      return { nullable: true, enum: [null] } as OpenAPIV3.SchemaObject;
+      // OpenAPI 3.0 allows `nullable` only beside a `type`; the enum leaves null as the one value.
+      return { type: "string", nullable: true, enum: [null] } as OpenAPIV3.SchemaObject;
     case "unknown":
       return { description: type.note ? `${NOT_SHOWN_NOTE} (${type.note})` : NOT_SHOWN_NOTE };
   }
@@ -72,8 +73,12 @@ export function fieldSchema(f: Field): Schema {
     !isRef && "description" in s ? s.description : undefined,
   ]);
   if (description) extra.description = description;
-  // An unknown type already takes null; OpenAPI 3.0 allows `nullable` only beside a `type`.
-  if (f.nullable && f.type.kind !== "unknown") extra.nullable = true;
+  // An unknown type already takes null; OpenAPI 3.0 allows `nullable` only beside a `type`, so one of several types
+  // takes null as one more option.
+  if (f.nullable && f.type.kind !== "unknown") {
+    if ("oneOf" in s && s.oneOf && !("type" in s)) s = { ...s, oneOf: [...s.oneOf, { type: "string", nullable: true, enum: [null] } as OpenAPIV3.SchemaObject] };
+    else extra.nullable = true;
+  }
   if (literalDefault !== undefined) extra.default = literalDefault;
   if (f.deprecated) extra.deprecated = true;
   if (f.mayBeEmptyObject || f.mayBeEmptyArray) {

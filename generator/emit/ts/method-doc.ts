@@ -23,7 +23,7 @@ export function methodDoc(m: Method, ctx: PrintContext, model: Model, options: {
       gaps.length ? `Not shown in the spec: ${gaps.join("; ")}.` : null,
     ],
     ctx,
-    options.see === false ? undefined : m.source.line,
+    options.see === false ? undefined : m.source,
     m.deprecated ? [`@deprecated ${m.deprecated.replacement ? `Use \`${m.deprecated.replacement}\`.` : m.deprecated.text}`] : [],
   );
 }

@@ -1,4 +1,4 @@
-import type { Field, TypeRef } from "../../model/types.js";
+import type { Field, Source, TypeRef } from "../../model/types.js";
 import { propertyKey, stringLiteral } from "../names.js";
 import { blockCommentText } from "../../util/comment.js";
 import { type TsMember, type TsType, keyword, reference, union } from "./layout.js";
@@ -13,8 +13,8 @@ import { type TsMember, type TsType, keyword, reference, union } from "./layout.
 export interface PrintContext {
   /** Resource name → the TS type name it is emitted as. */
   resourceName(name: string): string;
-  /** The `@see` target of a spec line: the shipped spec and the anchor of the section holding the line. */
-  see: (line: number) => string;
+  /** The `@see` target of a position: the shipped spec and its section's anchor, or the reference page's public URL. */
+  see: (at: Source) => string;
 }
 
 export const NOT_SHOWN = "Not shown in the spec: any value.";
@@ -69,13 +69,13 @@ export function fieldTypeNode(f: Field, ctx: PrintContext): TsType {
 }
 
 /** JSDoc from the spec's own words; `@see` names the spec's section (an anchor, not a line: issue 10). */
-export function doc(lines: Array<string | null | undefined | false>, ctx: PrintContext, line?: number, extra: string[] = []): string {
+export function doc(lines: Array<string | null | undefined | false>, ctx: PrintContext, at?: Source, extra: string[] = []): string {
   // A text of several lines keeps its line breaks, each line behind its own ` * `.
   const body = lines
     .filter((l): l is string => Boolean(l && l.trim()))
     .flatMap((l) => blockCommentText(l).split(/\r\n|[\r\n\u2028\u2029]/))
     .map((l) => l.trimEnd());
-  const tags = [...extra, ...(line ? [`@see ${ctx.see(line)}`] : [])];
+  const tags = [...extra, ...(at?.line ? [`@see ${ctx.see(at)}`] : [])];
   const all = [...body, ...(body.length && tags.length ? [""] : []), ...tags];
   if (all.length === 0) return "";
   return `/**\n${all.map((l) => (l ? ` * ${l}` : " *")).join("\n")}\n */\n`;
@@ -89,7 +89,7 @@ export function memberNode(f: Field, ctx: PrintContext, options: { optional?: bo
     f.fileExtensions ? `File extensions: ${f.fileExtensions.join(", ")}.` : null,
   ];
   const tags = f.deprecated ? [`@deprecated ${f.deprecated.text}`] : [];
-  const comment = doc(notes, ctx, f.source.line || undefined, tags);
+  const comment = doc(notes, ctx, f.source, tags);
   return { ...(comment ? { comment } : {}), key: propertyKey(f.name), optional: options.optional ?? !f.required, type: fieldTypeNode(f, ctx) };
 }
 

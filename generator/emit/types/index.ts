@@ -1,6 +1,6 @@
 import { basename } from "node:path";
-import { sectionAnchorAt } from "../../model/sections.js";
-import type { Field, Method, Model } from "../../model/types.js";
+import { publicUrl, sectionAnchorAt } from "../../model/sections.js";
+import type { Field, Method, Model, Source } from "../../model/types.js";
 import { isListMethod, typedMethods } from "../../model/questions.js";
 import { methodDoc } from "../ts/method-doc.js";
 import { type GeneratedFile, packageJsonFile } from "../files.js";
@@ -44,7 +44,7 @@ const quotedPick = (name: string, keys: string[]): TsType => reference("Required
 
 function paramsDecl(m: Method, base: string, ctx: PrintContext, model: Model): string {
   const name = `${base}Params`;
-  const head = doc([`Parameters of \`${m.name}\`${m.version === "v3" ? " (3.0)" : ""}.`], ctx, m.source.line);
+  const head = doc([`Parameters of \`${m.name}\`${m.version === "v3" ? " (3.0)" : ""}.`], ctx, m.source);
   if (!m.described) return print(alias(head, name, reference("Record", [keyword("string"), keyword("unknown")])));
   if (m.params.length === 0) return print(alias(head, name, reference("EmptyParams")));
   const members = m.params.map((p) => memberNode(p, ctx));
@@ -62,7 +62,7 @@ function paramsDecl(m: Method, base: string, ctx: PrintContext, model: Model): s
     parts.push(union(forms.forms.map((form) => quotedPick(`${name}Base`, form))));
   }
   return print(
-    iface(doc([`The parameters of \`${m.name}\` without the constraints between them.`], ctx, m.source.line), `${name}Base`, members),
+    iface(doc([`The parameters of \`${m.name}\` without the constraints between them.`], ctx, m.source), `${name}Base`, members),
     alias(head, name, { kind: "intersection", types: parts }),
   );
 }
@@ -70,7 +70,7 @@ function paramsDecl(m: Method, base: string, ctx: PrintContext, model: Model): s
 function resultDecl(m: Method, base: string, ctx: PrintContext): string {
   const name = `${base}Result`;
   const r = m.result;
-  const head = doc([`What \`${m.name}\`${m.version === "v3" ? " (3.0)" : ""} returns under \`result\`.`, r?.description ? sentence(r.description) : null, ...(r?.empty ?? []).map(sentence), !r ? "The spec does not state the result." : r.type.kind === "unknown" ? NOT_SHOWN : null], ctx, r?.source.line ?? m.source.line);
+  const head = doc([`What \`${m.name}\`${m.version === "v3" ? " (3.0)" : ""} returns under \`result\`.`, r?.description ? sentence(r.description) : null, ...(r?.empty ?? []).map(sentence), !r ? "The spec does not state the result." : r.type.kind === "unknown" ? NOT_SHOWN : null], ctx, r?.source ?? m.source);
   if (!r) return print(alias(head, name, keyword("unknown")));
   const value = typeNode(r.type, ctx);
   const withEmpty = r.mayBeEmptyArray ? union([value, keyword("[]")]) : value;
@@ -97,7 +97,7 @@ function errorCodesDecl(m: Method, base: string, ctx: PrintContext): string {
         ? "The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method."
         : null,
   ];
-  return print(alias(doc(lines, ctx, m.source.line), `${base}ErrorCode`, type));
+  return print(alias(doc(lines, ctx, m.source), `${base}ErrorCode`, type));
 }
 
 function methodMap(name: string, methods: Method[], ctx: PrintContext, model: Model, comment?: string): string {
@@ -116,13 +116,13 @@ function resourceDecl(r: Model["resources"][number], ctx: PrintContext): string 
   const description = [r.title, r.description, ...r.typingRules.map((t) => t.text), ...r.notes.map((n) => n.text)].map((x) => (x ? sentence(x) : null));
   if (r.type.kind === "object" && !r.type.additional && !r.type.extends) {
     const extra: TsMember[] = r.type.open ? [{ key: "[key: string]", type: keyword("unknown") }] : [];
-    return print(iface(doc(description, ctx, r.source.line), r.name, [...r.type.members.map((f) => memberNode(f, ctx)), ...extra]));
+    return print(iface(doc(description, ctx, r.source), r.name, [...r.type.members.map((f) => memberNode(f, ctx)), ...extra]));
   }
-  return print(alias(doc(description, ctx, r.source.line), r.name, typeNode(r.type, ctx)));
+  return print(alias(doc(description, ctx, r.source), r.name, typeNode(r.type, ctx)));
 }
 
-function fieldsInterface(name: string, fields: Field[], ctx: PrintContext, description: string[], line: number | undefined, extra: TsMember[] = []): string {
-  return print(iface(doc(description, ctx, line), name, [...fields.map((f) => memberNode(f, ctx)), ...extra]));
+function fieldsInterface(name: string, fields: Field[], ctx: PrintContext, description: string[], at: Source | undefined, extra: TsMember[] = []): string {
+  return print(iface(doc(description, ctx, at), name, [...fields.map((f) => memberNode(f, ctx)), ...extra]));
 }
 
 /** Where the types package ships the spec its declarations come from (their `@see` targets). */
@@ -130,11 +130,16 @@ export function shippedSpecPath(specPath: string): string {
   return `spec/${basename(specPath)}`;
 }
 
-/** The anchor of the last heading at or before `line`: the section that holds it. */
-function seeFor(model: Model, specPath: string): (line: number) => string {
+/**
+ * The shipped spec and the anchor of the last heading at or before the position: the section that holds it. A model
+ * read from published pages (the platform's reference) points at each page's public URL instead (decisions.md D20).
+ */
+function seeFor(model: Model, specPath: string): (at: Source) => string {
+  const pages = model.publicPages;
+  if (pages) return (at) => publicUrl(pages, at.file);
   const target = shippedSpecPath(specPath);
-  return (line) => {
-    const anchor = sectionAnchorAt(model, line);
+  return (at) => {
+    const anchor = sectionAnchorAt(model, at.line);
     return anchor ? `${target}#${anchor}` : target;
   };
 }
@@ -159,14 +164,14 @@ export function emitTypes(model: Model, specPath: string, header: string): Types
     ),
   );
   if (model.envelope) {
-    out.push(fieldsInterface("Time", model.envelope.time, ctx, ["Object `time`: timing data of every response."], model.envelope.source.line));
-    out.push(fieldsInterface("LegacyErrorBody", model.envelope.legacyErrorBody, ctx, ["Legacy error body. Some errors add extra members."], model.envelope.source.line, [member("[member: string]", keyword("unknown"))]));
+    out.push(fieldsInterface("Time", model.envelope.time, ctx, ["Object `time`: timing data of every response."], model.envelope.source));
+    out.push(fieldsInterface("LegacyErrorBody", model.envelope.legacyErrorBody, ctx, ["Legacy error body. Some errors add extra members."], model.envelope.source, [member("[member: string]", keyword("unknown"))]));
     const result = model.envelope.members.find((m) => m.name === "result");
-    const envelopeDoc = doc(["Success: HTTP 200, the envelope of every method.", result?.description ? sentence(result.description) : null], ctx, model.envelope.source.line);
+    const envelopeDoc = doc(["Success: HTTP 200, the envelope of every method.", result?.description ? sentence(result.description) : null], ctx, model.envelope.source);
     out.push(print(iface(envelopeDoc, "Envelope<R>", [member("result", reference("R")), member("time", reference("Time"))])));
   }
   const v3Gap = model.knownGaps.find((g) => /body shape of 3\.0 error/i.test(g.subject));
-  out.push(print(alias(doc(["Body of 3.0 error responses.", NOT_SHOWN], ctx, v3Gap?.source.line), "V3ErrorBody", keyword("unknown"))));
+  out.push(print(alias(doc(["Body of 3.0 error responses.", NOT_SHOWN], ctx, v3Gap?.source), "V3ErrorBody", keyword("unknown"))));
   const { areas, common } = splitAreas(model, { legacy: typedMethods(model, "legacy"), v3: typedMethods(model, "v3") });
   for (const r of common) out.push(resourceDecl(r, ctx));
   const byKind = (kind: string) => model.errors.catalogue.filter((e) => e.kind === kind).map((e) => e.code);
@@ -179,7 +184,7 @@ export function emitTypes(model: Model, specPath: string, header: string): Types
   const commonText = out.join("\n");
   const commonNames = new Set(declaredNames(commonText));
   // An area's file is one folder down: its `@see` goes up to the shipped spec.
-  const areaCtx: PrintContext = { ...ctx, see: (line) => `../${ctx.see(line)}` };
+  const areaCtx: PrintContext = model.publicPages ? ctx : { ...ctx, see: (at) => `../${ctx.see(at)}` };
   const areaFiles = areas.map((area) => {
     const ctx = areaCtx;
     const body: string[] = area.resources.map((r) => resourceDecl(r, ctx));

@@ -1,0 +1,123 @@
+import type { Diagnostic } from "../diagnostics/catalogue.js";
+import { pascal } from "../model/naming.js";
+import type { Resource, TypeRef } from "../model/types.js";
+import { type YfmBlock, type YfmPage, slugOf } from "../yfm/blocks.js";
+import type { YfmCell } from "../yfm/tables.js";
+import { type FieldScope, fieldColumns, plainText, readFieldRows } from "./fields.js";
+import { basicType } from "./type-words.js";
+
+/**
+ * The reference's type catalogue: `api-reference/data-types.md` and the areas' own `data-types.md` pages
+ * (spec-source/README-reference.md#types). Two kinds of entry:
+ *
+ *     || [`sale_order`](#sale_order) | Integer identifier of the order (e.g., `1`) … ||     a word for an identifier
+ *     ### sale_status                                                                    an object's structure
+ *     #| || **Name** `type` | **Description** || || **ID** [`string`](…) | … || |#
+ *
+ * A word whose description says "integer identifier" is an integer, "character" or "string identifier" a string;
+ * an object structure becomes a resource of the model, and `x.id` the type of that resource's member `id`. A word
+ * the catalogue does not define stays unknown (with a warning where a field uses it), never a guess.
+ */
+export interface TypeCatalogue {
+  word(word: string): TypeRef | null;
+  table(anchor: string): { rows: YfmCell[][] } | null;
+  resources: Resource[];
+}
+
+interface Entry {
+  description: string;
+  structure: { rows: YfmCell[][]; heading: Extract<YfmBlock, { kind: "heading" }> } | null;
+}
+
+export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): TypeCatalogue {
+  const entries = new Map<string, Entry>();
+  const anchors = new Map<string, { rows: YfmCell[][] }>();
+  const entry = (w: string) => {
+    const key = w.toLowerCase();
+    let e = entries.get(key);
+    if (!e) entries.set(key, (e = { description: "", structure: null }));
+    return e;
+  };
+  for (const page of pages) {
+    let heading: Extract<YfmBlock, { kind: "heading" }> | null = null;
+    for (const b of page.blocks) {
+      if (b.kind === "heading") {
+        heading = b;
+        continue;
+      }
+      if (b.kind !== "table" || !heading) continue;
+      const header = b.rows[0];
+      if (!header) continue;
+      const anchor = heading.anchor ?? slugOf(heading.text);
+      if (!anchors.has(anchor)) anchors.set(anchor, b);
+      const words = header.map((c) => plainText(c.text.replace(/`/g, "")).toLowerCase());
+      if (/^type\b/.test(words[0] ?? "")) {
+        // A table of words: each row's first cell names one, its second says what it is.
+        for (const row of b.rows.slice(1)) {
+          const w = /`([^`]+)`/.exec(row[0]?.text ?? "")?.[1];
+          if (w && !basicType(w)) entry(w).description ||= plainText(row[1]?.text ?? "");
+        }
+      } else if (fieldColumns(header) && /^[a-z][\w.]*$/i.test(heading.text.trim()) && heading.depth >= 3) {
+        const e = entry(heading.text.trim());
+        e.structure ??= { rows: b.rows, heading };
+      }
+    }
+  }
+  const resources: Resource[] = [];
+  const built = new Map<string, TypeRef | null>();
+  const scope: FieldScope = {
+    file: "",
+    diagnostics,
+    tableAt: (anchor) => anchors.get(anchor) ?? null,
+    typeWord: (w) => word(w),
+  };
+  function structureOf(key: string): TypeRef | null {
+    if (built.has(key)) return built.get(key) ?? null;
+    const e = entries.get(key);
+    if (!e?.structure) return null;
+    const name = pascal(key.replace(/\./g, "_"));
+    built.set(key, { kind: "ref", resource: name });
+    const [header, ...rows] = e.structure.rows;
+    const cols = header ? fieldColumns(header) : null;
+    const members = cols ? readFieldRows(scope, cols, rows, [key]) : [];
+    const h = e.structure.heading;
+    resources.push({
+      name,
+      title: key,
+      description: e.description,
+      returnedBy: [],
+      links: [],
+      type: { kind: "object", members },
+      typingRules: [],
+      notes: [],
+      source: { file: h.file, line: h.line, column: h.column },
+    });
+    return built.get(key) ?? null;
+  }
+  function word(w: string): TypeRef | null {
+    const key = w.toLowerCase();
+    const e = entries.get(key);
+    if (e) {
+      if (/^(an? )?integer identifier\b|^identifier of\b|\bidentifier \(e\.g\., `?\d/i.test(e.description)) return { kind: "primitive", type: "integer" };
+      if (/^(an? )?(character|string|symbolic) (identifier|code)\b/i.test(e.description)) return { kind: "primitive", type: "string" };
+      const s = structureOf(key);
+      if (s) return s;
+      return null;
+    }
+    // `x.id`: the member `id` of the structure of `x`.
+    const dot = key.lastIndexOf(".");
+    if (dot > 0) {
+      const owner = key.slice(0, dot);
+      const member = key.slice(dot + 1);
+      structureOf(owner);
+      const r = resources.find((x) => x.title === owner);
+      const m = r && r.type.kind === "object" ? r.type.members.find((f) => f.name.toLowerCase() === member) : undefined;
+      if (m) return m.type;
+      // `user.id` where `user` is itself an identifier: the identifier's type.
+      const own = member === "id" && !r ? word(owner) : null;
+      if (own?.kind === "primitive") return own;
+    }
+    return null;
+  }
+  return { word, table: (a) => anchors.get(a) ?? null, resources };
+}

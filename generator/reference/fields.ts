@@ -1,0 +1,184 @@
+import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
+import type { Field, Source, TypeRef } from "../model/types.js";
+import type { YfmCell } from "../yfm/tables.js";
+import { arrayOf, basicType, readTypeWords } from "./type-words.js";
+
+/**
+ * Field tables of the reference (parameters, returned data, the members of a nested object), the dialect's most
+ * common table (spec-source/README-reference.md#field-tables):
+ *
+ *     || **Name**
+ *     `type` | **Description** ||
+ *     || **id***
+ *     [`integer`](../data-types.md) | Task identifier ||
+ *
+ * The first cell holds the bold name, a `*` (or `^*^`) when required, and the type on its next line; some tables
+ * give the type a column of its own (`|| **Field** | **Type** | **Description** ||`).
+ */
+
+/** What a field table's reader asks of the page: the table an anchor of the page names, and a type word's meaning. */
+export interface FieldScope {
+  file: string;
+  diagnostics: Diagnostic[];
+  /** The table under the heading whose anchor is `anchor`, on this page or the type catalogue's. */
+  tableAt(anchor: string): AnchoredTable | null;
+  /** A type word of the catalogue (`crm_status`, `sale_order.id`), or null. */
+  typeWord(word: string): TypeRef | null;
+  /**
+   * The table of a sub-section that names a field (`### Parameter fields`, `#### FIELDS Parameter`, `### Object
+   * result`), for an object field whose cells link nowhere; optional.
+   */
+  tableNamed?(name: string): (AnchoredTable & { anchor: string }) | null;
+}
+
+/**
+ * A table reached by an anchor; `variants` when the section holds one table per case (tabs: one table of settings
+ * per custom-field type), which makes the object one of them.
+ */
+export interface AnchoredTable {
+  rows: YfmCell[][];
+  variants?: YfmCell[][][];
+}
+
+/** The object a table (or each of its variants) describes; null when it is no field table. */
+function objectOf(scope: FieldScope, table: AnchoredTable, seen: readonly string[]): TypeRef | null {
+  const shapes = (table.variants ?? [table.rows]).map((rows) => membersOf(scope, rows, seen)).filter((m): m is Field[] => m !== null);
+  if (shapes.length === 0) return null;
+  const objects: TypeRef[] = shapes.map((members) => ({ kind: "object", members }));
+  return objects.length === 1 ? (objects[0] as TypeRef) : { kind: "union", options: objects };
+}
+
+/** The columns of a field table, from its header row; null when it is not one. */
+export interface FieldColumns {
+  name: number;
+  type: number | null;
+  description: number | null;
+}
+
+const strip = (s: string) => s.replace(/[*`\\]/g, "").replace(/\s+/g, " ").trim().toLowerCase();
+
+export function fieldColumns(header: YfmCell[]): FieldColumns | null {
+  const words = header.map((c) => strip(c.text));
+  // "Value `type`" names the members in the type catalogue's structures.
+  const name = words.findIndex((w) => /^(name|field|parameter|title|key)\b|^value type$/.test(w));
+  if (name < 0) return null;
+  const type = words.findIndex((w, i) => i !== name && /^type\b/.test(w));
+  const description = words.findIndex((w, i) => i !== name && /^(description|value|meaning)\b/.test(w));
+  return { name, type: type >= 0 ? type : null, description: description >= 0 ? description : null };
+}
+
+const at = (c: YfmCell, length = 1) => ({ file: c.file, line: c.line, column: c.column, endLine: c.line, endColumn: c.column + length });
+const sourceOf = (c: YfmCell): Source => ({ file: c.file, line: c.line, column: c.column });
+
+/** How deep nested objects are followed through anchors (a guard against tables that name each other). */
+const DEPTH = 6;
+
+/** The fields of a field table's rows (the header row excluded). */
+export function readFieldRows(scope: FieldScope, cols: FieldColumns, rows: YfmCell[][], seen: readonly string[] = [], skip?: ReadonlySet<string>): Field[] {
+  const out: Field[] = [];
+  for (const row of rows) {
+    const cell = row[cols.name];
+    if (!cell) continue;
+    if (skip?.has(NAME.exec(cell.text)?.[1]?.trim() ?? "")) continue;
+    const field = readFieldRow(scope, cols, row, cell, seen);
+    if (field) out.push(field);
+  }
+  return out;
+}
+
+const NAME = /^\s*\*\*\s*([^*\n]+?)\s*\*\*\s*(\\?\*|\^\*\^)?/;
+
+function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cell: YfmCell, seen: readonly string[]): Field | null {
+  const m = NAME.exec(cell.text) ?? /^\s*`([^`\n]+)`\s*(\\?\*|\^\*\^)?/.exec(cell.text);
+  if (!m) {
+    scope.diagnostics.push(diagnostic("unreadable-parameter", at(cell, cell.text.split("\n")[0]?.length ?? 1), { text: cell.text.split("\n")[0] ?? "" }));
+    return null;
+  }
+  const name = (m[1] ?? "").replace(/\\_/g, "_").trim();
+  const required = m[2] !== undefined || /^\s*\*\*[^*\n]+\*\*\s*\*/.test(cell.text);
+  const typeText = cols.type !== null ? (row[cols.type]?.text ?? "") : cell.text.slice(m[0].length);
+  const description = cols.description !== null ? (row[cols.description]?.text ?? "") : "";
+  let type = readType(scope, typeText, cell, seen);
+  // An object whose members the description places elsewhere: "described [below](#fields)", or a section named after it.
+  if (isBareObject(type)) {
+    const link = [...description.matchAll(/\]\(#([^)\s]+)\)/g)].map((x) => x[1] as string).find((a) => !seen.includes(a) && scope.tableAt(a));
+    const named = link ? null : scope.tableNamed?.(name);
+    const anchor = link ?? (named && !seen.includes(named.anchor) ? named.anchor : null);
+    const table = anchor && seen.length < DEPTH ? (link ? scope.tableAt(anchor) : named) : null;
+    const object = table ? objectOf(scope, table, [...seen, anchor as string]) : null;
+    if (object) type = type.kind === "array" ? { kind: "array", items: object } : object;
+  }
+  const nullable = type.kind === "union" && type.options.some((o) => o.kind === "null");
+  return {
+    name,
+    type: nullable && type.kind === "union" ? withoutNull(type) : type,
+    required,
+    nullable,
+    description: plainText(description),
+    ...(/\bdeprecated\b/i.test(description) ? { deprecated: { text: firstSentence(description) } } : {}),
+    source: sourceOf(cell),
+  };
+}
+
+/** `object`, `object[]` or `array` with no members read. */
+function isBareObject(t: TypeRef): boolean {
+  if (t.kind === "array") return isBareObject(t.items) || t.items.kind === "unknown";
+  return t.kind === "object" && t.members.length === 0;
+}
+
+function membersOf(scope: FieldScope, rows: YfmCell[][], seen: readonly string[]): Field[] | null {
+  const [header, ...body] = rows;
+  const cols = header ? fieldColumns(header) : null;
+  return cols ? readFieldRows(scope, cols, body, seen) : null;
+}
+
+function withoutNull(t: Extract<TypeRef, { kind: "union" }>): TypeRef {
+  const rest = t.options.filter((o) => o.kind !== "null");
+  return rest.length === 1 ? (rest[0] as TypeRef) : { kind: "union", options: rest };
+}
+
+/** The type a cell names: its words, each a basic word, a catalogue word, or an anchor to a table of the page. */
+export function readType(scope: FieldScope, text: string, cell: YfmCell, seen: readonly string[]): TypeRef {
+  const words = readTypeWords(text);
+  if (!words) return { kind: "unknown", note: "the reference gives no type" };
+  const read = words.options.flatMap((o) => {
+    const t = arrayOf(readWord(scope, o.word, o.link, cell, seen), o.arrays);
+    return t.kind === "union" ? t.options : [t];
+  });
+  // `catalog_product.id | catalog_product_offer.id` are both integers: one option, not two the same; and `integer |
+  // boolean` needs no "0 or 1" beside `integer`. The options stay disjoint, as one-of-them needs.
+  const keys = read.map((t) => JSON.stringify(t));
+  const plain = new Set(read.filter((t) => t.kind === "primitive" && !t.enum && !t.format && !t.pattern).map((t) => (t.kind === "primitive" ? t.type : "")));
+  const options = read.filter((t, i) => keys.indexOf(keys[i] as string) === i && !(t.kind === "primitive" && (t.enum || t.format) && plain.has(t.type)));
+  return options.length === 1 ? (options[0] as TypeRef) : { kind: "union", options };
+}
+
+function readWord(scope: FieldScope, word: string, link: string | null, cell: YfmCell, seen: readonly string[]): TypeRef {
+  // A link to a table of the page (`[`deal`](#deal)`) gives the object its members.
+  const table = link && !seen.includes(link) && seen.length < DEPTH ? scope.tableAt(link) : null;
+  const object = table ? objectOf(scope, table, [...seen, link as string]) : null;
+  if (object) return word.toLowerCase() === "array" ? { kind: "array", items: object } : object;
+  const basic = basicType(word);
+  if (basic) return basic;
+  if (word.toLowerCase() === "undefined") return { kind: "unknown", note: "undefined" };
+  const known = scope.typeWord(word);
+  if (known) return known;
+  scope.diagnostics.push(diagnostic("unknown-type", at(cell, 1), { word }));
+  return { kind: "unknown", note: `the reference's type '${word}'` };
+}
+
+/** The cell's text without Markdown links' targets and emphasis, one line. */
+export function plainText(s: string): string {
+  return s
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\*\*([^*]+)\*\*/g, "$1")
+    .replace(/\{\.[\w-]+\}/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function firstSentence(s: string): string {
+  const t = plainText(s);
+  const end = t.search(/\.\s/);
+  return end > 0 ? t.slice(0, end + 1) : t;
+}

@@ -1,0 +1,359 @@
+import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
+import { emptyMethod } from "../model/fragments.js";
+import type { CatalogueError, Field, Method, MethodError, ResultSpec, Source, TypeRef, Version } from "../model/types.js";
+import { type YfmBlock, type YfmPage, slugOf } from "../yfm/blocks.js";
+import type { YfmCell } from "../yfm/tables.js";
+import { errorColumns, readErrorRows, readSystemErrors } from "./errors.js";
+import { type FieldScope, fieldColumns, plainText, readFieldRows, readType } from "./fields.js";
+
+/**
+ * A method page of the reference (spec-source/README-reference.md#method-pages):
+ *
+ *     # Add Task tasks.task.add                      the method's name ends the title (or is in it)
+ *     > Scope: [`task`](…)
+ *     >
+ *     > Who can execute the method: any user
+ *     ## Method Parameters                           a field table; nested objects under H3/H4, by anchor
+ *     ## Code Examples                               cURL tabs: the URL says /rest/ or /rest/api/ (3.0)
+ *     ## Response Handling  / ### Returned Data      `result` (and `time`) rows
+ *     ## Error Handling     / ### Possible Error Codes
+ *
+ * Headings are known by their words in any case and in their variants (SECTIONS), at level 2 or 3.
+ */
+
+type SectionKind = "parameters" | "examples" | "response" | "returned" | "errors" | "error-codes" | "learning" | "handler";
+
+/** Each section's headings, lower case, without their anchor. */
+const SECTIONS: Array<[SectionKind, RegExp]> = [
+  ["parameters", /^(method )?parameters$|^parameters of the method$|^input parameters$/],
+  ["examples", /^code examples?$|^examples?$/],
+  ["returned", /^returned (data|values|fields)$|^response fields$/],
+  ["response", /^response handling$|^response on success$|^successful response$|^response$/],
+  ["error-codes", /^possible (error codes|errors)$|^error codes$/],
+  ["errors", /^error handling$|^errors$/],
+  ["learning", /^continue (learning|exploring|your exploration)$/],
+  ["handler", /^what the handler receives$/],
+];
+
+const METHOD_AT_END = /(?:^|\s)`?([a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+)`?\s*$/;
+const METHOD_IN = /(?:^|\s)`?([a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+){1,})`?(?=[\s,:;)]|$)/;
+const URL_METHOD = /\/rest\/(api\/)?(?:[^\s'"/]+\/)*([a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+)(?=[\s'"?\\]|$)/g;
+
+export interface PageReading {
+  method: Method | null;
+  /** System errors of the shared include, read once per run by the front end. */
+  catalogue: CatalogueError[] | null;
+  /** Why the page is not a method page, when it is not. */
+  skipped?: "no-title" | "no-method-name" | "not-a-method-page";
+}
+
+export interface PageScope {
+  diagnostics: Diagnostic[];
+  /** A type word of the catalogue (data-types.md and the areas' own), or null. */
+  typeWord(word: string): TypeRef | null;
+  /** The catalogue's tables by anchor (`#time`, `#crm_multifield`), for links into data-types.md. */
+  catalogueTable(anchor: string): { rows: YfmCell[][] } | null;
+  /** Whether the system errors were read already (they are one include on nearly every page). */
+  systemErrorsRead: boolean;
+}
+
+const srcOf = (b: { file: string; line: number; column: number }): Source => ({ file: b.file, line: b.line, column: b.column });
+const spanOf = (b: { file: string; line: number; column: number }, length: number) => ({ ...srcOf(b), endLine: b.line, endColumn: b.column + Math.max(1, length) });
+
+/** Reads a page of the reference; a page that is not a method page gives no method and no warning. */
+export function readPage(page: YfmPage, area: string, scope: PageScope): PageReading {
+  const own = page.blocks.filter((b) => b.file === page.file);
+  const title = own.find((b): b is Extract<YfmBlock, { kind: "heading" }> => b.kind === "heading" && b.depth === 1);
+  if (!title) return { method: null, catalogue: null, skipped: "no-title" };
+  const sections = sectionsOf(page.blocks);
+  const urls = urlMethods(page.blocks);
+  const titleWords = title.text.replace(/`/g, "");
+  const fromTitle = METHOD_AT_END.exec(titleWords)?.[1] ?? METHOD_IN.exec(titleWords)?.[1] ?? null;
+  const hasParameters = sections.some((s) => s.kind === "parameters");
+  const name = fromTitle ?? (hasParameters ? (urls.names[0] ?? null) : null);
+  if (!name) return { method: null, catalogue: null, skipped: hasParameters ? "no-method-name" : "not-a-method-page" };
+  const quote = own.find((b) => b.kind === "quote" && /\bScope\b/i.test(b.text));
+  // A page that names a method in its title but neither describes parameters, nor has a scope line, nor calls
+  // that method in its examples is about the method (an overview, a migration guide), not its reference page.
+  if (!hasParameters && !quote && !urls.names.includes(name)) return { method: null, catalogue: null, skipped: "not-a-method-page" };
+  if (fromTitle && urls.names.length > 0 && !urls.names.includes(fromTitle)) {
+    scope.diagnostics.push(diagnostic("title-method-mismatch", spanOf(title, title.text.length + 2), { title: fromTitle, urls: [...new Set(urls.names)].slice(0, 3).join(", ") }));
+  }
+  const v3 = urls.v3 || page.included.some((f) => /error-info-v3\.md$/.test(f));
+  const version: Version = v3 ? "v3" : "legacy";
+  const method = emptyMethod(name, version, area, srcOf(title));
+  readHead(method, own, page.blocks, scope);
+  // Every field table of the parameters and the returned data is read, directly or through a link, or warned.
+  const used = new Set<YfmBlock | YfmCell[][]>();
+  const markUsed = (t: Extract<YfmBlock, { kind: "table" }> & { variants?: YfmCell[][][] }) => {
+    used.add(t);
+    for (const v of t.variants ?? []) used.add(v);
+  };
+  const pageScope: FieldScope = {
+    file: page.file,
+    diagnostics: scope.diagnostics,
+    tableAt: (anchor) => {
+      const t = tableAt(page.blocks, anchor);
+      if (t) markUsed(t);
+      return t ?? scope.catalogueTable(anchor);
+    },
+    typeWord: scope.typeWord,
+    tableNamed: (name) => {
+      const found = tableNamed(page.blocks, name);
+      if (found) markUsed(found.table);
+      return found ? { ...found.table, anchor: found.anchor } : null;
+    },
+  };
+  let catalogue: CatalogueError[] | null = null;
+  for (const s of sections) {
+    if (s.kind === "parameters") readParameters(method, s, pageScope, used);
+    else if (s.kind === "returned" || s.kind === "response") readReturned(method, s, pageScope, used);
+    else if (s.kind === "errors" || s.kind === "error-codes") {
+      const read = readErrors(s, scope);
+      method.errors.push(...read.errors);
+      catalogue ??= read.catalogue;
+    }
+  }
+  warnUnused(sections, used, scope.diagnostics);
+  if (method.errors.length === 0) method.errorsOpen = { reason: "the page lists no errors of its own", source: srcOf(title) };
+  return { method, catalogue };
+}
+
+interface PageSection {
+  kind: SectionKind | null;
+  heading: Extract<YfmBlock, { kind: "heading" }>;
+  blocks: YfmBlock[];
+}
+
+/** The page's sections at level 2 and 3 that SECTIONS knows, each with its blocks up to the next such heading. */
+function sectionsOf(blocks: YfmBlock[]): PageSection[] {
+  const out: PageSection[] = [];
+  let current: PageSection | null = null;
+  for (const b of blocks) {
+    if (b.kind === "heading" && (b.depth === 2 || b.depth === 3)) {
+      const words = b.text.replace(/[`*]/g, "").trim().toLowerCase();
+      const kind = SECTIONS.find(([, re]) => re.test(words))?.[0] ?? null;
+      if (kind !== null || b.depth === 2) {
+        current = { kind, heading: b, blocks: [] };
+        out.push(current);
+        continue;
+      }
+    }
+    current?.blocks.push(b);
+  }
+  return out;
+}
+
+/** The method names of the page's request URLs, and whether one is a 3.0 URL (`/rest/api/`). */
+function urlMethods(blocks: YfmBlock[]): { names: string[]; v3: boolean } {
+  const names: string[] = [];
+  let v3 = false;
+  for (const b of blocks) {
+    if (b.kind !== "code" && b.kind !== "text") continue;
+    for (const m of b.text.matchAll(URL_METHOD)) {
+      if (m[1]) v3 = true;
+      names.push(m[2] as string);
+    }
+  }
+  return { names, v3 };
+}
+
+/** Scope, who may call, deprecation and the description: what the page says before its first section. */
+function readHead(method: Method, own: YfmBlock[], all: YfmBlock[], scope: PageScope): void {
+  const firstSection = own.findIndex((b) => b.kind === "heading" && b.depth >= 2);
+  const head = firstSection < 0 ? own : own.slice(0, firstSection);
+  for (const b of head) {
+    if (b.kind !== "quote") continue;
+    for (const line of b.text.split("\n")) {
+      const scopeLine = /^\s*Scope\s*:\s*(.*)$/i.exec(line);
+      if (scopeLine) {
+        const names = [...(scopeLine[1] ?? "").matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
+        if (names.length > 0) method.scopes = names;
+        else if (/\bany\b|\bdepends\b/i.test(scopeLine[1] ?? "")) method.scopeNote = plainText(scopeLine[1] ?? "");
+      }
+      const who = /^\s*Who can (?:execute|call|use) (?:the|this) method\s*:\s*(.*)$/i.exec(line);
+      if (who) {
+        const text = plainText((who[1] ?? "").replace(/`/g, ""));
+        if (text) method.access = { who: whoOf(text), text };
+      }
+    }
+  }
+  if (method.scopes === null) scope.diagnostics.push(diagnostic("missing-scope", spanOf(method.source, method.name.length), { name: method.name }));
+  // A DEPRECATED note anywhere before the parameters, and the method it names instead.
+  const start = all.findIndex((b) => b.kind === "note" && /deprecat/i.test(b.title));
+  if (start >= 0) {
+    const end = all.findIndex((b, i) => i > start && b.kind === "end-note");
+    const words = all
+      .slice(start + 1, end < 0 ? undefined : end)
+      .map((b) => ("text" in b && b.kind === "text" ? b.text : ""))
+      .join(" ");
+    const replacement = /\[`?([a-z][\w]*(?:\.[\w]+)+)`?\]\(/.exec(words)?.[1] ?? /`([a-z][\w]*(?:\.[\w]+)+)`/.exec(words)?.[1] ?? null;
+    method.deprecated = { replacement: replacement === method.name ? null : replacement, text: plainText(words) || "Deprecated." };
+  }
+  const description = head.find((b) => b.kind === "text" && !/^\{%/.test(b.text));
+  if (description && description.kind === "text") method.description = plainText(description.text);
+}
+
+/** Who may call, as the model's words: `any`, `administrator`, `crm-administrator`, else the page's words. */
+function whoOf(text: string): string {
+  const t = text.toLowerCase().replace(/\.$/, "").trim();
+  if (t === "any user" || t === "all users") return "any";
+  if (t === "administrator" || t === "portal administrator" || t === "bitrix24 administrator") return "administrator";
+  if (t === "crm administrator") return "crm-administrator";
+  return t;
+}
+
+/**
+ * The table under the heading of the page whose anchor (written, or the slug of its words) is `anchor`, with every
+ * field table of that section when it has more than one (one per tab).
+ */
+function tableAt(blocks: YfmBlock[], anchor: string): (Extract<YfmBlock, { kind: "table" }> & { variants?: YfmCell[][][] }) | null {
+  const want = anchor.toLowerCase();
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i] as YfmBlock;
+    if (b.kind !== "heading" || ((b.anchor ?? "").toLowerCase() !== want && slugOf(b.text) !== want)) continue;
+    return sectionTables(blocks, i);
+  }
+  return null;
+}
+
+function sectionTables(blocks: YfmBlock[], heading: number): (Extract<YfmBlock, { kind: "table" }> & { variants?: YfmCell[][][] }) | null {
+  const tables: Array<Extract<YfmBlock, { kind: "table" }>> = [];
+  for (let j = heading + 1; j < blocks.length; j++) {
+    const n = blocks[j] as YfmBlock;
+    if (n.kind === "heading") break;
+    if (n.kind === "table" && n.rows[0] && fieldColumns(n.rows[0])) tables.push(n);
+  }
+  const first = tables[0];
+  if (!first) return null;
+  return tables.length > 1 ? { ...first, variants: tables.map((t) => t.rows) } : first;
+}
+
+/**
+ * The table of the page's sub-section named after a field: "Parameter fields", "FIELDS Parameter", "Object result",
+ * "Result Object", "Fields of the result object", in any case.
+ */
+function tableNamed(blocks: YfmBlock[], name: string): { table: Extract<YfmBlock, { kind: "table" }> & { variants?: YfmCell[][][] }; anchor: string } | null {
+  const want = name.toLowerCase();
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i] as YfmBlock;
+    if (b.kind !== "heading" || b.depth < 3) continue;
+    const words = b.text.replace(/[`*]/g, "").trim().toLowerCase();
+    const m = /^(?:parameter|object|fields of the|fields of)\s+(\S+)(?:\s+(?:parameter|object))?$|^(\S+)\s+(?:parameter|object)$/.exec(words);
+    if ((m?.[1] ?? m?.[2]) !== want) continue;
+    const table = sectionTables(blocks, i);
+    if (table) return { table, anchor: b.anchor ?? slugOf(b.text) };
+  }
+  return null;
+}
+
+function firstFieldTable(blocks: YfmBlock[]): { table: Extract<YfmBlock, { kind: "table" }>; cols: NonNullable<ReturnType<typeof fieldColumns>> } | null {
+  const beforeHeading = blocks.findIndex((b) => b.kind === "heading");
+  const head = beforeHeading < 0 ? blocks : blocks.slice(0, beforeHeading);
+  const pick = head.some((b) => b.kind === "table") ? head : blocks;
+  for (const b of pick) {
+    if (b.kind !== "table") continue;
+    const header = b.rows[0];
+    const cols = header ? fieldColumns(header) : null;
+    if (cols) return { table: b, cols };
+  }
+  return null;
+}
+
+/**
+ * Field tables of the parameters and the returned data (and of the sections after them that hold their nested
+ * objects) that no row reached: their fields are not in the model, so each is a warning.
+ */
+function warnUnused(sections: PageSection[], used: ReadonlySet<YfmBlock | YfmCell[][]>, diagnostics: Diagnostic[]): void {
+  let inFields = false;
+  for (const s of sections) {
+    if (s.kind !== null) inFields = s.kind === "parameters" || s.kind === "returned" || s.kind === "response";
+    if (!inFields) continue;
+    let heading = s.heading.text;
+    for (const b of s.blocks) {
+      if (b.kind === "heading") heading = b.text;
+      if (b.kind !== "table" || used.has(b) || used.has(b.rows) || b.file !== s.heading.file) continue;
+      const header = b.rows[0];
+      if (!header || !fieldColumns(header)) continue;
+      diagnostics.push(diagnostic("unplaced", spanOf(b, 2), { what: `the field table under '${heading}' (${b.rows.length - 1} rows): no parameter or field links to it` }));
+    }
+  }
+}
+
+function readParameters(method: Method, s: PageSection, scope: FieldScope, used: Set<YfmBlock | YfmCell[][]>): void {
+  const found = firstFieldTable(s.blocks);
+  if (found) used.add(found.table);
+  if (!found) {
+    if (!s.blocks.some((b) => b.kind === "text" && /\bno parameters\b|\bwithout parameters\b/i.test(b.text))) {
+      const t = s.blocks.find((b) => b.kind === "table");
+      if (t) scope.diagnostics.push(diagnostic("unknown-table-column", spanOf(t, 2), { header: (t.kind === "table" ? t.rows[0] : [])?.map((c) => c.text.replace(/\s+/g, " ")).join(" | ") ?? "", known: "'Name `type` | Description'" }));
+    }
+    return;
+  }
+  method.params.push(...readFieldRows(scope, found.cols, found.table.rows.slice(1)));
+}
+
+function readReturned(method: Method, s: PageSection, scope: FieldScope, used: Set<YfmBlock | YfmCell[][]>): void {
+  if (method.result) return;
+  const found = firstFieldTable(s.blocks);
+  if (!found) return;
+  used.add(found.table);
+  // The envelope's own rows (`time`, `total`, `next`) are the envelope's, read once from data-types.md.
+  const fields = readFieldRows(scope, found.cols, found.table.rows.slice(1), [], ENVELOPE_ONLY);
+  const result = fields.find((f) => f.name === "result");
+  const members = fields.filter((f) => f.name !== "result");
+  let type: TypeRef;
+  let source: Source;
+  let description = "";
+  if (result) {
+    type = result.nullable ? { kind: "union", options: [result.type, { kind: "null" }] } : result.type;
+    source = result.source;
+    description = result.description;
+  } else if (members.length > 0) {
+    // The table lists the members of `result` itself.
+    type = { kind: "object", members };
+    source = (members[0] as Field).source;
+  } else return;
+  method.result = { type, key: null, description, empty: [], source } satisfies ResultSpec;
+}
+
+/** Rows of a returned-data table that are the envelope's, not the result's. */
+const ENVELOPE_ONLY: ReadonlySet<string> = new Set(["time", "total", "next"]);
+
+function readErrors(s: PageSection, scope: PageScope): { errors: MethodError[]; catalogue: CatalogueError[] | null } {
+  const errors: MethodError[] = [];
+  let catalogue: CatalogueError[] | null = null;
+  let status: number | null = null;
+  let code: string | null = null;
+  for (const b of s.blocks) {
+    if (b.kind === "text") {
+      const st = /^HTTP Status:\s*\**`?(\d{3})/i.exec(b.text);
+      if (st) status = Number(st[1]);
+      const c = /^Error Code:\s*`([^`]+)`/i.exec(b.text);
+      if (c) code = c[1] as string;
+      continue;
+    }
+    if (b.kind === "heading") {
+      code = null;
+      continue;
+    }
+    if (b.kind !== "table") continue;
+    const header = b.rows[0];
+    if (!header) continue;
+    // The error body's own description (error-info.md, error-info-v3.md) is the envelope's, not an error list.
+    if (/_includes\/error-info(-v3)?\.md$/.test(b.file)) continue;
+    if (/_includes\/system-errors\.md$/.test(b.file)) {
+      if (!scope.systemErrorsRead) catalogue = readSystemErrors(b.rows);
+      continue;
+    }
+    const cols = errorColumns(header);
+    if (!cols) {
+      scope.diagnostics.push(diagnostic("unknown-table-column", spanOf(b, 2), { header: header.map((c) => c.text.replace(/\s+/g, " ")).join(" | "), known: "'Code | Description | Value'" }));
+      continue;
+    }
+    errors.push(...readErrorRows(cols, b.rows.slice(1), status, code));
+  }
+  return { errors, catalogue };
+}
+
+export { readType };

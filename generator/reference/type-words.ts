@@ -1,0 +1,84 @@
+import type { TypeRef } from "../model/types.js";
+
+/**
+ * The reference's type words (api-reference/data-types.md, "Basic Data Types" and "How Compound Types Are Written"),
+ * as the model's types. The readings follow that page's own definitions (spec-source/README-reference.md#types):
+ *
+ * - `boolean` "most often takes values `Y` or `N`; in some methods `0` or `1`, as well as `true` or `false`": all
+ *   three are accepted, so that no documented value is refused;
+ * - `char` is a string (usually `CHAR(1)`, `Y`/`N`); `date` a string `YYYY-MM-DD`; `datetime` an ISO 8601 string;
+ *   `timestamp` "usually an integer" of seconds, read as a number;
+ * - `file` "a numeric identifier or an array describing the file", `enum` with no values, `any`: unknown, with the
+ *   page's words as the note, never a guess;
+ * - `X[]` an array of X; `X | Y` (also `X \| Y`) one of them; `null` as one of them makes the value nullable.
+ */
+
+const YN: TypeRef = { kind: "primitive", type: "string", enum: ["Y", "N"] };
+const ZERO_ONE: TypeRef = { kind: "primitive", type: "integer", enum: [0, 1] };
+
+const BASIC: Record<string, TypeRef> = {
+  integer: { kind: "primitive", type: "integer" },
+  int: { kind: "primitive", type: "integer" },
+  double: { kind: "primitive", type: "number" },
+  float: { kind: "primitive", type: "number" },
+  number: { kind: "primitive", type: "number" },
+  decimal: { kind: "primitive", type: "number" },
+  timestamp: { kind: "primitive", type: "number" },
+  string: { kind: "primitive", type: "string" },
+  text: { kind: "primitive", type: "string" },
+  char: { kind: "primitive", type: "string" },
+  date: { kind: "primitive", type: "string" },
+  datetime: { kind: "primitive", type: "string", format: "date-time" },
+  boolean: { kind: "union", options: [{ kind: "primitive", type: "boolean" }, YN, ZERO_ONE] },
+  bool: { kind: "union", options: [{ kind: "primitive", type: "boolean" }, YN, ZERO_ONE] },
+  object: { kind: "object", members: [], open: true },
+  array: { kind: "array", items: { kind: "unknown" } },
+  null: { kind: "null" },
+  any: { kind: "unknown", note: "any type (data-types.md: any)" },
+  mixed: { kind: "unknown", note: "any type (mixed)" },
+  file: { kind: "unknown", note: "a file: its identifier, or an array describing it (data-types.md: file)" },
+  enum: { kind: "unknown", note: "one value of a fixed set the page does not list (data-types.md: enum)" },
+};
+
+/** The basic reading of a type word, or null when it is not one of data-types.md's basic words. */
+export function basicType(word: string): TypeRef | null {
+  const t = BASIC[word.toLowerCase()];
+  return t ? structuredClone(t) : null;
+}
+
+/** A type cell's words and how they are joined: `` [`string`](…) \| [`null`](…) `` gives `["string", "null"]`. */
+export interface TypeWords {
+  /** Each alternative: the word, whether it ends in `[]` (once per pair), and the anchor it links to on the page. */
+  options: Array<{ word: string; arrays: number; link: string | null }>;
+}
+
+/**
+ * Reads the type part of a name cell or a type cell: backticked words, linked or not, joined by `|` (escaped or
+ * not), `or` or `,`. Words outside backticks are read only when the whole cell is one word (`integer`).
+ */
+export function readTypeWords(cell: string): TypeWords | null {
+  const options: TypeWords["options"] = [];
+  // `[`a`](link)` and `` `a` `` (also ```` ```a | b``` ```` spans): every backticked run, with the link after it.
+  const re = /(\[)?(`+)([^`]+?)\2(?:\]\(([^)\s]*)\))?/g;
+  for (const m of cell.matchAll(re)) {
+    const link = m[4] ?? null;
+    for (const part of (m[3] ?? "").split(/\s*\\?\|\s*|\s+or\s+/)) {
+      const w = part.trim();
+      if (!w) continue;
+      const arrays = (/(\[\])+$/.exec(w)?.[0].length ?? 0) / 2;
+      options.push({ word: w.replace(/(\[\])+$/, ""), arrays, link: link?.includes("#") ? (link.slice(link.indexOf("#") + 1) || null) : null });
+    }
+  }
+  if (options.length === 0) {
+    const bare = cell.trim();
+    if (/^[A-Za-z_][\w.]*(\[\])?$/.test(bare)) options.push({ word: bare.replace(/\[\]$/, ""), arrays: bare.endsWith("[]") ? 1 : 0, link: null });
+  }
+  return options.length > 0 ? { options } : null;
+}
+
+/** `t` wrapped in `n` arrays. */
+export function arrayOf(t: TypeRef, n: number): TypeRef {
+  let out = t;
+  for (let i = 0; i < n; i++) out = { kind: "array", items: out };
+  return out;
+}

@@ -1,0 +1,195 @@
+import { scanTable, type YfmTable } from "./tables.js";
+
+/**
+ * The block layer of YFM, the Markdown dialect of the platform's reference (spec-source/README-reference.md).
+ *
+ * Written by hand, on purpose: no remark or micromark extension reads YFM's tables (`#| … |#`) or its `{% %}`
+ * blocks, and CommonMark breaks on some of them (a fence closed as "``` ||" swallows the table's end). The dialect's
+ * own parser (@diplodoc/transform, markdown-it) gives line-only positions and two of its packages want Node 24; it is
+ * the oracle of test/yfm/oracle.test.ts, not a dependency. A page is scanned once, line by line, into the blocks the
+ * readers need, each at its file, line and column; the inline text of a block stays a string that the readers look
+ * into. Nothing here is quadratic: every line is looked at once, and a table's characters once (tables.ts).
+ */
+
+export interface At {
+  file: string;
+  line: number;
+  column: number;
+}
+
+export type YfmBlock =
+  | ({ kind: "heading"; depth: number; text: string; anchor: string | null } & At)
+  | ({ kind: "table" } & YfmTable & At)
+  | ({ kind: "code"; lang: string; text: string } & At)
+  /** A paragraph, or a list item with its continuation lines, as written. */
+  | ({ kind: "text"; text: string } & At)
+  /** The lines of a block quote, `> ` removed. */
+  | ({ kind: "quote"; text: string } & At)
+  /** `{% note warning "DEPRECATED" %}` … `{% endnote %}`: the opening and closing markers around blocks. */
+  | ({ kind: "note"; note: string; title: string } & At)
+  | ({ kind: "end-note" } & At)
+  /** `{% include [title](path) %}` that was not spliced (its target is missing, or it includes itself). */
+  | ({ kind: "include"; target: string; why: "missing" | "cycle" | "too-deep" } & At);
+
+export interface YfmPage {
+  file: string;
+  blocks: YfmBlock[];
+  /** Paths of the files spliced into this page by `{% include %}`, in order. */
+  included: string[];
+}
+
+/** How the scanner finds an included file: by its path relative to the page (and, failing that, to the root). */
+export type IncludeResolver = (fromFile: string, target: string) => { file: string; text: string } | null;
+
+const HEADING = /^(#{1,6})[ \t]+(.*?)[ \t]*(?:\{#([^}\s]+)\})?[ \t]*#*[ \t]*$/;
+const FENCE = /^([ \t]*)(`{3,}|~{3,})[ \t]*([^`\s]*)/;
+const TAG = /^[ \t]*(?:[-*+][ \t]+)?\{%-?[ \t]*([a-z]+)\b(.*?)-?%\}[ \t]*$/;
+const INCLUDE_TARGET = /\[[^\]]*\]\(([^)\s]+)\)/;
+
+/** A `{% if %}` the dialect's own build drops: the blocks for the documentation's developers only. */
+const DEV_ONLY = /\bbuild\s*==\s*['"]dev['"]/;
+
+/** The deepest chain of includes followed; the reference's go two deep. */
+const INCLUDE_DEPTH = 8;
+
+/**
+ * Scans a page into blocks, splicing `{% include %}` targets in place (their blocks keep their own file and lines)
+ * and dropping `{% if build == 'dev' %}` blocks as the dialect's build does.
+ */
+export function scanPage(file: string, text: string, resolve: IncludeResolver): YfmPage {
+  const included: string[] = [];
+  const blocks = scanFile(file, text, resolve, [file], included);
+  return { file, blocks, included };
+}
+
+function scanFile(file: string, text: string, resolve: IncludeResolver, chain: string[], included: string[]): YfmBlock[] {
+  const blocks: YfmBlock[] = [];
+  const lines = text.split("\n");
+  /** Offsets of each line's start, for the table scanner that works on the text. */
+  const starts: number[] = new Array(lines.length);
+  for (let i = 0, o = 0; i < lines.length; i++) {
+    starts[i] = o;
+    o += (lines[i] as string).length + 1;
+  }
+  // `{% if %}` nesting: each level says whether its blocks are kept.
+  const conditions: boolean[] = [];
+  const kept = () => conditions.every(Boolean);
+  let para: { lines: string[]; line: number; column: number; quote: boolean } | null = null;
+  const flush = () => {
+    if (para) blocks.push({ kind: para.quote ? "quote" : "text", text: para.lines.join("\n"), file, line: para.line, column: para.column });
+    para = null;
+  };
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i] as string;
+    const tag = TAG.exec(line);
+    if (tag) {
+      const [, name, rest = ""] = tag;
+      if (name === "if") {
+        flush();
+        conditions.push(!DEV_ONLY.test(rest));
+        i++;
+        continue;
+      }
+      if (name === "else" || name === "elsif") {
+        flush();
+        // Only a dev-only `if` is dropped; its `else` is what every other build shows.
+        if (conditions.length > 0) conditions[conditions.length - 1] = !conditions[conditions.length - 1] || !DEV_ONLY.test(rest);
+        i++;
+        continue;
+      }
+      if (name === "endif") {
+        flush();
+        conditions.pop();
+        i++;
+        continue;
+      }
+    }
+    if (!kept()) {
+      i++;
+      continue;
+    }
+    const column = line.length - line.trimStart().length + 1;
+    const at = { file, line: i + 1, column };
+    if (tag) {
+      const [, name, rest = ""] = tag;
+      flush();
+      if (name === "note") {
+        const m = /^\s*([a-z]+)?\s*(?:"([^"]*)")?/.exec(rest);
+        blocks.push({ kind: "note", note: m?.[1] ?? "info", title: m?.[2] ?? "", ...at });
+      } else if (name === "endnote") blocks.push({ kind: "end-note", ...at });
+      else if (name === "include") {
+        const target = INCLUDE_TARGET.exec(rest)?.[1];
+        if (target) blocks.push(...spliceInclude(file, target, at, resolve, chain, included));
+      }
+      // Tabs, cuts and lists of tabs only group what they hold; the readers look at what is inside.
+      i++;
+      continue;
+    }
+    const fence = FENCE.exec(line);
+    if (fence) {
+      flush();
+      const [, indent = "", marks = "", lang = ""] = fence;
+      const body: string[] = [];
+      let j = i + 1;
+      for (; j < lines.length; j++) {
+        const l = (lines[j] as string).trimStart();
+        if (l.startsWith(marks[0] as string) && l.length - l.replace(/^[`~]+/, "").length >= marks.length && /^[`~]+[ \t]*$/.test(l)) break;
+        body.push((lines[j] as string).startsWith(indent) ? (lines[j] as string).slice(indent.length) : (lines[j] as string).trimStart());
+      }
+      blocks.push({ kind: "code", lang: lang.toLowerCase(), text: body.join("\n"), ...at });
+      i = j + 1;
+      continue;
+    }
+    if (line.trimStart().startsWith("#|")) {
+      flush();
+      const table = scanTable(text, (starts[i] as number) + column - 1, file, i + 1);
+      blocks.push({ kind: "table", rows: table.rows, end: table.end, ...at });
+      // The next line after the table's end.
+      let j = i;
+      while (j + 1 < lines.length && (starts[j + 1] as number) <= table.end) j++;
+      i = j + 1;
+      continue;
+    }
+    const heading = HEADING.exec(line);
+    if (heading && column === 1) {
+      flush();
+      const [, marks = "", words = "", anchor] = heading;
+      blocks.push({ kind: "heading", depth: marks.length, text: words, anchor: anchor ?? null, ...at });
+      i++;
+      continue;
+    }
+    if (line.trim() === "") {
+      flush();
+      i++;
+      continue;
+    }
+    const quote = /^[ \t]*>[ \t]?(.*)$/.exec(line);
+    const isItem = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/.test(line);
+    if (para && (isItem || (quote !== null) !== para.quote)) flush();
+    if (!para) para = { lines: [], line: i + 1, column, quote: quote !== null };
+    para.lines.push(quote ? (quote[1] ?? "") : line.trim());
+    i++;
+  }
+  flush();
+  return blocks;
+}
+
+function spliceInclude(file: string, target: string, at: At, resolve: IncludeResolver, chain: string[], included: string[]): YfmBlock[] {
+  if (chain.length > INCLUDE_DEPTH) return [{ kind: "include", target, why: "too-deep", ...at }];
+  const found = resolve(file, target.replace(/#.*$/, ""));
+  if (!found) return [{ kind: "include", target, why: "missing", ...at }];
+  if (chain.includes(found.file)) return [{ kind: "include", target, why: "cycle", ...at }];
+  included.push(found.file);
+  return scanFile(found.file, found.text, resolve, [...chain, found.file], included);
+}
+
+/** A heading's anchor as the dialect makes it when none is written: lower case, words joined by `-`. */
+export function slugOf(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[`*_[\]()]/g, "")
+    .trim()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
+}
