@@ -190,7 +190,13 @@ function readHead(method: Method, own: YfmBlock[], all: YfmBlock[], scope: PageS
     const replacement = /\[`?([a-z][\w]*(?:\.[\w]+)+)`?\]\(/.exec(words)?.[1] ?? /`([a-z][\w]*(?:\.[\w]+)+)`/.exec(words)?.[1] ?? null;
     method.deprecated = { replacement: replacement === method.name ? null : replacement, text: plainText(words) || "Deprecated." };
   }
-  const description = head.find((b) => b.kind === "text" && !/^\{%/.test(b.text));
+  // The description is the first paragraph outside the notes (a DEPRECATED or AI-tools note comes first on many pages).
+  let inNote = 0;
+  const description = head.find((b) => {
+    if (b.kind === "note") inNote++;
+    else if (b.kind === "end-note") inNote = Math.max(0, inNote - 1);
+    return inNote === 0 && b.kind === "text" && !/^\{%/.test(b.text);
+  });
   if (description && description.kind === "text") method.description = plainText(description.text);
 }
 
@@ -323,12 +329,12 @@ const ENVELOPE_ONLY: ReadonlySet<string> = new Set(["time", "total", "next"]);
 function readErrors(s: PageSection, scope: PageScope): { errors: MethodError[]; catalogue: CatalogueError[] | null } {
   const errors: MethodError[] = [];
   let catalogue: CatalogueError[] | null = null;
-  let status: number | null = null;
+  // "HTTP Status: **400**" above an error example is that example's status, not every listed error's: a row's
+  // status is its own Status cell, else none (the model takes it from the catalogue where the code is there).
+  const status: number | null = null;
   let code: string | null = null;
   for (const b of s.blocks) {
     if (b.kind === "text") {
-      const st = /^HTTP Status:\s*\**`?(\d{3})/i.exec(b.text);
-      if (st) status = Number(st[1]);
       const c = /^Error Code:\s*`([^`]+)`/i.exec(b.text);
       if (c) code = c[1] as string;
       continue;

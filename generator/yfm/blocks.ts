@@ -127,7 +127,8 @@ function scanFile(file: string, text: string, resolve: IncludeResolver, chain: s
       continue;
     }
     const fence = FENCE.exec(line);
-    if (fence) {
+    // As in CommonMark, a backtick fence's info string holds no backtick: ```a | b``` opening a line is a code span.
+    if (fence && !(fence[2]?.startsWith("`") && line.slice(fence[0].length).includes("`"))) {
       flush();
       const [, indent = "", marks = "", lang = ""] = fence;
       const body: string[] = [];

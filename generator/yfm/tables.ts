@@ -77,7 +77,7 @@ export function scanTable(text: string, start: number, file: string, startLine: 
     const lineBegins = atLineStart;
     atLineStart = false;
     // A fence inside a cell: its lines are the cell's text until the closing fence, whose line may go on (`` ``` || ``).
-    if (lineBegins && (text.startsWith("```", i) || text.startsWith("~~~", i))) {
+    if (lineBegins && (text.startsWith("```", i) || text.startsWith("~~~", i)) && opensFence(text, i)) {
       const mark = text[i] as string;
       let n = 0;
       while (text[i + n] === mark) n++;
@@ -156,6 +156,18 @@ export function scanTable(text: string, start: number, file: string, startLine: 
     rows.push(row);
   }
   return { rows, end: text.length };
+}
+
+/**
+ * Whether the backticks or tildes at `i` open a fence: as in CommonMark, the info string after backticks holds no
+ * backtick, so ```` ```string | null``` ```` at the start of a line is a code span.
+ */
+function opensFence(text: string, i: number): boolean {
+  if (text[i] !== "`") return true;
+  let j = i;
+  while (text[j] === "`") j++;
+  const end = text.indexOf("\n", j);
+  return !text.slice(j, end < 0 ? undefined : end).includes("`");
 }
 
 /** The offset of the next run of exactly `n` backticks on the same line, or -1. */

@@ -1,0 +1,114 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildFromSource } from "../../generator/generate.js";
+import type { Method, TypeRef } from "../../generator/model/types.js";
+import type { InputSource } from "../../generator/source/index.js";
+import { ROOT } from "../helpers.js";
+
+/** The reference's front end (generator/reference/) over a small folder in its dialect (test/fixtures/reference-mini). */
+
+const DIR = join(ROOT, "test/fixtures/reference-mini");
+const PREFIX = "docs";
+
+function folder(dir: string, prefix: string): InputSource {
+  const files: InputSource["files"] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const full = join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.name.endsWith(".md")) files.push({ path: `${prefix}/${relative(dir, full).split(sep).join("/")}`, text: readFileSync(full, "utf8") });
+    }
+  };
+  walk(dir);
+  return { root: prefix, files };
+}
+
+const built = buildFromSource(folder(DIR, PREFIX));
+const model = built.model;
+const method = (name: string): Method => {
+  const m = model?.methods.find((x) => x.name === name && x.described);
+  if (!m) throw new Error(`no method ${name}`);
+  return m;
+};
+const stripSources = (t: TypeRef): unknown => JSON.parse(JSON.stringify(t, (k, v) => (k === "source" || k === "description" ? undefined : v)));
+
+describe("the reference's front end over a small folder", () => {
+  it("finds the method pages only, with their versions", () => {
+    expect(model).not.toBeNull();
+    expect(model?.methods.filter((m) => m.described).map((m) => `${m.version}:${m.name}`).sort()).toEqual(["legacy:shop.order.get", "legacy:shop.order.remove", "v3:shop.order.fetch"]);
+  });
+
+  it("reads scope, who may call, the deprecation and its replacement, and the description", () => {
+    const m = method("shop.order.get");
+    expect(m.scopes).toEqual(["shop"]);
+    expect(m.access).toEqual({ who: "administrator", text: "administrator" });
+    expect(m.deprecated?.replacement).toBe("shop.order.fetch");
+    expect(m.description).toBe("The method `shop.order.get` returns an order by its identifier.");
+    expect(m.source).toEqual({ file: "docs/api-reference/shop/orders/shop-order-get.md", line: 1, column: 1 });
+    // Who may call in other words is kept in them, never read as "any".
+    expect(method("shop.order.remove").access?.who).toBe("owner of the shop");
+  });
+
+  it("types parameters from the catalogue, the basic words and the page's anchored tables", () => {
+    const m = method("shop.order.get");
+    expect(m.params.map((p) => [p.name, p.required])).toEqual([
+      ["id", true],
+      ["select", false],
+      ["filter", false],
+    ]);
+    // `shop_order.id`: the member `id` of the catalogue's structure `shop_order`.
+    expect(m.params[0]?.type).toEqual({ kind: "primitive", type: "integer" });
+    expect(m.params[1]?.type).toEqual({ kind: "array", items: { kind: "primitive", type: "string" } });
+    const filter = m.params[2];
+    expect(filter?.type.kind).toBe("object");
+    const members = filter?.type.kind === "object" ? filter.type.members : [];
+    expect(members.map((f) => [f.name, f.nullable, f.type])).toEqual([
+      ["statusId", false, { kind: "primitive", type: "string" }],
+      ["userId", true, { kind: "primitive", type: "integer" }],
+    ]);
+    expect(members[1]?.source).toMatchObject({ file: "docs/api-reference/shop/orders/shop-order-get.md", line: 35, column: 4 });
+  });
+
+  it("reads the result through its anchor, and the catalogue's structures as resources", () => {
+    const r = method("shop.order.get").result;
+    expect(stripSources(r?.type as TypeRef)).toEqual({ kind: "object", members: [{ name: "order", type: { kind: "ref", resource: "ShopOrder" }, required: false, nullable: false }] });
+    const order = model?.resources.find((x) => x.name === "ShopOrder");
+    expect(order?.source.file).toBe("docs/api-reference/shop/data-types.md");
+    expect(order?.type.kind === "object" ? order.type.members.map((f) => f.name) : []).toEqual(["id", "statusId"]);
+  });
+
+  it("reads the errors in their layouts, and the system errors include as the catalogue", () => {
+    expect(method("shop.order.get").errors.map((e) => [e.code, e.status, e.text, e.cause])).toEqual([
+      // "HTTP Status: **400**" above the error example is the example's; the table gives no status.
+      ["", null, "ID is not defined", "The `id` parameter is missing"],
+      ["ACCESS_DENIED", null, "Access denied", "No right to read orders"],
+    ]);
+    expect(method("shop.order.fetch").errors).toMatchObject([{ code: "BITRIX_REST_V3_EXCEPTION_VALIDATION_REQUESTVALIDATIONEXCEPTION", text: "Required field id is missing", trigger: { parameter: "id" } }]);
+    expect(model?.errors.catalogue.map((e) => [e.code, e.status, e.text])).toEqual([
+      ["INTERNAL_SERVER_ERROR", 500, "Internal server error"],
+      ["QUERY_LIMIT_EXCEEDED", 503, "Too many requests"],
+    ]);
+    expect(method("shop.order.remove").errorsOpen?.reason).toMatch(/lists no errors/);
+  });
+
+  it("warns, at their positions, what it cannot place: a table nothing links to, an unknown type word, a title that is not the URL's method", () => {
+    const w = built.diagnostics.map((d) => `${d.file.replace(`${PREFIX}/api-reference/shop/`, "")}:${d.line}:${d.column} ${d.code}`);
+    expect(w).toEqual(
+      expect.arrayContaining([
+        "orders/shop-order-get.md:81:1 unplaced",
+        "orders/shop-order-delete.md:14:4 unknown-type",
+        "orders/shop-order-delete.md:1:1 title-method-mismatch",
+      ]),
+    );
+    expect(built.diagnostics.find((d) => d.code === "title-method-mismatch")?.message).toBe(
+      "The page's title names 'shop.order.remove' but its request URLs call shop.order.delete; read as 'shop.order.remove'",
+    );
+    // Nothing else: the overview page and the includes give no warning.
+    expect(built.diagnostics).toHaveLength(3);
+  });
+
+  it("points @see at the page's public URL and ships no copy of the folder", () => {
+    expect(model?.publicPages).toEqual({ base: "https://apidocs.bitrix24.com/", root: "docs/" });
+  });
+});
