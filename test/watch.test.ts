@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -31,5 +31,31 @@ describe("watchSpec", () => {
     expect(await session).toBe(0);
     expect(outcome).toBe("second");
     expect(runs.length).toBe(2);
+  });
+
+  it("a folder input (the platform's reference) runs again when a page deep in it changes, not for other files", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "crc-watch-dir-"));
+    mkdirSync(join(dir, "api-reference/crm"), { recursive: true });
+    writeFileSync(join(dir, "api-reference/crm/page.md"), "# one\n");
+    let runs = 0;
+    let second: () => void = () => {};
+    const sawSecond = new Promise<void>((resolve) => (second = resolve));
+    const session = watchSpec(dir, "docs", async () => {
+      runs++;
+      if (runs === 2) second();
+      return 0;
+    }, 20);
+    await new Promise((r) => setTimeout(r, 300));
+    // A file that is no page changes nothing; a page's new bytes run again.
+    writeFileSync(join(dir, "api-reference/crm/notes.txt"), "x");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(runs).toBe(1);
+    writeFileSync(join(dir, "api-reference/crm/page.md"), "# two\n");
+    const guard = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 10_000));
+    const outcome = await Promise.race([sawSecond.then(() => "second" as const), guard]);
+    process.emit("SIGTERM");
+    expect(await session).toBe(0);
+    expect(outcome).toBe("second");
+    expect(runs).toBe(2);
   });
 });

@@ -5,7 +5,7 @@ import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
 import { type Diagnostic, diagnostic, hasErrors } from "../diagnostics/catalogue.js";
-import { type DiagnosticFormat, type FormatOptions, formatDiagnostics } from "../diagnostics/format.js";
+import { type DiagnosticFormat, type FormatOptions, formatDiagnostics, summarizeDiagnostics } from "../diagnostics/format.js";
 import type { DiffFormat } from "../diff/format.js";
 import type { Previous } from "../diff/version.js";
 import { type Severity, severityAtLeast } from "../diff/rules.js";
@@ -184,13 +184,18 @@ function readSpecSource(r: Resolved): { source: InputSource } | { error: Diagnos
     const one = readSpecText(r);
     return "error" in one ? one : { source: { root: ".", files: [{ path: r.specDisplay, text: one.text }] } };
   }
+  return { source: referenceSource(readFolder(r.spec, r.specDisplay), r.spec, r.specDisplay) };
+}
+
+/** Every `.md` file under `dir`, in path order, each named `display/<path below dir>`. */
+function readFolder(dir: string, display: string): InputSource["files"] {
   const files: InputSource["files"] = [];
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      const full = join(dir, e.name);
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const full = join(d, e.name);
       if (e.isDirectory()) walk(full);
       else if (e.isFile() && e.name.endsWith(".md")) {
-        const path = `${r.specDisplay}/${relative(r.spec, full).split(sep).join("/")}`;
+        const path = `${display}/${relative(dir, full).split(sep).join("/")}`;
         try {
           files.push({ path, text: new TextDecoder("utf-8", { fatal: true }).decode(readFileSync(full)) });
         } catch (err) {
@@ -200,15 +205,53 @@ function readSpecSource(r: Resolved): { source: InputSource } | { error: Diagnos
       }
     }
   };
-  walk(r.spec);
+  walk(dir);
+  return files;
+}
+
+/** The files of a folder input, refused unless it is laid out like the platform's reference. */
+function referenceSource(files: InputSource["files"], dir: string, display: string): InputSource {
   if (!files.some((f) => /\/api-reference\/.+\.md$/.test(f.path))) {
-    throw new UsageError(`${shown(r.spec)} is a folder, but not one laid out like the platform's reference: expected Markdown pages under ${shown(join(r.spec, "api-reference"))}/ (pass the spec file, or the reference's folder)`);
+    throw new UsageError(`${shown(dir)} is a folder, but not one laid out like the platform's reference: expected Markdown pages under ${shown(join(dir, "api-reference"))}/ (pass the spec file, or the reference's folder)`);
   }
-  return { source: { kind: "reference", root: r.specDisplay, files } };
+  return { kind: "reference", root: display, files };
+}
+
+/**
+ * The `.md` files of the folder `dir` at git revision `rev` (`diff --from git:REV` of a folder input), named as
+ * readFolder names them: one `git ls-tree` and one `git cat-file --batch`, not a process per page.
+ */
+function gitFolder(arg: string, dir: string, display: string): InputSource["files"] {
+  const rev = arg.slice(4);
+  if (!rev || rev.startsWith("-")) throw new UsageError(`--from ${arg}: name a revision after git:, such as git:HEAD~1`);
+  const inside = spawnSync("git", ["rev-parse", "--is-inside-work-tree"], { cwd: dir, encoding: "utf8" });
+  if (inside.status !== 0 || inside.stdout.trim() !== "true") throw new UsageError(`--from ${arg}: ${shown(dir)} is not inside a git work tree`);
+  const list = spawnSync("git", ["ls-tree", "-r", "-z", "--name-only", "--full-name", rev, "--", "."], { cwd: dir, encoding: "utf8", maxBuffer: 64 << 20 });
+  if (list.status !== 0) throw new UsageError(`--from ${arg}: git cannot list ${shown(dir)} at ${rev}: ${list.stderr.trim().split("\n")[0] ?? ""}`);
+  const prefix = spawnSync("git", ["rev-parse", "--show-prefix"], { cwd: dir, encoding: "utf8" }).stdout.trim();
+  const paths = list.stdout.split("\0").filter((p) => p.endsWith(".md"));
+  const batch = spawnSync("git", ["cat-file", "--batch"], { cwd: dir, input: paths.map((p) => `${rev}:${p}\n`).join(""), maxBuffer: 512 << 20 });
+  const out = batch.stdout;
+  const files: InputSource["files"] = [];
+  let at = 0;
+  for (const p of paths) {
+    const eol = out.indexOf(10, at);
+    const header = out.subarray(at, eol).toString("utf8").split(" ");
+    const size = Number(header[2]);
+    if (header[1] !== "blob" || !Number.isFinite(size)) throw new UsageError(`--from ${arg}: git cannot show ${p} at ${rev}`);
+    files.push({ path: `${display}/${p.slice(prefix.length)}`, text: out.subarray(eol + 1, eol + 1 + size).toString("utf8") });
+    at = eol + 1 + size + 1;
+  }
+  return files;
+}
+
+/** Each line of `text` behind the generator's name, as its other notices are. */
+function prefixed(text: string): string {
+  return text.replace(/^(?=.)/gm, `${GENERATOR_NAME}: `);
 }
 
 function readSpecText(r: Resolved): { text: string } | { error: Diagnostic } {
-  if (statSync(r.spec).isDirectory()) throw new UsageError(`${shown(r.spec)} is a folder; this command reads a spec file (generate, lint and mock read the reference's folder)`);
+  if (statSync(r.spec).isDirectory()) throw new UsageError(`${shown(r.spec)} is a folder; this command reads a spec file (generate, lint, mock and diff read the reference's folder)`);
   try {
     const buf = readFileSync(r.spec);
     const text = new TextDecoder("utf-8", { fatal: true }).decode(buf);
@@ -327,6 +370,7 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
   }
   const diagnostics = applyIgnore(result.diagnostics, r);
   print(diagnostics, format, printing);
+  if (spec.source.files.length > 1 && format !== "json") process.stderr.write(prefixed(summarizeDiagnostics(diagnostics)));
   const failed = hasErrors(diagnostics) || (r.failOnWarnings && diagnostics.length > 0);
   if (failed) {
     const why = hasErrors(diagnostics) ? "the spec has errors" : "the spec has warnings and --fail-on-warnings is on";
@@ -520,15 +564,31 @@ async function runMock(r: Resolved, opts: MockCommandFlags): Promise<number> {
 async function runDiff(r: Resolved, from: string, format: DiffFormat, failOn: Severity | undefined): Promise<number> {
   const { diffModels } = await import("../diff/index.js");
   const { formatDiff } = await import("../diff/format.js");
-  const old = readOldSpec(from, r);
-  const spec = readSpecText(r);
-  if ("error" in spec) {
-    process.stderr.write(formatDiagnostics([spec.error], "text", printOptions(r, "text")));
-    return EXIT.specErrors;
-  }
+  const folder = statSync(r.spec).isDirectory();
   const to = shown(r.spec);
-  const before = buildFromText(old.text.replace(/^\uFEFF/, ""), old.label, { legacyGet: r.legacyGet });
-  const after = buildFromText(spec.text, to, { legacyGet: r.legacyGet });
+  let before: ReturnType<typeof buildFromText>;
+  let after: ReturnType<typeof buildFromText>;
+  let old: { label: string };
+  if (folder) {
+    // A new snapshot of the reference is read like a new version of the spec (issue 28): both folders whole, their
+    // pages named alike so that a page's facts meet their earlier selves.
+    const oldPath = resolve(process.cwd(), from);
+    if (!from.startsWith("git:") && (!existsSync(oldPath) || !statSync(oldPath).isDirectory())) throw new UsageError(`old folder not found: ${from}`);
+    const oldFiles = from.startsWith("git:") ? gitFolder(from, r.spec, r.specDisplay) : readFolder(oldPath, r.specDisplay);
+    old = { label: from.startsWith("git:") ? `${from.slice(4)}:${to}` : shown(oldPath) };
+    before = buildFromSource(referenceSource(oldFiles, from.startsWith("git:") ? r.spec : oldPath, r.specDisplay), { legacyGet: r.legacyGet });
+    after = buildFromSource(referenceSource(readFolder(r.spec, r.specDisplay), r.spec, r.specDisplay), { legacyGet: r.legacyGet });
+  } else {
+    const oldSpec = readOldSpec(from, r);
+    old = oldSpec;
+    const spec = readSpecText(r);
+    if ("error" in spec) {
+      process.stderr.write(formatDiagnostics([spec.error], "text", printOptions(r, "text")));
+      return EXIT.specErrors;
+    }
+    before = buildFromText(oldSpec.text.replace(/^\uFEFF/, ""), oldSpec.label, { legacyGet: r.legacyGet });
+    after = buildFromText(spec.text, to, { legacyGet: r.legacyGet });
+  }
   const errors = [...before.diagnostics, ...after.diagnostics].filter((d) => d.severity === "error");
   if (!before.model || !after.model) {
     process.stderr.write(formatDiagnostics(errors, "text"));
@@ -648,7 +708,7 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command("generate")
     .description("generate the output folder from the spec")
-    .option("--spec <file>", "the spec file (overrides the config's `spec`)")
+    .option("--spec <file>", "the spec file, or the platform's reference folder (overrides the config's `spec`)")
     .option("--out <dir>", "the output folder (overrides the config's `out`)")
     .option("--config <file>", `the config file (default ${DEFAULT_CONFIG_FILE})`)
     .option("--check", "write nothing; list stale, missing, extra and untracked files; exit 1 on stale, missing or extra")
@@ -689,7 +749,7 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command("lint")
     .description("read the spec and print its diagnostics; write nothing")
-    .option("--spec <file>", "the spec file")
+    .option("--spec <file>", "the spec file, or the platform's reference folder")
     .option("--config <file>", `the config file (default ${DEFAULT_CONFIG_FILE})`)
     .option("--fail-on-warnings", "exit 2 when there is any warning")
     .addOption(formatOption())
@@ -717,13 +777,14 @@ export async function main(argv: string[]): Promise<number> {
       }
       const diagnostics = applyIgnore(buildFromSource(spec.source, { legacyGet: r.legacyGet }).diagnostics, r);
       print(diagnostics, opts.format, printing);
+      if (spec.source.files.length > 1 && opts.format !== "json") process.stderr.write(prefixed(summarizeDiagnostics(diagnostics)));
       exit = hasErrors(diagnostics) || (r.failOnWarnings && diagnostics.length > 0) ? EXIT.specErrors : EXIT.ok;
     });
   program
     .command("diff")
     .description("compare the models of two specs: every change with its code, its severity per audience and its positions")
-    .requiredOption("--from <old>", "the old spec: a file, or git:REV for the spec's path at that revision")
-    .option("--spec <file>", "the new spec (default: the config's `spec`)")
+    .requiredOption("--from <old>", "the old spec: a file (a folder for a reference folder), or git:REV for the spec's path at that revision")
+    .option("--spec <file>", "the new spec, a file or the reference's folder (default: the config's `spec`)")
     .option("--config <file>", `the config file (default ${DEFAULT_CONFIG_FILE})`)
     .addOption(new Option("--format <format>", "report format").choices(["text", "json", "markdown", "github"]).default("text"))
     .addOption(new Option("--fail-on <level>", "exit 1 when a change reaches this severity").choices(["breaking", "minor", "patch"]))
@@ -747,7 +808,7 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command("mock")
     .description("serve the whole API from the spec on this machine: the generated router with default handlers, no code")
-    .option("--spec <file>", "the spec file (overrides the config's `spec`)")
+    .option("--spec <file>", "the spec file, or the platform's reference folder (overrides the config's `spec`)")
     .option("--config <file>", `the config file (default ${DEFAULT_CONFIG_FILE})`)
     .option("--host <host>", "the address to listen on", "127.0.0.1")
     .option("--port <n>", "the port; 0 picks a free one", "0")

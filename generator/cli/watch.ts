@@ -1,5 +1,5 @@
-import { type FSWatcher, readFileSync, watch } from "node:fs";
-import { basename, dirname } from "node:path";
+import { type FSWatcher, readFileSync, readdirSync, statSync, watch } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { GENERATOR_NAME } from "../options.js";
 import { sha256 } from "../util/hash.js";
 
@@ -10,9 +10,19 @@ import { sha256 } from "../util/hash.js";
  * (`sed -i`, editors' safe write, `git checkout`) replaces the inode, and a watch on the old inode goes quiet
  * (issue 9). Events are debounced; a run that is under way finishes before the next starts; a save that leaves
  * the bytes as they were, or a moment when the file is gone (delete, then create), runs nothing.
+ *
+ * A folder input (the platform's reference) is watched whole, recursively: a change of any of its Markdown pages
+ * runs again, once the hash of every page's path and bytes differs.
  */
 export function watchSpec(spec: string, shownPath: string, run: () => Promise<number>, debounceMs = 150): Promise<number> {
-  const folder = dirname(spec);
+  const isFolder = (() => {
+    try {
+      return statSync(spec).isDirectory();
+    } catch {
+      return false;
+    }
+  })();
+  const folder = isFolder ? spec : dirname(spec);
   const name = basename(spec);
   let lastHash: string | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -23,7 +33,7 @@ export function watchSpec(spec: string, shownPath: string, run: () => Promise<nu
 
   const specHash = (): string | null => {
     try {
-      return sha256(readFileSync(spec, "utf8"));
+      return isFolder ? sha256(folderText(spec)) : sha256(readFileSync(spec, "utf8"));
     } catch {
       return null;
     }
@@ -55,9 +65,13 @@ export function watchSpec(spec: string, shownPath: string, run: () => Promise<nu
   const start = (): void => {
     if (stopped) return;
     try {
-      watcher = watch(folder, (_event, file) => {
-        if (file === null || file === name) trigger();
-      });
+      watcher = isFolder
+        ? watch(folder, { recursive: true }, (_event, file) => {
+            if (file === null || file.endsWith(".md")) trigger();
+          })
+        : watch(folder, (_event, file) => {
+            if (file === null || file === name) trigger();
+          });
       // The folder itself was removed or replaced: watch it again once it is back.
       watcher.on("error", () => {
         watcher?.close();
@@ -100,4 +114,18 @@ export function watchSpec(spec: string, shownPath: string, run: () => Promise<nu
       }
     });
   });
+}
+
+/** Every Markdown page under `dir`, path and bytes, in path order: what a folder input's runs read. */
+function folderText(dir: string): string {
+  const parts: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const full = join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.name.endsWith(".md")) parts.push(full, "\0", readFileSync(full, "utf8"), "\0");
+    }
+  };
+  walk(dir);
+  return parts.join("");
 }

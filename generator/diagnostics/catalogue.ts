@@ -127,6 +127,11 @@ const catalogue = {
     message: (p: { reason: string }) => `Cannot read the spec: ${p.reason}`,
     hint: "Check the --spec path and the file's encoding (UTF-8).",
   },
+  "near-type-word": {
+    severity: "warning",
+    message: (p: { word: string; near: string }) => `Unknown type word '${p.word}'; did you mean '${p.near}'? Read as unknown`,
+    hint: "In the platform's reference a near miss of a known type word is a warning (decisions.md D31); correct the word if it is a typo.",
+  },
   "title-method-mismatch": {
     severity: "warning",
     message: (p: { title: string; urls: string }) => `The page's title names '${p.title}' but its request URLs call ${p.urls}; read as '${p.title}'`,
@@ -210,7 +215,8 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 }
 
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  // By file first: a folder's pages each keep their diagnostics together (a spec file's all share one file).
   return [...diagnostics].sort(
-    (a, b) => a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
+    (a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
   );
 }

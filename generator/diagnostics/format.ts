@@ -76,3 +76,21 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], format: Di
   const lines = safe.map(format === "github" ? formatGithub : formatText);
   return lines.length > 0 ? `${lines.join("\n")}\n` : "";
 }
+
+/**
+ * The summary of a run over many pages (issue 28): warnings and errors counted per code and per area, so that a
+ * reader of 1,485 pages sees where to look. The area is the folder under `api-reference/` (the reference's layout),
+ * else the file's folder. One line each, most first; empty when there is nothing to count.
+ */
+export function summarizeDiagnostics(diagnostics: readonly Diagnostic[]): string {
+  if (diagnostics.length === 0) return "";
+  const count = (key: (d: Diagnostic) => string) => {
+    const by = new Map<string, number>();
+    for (const d of diagnostics) by.set(key(d), (by.get(key(d)) ?? 0) + 1);
+    return [...by].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([k, n]) => `${k} ${n}`).join(", ");
+  };
+  const areaOf = (file: string) => /(?:^|\/)api-reference\/([^/]+)\//.exec(file)?.[1] ?? (file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : ".");
+  const errors = diagnostics.filter((d) => d.severity === "error").length;
+  const head = `${diagnostics.length - errors} warning(s), ${errors} error(s)`;
+  return `${head} by code: ${count((d) => d.code)}\n${head} by area: ${count((d) => areaOf(d.file))}\n`;
+}

@@ -20,6 +20,8 @@ import { basicType } from "./type-words.js";
  */
 export interface TypeCatalogue {
   word(word: string): TypeRef | null;
+  /** The words the catalogue defines (lower case). */
+  words(): Iterable<string>;
   table(anchor: string): { rows: YfmCell[][] } | null;
   resources: Resource[];
 }
@@ -119,5 +121,5 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
     }
     return null;
   }
-  return { word, table: (a) => anchors.get(a) ?? null, resources };
+  return { word, words: () => entries.keys(), table: (a) => anchors.get(a) ?? null, resources };
 }

@@ -1,7 +1,8 @@
 import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
 import type { Field, Source, TypeRef } from "../model/types.js";
 import type { YfmCell } from "../yfm/tables.js";
-import { arrayOf, basicType, readTypeWords } from "./type-words.js";
+import { nearest } from "../util/distance.js";
+import { BASIC_WORDS, arrayOf, basicType, readTypeWords } from "./type-words.js";
 
 /**
  * Field tables of the reference (parameters, returned data, the members of a nested object), the dialect's most
@@ -29,6 +30,8 @@ export interface FieldScope {
    * result`), for an object field whose cells link nowhere; optional.
    */
   tableNamed?(name: string): (AnchoredTable & { anchor: string }) | null;
+  /** Every word the catalogue defines, for "did you mean" (decisions.md D31); optional. */
+  knownWords?(): Iterable<string>;
 }
 
 /**
@@ -100,7 +103,10 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   const description = cols.description !== null ? (row[cols.description]?.text ?? "") : "";
   let type = readType(scope, typeText, cell, seen);
   // An object whose members the description places elsewhere: "described [below](#fields)", or a section named after it.
-  if (isBareObject(type)) {
+  if (isBareObject(type) && alternatives(description)) {
+    // "When `USER_DATA = 'N'`, contains user IDs; when 'Y', user objects (link)": the link is one form of several.
+    scope.diagnostics.push(diagnostic("ambiguous-reading", at(cell, 1), { text: `${name}: ${plainText(description).slice(0, 80)}`, reading: "its members unknown: the description gives several forms by condition" }));
+  } else if (isBareObject(type)) {
     const link = [...description.matchAll(/\]\(#([^)\s]+)\)/g)].map((x) => x[1] as string).find((a) => !seen.includes(a) && scope.tableAt(a));
     const named = link ? null : scope.tableNamed?.(name);
     const anchor = link ?? (named && !seen.includes(named.anchor) ? named.anchor : null);
@@ -118,6 +124,11 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
     ...(/\bdeprecated\b/i.test(description) ? { deprecated: { text: firstSentence(description) } } : {}),
     source: sourceOf(cell),
   };
+}
+
+/** A description that gives the value several forms, each under a condition: two or more "When …"/"If …" list items. */
+function alternatives(description: string): boolean {
+  return (description.match(/^\s*[-*]\s+(?:when|if)\b/gim) ?? []).length >= 2;
 }
 
 /** `object`, `object[]` or `array` with no members read. */
@@ -163,7 +174,14 @@ function readWord(scope: FieldScope, word: string, link: string | null, cell: Yf
   if (word.toLowerCase() === "undefined") return { kind: "unknown", note: "undefined" };
   const known = scope.typeWord(word);
   if (known) return known;
-  scope.diagnostics.push(diagnostic("unknown-type", at(cell, 1), { word }));
+  // A word the page defines itself: `Chat` described under "#### Chat Object" or "### Fields of the Chat Object".
+  const named = seen.length < DEPTH ? scope.tableNamed?.(word.toLowerCase()) : null;
+  const own = named && !seen.includes(named.anchor) ? objectOf(scope, named, [...seen, named.anchor]) : null;
+  if (own) return own;
+  // D31: a near miss of a known word (4 letters or more) says which; in the reference it is a warning.
+  const near = word.length >= 4 ? nearest(word.toLowerCase(), [...BASIC_WORDS, ...(scope.knownWords?.() ?? [])]) : null;
+  if (near && near !== word.toLowerCase()) scope.diagnostics.push(diagnostic("near-type-word", at(cell, 1), { word, near }));
+  else scope.diagnostics.push(diagnostic("unknown-type", at(cell, 1), { word }));
   return { kind: "unknown", note: `the reference's type '${word}'` };
 }
 

@@ -43,6 +43,7 @@ export const REFERENCE_FRONT_END: FrontEnd = {
       const reading = readPage(page, areaOf(page.file), {
         diagnostics,
         typeWord: catalogue.word,
+        knownWords: catalogue.words,
         catalogueTable: catalogue.table,
         systemErrorsRead: system !== null,
       });

@@ -51,6 +51,8 @@ export interface PageScope {
   diagnostics: Diagnostic[];
   /** A type word of the catalogue (data-types.md and the areas' own), or null. */
   typeWord(word: string): TypeRef | null;
+  /** The catalogue's words, for "did you mean". */
+  knownWords(): Iterable<string>;
   /** The catalogue's tables by anchor (`#time`, `#crm_multifield`), for links into data-types.md. */
   catalogueTable(anchor: string): { rows: YfmCell[][] } | null;
   /** Whether the system errors were read already (they are one include on nearly every page). */
@@ -98,6 +100,7 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
       return t ?? scope.catalogueTable(anchor);
     },
     typeWord: scope.typeWord,
+    knownWords: scope.knownWords,
     tableNamed: (name) => {
       const found = tableNamed(page.blocks, name);
       if (found) markUsed(found.table);
@@ -315,12 +318,40 @@ function readReturned(method: Method, s: PageSection, scope: FieldScope, used: S
     type = result.nullable ? { kind: "union", options: [result.type, { kind: "null" }] } : result.type;
     source = result.source;
     description = result.description;
+  } else if (members.length > 0 && FIELDS_METHOD.test(method.name)) {
+    // A fields method's table lists the entity's fields; `result` describes each of them, keyed by its name, with
+    // an object of its own (type, required, read-only, title, …): the row's type is the field's, not the value's.
+    type = {
+      kind: "object",
+      members: members.map((f) => ({ ...f, type: { kind: "object", members: [], open: true }, required: false, nullable: false, description: `The description of the field ${f.name} (${typeWords(f.type)}): ${f.description}` })),
+      open: true,
+    };
+    source = (members[0] as Field).source;
   } else if (members.length > 0) {
     // The table lists the members of `result` itself.
     type = { kind: "object", members };
     source = (members[0] as Field).source;
   } else return;
   method.result = { type, key: null, description, empty: [], source } satisfies ResultSpec;
+}
+
+/** The platform's methods that describe an entity's fields (`crm.deal.fields`, `catalog.product.getFields`). */
+const FIELDS_METHOD = /\.(?:fields|getfields)$/i;
+
+/** A field type in words, for a description. */
+function typeWords(t: TypeRef): string {
+  switch (t.kind) {
+    case "primitive":
+      return t.type;
+    case "array":
+      return `array of ${typeWords(t.items)}`;
+    case "union":
+      return t.options.map(typeWords).join(" or ");
+    case "ref":
+      return t.resource;
+    default:
+      return t.kind;
+  }
 }
 
 /** Rows of a returned-data table that are the envelope's, not the result's. */

@@ -40,6 +40,9 @@ const BASIC: Record<string, TypeRef> = {
   enum: { kind: "unknown", note: "one value of a fixed set the page does not list (data-types.md: enum)" },
 };
 
+/** The basic words, for "did you mean" (decisions.md D31). */
+export const BASIC_WORDS: readonly string[] = Object.keys(BASIC);
+
 /** The basic reading of a type word, or null when it is not one of data-types.md's basic words. */
 export function basicType(word: string): TypeRef | null {
   const t = BASIC[word.toLowerCase()];

@@ -112,3 +112,32 @@ describe("the reference's front end over a small folder", () => {
     expect(model?.publicPages).toEqual({ base: "https://apidocs.bitrix24.com/", root: "docs/" });
   });
 });
+
+describe("near misses and the summary of a folder's warnings", () => {
+  const page = (type: string) =>
+    ["# Get a Thing thing.get", "", "> Scope: [`thing`](x)", "", "## Method Parameters", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **id***", `[\`${type}\`](../data-types.md) | Identifier ||`, "|#", ""].join("\n");
+  const read = (type: string) =>
+    buildFromSource({
+      root: "r",
+      files: [
+        { path: "r/api-reference/data-types.md", text: readFileSync(join(DIR, "api-reference/data-types.md"), "utf8") },
+        { path: "r/api-reference/things/thing-get.md", text: page(type) },
+      ],
+    });
+
+  it("a type word two edits from a known one is a warning that says which (D31: a warning in the reference)", () => {
+    const d = read("integr").diagnostics;
+    expect(d.map((x) => [x.code, x.severity, x.line, x.message])).toEqual([["near-type-word", "warning", 10, "Unknown type word 'integr'; did you mean 'integer'? Read as unknown"]]);
+    // The parameter stays unknown: a near miss is reported, never read as the word it resembles.
+    expect(read("integr").model?.methods[0]?.params[0]?.type.kind).toBe("unknown");
+    expect(read("gizmo").diagnostics.map((x) => x.code)).toEqual(["unknown-type"]);
+  });
+
+  it("counts warnings per code and per area", async () => {
+    const { summarizeDiagnostics } = await import("../../generator/diagnostics/format.js");
+    expect(summarizeDiagnostics(built.diagnostics)).toBe(
+      "3 warning(s), 0 error(s) by code: title-method-mismatch 1, unknown-type 1, unplaced 1\n3 warning(s), 0 error(s) by area: shop 3\n",
+    );
+    expect(summarizeDiagnostics([])).toBe("");
+  });
+});

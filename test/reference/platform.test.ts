@@ -67,6 +67,8 @@ describe("the platform's reference, read whole", () => {
     for (const d of diagnostics) byCode[d.code] = (byCode[d.code] ?? 0) + 1;
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(byCode).toEqual({
+      "ambiguous-reading": expect.any(Number),
+      "near-type-word": expect.any(Number),
       "missing-scope": expect.any(Number),
       "title-method-mismatch": expect.any(Number),
       "unknown-table-column": expect.any(Number),

@@ -1,0 +1,97 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, sep } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { diffModels } from "../../generator/diff/index.js";
+import { buildFromSource } from "../../generator/generate.js";
+import type { Method, Model } from "../../generator/model/types.js";
+import type { InputSource } from "../../generator/source/index.js";
+import { ROOT } from "../helpers.js";
+
+/**
+ * Reference updates are spec updates (issue 28, item 6): a new snapshot of the reference is read like a new version
+ * of the spec. The repository's copy with one area removed (`vote`) and one small area added (the fixtures' `shop`)
+ * reads the areas the two share exactly as before, and `diff` says what was removed and added, nothing else.
+ */
+
+const DOCS = "spec-source/platform-docs";
+
+function files(dir: string, prefix: string): InputSource["files"] {
+  const out: InputSource["files"] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const full = join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.name.endsWith(".md")) out.push({ path: `${prefix}/${relative(dir, full).split(sep).join("/")}`, text: readFileSync(full, "utf8") });
+    }
+  };
+  walk(dir);
+  return out.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+const before = files(join(ROOT, DOCS), DOCS);
+const shop = files(join(ROOT, "test/fixtures/reference-mini/api-reference/shop"), `${DOCS}/api-reference/shop`);
+const after = [...before.filter((f) => !f.path.startsWith(`${DOCS}/api-reference/vote/`)), ...shop];
+const modelOf = (f: InputSource["files"]): Model => {
+  const built = buildFromSource({ kind: "reference", root: DOCS, files: f });
+  if (!built.model) throw new Error("no model");
+  return built.model;
+};
+const a = modelOf(before);
+const b = modelOf(after);
+const byKey = (m: Model) => new Map(m.methods.filter((x) => x.described).map((x) => [`${x.version}:${x.name}`, x] as [string, Method]));
+
+describe("a new snapshot of the reference", () => {
+  it("reads every method of the areas the two share exactly as before", () => {
+    const was = byKey(a);
+    const now = byKey(b);
+    const shared = [...was.values()].filter((m) => m.area !== "vote");
+    expect(shared.length).toBeGreaterThan(1400);
+    for (const m of shared) expect(now.get(`${m.version}:${m.name}`), m.name).toEqual(m);
+    expect([...now.values()].filter((m) => m.area === "vote")).toEqual([]);
+    expect([...now.values()].filter((m) => m.area === "shop").map((m) => m.name).sort()).toEqual(["shop.order.fetch", "shop.order.get", "shop.order.remove"]);
+  });
+
+  it("diff reports the removed area's methods and the added area's, and nothing else of a method", () => {
+    const report = diffModels(a, b, { from: "before", to: "after" });
+    const methodChanges = report.changes.filter((c) => c.code.startsWith("method-") || c.code.startsWith("param"));
+    const removed = methodChanges.filter((c) => c.code === "method-removed").length;
+    const added = methodChanges.filter((c) => c.code === "method-added").length;
+    expect(removed).toBe([...byKey(a).values()].filter((m) => m.area === "vote").length);
+    expect(added).toBe(3);
+    expect(methodChanges.filter((c) => c.code !== "method-removed" && c.code !== "method-added")).toEqual([]);
+  });
+});
+
+describe("diff --from over two folders (CLI)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "crc-ref-diff-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  it("reads both folders whole and reports a parameter removed from a page", () => {
+    cpSync(join(ROOT, "test/fixtures/reference-mini"), join(dir, "old"), { recursive: true });
+    cpSync(join(ROOT, "test/fixtures/reference-mini"), join(dir, "new"), { recursive: true });
+    const page = join(dir, "new/api-reference/shop/orders/shop-order-get.md");
+    writeFileSync(page, readFileSync(page, "utf8").replace("|| **select**\n[`string[]`](../../data-types.md) | Fields to return ||\n", ""));
+    const r = spawnSync(process.execPath, [join(ROOT, "dist/generator/cli/main.js"), "diff", "--from", "old", "--spec", "new", "--format", "json"], { cwd: dir, encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    const report = JSON.parse(r.stdout) as { changes: Array<{ code: string; message: string }> };
+    expect(report.changes.map((c) => c.code)).toEqual(["param-removed"]);
+    expect(report.changes[0]?.message).toContain("select");
+  });
+
+  it("reads the old folder at a git revision (git:REV), one git process for all its pages", () => {
+    const repo = join(dir, "repo");
+    cpSync(join(ROOT, "test/fixtures/reference-mini"), join(repo, "docs"), { recursive: true });
+    const git = (...args: string[]) => spawnSync("git", args, { cwd: repo, encoding: "utf8" });
+    git("init", "-q");
+    git("add", ".");
+    git("-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "reference");
+    const page = join(repo, "docs/api-reference/shop/orders/shop-order-fetch.md");
+    writeFileSync(page, readFileSync(page, "utf8").replace("[`integer`](../../data-types.md) | Identifier ||", "[`string`](../../data-types.md) | Identifier ||"));
+    const r = spawnSync(process.execPath, [join(ROOT, "dist/generator/cli/main.js"), "diff", "--from", "git:HEAD", "--spec", "docs", "--format", "json"], { cwd: repo, encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    const report = JSON.parse(r.stdout) as { changes: Array<{ code: string; message: string }> };
+    expect(report.changes.map((c) => c.code)).toEqual(["param-type-changed"]);
+  });
+});
