@@ -9,6 +9,8 @@
  *     [`integer`](../data-types.md) | Task identifier ||
  *     |#
  *
+ * A cell of `>` or `^` alone spans the cell before or above it, and is no cell of its own.
+ *
  * Scanned by hand, one pass over the characters (see blocks.ts for why no library): the separators count only outside
  * code spans, fences and nested tables, and `\|` is a pipe of the text (unions are written `string \| null`).
  */
@@ -55,7 +57,10 @@ export function scanTable(text: string, start: number, file: string, startLine: 
         c = 1;
       } else c++;
     }
-    row.push({ text: raw.trim(), file, line: l, column: c });
+    const cellText = raw.trim();
+    // `>` and `^` alone join the cell to the one before or above (YFM's colspan and rowspan): no cell of their own.
+    if (cellText === ">" || cellText === "^") return;
+    row.push({ text: cellText, file, line: l, column: c });
   };
   const newline = (at: number) => {
     line++;
