@@ -40,7 +40,8 @@ export function buildFromSource(
   const files = source.files.map((f) => ({ path: f.path, text: withoutBom(f.text).replace(/\r\n?/g, "\n") }));
   const input: InputSource = { ...source, files };
   const frontEnd = frontEndFor(input, frontEnds);
-  const at = files[0]?.path ?? source.root;
+  // The input as model.json's `specFile` names it: the spec file, or the folder of a source of many.
+  const at = files.length === 1 ? (files[0]?.path ?? source.root) : source.root;
   if (!frontEnd) {
     const expected = frontEnds.map((f) => f.kind).join(", ") || "none";
     const d = diagnostic("unknown-input", { file: at, line: 1, column: 1, endLine: 1, endColumn: 1 }, { files: files.length, expected: `an input one of these front ends reads: ${expected}` });

@@ -127,6 +127,11 @@ const catalogue = {
     message: (p: { reason: string }) => `Cannot read the spec: ${p.reason}`,
     hint: "Check the --spec path and the file's encoding (UTF-8).",
   },
+  "unknown-type-word": {
+    severity: "warning",
+    message: (p: { word: string }) => `Unknown type word '${p.word}': neither data-types.md's basic words nor the catalogue of data-types pages define it; read as unknown`,
+    hint: "Use a word of data-types.md, or define it in a data-types page (spec-source/README-reference.md#types); pass the whole folder, not one page, for the catalogue.",
+  },
   "near-type-word": {
     severity: "warning",
     message: (p: { word: string; near: string }) => `Unknown type word '${p.word}'; did you mean '${p.near}'? Read as unknown`,

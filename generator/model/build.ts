@@ -458,6 +458,18 @@ export function buildModel(specFile: string, f: Fragments, options: ModelOptions
         });
       }
     }
+    for (const c of m.constraints) {
+      if (c.kind !== "required-when") continue;
+      for (const name of c.params) {
+        const p = m.params.find((q) => q.name === name);
+        if (!p?.required) continue;
+        p.required = false;
+        diagnostics.push({
+          ...diagnostic("ambiguous-reading", spanAt(c.source, 1), { text: c.text, reading: `\`${name}\` not required on its own: it is starred, and required only ${c.condition}` }, { line: p.source.line, column: p.source.column, message: `\`${name}\` is starred here` }),
+          subject: { method: m.name },
+        });
+      }
+    }
     for (const p of m.params) {
       const rule = /\bRequired for ([^;.]+);\s*ignored for `([A-Za-z_]\w*)\s*=\s*([\w-]+)`/i.exec(p.description);
       if (!rule) continue;

@@ -125,7 +125,9 @@ export type Constraint =
   | { kind: "call-forms"; forms: string[][]; text: string; source: Source }
   | { kind: "keep-order"; params: string[]; text: string; source: Source }
   /** "Required for online events; ignored for `event_type=offline`": required unless `unless.param` is `unless.value`. */
-  | { kind: "required-unless"; params: string[]; unless: { param: string; value: string }; text: string; source: Source };
+  | { kind: "required-unless"; params: string[]; unless: { param: string; value: string }; text: string; source: Source }
+  /** "Required only for webhooks", "Required if `USE_PLACEMENT = 'Y'`": required under a condition in words, not always. */
+  | { kind: "required-when"; params: string[]; condition: string; text: string; source: Source };
 
 export interface ResultSpec {
   type: TypeRef;

@@ -3,6 +3,7 @@ import { specFile } from "../parse/markdown.js";
 import { readSpec } from "./index.js";
 import { account } from "./ledger.js";
 import { findQuotedSecrets } from "./secrets.js";
+import { looksLikeYfm } from "../source/index.js";
 
 /**
  * The front end of the specification's Markdown dialect (spec-source/README.md): one file, read section by section
@@ -11,8 +12,8 @@ import { findQuotedSecrets } from "./secrets.js";
  */
 export const SPEC_FRONT_END: FrontEnd = {
   kind: "spec",
-  // The default dialect for a single file; a folder is another front end's.
-  detect: (source) => source.files.length === 1,
+  // The default dialect for a single file; a folder, or a page in YFM (reference/front-end.ts), is another front end's.
+  detect: (source) => source.files.length === 1 && !looksLikeYfm(source.files[0]?.text ?? ""),
   read(source) {
     const input = source.files[0];
     if (!input) throw new Error("the spec front end reads a source of one file");

@@ -181,7 +181,7 @@ function readWord(scope: FieldScope, word: string, link: string | null, cell: Yf
   // D31: a near miss of a known word (4 letters or more) says which; in the reference it is a warning.
   const near = word.length >= 4 ? nearest(word.toLowerCase(), [...BASIC_WORDS, ...(scope.knownWords?.() ?? [])]) : null;
   if (near && near !== word.toLowerCase()) scope.diagnostics.push(diagnostic("near-type-word", at(cell, 1), { word, near }));
-  else scope.diagnostics.push(diagnostic("unknown-type", at(cell, 1), { word }));
+  else scope.diagnostics.push(diagnostic("unknown-type-word", at(cell, 1), { word }));
   return { kind: "unknown", note: `the reference's type '${word}'` };
 }
 

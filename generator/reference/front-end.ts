@@ -3,7 +3,7 @@ import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
 import { emptyFragments } from "../model/fragments.js";
 import type { FrontEnd } from "../model/front-end.js";
 import type { CatalogueError, Envelope, Field, Method } from "../model/types.js";
-import type { InputSource } from "../source/index.js";
+import { type InputSource, looksLikeYfm } from "../source/index.js";
 import { type IncludeResolver, type YfmPage, scanPage } from "../yfm/blocks.js";
 import { readCatalogue } from "./catalogue.js";
 import { fieldColumns, readFieldRows } from "./fields.js";
@@ -23,19 +23,22 @@ const isCatalogue = (path: string) => /(^|\/)api-reference\/(?:[^/]+\/)?data-typ
 
 export const REFERENCE_FRONT_END: FrontEnd = {
   kind: "reference",
-  detect: (source) => source.files.some((f) => API.test(f.path) && f.path.endsWith(".md")),
+  // A folder laid out like the reference, or one page of it on its own (its YFM tables and `{% %}` blocks say so).
+  detect: (source) => source.files.some((f) => API.test(f.path) && f.path.endsWith(".md")) || (source.files.length === 1 && looksLikeYfm(source.files[0]?.text ?? "")),
   read(source) {
     const diagnostics: Diagnostic[] = [];
     const texts = new Map(source.files.map((f) => [f.path, f.text]));
     const resolve = includeResolver(texts);
-    const pages = source.files.filter((f) => f.path.endsWith(".md") && API.test(f.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const single = source.files.length === 1;
+    const pages = source.files.filter((f) => single || (f.path.endsWith(".md") && API.test(f.path))).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const scanned = pages.map((f) => scanPage(f.path, f.text, resolve));
     for (const p of scanned) for (const b of p.blocks) if (b.kind === "include") diagnostics.push(diagnostic("unresolved-include", { file: b.file, line: b.line, column: b.column, endLine: b.line, endColumn: b.column + 2 }, { target: b.target, why: b.why }));
     const catalogue = readCatalogue(scanned.filter((p) => isCatalogue(p.file)), diagnostics);
     const fragments = emptyFragments();
     fragments.title = "Bitrix24 REST API (the platform's reference)";
-    const first = pages[0]?.path ?? "";
-    fragments.publicPages = { base: PUBLIC_BASE, root: first.slice(0, first.search(API) + (first.search(API) > 0 ? 1 : 0)) };
+    // The public URL of a page is its path from `api-reference/` on; a page outside that layout has none known.
+    const first = pages.find((f) => API.test(f.path))?.path;
+    if (first !== undefined) fragments.publicPages = { base: PUBLIC_BASE, root: first.slice(0, first.search(API) + (first.search(API) > 0 ? 1 : 0)) };
     const seen = new Map<string, Method>();
     let system: CatalogueError[] | null = null;
     for (const page of scanned) {

@@ -117,6 +117,8 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
       catalogue ??= read.catalogue;
     }
   }
+  readAtLeastOne(method, own, scope.diagnostics);
+  readRequiredWhen(method);
   warnUnused(sections, used, scope.diagnostics);
   if (method.errors.length === 0) method.errorsOpen = { reason: "the page lists no errors of its own", source: srcOf(title) };
   return { method, catalogue };
@@ -201,6 +203,56 @@ function readHead(method: Method, own: YfmBlock[], all: YfmBlock[], scope: PageS
     return inNote === 0 && b.kind === "text" && !/^\{%/.test(b.text);
   });
   if (description && description.kind === "text") method.description = plainText(description.text);
+}
+
+/**
+ * "At least one of the parameters must be specified: `USER_ID` or `USER_PHONE_INNER`", in the page's text or a
+ * parameter's description: an `at-least-one` constraint of the method (the model stage then reads a starred one of
+ * them as not required on its own, with a warning: decisions.md D8). Names that are not the method's parameters
+ * (members of `fields`) cannot be a constraint of the method: a warning says so.
+ */
+const AT_LEAST_ONE = /\bat least one of\b[^:`|]*?\b(?:must|should|has to|needs to) be (?:specified|provided|present|filled|passed|given)\b[^:`|]*:?\s*((?:`[^`]+`(?:\s*(?:,|or|and)\s*)?){2,})/gi;
+
+function readAtLeastOne(method: Method, own: YfmBlock[], diagnostics: Diagnostic[]): void {
+  const texts: Array<{ text: string; at: { file: string; line: number; column: number } }> = [
+    ...own.flatMap((b) => (b.kind === "text" || b.kind === "quote" ? [{ text: b.text, at: b }] : [])),
+    ...method.params.map((p) => ({ text: p.description, at: p.source })),
+  ];
+  const seen = new Set<string>();
+  for (const { text, at } of texts) {
+    for (const m of text.matchAll(AT_LEAST_ONE)) {
+      const names = [...(m[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] as string);
+      const key = names.join(",");
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (names.every((n) => method.params.some((p) => p.name === n))) {
+        method.constraints.push({ kind: "at-least-one", params: names, text: plainText(m[0]), source: srcOf(at) });
+      } else {
+        diagnostics.push(diagnostic("unplaced", spanOf(at, 1), { what: `"at least one of ${names.join(", ")}": not all of them are parameters of ${method.name}, so no constraint of the method holds it` }));
+      }
+    }
+  }
+}
+
+/**
+ * A parameter's description that requires it under a condition only: "Required only for webhooks", "Required if
+ * `USE_PLACEMENT = 'Y'`". "Required if `X` is not provided" of a parameter `X` is an "at least one of" the two. The
+ * model stage reads a starred one as not required on its own (D8).
+ */
+const REQUIRED_WHEN = /\b(?:this parameter is |the parameter is )?required (only )?(if|when|for|unless) ([^.;|]+)/i;
+
+function readRequiredWhen(method: Method): void {
+  for (const p of method.params) {
+    const m = REQUIRED_WHEN.exec(p.description);
+    if (!m) continue;
+    const condition = `${m[2]} ${(m[3] ?? "").trim()}`;
+    const other = /^if `([A-Za-z_]\w*)` is not (?:provided|specified|passed|set)$/i.exec(condition)?.[1];
+    if (other && method.params.some((q) => q.name === other)) {
+      method.constraints.push({ kind: "at-least-one", params: [p.name, other], text: plainText(m[0]), source: p.source });
+      continue;
+    }
+    method.constraints.push({ kind: "required-when", params: [p.name], condition, text: plainText(m[0]), source: p.source });
+  }
 }
 
 /** Who may call, as the model's words: `any`, `administrator`, `crm-administrator`, else the page's words. */

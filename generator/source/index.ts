@@ -20,3 +20,11 @@ export interface InputSource {
 export function oneFile(path: string, text: string): InputSource {
   return { root: ".", files: [{ path, text }] };
 }
+
+/**
+ * Whether a text is in YFM, the platform's reference dialect: a `#|` … `|#` table or a `{% note %}`, `{% include %}`,
+ * `{% list tabs %}`, `{% cut %}` block opening a line. The spec's dialect has none; front ends ask it in `detect`.
+ */
+export function looksLikeYfm(text: string): boolean {
+  return (/^[ \t]*#\|[ \t]*$/m.test(text) && /^[ \t]*\|#[ \t]*$/m.test(text)) || /^[ \t]*\{%[ \t]*(?:note|include|list|cut)\b[^\n]*%\}/m.test(text);
+}

@@ -97,7 +97,7 @@ describe("the reference's front end over a small folder", () => {
     expect(w).toEqual(
       expect.arrayContaining([
         "orders/shop-order-get.md:81:1 unplaced",
-        "orders/shop-order-delete.md:14:4 unknown-type",
+        "orders/shop-order-delete.md:14:4 unknown-type-word",
         "orders/shop-order-delete.md:1:1 title-method-mismatch",
       ]),
     );
@@ -130,14 +130,67 @@ describe("near misses and the summary of a folder's warnings", () => {
     expect(d.map((x) => [x.code, x.severity, x.line, x.message])).toEqual([["near-type-word", "warning", 10, "Unknown type word 'integr'; did you mean 'integer'? Read as unknown"]]);
     // The parameter stays unknown: a near miss is reported, never read as the word it resembles.
     expect(read("integr").model?.methods[0]?.params[0]?.type.kind).toBe("unknown");
-    expect(read("gizmo").diagnostics.map((x) => x.code)).toEqual(["unknown-type"]);
+    expect(read("gizmo").diagnostics.map((x) => x.code)).toEqual(["unknown-type-word"]);
   });
 
   it("counts warnings per code and per area", async () => {
     const { summarizeDiagnostics } = await import("../../generator/diagnostics/format.js");
     expect(summarizeDiagnostics(built.diagnostics)).toBe(
-      "3 warning(s), 0 error(s) by code: title-method-mismatch 1, unknown-type 1, unplaced 1\n3 warning(s), 0 error(s) by area: shop 3\n",
+      "3 warning(s), 0 error(s) by code: title-method-mismatch 1, unknown-type-word 1, unplaced 1\n3 warning(s), 0 error(s) by area: shop 3\n",
     );
     expect(summarizeDiagnostics([])).toBe("");
+  });
+});
+
+describe("requirements the pages write in words (decisions.md D8)", () => {
+  const text = [
+    "# Finish a Call telephony.externalCall.finish",
+    "",
+    "> Scope: [`telephony`](x)",
+    "",
+    "## Method Parameters",
+    "",
+    "At least one of the parameters must be specified: `USER_ID` or `USER_PHONE_INNER`",
+    "",
+    "#|",
+    "|| **Name**",
+    "`type` | **Description** ||",
+    "|| **USER_ID***",
+    "[`integer`](../data-types.md) | The user ||",
+    "|| **USER_PHONE_INNER***",
+    "[`string`](../data-types.md) | The inner number ||",
+    "|| **CODE***",
+    "[`string`](../data-types.md) | Required only for webhooks ||",
+    "|| **DIALOG_ID**",
+    "[`string`](../data-types.md) | The dialog ||",
+    "|| **CHAT_ID**",
+    "[`integer`](../data-types.md) | Required if `DIALOG_ID` is not provided ||",
+    "|#",
+    "",
+  ].join("\n");
+  const built = buildFromSource({ kind: "reference", root: "r", files: [{ path: "r/api-reference/telephony/finish.md", text }] });
+  const m = built.model?.methods[0];
+
+  it("an 'at least one of' over starred parameters makes neither required on its own, and says so", () => {
+    expect(m?.constraints.filter((c) => c.kind === "at-least-one").map((c) => c.params)).toEqual([
+      ["USER_ID", "USER_PHONE_INNER"],
+      ["CHAT_ID", "DIALOG_ID"],
+    ]);
+    expect(m?.params.map((p) => [p.name, p.required])).toEqual([
+      ["USER_ID", false],
+      ["USER_PHONE_INNER", false],
+      ["CODE", false],
+      ["DIALOG_ID", false],
+      ["CHAT_ID", false],
+    ]);
+    expect(built.diagnostics.filter((d) => d.code === "ambiguous-reading").map((d) => [d.line, d.related?.line])).toEqual([
+      [7, 12],
+      [7, 14],
+      [16, 16],
+    ]);
+  });
+
+  it("'required only for …' is a condition of the parameter, kept in the page's words", () => {
+    expect(m?.constraints.find((c) => c.kind === "required-when")).toMatchObject({ params: ["CODE"], condition: "for webhooks" });
   });
 });

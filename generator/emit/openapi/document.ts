@@ -145,12 +145,15 @@ function operation(model: Model, m: Method, version: Version, opts: { get: boole
         ? { kind: c.kind, forms: c.forms }
         : c.kind === "required-unless"
           ? { kind: c.kind, params: c.params, unless: c.unless }
-          : { kind: c.kind, params: c.params },
+          : c.kind === "required-when"
+            ? { kind: c.kind, params: c.params, condition: c.condition }
+            : { kind: c.kind, params: c.params },
     );
   }
   // D29: the file and the section's anchor, no line, so that an edit above a method changes nothing here.
   const anchor = sectionAnchorAt(model, m.source.line);
-  op["x-source"] = { file: model.specFile, ...(anchor ? { anchor } : {}) };
+  // A model of published pages names each method's own page (its sections have no anchors of the spec's kind).
+  op["x-source"] = { file: model.publicPages ? m.source.file : model.specFile, ...(anchor ? { anchor } : {}) };
   return op;
 }
 
@@ -276,7 +279,7 @@ export function emitOpenApiDocument(model: Model, version: Version, opts: OpenAp
       .filter((m) => m.version === version && m.wildcard)
       .map((m) => {
         const anchor = sectionAnchorAt(model, m.source.line);
-        return { name: m.name, "x-source": { file: model.specFile, ...(anchor ? { anchor } : {}) } };
+        return { name: m.name, "x-source": { file: model.publicPages ? m.source.file : model.specFile, ...(anchor ? { anchor } : {}) } };
       }),
   };
   return doc;
