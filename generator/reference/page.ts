@@ -298,7 +298,7 @@ function tableNamed(blocks: YfmBlock[], name: string): { table: Extract<YfmBlock
   const want = name.toLowerCase();
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i] as YfmBlock;
-    if (b.kind !== "heading" || b.depth < 3) continue;
+    if (b.kind !== "heading" || b.depth < 2) continue;
     const words = b.text.replace(/[`*]/g, "").trim().toLowerCase();
     const m = /^(?:parameter|object|fields of the|fields of)\s+(\S+)(?:\s+(?:parameter|object))?$|^(\S+)\s+(?:parameter|object)$/.exec(words);
     if ((m?.[1] ?? m?.[2]) !== want) continue;

@@ -95,3 +95,30 @@ describe("diff --from over two folders (CLI)", () => {
     expect(report.changes.map((c) => c.code)).toEqual(["param-type-changed"]);
   });
 });
+
+describe("generate over a changed folder (CLI)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "crc-ref-gen-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const cli = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, "dist/generator/cli/main.js"), ...args], { cwd: dir, encoding: "utf8" });
+
+  it("bumps the version, writes the changelogs, and --check and a second run agree with the bytes", () => {
+    cpSync(join(ROOT, "test/fixtures/reference-mini"), join(dir, "docs"), { recursive: true });
+    expect(cli("generate", "--spec", "docs", "--out", "out").status).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, "out/types/package.json"), "utf8")).version).toBe("0.1.0");
+    expect(cli("generate", "--spec", "docs", "--out", "out", "--check").status).toBe(0);
+    // A parameter removed from a page: a breaking change of the types, as for the spec (minor while 0.x).
+    const page = join(dir, "docs/api-reference/shop/orders/shop-order-get.md");
+    writeFileSync(page, readFileSync(page, "utf8").replace("|| **select**\n[`string[]`](../../data-types.md) | Fields to return ||\n", ""));
+    const stale = cli("generate", "--spec", "docs", "--out", "out", "--check");
+    expect(stale.status).toBe(1);
+    expect(stale.stderr).toContain("stale: model.json");
+    const second = cli("generate", "--spec", "docs", "--out", "out");
+    expect(second.status, second.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, "out/types/package.json"), "utf8")).version).toBe("0.2.0");
+    const changelog = readFileSync(join(dir, "out/types/CHANGELOG.md"), "utf8");
+    expect(changelog).toContain("0.2.0");
+    expect(changelog).toContain("select");
+    // The same input again: the same bytes, nothing written.
+    expect(cli("generate", "--spec", "docs", "--out", "out", "--check").status).toBe(0);
+  });
+});
