@@ -95,6 +95,8 @@ export function initialConfig(where: { spec?: string; out?: string; schema?: str
     "# templates: templates",
     `# ${CONFIG_SCHEMA.skeleton.doc}`,
     "# skeleton: output/server/skeleton/handlers.ts",
+    `# ${CONFIG_SCHEMA.cache.doc}`,
+    "# cache: .tmp/codegen-cache",
     `# ${CONFIG_SCHEMA.ignore.doc}`,
     "# ignore:",
     "#   - code: missing-scope",

@@ -26,6 +26,8 @@ export interface CliConfig {
   templates?: string;
   /** Where the user-owned handler skeleton lives, relative to the config's folder (default: inside `out`). */
   skeleton?: string;
+  /** A folder where the reference's reading keeps its pages between runs (issue 28); none by default. */
+  cache?: string;
   ignore: IgnoreRule[];
   failOnWarnings: boolean;
   /** The prefix of the 3.0 error codes (D11): the spec's, or the platform's. */
@@ -61,6 +63,7 @@ export const CONFIG_SCHEMA = {
   version: { type: "semver", doc: "the packages' version at the first generation" },
   templates: { type: "path", doc: "a folder of templates that replace built-in ones by path" },
   skeleton: { type: "path", doc: "where the user-owned handler skeleton lives (a .ts file)" },
+  cache: { type: "path", doc: "a folder where the reading of the platform's reference keeps its pages between runs (safe to delete)" },
   ignore: { type: "ignore", doc: "warnings to silence: [{code, method | resource | line}]" },
   failOnWarnings: { type: "boolean", doc: "warnings count as errors: nothing is written, exit 2" },
   v3ErrorPrefix: { type: "choice", values: ["spec", "platform"], doc: "the prefix of the 3.0 error codes" },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, realpathSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
@@ -14,7 +14,8 @@ import { skeletonMethodNames } from "../model/questions.js";
 import { SKELETON_PATH, skeletonDrift } from "../skeleton/index.js";
 import type { GeneratedFile, PackageMetadata } from "../emit/files.js";
 import { buildFromSource, buildFromText, generateSource } from "../generate.js";
-import type { InputSource } from "../source/index.js";
+import type { FragmentCache, InputSource } from "../source/index.js";
+import { sha256 } from "../util/hash.js";
 import type { Model } from "../model/types.js";
 import { DEFAULT_PACKAGES, GENERATOR_NAME } from "../options.js";
 import { type Formatter, workerFormatter } from "../render/format.js";
@@ -61,6 +62,8 @@ interface Resolved {
   breakingWhileZero: "minor" | "major";
   legacyGet: boolean;
   packageMetadata?: PackageMetadata;
+  /** The folder of the reference reading's cache (the config's `cache`), absolute; null without one. */
+  cache: string | null;
   /** The output as it was when a `--watch` session began: the base of every run of the session (D22). */
   sessionBase?: Previous | null;
 }
@@ -140,6 +143,7 @@ function resolveOptions(opts: CommonOptions, cwd: string): Resolved {
     lockWaitMs: lockWaitOf(opts.lockWait),
     breakingWhileZero: config.breakingWhileZero,
     legacyGet: config.legacyGet,
+    cache: config.cache ? resolve(base, config.cache) : null,
     ...(config.packageMetadata ? { packageMetadata: config.packageMetadata } : {}),
   };
 }
@@ -184,7 +188,56 @@ function readSpecSource(r: Resolved): { source: InputSource } | { error: Diagnos
     const one = readSpecText(r);
     return "error" in one ? one : { source: { root: ".", files: [{ path: r.specDisplay, text: one.text }] } };
   }
-  return { source: referenceSource(readFolder(r.spec, r.specDisplay), r.spec, r.specDisplay) };
+  const source = referenceSource(readFolder(r.spec, r.specDisplay), r.spec, r.specDisplay);
+  const cache = loadCache(r);
+  return { source: cache ? { ...source, cache } : source };
+}
+
+const CACHE_FILE = "reference-pages.json";
+
+/**
+ * The reference reading's cache (the config's `cache` folder): one JSON file of this generator's, read when it is
+ * there and whole, else ignored; a run never depends on it (its output is the same bytes without it).
+ */
+function loadCache(r: Resolved): FragmentCache | null {
+  if (!r.cache) return null;
+  const salt = generatorDigest();
+  let entries = new Map<string, unknown>();
+  try {
+    const stored = JSON.parse(readFileSync(join(r.cache, CACHE_FILE), "utf8")) as { salt?: string; entries?: Record<string, unknown> };
+    if (stored.salt === salt && stored.entries && typeof stored.entries === "object") entries = new Map(Object.entries(stored.entries));
+  } catch {
+    // No cache yet, or one this generator cannot read: every page is read.
+  }
+  return { salt, entries, next: new Map() };
+}
+
+/** Keeps this run's entries (the others were stale), written whole under a draft name and renamed into place. */
+function saveCache(r: Resolved, cache: FragmentCache | undefined): void {
+  if (!r.cache || !cache) return;
+  mkdirSync(r.cache, { recursive: true });
+  const draft = join(r.cache, `.${CACHE_FILE}.${process.pid}`);
+  writeFileSync(draft, JSON.stringify({ salt: cache.salt, entries: Object.fromEntries(cache.next) }));
+  renameSync(draft, join(r.cache, CACHE_FILE));
+}
+
+let digest: string | null = null;
+
+/** A hash of this generator's own compiled code: a cache entry of another build is never used. */
+function generatorDigest(): string {
+  if (digest) return digest;
+  const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+  const parts: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const full = join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.name.endsWith(".js")) parts.push(e.name, readFileSync(full, "utf8"));
+    }
+  };
+  walk(root);
+  digest = sha256(parts.join("\0"));
+  return digest;
 }
 
 /** Every `.md` file under `dir`, in path order, each named `display/<path below dir>`. */
@@ -368,6 +421,8 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
     }
     throw err;
   }
+  // The readings are the input's, whatever the run decides: the next run skips the pages they cover.
+  saveCache(r, spec.source.cache);
   const diagnostics = applyIgnore(result.diagnostics, r);
   print(diagnostics, format, printing);
   if (spec.source.files.length > 1 && format !== "json") process.stderr.write(prefixed(summarizeDiagnostics(diagnostics)));
@@ -776,6 +831,7 @@ export async function main(argv: string[]): Promise<number> {
         return;
       }
       const diagnostics = applyIgnore(buildFromSource(spec.source, { legacyGet: r.legacyGet }).diagnostics, r);
+      saveCache(r, spec.source.cache);
       print(diagnostics, opts.format, printing);
       if (spec.source.files.length > 1 && opts.format !== "json") process.stderr.write(prefixed(summarizeDiagnostics(diagnostics)));
       exit = hasErrors(diagnostics) || (r.failOnWarnings && diagnostics.length > 0) ? EXIT.specErrors : EXIT.ok;

@@ -121,5 +121,8 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
     }
     return null;
   }
+  // Every structure is a resource whether or not a page names it: what the model holds does not depend on which
+  // pages were read anew and which came from the cache.
+  for (const key of [...entries.keys()].sort()) structureOf(key);
   return { word, words: () => entries.keys(), table: (a) => anchors.get(a) ?? null, resources };
 }

@@ -3,9 +3,11 @@ import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
 import { emptyFragments } from "../model/fragments.js";
 import type { FrontEnd } from "../model/front-end.js";
 import type { CatalogueError, Envelope, Field, Method } from "../model/types.js";
-import { type InputSource, looksLikeYfm } from "../source/index.js";
+import { sha256 } from "../util/hash.js";
+import { looksLikeYfm } from "../source/index.js";
 import { type IncludeResolver, type YfmPage, scanPage } from "../yfm/blocks.js";
-import { readCatalogue } from "./catalogue.js";
+import { type TypeCatalogue, readCatalogue } from "./catalogue.js";
+import { readSystemErrors } from "./errors.js";
 import { fieldColumns, readFieldRows } from "./fields.js";
 import { readPage } from "./page.js";
 
@@ -31,43 +33,83 @@ export const REFERENCE_FRONT_END: FrontEnd = {
     const resolve = includeResolver(texts);
     const single = source.files.length === 1;
     const pages = source.files.filter((f) => single || (f.path.endsWith(".md") && API.test(f.path))).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    const scanned = pages.map((f) => scanPage(f.path, f.text, resolve));
-    for (const p of scanned) for (const b of p.blocks) if (b.kind === "include") diagnostics.push(diagnostic("unresolved-include", { file: b.file, line: b.line, column: b.column, endLine: b.line, endColumn: b.column + 2 }, { target: b.target, why: b.why }));
-    const catalogue = readCatalogue(scanned.filter((p) => isCatalogue(p.file)), diagnostics);
+    // The type catalogue first: every method page's types are read through it.
+    const cataloguePages = pages.filter((f) => isCatalogue(f.path)).map((f) => scanPage(f.path, f.text, resolve));
+    for (const p of cataloguePages) diagnostics.push(...includeWarnings(p));
+    const catalogue = readCatalogue(cataloguePages, diagnostics);
     const fragments = emptyFragments();
     fragments.title = "Bitrix24 REST API (the platform's reference)";
     // The public URL of a page is its path from `api-reference/` on; a page outside that layout has none known.
     const first = pages.find((f) => API.test(f.path))?.path;
-    if (first !== undefined) fragments.publicPages = { base: PUBLIC_BASE, root: first.slice(0, first.search(API) + (first.search(API) > 0 ? 1 : 0)) };
+    const root = first !== undefined ? first.slice(0, first.search(API) + (first.search(API) > 0 ? 1 : 0)) : "";
+    if (first !== undefined) fragments.publicPages = { base: PUBLIC_BASE, root };
+    // Each page's reading depends on its own text, the files it includes and the catalogue: a cached reading is
+    // used only when all three are as they were (`salt` names the generator that wrote it).
+    const cache = source.cache;
+    const catalogueDigest = sha256(cataloguePages.map((p) => `${p.file}\0${texts.get(p.file) ?? ""}`).join("\0"));
     const seen = new Map<string, Method>();
-    let system: CatalogueError[] | null = null;
-    for (const page of scanned) {
-      if (isCatalogue(page.file)) continue;
-      const reading = readPage(page, areaOf(page.file), {
-        diagnostics,
-        typeWord: catalogue.word,
-        knownWords: catalogue.words,
-        catalogueTable: catalogue.table,
-        systemErrorsRead: system !== null,
-      });
-      system ??= reading.catalogue;
+    for (const f of pages) {
+      if (isCatalogue(f.path)) continue;
+      const key = cache ? sha256(`${cache.salt}\0${catalogueDigest}\0${f.path}\0${f.text}`) : "";
+      const cached = cache ? fromCache(cache.entries.get(key), texts) : null;
+      const reading = cached ?? readOne(f, catalogue, resolve, texts);
+      // The cache keeps the reading as read: the model stage changes the methods it is given (D8's required flags).
+      if (cache) cache.next.set(key, cached ? cache.entries.get(key) : structuredClone(reading));
+      diagnostics.push(...reading.diagnostics);
       const m = reading.method;
       if (!m) continue;
-      const key = `${m.version}:${m.name}`;
-      const first = seen.get(key);
-      if (first) {
-        diagnostics.push(diagnostic("duplicate-page", { ...m.source, endLine: m.source.line, endColumn: m.source.column + 1 }, { name: m.name, first: `${first.source.file}:${first.source.line}` }));
+      const id = `${m.version}:${m.name}`;
+      const earlier = seen.get(id);
+      if (earlier) {
+        diagnostics.push(diagnostic("duplicate-page", { ...m.source, endLine: m.source.line, endColumn: m.source.column + 1 }, { name: m.name, first: `${earlier.source.file}:${earlier.source.line}` }));
         continue;
       }
-      seen.set(key, m);
+      seen.set(id, m);
       fragments.methods.push(m);
     }
     fragments.resources.push(...catalogue.resources);
-    fragments.errors.catalogue.push(...(system ?? []));
-    fragments.envelope = envelopeOf(scanned, catalogue, diagnostics);
+    fragments.errors.catalogue.push(...systemErrors(texts, root, resolve));
+    fragments.envelope = envelopeOf(cataloguePages, catalogue, diagnostics);
     return { fragments, diagnostics, secrets: [] };
   },
 };
+
+/** One page's reading, as the cache keeps it: the method (or none), its diagnostics, and the files it included. */
+interface CachedPage {
+  method: Method | null;
+  diagnostics: Diagnostic[];
+  /** Each included file and the hash of its text when the page was read. */
+  included: Array<[string, string]>;
+}
+
+function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, resolve: IncludeResolver, texts: ReadonlyMap<string, string>): CachedPage {
+  const page = scanPage(f.path, f.text, resolve);
+  const diagnostics = includeWarnings(page);
+  const reading = readPage(page, areaOf(f.path), { diagnostics, typeWord: catalogue.word, knownWords: catalogue.words, catalogueTable: catalogue.table });
+  return { method: reading.method, diagnostics, included: [...new Set(page.included)].map((file) => [file, sha256(texts.get(file) ?? "")]) };
+}
+
+/** A cached reading whose included files are still the same, copied so that the model stage may change it; else null. */
+function fromCache(entry: unknown, texts: ReadonlyMap<string, string>): CachedPage | null {
+  if (!entry || typeof entry !== "object") return null;
+  const e = entry as CachedPage;
+  if (!Array.isArray(e.included) || !Array.isArray(e.diagnostics)) return null;
+  for (const [file, hash] of e.included) if (sha256(texts.get(file) ?? "") !== hash) return null;
+  return structuredClone(e);
+}
+
+function includeWarnings(page: YfmPage): Diagnostic[] {
+  return page.blocks.flatMap((b) => (b.kind === "include" ? [diagnostic("unresolved-include", { file: b.file, line: b.line, column: b.column, endLine: b.line, endColumn: b.column + 2 }, { target: b.target, why: b.why })] : []));
+}
+
+/** The system errors (`_includes/system-errors.md`, included by nearly every page): the model's error catalogue. */
+function systemErrors(texts: ReadonlyMap<string, string>, root: string, resolve: IncludeResolver): CatalogueError[] {
+  const file = `${root}_includes/system-errors.md`;
+  const text = texts.get(file);
+  if (text === undefined) return [];
+  const table = scanPage(file, text, resolve).blocks.find((b) => b.kind === "table");
+  return table && table.kind === "table" ? readSystemErrors(table.rows) : [];
+}
 
 /** The area of a page: the folder under `api-reference/` (`crm` for `api-reference/crm/deals/crm-deal-get.md`). */
 function areaOf(path: string): string {

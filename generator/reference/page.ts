@@ -1,9 +1,9 @@
 import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
 import { emptyMethod } from "../model/fragments.js";
-import type { CatalogueError, Field, Method, MethodError, ResultSpec, Source, TypeRef, Version } from "../model/types.js";
+import type { Field, Method, MethodError, ResultSpec, Source, TypeRef, Version } from "../model/types.js";
 import { type YfmBlock, type YfmPage, slugOf } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
-import { errorColumns, readErrorRows, readSystemErrors } from "./errors.js";
+import { errorColumns, readErrorRows } from "./errors.js";
 import { type FieldScope, fieldColumns, plainText, readFieldRows, readType } from "./fields.js";
 
 /**
@@ -41,8 +41,6 @@ const URL_METHOD = /\/rest\/(api\/)?(?:[^\s'"/]+\/)*([a-z][A-Za-z0-9_]*(?:\.[A-Z
 
 export interface PageReading {
   method: Method | null;
-  /** System errors of the shared include, read once per run by the front end. */
-  catalogue: CatalogueError[] | null;
   /** Why the page is not a method page, when it is not. */
   skipped?: "no-title" | "no-method-name" | "not-a-method-page";
 }
@@ -55,8 +53,6 @@ export interface PageScope {
   knownWords(): Iterable<string>;
   /** The catalogue's tables by anchor (`#time`, `#crm_multifield`), for links into data-types.md. */
   catalogueTable(anchor: string): { rows: YfmCell[][] } | null;
-  /** Whether the system errors were read already (they are one include on nearly every page). */
-  systemErrorsRead: boolean;
 }
 
 const srcOf = (b: { file: string; line: number; column: number }): Source => ({ file: b.file, line: b.line, column: b.column });
@@ -66,18 +62,18 @@ const spanOf = (b: { file: string; line: number; column: number }, length: numbe
 export function readPage(page: YfmPage, area: string, scope: PageScope): PageReading {
   const own = page.blocks.filter((b) => b.file === page.file);
   const title = own.find((b): b is Extract<YfmBlock, { kind: "heading" }> => b.kind === "heading" && b.depth === 1);
-  if (!title) return { method: null, catalogue: null, skipped: "no-title" };
+  if (!title) return { method: null, skipped: "no-title" };
   const sections = sectionsOf(page.blocks);
   const urls = urlMethods(page.blocks);
   const titleWords = title.text.replace(/`/g, "");
   const fromTitle = METHOD_AT_END.exec(titleWords)?.[1] ?? METHOD_IN.exec(titleWords)?.[1] ?? null;
   const hasParameters = sections.some((s) => s.kind === "parameters");
   const name = fromTitle ?? (hasParameters ? (urls.names[0] ?? null) : null);
-  if (!name) return { method: null, catalogue: null, skipped: hasParameters ? "no-method-name" : "not-a-method-page" };
+  if (!name) return { method: null, skipped: hasParameters ? "no-method-name" : "not-a-method-page" };
   const quote = own.find((b) => b.kind === "quote" && /\bScope\b/i.test(b.text));
   // A page that names a method in its title but neither describes parameters, nor has a scope line, nor calls
   // that method in its examples is about the method (an overview, a migration guide), not its reference page.
-  if (!hasParameters && !quote && !urls.names.includes(name)) return { method: null, catalogue: null, skipped: "not-a-method-page" };
+  if (!hasParameters && !quote && !urls.names.includes(name)) return { method: null, skipped: "not-a-method-page" };
   if (fromTitle && urls.names.length > 0 && !urls.names.includes(fromTitle)) {
     scope.diagnostics.push(diagnostic("title-method-mismatch", spanOf(title, title.text.length + 2), { title: fromTitle, urls: [...new Set(urls.names)].slice(0, 3).join(", ") }));
   }
@@ -107,21 +103,16 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
       return found ? { ...found.table, anchor: found.anchor } : null;
     },
   };
-  let catalogue: CatalogueError[] | null = null;
   for (const s of sections) {
     if (s.kind === "parameters") readParameters(method, s, pageScope, used);
     else if (s.kind === "returned" || s.kind === "response") readReturned(method, s, pageScope, used);
-    else if (s.kind === "errors" || s.kind === "error-codes") {
-      const read = readErrors(s, scope);
-      method.errors.push(...read.errors);
-      catalogue ??= read.catalogue;
-    }
+    else if (s.kind === "errors" || s.kind === "error-codes") method.errors.push(...readErrors(s, scope));
   }
   readAtLeastOne(method, own, scope.diagnostics);
   readRequiredWhen(method);
   warnUnused(sections, used, scope.diagnostics);
   if (method.errors.length === 0) method.errorsOpen = { reason: "the page lists no errors of its own", source: srcOf(title) };
-  return { method, catalogue };
+  return { method };
 }
 
 interface PageSection {
@@ -157,7 +148,8 @@ function urlMethods(blocks: YfmBlock[]): { names: string[]; v3: boolean } {
     if (b.kind !== "code" && b.kind !== "text") continue;
     for (const m of b.text.matchAll(URL_METHOD)) {
       if (m[1]) v3 = true;
-      names.push(m[2] as string);
+      // `placement.list.json`: the answer's format, a suffix the platform's URLs may carry, is no part of the name.
+      names.push((m[2] as string).replace(/\.(?:json|xml)$/, ""));
     }
   }
   return { names, v3 };
@@ -409,9 +401,8 @@ function typeWords(t: TypeRef): string {
 /** Rows of a returned-data table that are the envelope's, not the result's. */
 const ENVELOPE_ONLY: ReadonlySet<string> = new Set(["time", "total", "next"]);
 
-function readErrors(s: PageSection, scope: PageScope): { errors: MethodError[]; catalogue: CatalogueError[] | null } {
+function readErrors(s: PageSection, scope: PageScope): MethodError[] {
   const errors: MethodError[] = [];
-  let catalogue: CatalogueError[] | null = null;
   // "HTTP Status: **400**" above an error example is that example's status, not every listed error's: a row's
   // status is its own Status cell, else none (the model takes it from the catalogue where the code is there).
   const status: number | null = null;
@@ -431,10 +422,8 @@ function readErrors(s: PageSection, scope: PageScope): { errors: MethodError[]; 
     if (!header) continue;
     // The error body's own description (error-info.md, error-info-v3.md) is the envelope's, not an error list.
     if (/_includes\/error-info(-v3)?\.md$/.test(b.file)) continue;
-    if (/_includes\/system-errors\.md$/.test(b.file)) {
-      if (!scope.systemErrorsRead) catalogue = readSystemErrors(b.rows);
-      continue;
-    }
+    // The system errors are the catalogue, which the front end reads once from their include.
+    if (/_includes\/system-errors\.md$/.test(b.file)) continue;
     const cols = errorColumns(header);
     if (!cols) {
       scope.diagnostics.push(diagnostic("unknown-table-column", spanOf(b, 2), { header: header.map((c) => c.text.replace(/\s+/g, " ")).join(" | "), known: "'Code | Description | Value'" }));
@@ -442,7 +431,7 @@ function readErrors(s: PageSection, scope: PageScope): { errors: MethodError[]; 
     }
     errors.push(...readErrorRows(cols, b.rows.slice(1), status, code));
   }
-  return { errors, catalogue };
+  return errors;
 }
 
 export { readType };

@@ -14,6 +14,23 @@ export interface InputSource {
   /** The folder the paths are relative to, as the messages show it (`.` for a single spec file). */
   root: string;
   files: InputFile[];
+  /** What earlier runs read, for a front end that can skip unchanged files (the reference's pages). */
+  cache?: FragmentCache;
+}
+
+/**
+ * A front end's readings of earlier runs (issue 27 item 2, issue 28): entries in, the entries of this run out, so
+ * that the core stays pure and the caller (the CLI) keeps them on disk. A key is a hash of everything its entry was
+ * read from, `salt` included, so a changed input or generator never meets an old entry; the output of a run is the
+ * same bytes with and without a cache.
+ */
+export interface FragmentCache {
+  /** Names the generator that wrote the entries (the CLI: a hash of its own code); part of every key. */
+  salt: string;
+  /** Entries of earlier runs, by key: plain JSON data. */
+  entries: ReadonlyMap<string, unknown>;
+  /** This run's entries, used or read anew: what the caller keeps (the others are stale). */
+  next: Map<string, unknown>;
 }
 
 /** A source of one file: today's spec, and what `generate(specText, options)` reads. */

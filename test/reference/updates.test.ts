@@ -122,3 +122,46 @@ describe("generate over a changed folder (CLI)", () => {
     expect(cli("generate", "--spec", "docs", "--out", "out", "--check").status).toBe(0);
   });
 });
+
+describe("the fragment cache (the config's cache folder)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "crc-ref-cache-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const cli = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, "dist/generator/cli/main.js"), ...args], { cwd: dir, encoding: "utf8" });
+
+  it("keeps the pages' readings, and the output is the same bytes with and without it, before and after a page changes", () => {
+    cpSync(join(ROOT, "test/fixtures/reference-mini"), join(dir, "docs"), { recursive: true });
+    writeFileSync(join(dir, "codegen.config.yaml"), "spec: docs\nout: out\ncache: .cache\n");
+    expect(cli("generate").status).toBe(0);
+    const stored = JSON.parse(readFileSync(join(dir, ".cache/reference-pages.json"), "utf8")) as { salt: string; entries: Record<string, { method: { name: string } | null }> };
+    // Every page but the type catalogue's: the shop's three method pages, its overview, the includes.
+    expect(Object.values(stored.entries).flatMap((e) => (e.method ? [e.method.name] : [])).sort()).toEqual(["shop.order.fetch", "shop.order.get", "shop.order.remove"]);
+    // A page changes: the run with the cache and a run without it write the same bytes.
+    const page = join(dir, "docs/api-reference/shop/orders/shop-order-fetch.md");
+    writeFileSync(page, readFileSync(page, "utf8").replace("| Identifier ||", "| Identifier of the order ||"));
+    expect(cli("generate").status).toBe(0);
+    rmSync(join(dir, ".cache"), { recursive: true });
+    const check = cli("generate", "--check");
+    expect(check.stderr).toContain("files up to date");
+    expect(check.status).toBe(0);
+    // An entry whose included file changed is read again: the include's new text reaches the model.
+    const include = join(dir, "docs/_includes/more-errors.md");
+    writeFileSync(include, "#|\n|| **Code** | **Description** ||\n|| `ERROR_ONE` | The first ||\n|#\n");
+    writeFileSync(page, `${readFileSync(page, "utf8")}\n{% include [more](../../../_includes/more-errors.md) %}\n`);
+    expect(cli("generate").status).toBe(0);
+    expect(readFileSync(join(dir, "out/model.json"), "utf8")).toContain("ERROR_ONE");
+    writeFileSync(include, "#|\n|| **Code** | **Description** ||\n|| `ERROR_TWO` | The second ||\n|#\n");
+    expect(cli("generate").status).toBe(0);
+    const model = readFileSync(join(dir, "out/model.json"), "utf8");
+    expect(model).toContain("ERROR_TWO");
+    expect(model).not.toContain("ERROR_ONE");
+    rmSync(join(dir, ".cache"), { recursive: true });
+    expect(cli("generate", "--check").status).toBe(0);
+  });
+
+  it("a cache this generator cannot read, or another build's, is ignored, never an error", () => {
+    writeFileSync(join(dir, ".cache/reference-pages.json"), "{ not json");
+    expect(cli("generate", "--check").status).toBe(0);
+    writeFileSync(join(dir, ".cache/reference-pages.json"), JSON.stringify({ salt: "another build", entries: { x: { method: null, diagnostics: [], included: [] } } }));
+    expect(cli("generate", "--check").status).toBe(0);
+  });
+});
