@@ -616,6 +616,33 @@ async function runMock(r: Resolved, opts: MockCommandFlags): Promise<number> {
   }
 }
 
+/** `compare` (decisions.md D15): the spec's model against the reference's, in the diff engine's divergence mode. */
+async function runCompare(r: Resolved, withDir: string, format: DiffFormat, failOn: Severity | undefined): Promise<number> {
+  const { compareModels } = await import("../diff/index.js");
+  const { formatCompare } = await import("../diff/format.js");
+  if (statSync(r.spec).isDirectory()) throw new UsageError(`--spec ${shown(r.spec)} is a folder; compare reads the spec file and --with the reference's folder`);
+  const dir = resolve(process.cwd(), withDir);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`reference folder not found: ${withDir}`);
+  const display = relative(process.cwd(), dir).split(sep).join("/") || ".";
+  const spec = readSpecText(r);
+  if ("error" in spec) {
+    process.stderr.write(formatDiagnostics([spec.error], "text", printOptions(r, "text")));
+    return EXIT.specErrors;
+  }
+  const specModel = buildFromText(spec.text, r.specDisplay, { legacyGet: r.legacyGet });
+  const reference = buildFromSource(referenceSource(readFolder(dir, display), dir, display), { legacyGet: r.legacyGet });
+  if (!specModel.model || !reference.model) {
+    process.stderr.write(formatDiagnostics([...specModel.diagnostics, ...reference.diagnostics].filter((d) => d.severity === "error"), "text"));
+    process.stderr.write(`${GENERATOR_NAME}: ${!specModel.model ? "the spec" : "the reference"} has errors; nothing was compared\n`);
+    return EXIT.specErrors;
+  }
+  const report = compareModels(specModel.model, reference.model, { from: r.specDisplay, to: display });
+  const root = format === "github" ? repositoryRoot() : process.cwd();
+  process.stdout.write(formatCompare(report, format, { githubPath: (file) => (file === r.specDisplay ? relative(root, r.spec).split(sep).join("/") : file) }));
+  if (failOn && report.changes.some((c) => severityAtLeast(c.severity, failOn))) return EXIT.failOn;
+  return EXIT.ok;
+}
+
 async function runDiff(r: Resolved, from: string, format: DiffFormat, failOn: Severity | undefined): Promise<number> {
   const { diffModels } = await import("../diff/index.js");
   const { formatDiff } = await import("../diff/format.js");
@@ -860,6 +887,30 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (opts: CommonOptions & { from: string; format: DiffFormat; failOn?: Severity }) => {
       const r = resolveOptions(opts, process.cwd());
       exit = await runDiff(r, opts.from, opts.format, opts.failOn);
+    });
+  program
+    .command("compare")
+    .description("where the spec and the platform's reference disagree: every method both describe, member by member, with diff's change codes and both positions")
+    .option("--spec <file>", "the spec file (default: the config's `spec`)")
+    .requiredOption("--with <dir>", "the platform's reference: a folder laid out as api-reference/<area>/…")
+    .option("--config <file>", `the config file (default ${DEFAULT_CONFIG_FILE})`)
+    .addOption(new Option("--format <format>", "report format").choices(["text", "json", "markdown", "github"]).default("text"))
+    .addOption(new Option("--fail-on <level>", "exit 1 when a divergence reaches this severity").choices(["breaking", "minor", "patch"]))
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Examples:",
+        "  collab-rest-codegen compare --with spec-source/platform-docs",
+        "  collab-rest-codegen compare --with docs --format markdown --fail-on breaking",
+        "",
+        "Required: --with.",
+        "Exit codes: 0 done; 1 a divergence reaches --fail-on; 2 an input has errors; 3 a usage error.",
+      ].join("\n"),
+    )
+    .action(async (opts: CommonOptions & { with: string; format: DiffFormat; failOn?: Severity }) => {
+      const r = resolveOptions(opts, process.cwd());
+      exit = await runCompare(r, opts.with, opts.format, opts.failOn);
     });
   program
     .command("mock")

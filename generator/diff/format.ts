@@ -1,5 +1,5 @@
 import { redactSecrets } from "../util/redact.js";
-import type { Change, DiffReport, Position } from "./index.js";
+import type { Change, CompareReport, DiffReport, Position } from "./index.js";
 import type { Severity } from "./rules.js";
 
 /**
@@ -79,5 +79,40 @@ export function formatDiff(report: DiffReport, format: DiffFormat, options: { gi
       return github(safe, options.githubPath ?? ((f) => f));
     case "text":
       return text(safe);
+  }
+}
+
+/**
+ * The formats of `collab-rest-codegen compare` (decisions.md D15): `diff`'s, with both positions on every line (the
+ * spec's, then the reference's) and a summary in place of the bump, since two inputs that disagree are no versions.
+ */
+export function formatCompare(report: CompareReport, format: DiffFormat, options: { githubPath?: (file: string) => string } = {}): string {
+  const changes = report.changes.map((c) => ({ ...c, message: redactSecrets(c.message) }));
+  const n: Record<Severity, number> = { breaking: 0, minor: 0, patch: 0 };
+  for (const c of changes) n[c.severity]++;
+  const { both, specOnly, referenceOnly } = report.methods;
+  const summary = `${changes.length} divergence(s) over ${both} method(s) both describe (${specOnly} the spec's alone, ${referenceOnly} the reference's alone): ${n.breaking} breaking, ${n.minor} minor, ${n.patch} patch`;
+  switch (format) {
+    case "json":
+      return `${JSON.stringify({ methods: report.methods, changes: changes.map(({ at: _at, ...c }) => c) }, null, 2)}\n`;
+    case "markdown": {
+      const head = ["### The spec and the platform's reference", "", summary, ""];
+      if (changes.length === 0) return [...head, "They agree on every method both describe.", ""].join("\n");
+      const rows = changes.map((c) => `| ${c.severity} | \`${c.code}\` | ${cell(c.message)} | ${c.from ? `\`${at(c.from)}\`` : ""} | ${c.to ? `\`${at(c.to)}\`` : ""} |`);
+      return [...head, "| Severity | Code | Divergence | Spec | Reference |", "|---|---|---|---|---|", ...rows, ""].join("\n");
+    }
+    case "github": {
+      // The spec's lines are annotated: the pull request that changes the spec is where a divergence is decided.
+      const level: Record<Severity, string> = { breaking: "error", minor: "warning", patch: "notice" };
+      const path = options.githubPath ?? ((f) => f);
+      const lines = changes.map((c) => {
+        const p = c.from ?? c.at;
+        const props = `file=${escapeProperty(path(p.file))},line=${p.line},col=${p.column},title=${escapeProperty(`${c.code} (${c.severity})`)}`;
+        return `::${level[c.severity]} ${props}::${escapeData(`${c.message}${c.to ? ` (the reference: ${at(c.to)})` : ""}`)}`;
+      });
+      return [...lines, `::notice::${escapeData(summary)}`].join("\n") + "\n";
+    }
+    case "text":
+      return [...changes.map((c) => `${at(c.from)} ~ ${at(c.to)}: ${c.severity} ${c.code}: ${c.message}`), summary].join("\n") + "\n";
   }
 }

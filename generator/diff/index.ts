@@ -64,6 +64,8 @@ class Collector {
   constructor(
     private readonly files: DiffFiles,
     private readonly fallback: Source,
+    /** Each side's input as its model names it: a position in another file (a page of a folder) keeps its own. */
+    private readonly inputs: { from: string; to: string } = { from: "", to: "" },
   ) {}
 
   add(code: ChangeCode, message: string, where: Where): void {
@@ -72,8 +74,8 @@ class Collector {
     if (rule.client) audiences.client = rule.client;
     if (rule.server) audiences.server = rule.server;
     const severity = maxSeverity(rule.client, rule.server) ?? "patch";
-    const pos = (s: Source | null, file: string): Position | null => (s ? { file, line: s.line, column: s.column } : null);
-    const to = pos(where.to, this.files.to);
+    const pos = (s: Source | null, file: string, input: string): Position | null => (s ? { file: s.file === input || !input ? file : s.file, line: s.line, column: s.column } : null);
+    const to = pos(where.to, this.files.to, this.inputs.to);
     this.changes.push({
       code,
       severity,
@@ -82,9 +84,9 @@ class Collector {
       version: where.method?.version ?? null,
       resource: where.resource ?? null,
       message,
-      from: pos(where.from, this.files.from),
+      from: pos(where.from, this.files.from, this.inputs.from),
       to,
-      at: to ?? pos(where.near ?? this.fallback, this.files.to) ?? { file: this.files.to, line: 1, column: 1 },
+      at: to ?? pos(where.near ?? this.fallback, this.files.to, this.inputs.to) ?? { file: this.files.to, line: 1, column: 1 },
     });
   }
 }
@@ -103,7 +105,7 @@ function canon(value: unknown): string {
 
 export function diffModels(old: Model, next: Model, files: DiffFiles): DiffReport {
   const top = next.sections[0]?.source ?? { file: next.specFile, line: 1, column: 1 };
-  const out = new Collector(files, top);
+  const out = new Collector(files, top, { from: old.specFile, to: next.specFile });
   if (old.title !== next.title) out.add("title-changed", `the title is now "${next.title}" (was "${old.title}")`, { from: old.sections[0]?.source ?? null, to: top });
   diffGlobal(old, next, out);
   diffResources(old, next, out);
@@ -112,6 +114,43 @@ export function diffModels(old: Model, next: Model, files: DiffFiles): DiffRepor
   diffGaps(old, next, out);
   return { bump: bumpOf(out.changes.map((c) => c.severity)), changes: out.changes };
 }
+
+/**
+ * `compare` (decisions.md D15): the diff engine in divergence mode, the spec against the platform's reference. Every
+ * method both describe is compared member by member with `diff`'s change codes (`from` the spec, `to` the
+ * reference); a method the spec describes that the reference does not is `method-removed`. The reference's other
+ * methods are no divergence (the spec is a summary of it): they are counted, not listed. Wording and headings are
+ * not compared (PROSE_ONLY). No bump: two inputs that disagree are not versions of one another.
+ */
+export interface CompareReport {
+  changes: Change[];
+  /** Methods both describe, the spec's alone, and the reference's alone (by version and name). */
+  methods: { both: number; specOnly: number; referenceOnly: number };
+}
+
+export function compareModels(spec: Model, reference: Model, files: DiffFiles): CompareReport {
+  const described = (m: Model) => new Map(m.methods.filter((x) => x.described).map((x) => [methodKey(x), x] as [string, Method]));
+  const s = described(spec);
+  const r = described(reference);
+  const top = reference.sections[0]?.source ?? { file: reference.specFile, line: 1, column: 1 };
+  const out = new Collector(files, top, { from: spec.specFile, to: reference.specFile });
+  let both = 0;
+  for (const [k, m] of s) {
+    const other = r.get(k);
+    if (!other) {
+      out.add("method-removed", `${methodLabel(m)} is described in the spec, not in the reference`, { method: m, from: m.source, to: null });
+      continue;
+    }
+    both++;
+    diffMethod(m, other, out);
+  }
+  // Two authors word a method differently and file it under their own headings: prose and sections are no
+  // divergence of the API (the issue's list: methods, parameters, required flags, types, scopes, errors, results).
+  const changes = out.changes.filter((c) => !PROSE_ONLY.has(c.code));
+  return { changes, methods: { both, specOnly: s.size - both, referenceOnly: r.size - both } };
+}
+
+const PROSE_ONLY: ReadonlySet<ChangeCode> = new Set(["description-changed", "note-changed", "described-in-other-area"]);
 
 /**
  * Items keyed for pairing: the key, and for a key that comes again (a field listed twice, a method described twice)

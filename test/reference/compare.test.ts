@@ -1,0 +1,96 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, sep } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { type Change, compareModels } from "../../generator/diff/index.js";
+import { buildFromSource, buildFromText } from "../../generator/generate.js";
+import type { InputSource } from "../../generator/source/index.js";
+import { ROOT } from "../helpers.js";
+
+/**
+ * `compare` (issue 29 item 2, decisions.md D15): the spec against the platform's reference with diff's engine in
+ * divergence mode, over the shipped spec and the repository's copy of the reference, and the CLI over small fixtures.
+ */
+
+const SPEC = "spec-source/collaboration-platform-api.md";
+const DOCS = "spec-source/platform-docs";
+
+function folder(dir: string, prefix: string): InputSource {
+  const files: InputSource["files"] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const full = join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.name.endsWith(".md")) files.push({ path: `${prefix}/${relative(dir, full).split(sep).join("/")}`, text: readFileSync(full, "utf8") });
+    }
+  };
+  walk(dir);
+  return { kind: "reference", root: prefix, files };
+}
+
+const spec = buildFromText(readFileSync(join(ROOT, SPEC), "utf8"), SPEC).model;
+const reference = buildFromSource(folder(join(ROOT, DOCS), DOCS)).model;
+if (!spec || !reference) throw new Error("no model");
+const report = compareModels(spec, reference, { from: SPEC, to: DOCS });
+const of = (name: string, version: "legacy" | "v3" = "legacy") => report.changes.filter((c) => c.method === name && c.version === version);
+const codes = (cs: Change[]) => cs.map((c) => c.code);
+
+describe("compare: the shipped spec against the repository's reference", () => {
+  it("compares every method both describe, and names the spec's methods the reference lacks", () => {
+    expect(report.methods.both).toBeGreaterThanOrEqual(28);
+    expect(report.methods.both + report.methods.specOnly).toBe(spec.methods.filter((m) => m.described).length);
+    expect(report.methods.referenceOnly).toBeGreaterThan(1400);
+    for (const c of report.changes.filter((x) => x.code === "method-removed")) expect(c.to).toBeNull();
+  });
+
+  it("finds what a survey of the pages found", () => {
+    // The 3.0 tasks.task.get takes `id` on its page where the spec says `taskId`.
+    const v3get = of("tasks.task.get", "v3");
+    expect(v3get.some((c) => c.code === "param-removed" && c.message.includes("`taskId`"))).toBe(true);
+    expect(v3get.some((c) => c.code.startsWith("param-added") && c.message.includes("`id`"))).toBe(true);
+    // event.bind stars `handler`, which the spec requires only for online events.
+    expect(of("event.bind").some((c) => c.message.includes("`handler`") && /required/.test(c.code))).toBe(true);
+    // sale.paysystem.settings.update types `ID` as `sale_paysystem.ID` on its page.
+    expect(of("sale.paysystem.settings.update").some((c) => c.message.includes("`ID`"))).toBe(true);
+    // Many of the spec's unknown types are typed on the pages.
+    expect(report.changes.filter((c) => c.code === "param-type-narrowed" || c.code === "result-type-narrowed").length).toBeGreaterThan(5);
+  });
+
+  it("every divergence holds both positions, each in its own input's file", () => {
+    for (const c of report.changes) {
+      if (c.from) expect(c.from.file).toBe(SPEC);
+      if (c.to) expect(c.to.file).toMatch(/^spec-source\/platform-docs\/api-reference\/.+\.md$/);
+    }
+    expect(report.changes.filter((c) => c.from && c.to).length).toBeGreaterThan(20);
+  });
+});
+
+describe("collab-rest-codegen compare (CLI)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "crc-compare-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const cli = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, "dist/generator/cli/main.js"), ...args], { cwd: dir, encoding: "utf8" });
+
+  it("reports in every format, exits 1 under --fail-on, and a spec that agrees gives no divergence", () => {
+    cpSync(join(ROOT, "test/fixtures/reference-mini"), join(dir, "docs"), { recursive: true });
+    // A spec of one method the reference describes, with a parameter the page does not have.
+    writeFileSync(
+      join(dir, "spec.md"),
+      ["# Shop", "", "## Endpoints", "", "### Shop", "", "**shop.order.remove**. Scope `shop`. Deletes an order.", "", "- `id`* integer, the order", "- `force` boolean, delete even when paid", ""].join("\n"),
+    );
+    const text = cli("compare", "--spec", "spec.md", "--with", "docs");
+    expect(text.status, text.stderr).toBe(0);
+    expect(text.stdout).toContain("spec.md:");
+    expect(text.stdout).toContain("docs/api-reference/shop/orders/shop-order-delete.md:");
+    expect(text.stdout).toMatch(/param-removed: .*`force`/);
+    expect(text.stdout).toMatch(/over 1 method\(s\) both describe \(0 the spec's alone, 2 the reference's alone\)/);
+    const json = JSON.parse(cli("compare", "--spec", "spec.md", "--with", "docs", "--format", "json").stdout) as { methods: unknown; changes: Array<{ code: string }>; bump?: unknown };
+    expect(json.bump).toBeUndefined();
+    expect(json.methods).toEqual({ both: 1, specOnly: 0, referenceOnly: 2 });
+    expect(json.changes.map((c) => c.code)).toContain("param-removed");
+    expect(cli("compare", "--spec", "spec.md", "--with", "docs", "--format", "markdown").stdout).toContain("| Severity | Code | Divergence | Spec | Reference |");
+    expect(cli("compare", "--spec", "spec.md", "--with", "docs", "--format", "github").stdout).toMatch(/^::error file=spec\.md,line=\d+/m);
+    expect(cli("compare", "--spec", "spec.md", "--with", "docs", "--fail-on", "breaking").status).toBe(1);
+    expect(cli("compare", "--spec", "spec.md", "--with", "nowhere").stderr).toContain("reference folder not found: nowhere");
+  });
+});
