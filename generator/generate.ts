@@ -16,6 +16,7 @@ import { formatFiles } from "./render/format.js";
 import { redactQuoted } from "./read/secrets.js";
 import { FRONT_ENDS, type FrontEnd, frontEndFor } from "./frontends/index.js";
 import { type InputFile, type InputSource, oneFile } from "./source/index.js";
+import { mergeModels } from "./model/merge.js";
 import { sha256 } from "./util/hash.js";
 import { lineCommentText } from "./util/comment.js";
 import type { DiffReport } from "./diff/index.js";
@@ -118,11 +119,16 @@ export async function generate(rawSpecText: string, options: GenerateOptions): P
  * generator's): the shipped spec is a source of one file, the platform's reference a folder of pages.
  */
 export async function generateSource(source: InputSource, options: GenerateOptions): Promise<GenerateResult> {
-  const specText = sourceText(source);
-  const built = buildFromSource(source, { ...(options.legacyGet !== undefined ? { legacyGet: options.legacyGet } : {}) }, options.frontEnds ?? FRONT_ENDS);
-  const { diagnostics } = built;
-  if (!built.model) return { files: [], diagnostics, model: null, release: null };
-  const model = withV3ErrorPrefix(built.model, options.v3ErrorPrefix ?? "spec");
+  const modelOptions = { ...(options.legacyGet !== undefined ? { legacyGet: options.legacyGet } : {}) };
+  const built = buildFromSource(source, modelOptions, options.frontEnds ?? FRONT_ENDS);
+  // With the platform's reference beside the spec (issue 29, D24): one model, the spec's facts standing.
+  const docs = options.docs ? buildFromSource(options.docs, modelOptions, options.frontEnds ?? FRONT_ENDS) : null;
+  const diagnostics = docs ? sortDiagnostics([...built.diagnostics, ...docs.diagnostics]) : built.diagnostics;
+  if (!built.model || (docs && !docs.model)) return { files: [], diagnostics, model: null, release: null };
+  const merged = docs?.model ? mergeModels(built.model, docs.model).model : built.model;
+  // What the manifest and changelogs hash as the input: the spec, and the reference's pages when they are read too.
+  const specText = options.docs ? `${sourceText(source)}\0${sourceText(options.docs)}` : sourceText(source);
+  const model = withV3ErrorPrefix(merged, options.v3ErrorPrefix ?? "spec");
   const previous = options.previous ? readPrevious(options.previous.modelJson) : null;
   // The cheap check first: the new model written with the previous generation's record is the previous text.
   const candidate = previous ? emitModelJson(model, options, previous.generation) : null;
@@ -130,7 +136,8 @@ export async function generateSource(source: InputSource, options: GenerateOptio
   const decided = decideVersion(model, options.version, previous, sameModel, options.specPath, options.breakingWhileZero ?? "minor");
   // The usual case, an unchanged spec, writes the model.json just built for the check.
   const reuse = candidate && previous && JSON.stringify(decided.generation) === JSON.stringify(previous.generation) ? candidate : null;
-  const first = await emitAll(specText, model, options, decided, built.secrets, false, reuse);
+  const shipSpec = source.files.length === 1 ? (source.files[0]?.text ?? "") : null;
+  const first = await emitAll(specText, shipSpec, model, options, decided, built.secrets, false, reuse);
   const hashes = options.previous?.fileHashes;
   // Only a generation that would keep the previous version can be an upgrade of the generator's own bytes.
   if (!previous || decided.version !== previous.generation.version || !hashes || !outputChanged(first.files, hashes)) {
@@ -138,7 +145,7 @@ export async function generateSource(source: InputSource, options: GenerateOptio
   }
   // Same model, other bytes: what the packages hold changed all the same, so they get a patch version (D3).
   const version = bumpVersion(decided.version, "patch");
-  const patched = await emitAll(specText, model, options, { ...decided, version, generation: { ...decided.generation, version } }, built.secrets, true);
+  const patched = await emitAll(specText, shipSpec, model, options, { ...decided, version, generation: { ...decided.generation, version } }, built.secrets, true);
   return { files: patched.files, diagnostics, model, release: patched.release };
 }
 
@@ -167,6 +174,8 @@ function outputChanged(files: readonly GeneratedFile[], hashes: Record<string, s
 
 async function emitAll(
   specText: string,
+  /** The spec file's text, shipped in the types package for the declarations' `@see` (D20); null for a folder. */
+  shipSpec: string | null,
   model: Model,
   options: GenerateOptions,
   decided: VersionDecision,
@@ -226,7 +235,7 @@ async function emitAll(
     { path: ".gitattributes", raw: true, contents: `# ${header}\nmodel.json linguist-generated=true\n` },
     ...openapi.files,
     // Published documentation is cited by its public URLs (D20); only a spec file ships in the types package.
-    ...(model.publicPages ? [] : [shippedSpecFile(opts.specPath, specText, header)]),
+    ...(shipSpec === null ? [] : [shippedSpecFile(opts.specPath, withoutBom(shipSpec), header)]),
     ...serverDocumentation(openapi.v3, header),
     ...serverMock(model, openapi.legacy, openapi.v3, header),
     ...changelogs,

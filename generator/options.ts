@@ -1,4 +1,5 @@
 import type { FrontEnd } from "./frontends/index.js";
+import type { InputSource } from "./source/index.js";
 
 /** Options of a run, with their defaults in this one place. */
 export interface GenerateOptions {
@@ -14,6 +15,11 @@ export interface GenerateOptions {
    * generator's `FRONT_ENDS`. Default: this generator's.
    */
   frontEnds?: readonly FrontEnd[];
+  /**
+   * The platform's reference beside the spec (issue 29, decisions.md D24): one model, the spec's methods as the spec
+   * says them and every other documented method from the reference.
+   */
+  docs?: InputSource;
   /** The previous generation (its `model.json`, changelogs and file hashes); absent on a first generation. */
   previous?: Previous;
   /**

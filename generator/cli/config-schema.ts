@@ -97,6 +97,8 @@ export function initialConfig(where: { spec?: string; out?: string; schema?: str
     "# skeleton: output/server/skeleton/handlers.ts",
     `# ${CONFIG_SCHEMA.cache.doc}`,
     "# cache: .tmp/codegen-cache",
+    `# ${CONFIG_SCHEMA.docs.doc}`,
+    "# docs: spec-source/platform-docs",
     `# ${CONFIG_SCHEMA.ignore.doc}`,
     "# ignore:",
     "#   - code: missing-scope",

@@ -28,6 +28,8 @@ export interface CliConfig {
   skeleton?: string;
   /** A folder where the reference's reading keeps its pages between runs (issue 28); none by default. */
   cache?: string;
+  /** The platform's reference beside the spec (issue 29): one model from both; none by default. */
+  docs?: string;
   ignore: IgnoreRule[];
   failOnWarnings: boolean;
   /** The prefix of the 3.0 error codes (D11): the spec's, or the platform's. */
@@ -64,6 +66,7 @@ export const CONFIG_SCHEMA = {
   templates: { type: "path", doc: "a folder of templates that replace built-in ones by path" },
   skeleton: { type: "path", doc: "where the user-owned handler skeleton lives (a .ts file)" },
   cache: { type: "path", doc: "a folder where the reading of the platform's reference keeps its pages between runs (safe to delete)" },
+  docs: { type: "path", doc: "the platform's reference beside the spec: one model from both, the spec's facts standing (a folder)" },
   ignore: { type: "ignore", doc: "warnings to silence: [{code, method | resource | line}]" },
   failOnWarnings: { type: "boolean", doc: "warnings count as errors: nothing is written, exit 2" },
   v3ErrorPrefix: { type: "choice", values: ["spec", "platform"], doc: "the prefix of the 3.0 error codes" },

@@ -64,12 +64,15 @@ interface Resolved {
   packageMetadata?: PackageMetadata;
   /** The folder of the reference reading's cache (the config's `cache`), absolute; null without one. */
   cache: string | null;
+  /** The platform's reference beside the spec (`--docs`, the config's `docs`), absolute; null without one. */
+  docs: string | null;
   /** The output as it was when a `--watch` session began: the base of every run of the session (D22). */
   sessionBase?: Previous | null;
 }
 
 interface CommonOptions {
   spec?: string;
+  docs?: string;
   out?: string;
   config?: string;
   templates?: string;
@@ -144,6 +147,7 @@ function resolveOptions(opts: CommonOptions, cwd: string): Resolved {
     breakingWhileZero: config.breakingWhileZero,
     legacyGet: config.legacyGet,
     cache: config.cache ? resolve(base, config.cache) : null,
+    docs: opts.docs ? resolve(cwd, opts.docs) : config.docs ? resolve(base, config.docs) : null,
     ...(config.packageMetadata ? { packageMetadata: config.packageMetadata } : {}),
   };
 }
@@ -183,11 +187,20 @@ function print(diagnostics: Diagnostic[], format: DiagnosticFormat, options: For
  * The input of a run: the spec file, or a folder laid out like the platform's reference (`api-reference/…`, every
  * `.md` file under it, in path order). Paths are the config-relative ones every position and message shows.
  */
-function readSpecSource(r: Resolved): { source: InputSource } | { error: Diagnostic } {
+function readSpecSource(r: Resolved): { source: InputSource; docs?: InputSource } | { error: Diagnostic } {
   if (!statSync(r.spec).isDirectory()) {
     const one = readSpecText(r);
-    return "error" in one ? one : { source: { root: ".", files: [{ path: r.specDisplay, text: one.text }] } };
+    if ("error" in one) return one;
+    const source: InputSource = { root: ".", files: [{ path: r.specDisplay, text: one.text }] };
+    if (!r.docs) return { source };
+    // The reference beside the spec (issue 29): its pages as the config's folder names them.
+    if (!existsSync(r.docs) || !statSync(r.docs).isDirectory()) throw new UsageError(`docs folder not found: ${shown(r.docs)}`);
+    const display = relative(r.config ? dirname(r.config) : process.cwd(), r.docs).split(sep).join("/") || ".";
+    const docs = referenceSource(readFolder(r.docs, display), r.docs, display);
+    const cache = loadCache(r);
+    return { source, docs: cache ? { ...docs, cache } : docs };
   }
+  if (r.docs) throw new UsageError(`--docs goes with a spec file; ${shown(r.spec)} is a folder`);
   const source = referenceSource(readFolder(r.spec, r.specDisplay), r.spec, r.specDisplay);
   const cache = loadCache(r);
   return { source: cache ? { ...source, cache } : source };
@@ -353,7 +366,7 @@ async function runGenerate(r: Resolved, check: boolean, format: DiagnosticFormat
 }
 
 async function runGenerateWith(r: Resolved, check: boolean, format: DiagnosticFormat, templateSet: TemplateSet, formatter: Formatter | null, verbose: boolean): Promise<number> {
-  const protect = [{ path: r.spec, what: "spec" }, ...(r.config ? [{ path: r.config, what: "config file" }] : [])];
+  const protect = [{ path: r.spec, what: "spec" }, ...(r.docs ? [{ path: r.docs, what: "docs folder" }] : []), ...(r.config ? [{ path: r.config, what: "config file" }] : [])];
   preflightOutput(r.out, { protect, force: r.force });
   // One run at a time in an output folder, from recovery to the last write (issue 24); `--check` of a folder that
   // does not exist has nothing to recover or compare, and makes no folder.
@@ -395,6 +408,7 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
   try {
     result = await generateSource(spec.source, {
       specPath: r.specDisplay,
+      ...(spec.docs ? { docs: spec.docs } : {}),
       ...(r.version ? { version: r.version } : {}),
       generatorName: GENERATOR_NAME,
       generatorVersion: generatorVersion(),
@@ -422,10 +436,10 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
     throw err;
   }
   // The readings are the input's, whatever the run decides: the next run skips the pages they cover.
-  saveCache(r, spec.source.cache);
+  saveCache(r, spec.source.cache ?? spec.docs?.cache);
   const diagnostics = applyIgnore(result.diagnostics, r);
   print(diagnostics, format, printing);
-  if (spec.source.files.length > 1 && format !== "json") process.stderr.write(prefixed(summarizeDiagnostics(diagnostics)));
+  if ((spec.source.files.length > 1 || spec.docs) && format !== "json") process.stderr.write(prefixed(summarizeDiagnostics(diagnostics)));
   const failed = hasErrors(diagnostics) || (r.failOnWarnings && diagnostics.length > 0);
   if (failed) {
     const why = hasErrors(diagnostics) ? "the spec has errors" : "the spec has warnings and --fail-on-warnings is on";
@@ -791,6 +805,7 @@ export async function main(argv: string[]): Promise<number> {
     .command("generate")
     .description("generate the output folder from the spec")
     .option("--spec <file>", "the spec file, or the platform's reference folder (overrides the config's `spec`)")
+    .option("--docs <dir>", "the platform's reference beside the spec: one model from both (overrides the config's `docs`)")
     .option("--out <dir>", "the output folder (overrides the config's `out`)")
     .option("--config <file>", `the config file (default ${DEFAULT_CONFIG_FILE})`)
     .option("--check", "write nothing; list stale, missing, extra and untracked files; exit 1 on stale, missing or extra")

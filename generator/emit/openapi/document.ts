@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from "openapi-types";
 import { sectionAnchorAt } from "../../model/sections.js";
 import { methodAndParamGaps } from "../../model/questions.js";
-import type { Field, Method, MethodError, Model, ResultSpec, Version } from "../../model/types.js";
+import type { Field, Method, MethodError, Model, ResultSpec, Version, Source } from "../../model/types.js";
 import { NOT_SHOWN_NOTE, type Schema, fieldSchema, refTo, typeSchema } from "./schema.js";
 
 /**
@@ -151,9 +151,7 @@ function operation(model: Model, m: Method, version: Version, opts: { get: boole
     );
   }
   // D29: the file and the section's anchor, no line, so that an edit above a method changes nothing here.
-  const anchor = sectionAnchorAt(model, m.source.line);
-  // A model of published pages names each method's own page (its sections have no anchors of the spec's kind).
-  op["x-source"] = { file: model.publicPages ? m.source.file : model.specFile, ...(anchor ? { anchor } : {}) };
+  op["x-source"] = xSource(model, m.source);
   return op;
 }
 
@@ -278,8 +276,7 @@ export function emitOpenApiDocument(model: Model, version: Version, opts: OpenAp
     "x-method-families": model.methods
       .filter((m) => m.version === version && m.wildcard)
       .map((m) => {
-        const anchor = sectionAnchorAt(model, m.source.line);
-        return { name: m.name, "x-source": { file: model.publicPages ? m.source.file : model.specFile, ...(anchor ? { anchor } : {}) } };
+        return { name: m.name, "x-source": xSource(model, m.source) };
       }),
   };
   return doc;
@@ -300,4 +297,14 @@ function idempotencyKeySchema(model: Model): OpenAPIV3.SchemaObject {
 function idempotencyDescription(model: Model): string {
   const { keyLength, rules } = model.platform.idempotency;
   return [keyLength.source ? `${keyLength.value.text}.` : "", ...rules.map((r) => r.text)].filter(Boolean).join(" ");
+}
+
+/**
+ * Where a method was read (D29): the spec file and its section's anchor, no line; or, in a model that holds the
+ * platform's reference, the page's file and which input it is (`input: "reference"`, or `"spec"` beside it).
+ */
+function xSource(model: Model, at: Source): Record<string, string> {
+  if (model.publicPages && at.file !== model.specFile) return { file: at.file, input: "reference" };
+  const anchor = sectionAnchorAt(model, at.line);
+  return { file: model.specFile, ...(anchor ? { anchor } : {}), ...(model.publicPages ? { input: "spec" } : {}) };
 }

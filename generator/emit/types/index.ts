@@ -136,9 +136,10 @@ export function shippedSpecPath(specPath: string): string {
  */
 function seeFor(model: Model, specPath: string): (at: Source) => string {
   const pages = model.publicPages;
-  if (pages) return (at) => publicUrl(pages, at.file);
   const target = shippedSpecPath(specPath);
+  // A model of the spec and the reference together cites each fact where it was read (D29).
   return (at) => {
+    if (pages && at.file !== model.specFile) return publicUrl(pages, at.file);
     const anchor = sectionAnchorAt(model, at.line);
     return anchor ? `${target}#${anchor}` : target;
   };
@@ -184,7 +185,7 @@ export function emitTypes(model: Model, specPath: string, header: string): Types
   const commonText = out.join("\n");
   const commonNames = new Set(declaredNames(commonText));
   // An area's file is one folder down: its `@see` goes up to the shipped spec.
-  const areaCtx: PrintContext = model.publicPages ? ctx : { ...ctx, see: (at) => `../${ctx.see(at)}` };
+  const areaCtx: PrintContext = { ...ctx, see: (at) => (model.publicPages && at.file !== model.specFile ? ctx.see(at) : `../${ctx.see(at)}`) };
   const areaFiles = areas.map((area) => {
     const ctx = areaCtx;
     const body: string[] = area.resources.map((r) => resourceDecl(r, ctx));

@@ -1,0 +1,135 @@
+import type { Field, KnownGap, Method, Model, Resource, TypeRef } from "./types.js";
+
+/**
+ * One model from the spec and the platform's reference (issue 29 item 1, decisions.md D24):
+ *
+ * - a method the spec describes is the spec's: its facts stand, and the reference fills only what the spec leaves
+ *   "not shown" or unnamed: an unknown result or parameter type, a result the spec does not state, the scopes it does
+ *   not name. Each filled fact keeps the page's position, and the gap it answers leaves `knownGaps`;
+ * - a method the reference documents and the spec does not describe (only names, or never mentions) comes from the
+ *   reference whole;
+ * - the spec's envelope, error catalogue (the reference adds the codes it lacks), platform facts and prose stand.
+ *
+ * Where both say a thing and disagree, the spec's stays: `compare` lists those points (diff/index.ts). The
+ * reference's resources keep their names unless the spec has one of the same name; then the reference's is renamed
+ * `<Name>Reference` everywhere the reference's methods name it, so that no type of one input is read as the other's.
+ */
+export interface MergeReport {
+  /** Methods of the merged model by where they come from. */
+  methods: { spec: number; reference: number; both: number };
+  /** The spec's gaps a page answered, with the page that answered each. */
+  answered: Array<{ gap: string; by: string }>;
+}
+
+export function mergeModels(spec: Model, reference: Model): { model: Model; report: MergeReport } {
+  const key = (m: Method) => `${m.version}:${m.name}`;
+  const fromReference = new Map(reference.methods.filter((m) => m.described).map((m) => [key(m), m] as [string, Method]));
+  const answered: MergeReport["answered"] = [];
+  const renamed = renameClashes(spec.resources, reference.resources);
+  const rename = (t: TypeRef): TypeRef => mapType(t, (x) => (x.kind === "ref" && renamed.has(x.resource) ? { kind: "ref", resource: renamed.get(x.resource) as string } : x.kind === "object" && x.extends && renamed.has(x.extends) ? { ...x, extends: renamed.get(x.extends) as string } : x));
+  const ofReference = (m: Method): Method => ({
+    ...m,
+    params: m.params.map((p) => ({ ...p, type: rename(p.type) })),
+    result: m.result ? { ...m.result, type: rename(m.result.type) } : null,
+  });
+  const gaps = spec.knownGaps.map((g) => ({ ...g, appliesTo: [...g.appliesTo] }));
+  // A gap the page answers for this method: the method leaves the gap's list, and a gap left with no method goes.
+  const answer = (m: Method, what: (g: KnownGap) => boolean, by: string) => {
+    const node = `method:${m.version}:${m.name}`;
+    for (let i = gaps.length - 1; i >= 0; i--) {
+      const g = gaps[i] as KnownGap;
+      if (!g.appliesTo.includes(node) || !what(g)) continue;
+      answered.push({ gap: `${g.subject} (${m.name})`, by });
+      g.appliesTo = g.appliesTo.filter((a) => a !== node && !a.startsWith(`param:${m.version}:${m.name}:`));
+      if (!g.appliesTo.some((a) => a.startsWith("method:"))) gaps.splice(i, 1);
+    }
+  };
+  let both = 0;
+  const methods: Method[] = [];
+  const specKeys = new Set<string>();
+  for (const m of spec.methods) {
+    const other = fromReference.get(key(m));
+    if (!m.described) {
+      // A method the spec only names: the reference's page describes it, whole.
+      if (other) {
+        methods.push({ ...ofReference(other), mentions: m.mentions, aliases: [...new Set([...m.aliases, ...other.aliases])] });
+        specKeys.add(key(m));
+        answer(m, () => true, `${other.source.file}:${other.source.line}`);
+      } else methods.push(m);
+      continue;
+    }
+    specKeys.add(key(m));
+    if (!other) {
+      methods.push(m);
+      continue;
+    }
+    both++;
+    methods.push(fill(m, ofReference(other), answer));
+  }
+  for (const [k, m] of fromReference) if (!specKeys.has(k)) methods.push(ofReference(m));
+  const codes = new Set(spec.errors.catalogue.map((e) => e.code));
+  const resources = [...spec.resources, ...reference.resources.map((r) => ({ ...r, name: renamed.get(r.name) ?? r.name, type: rename(r.type) }))];
+  const model: Model = {
+    ...spec,
+    methods,
+    resources,
+    errors: { ...spec.errors, catalogue: [...spec.errors.catalogue, ...reference.errors.catalogue.filter((e) => !codes.has(e.code))] },
+    knownGaps: gaps,
+    ...(reference.publicPages ? { publicPages: reference.publicPages } : {}),
+  };
+  const described = methods.filter((m) => m.described);
+  const fromPages = described.filter((m) => m.source.file !== spec.specFile).length;
+  return { model, report: { methods: { spec: described.length - fromPages, reference: fromPages, both }, answered } };
+}
+
+/** The spec's method with what it leaves open filled from the page: each filled fact keeps the page's position. */
+function fill(m: Method, page: Method, answer: (m: Method, what: (g: KnownGap) => boolean, by: string) => void): Method {
+  const by = `${page.source.file}:${page.source.line}`;
+  const out: Method = { ...m };
+  if ((!m.result || m.result.type.kind === "unknown") && page.result && page.result.type.kind !== "unknown") {
+    out.result = { ...page.result, key: m.result?.key ?? page.result.key };
+    answer(m, (g) => /\b(response|result)\b/i.test(g.subject) && !/\berrors?\b/i.test(g.subject), by);
+  }
+  if (m.scopes === null && page.scopes !== null) {
+    out.scopes = page.scopes;
+    answer(m, (g) => /^scope of the method$/i.test(g.subject), by);
+  }
+  out.params = m.params.map((p): Field => {
+    if (p.type.kind !== "unknown") return p;
+    const q = page.params.find((x) => x.name === p.name);
+    // A type is no answer to "allowed values of …": the spec's gaps on the parameter stay.
+    if (!q || q.type.kind === "unknown") return p;
+    // The parameter stays where the spec names it; its type says where it was read.
+    return { ...p, type: q.type, description: `${p.description}${p.description ? " " : ""}(Type from the platform's reference, ${q.source.file}:${q.source.line}.)` };
+  });
+  return out;
+}
+
+/** The reference's resources whose names the spec has too, and the names they get instead. */
+function renameClashes(spec: readonly Resource[], reference: readonly Resource[]): Map<string, string> {
+  const taken = new Set([...spec.map((r) => r.name), ...reference.map((r) => r.name)]);
+  const specNames = new Set(spec.map((r) => r.name));
+  const out = new Map<string, string>();
+  for (const r of reference) {
+    if (!specNames.has(r.name)) continue;
+    let name = `${r.name}Reference`;
+    for (let i = 2; taken.has(name); i++) name = `${r.name}Reference${i}`;
+    taken.add(name);
+    out.set(r.name, name);
+  }
+  return out;
+}
+
+function mapType(type: TypeRef, fn: (t: TypeRef) => TypeRef): TypeRef {
+  const t = fn(type);
+  switch (t.kind) {
+    case "object":
+      return { ...t, members: t.members.map((m) => ({ ...m, type: mapType(m.type, fn) })), ...(t.additional ? { additional: mapType(t.additional, fn) } : {}) };
+    case "array":
+      return { ...t, items: mapType(t.items, fn) };
+    case "union":
+      return { ...t, options: t.options.map((o) => mapType(o, fn)) };
+    default:
+      return t;
+  }
+}

@@ -1,0 +1,116 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import type { OpenAPIV3 } from "openapi-types";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type GenerateResult, buildFromSource, buildFromText, generateSource } from "../../generator/generate.js";
+import { mergeModels } from "../../generator/model/merge.js";
+import type { Method, Model } from "../../generator/model/types.js";
+import { oneFile, type InputSource } from "../../generator/source/index.js";
+import { GEN, ROOT } from "../helpers.js";
+
+/**
+ * The spec and the platform's reference in one model (issue 29 item 1, decisions.md D24): the spec's methods as the
+ * spec says them, every other documented method from the reference whole, the spec's gaps a page answers filled with
+ * the page's position, and each input named where a fact came from (x-source, @see).
+ */
+
+const SPEC = "spec-source/collaboration-platform-api.md";
+const DOCS = "spec-source/platform-docs";
+const specText = readFileSync(join(ROOT, SPEC), "utf8");
+
+function folder(dir: string, prefix: string): InputSource {
+  const files: InputSource["files"] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const full = join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.name.endsWith(".md")) files.push({ path: `${prefix}/${relative(dir, full).split(sep).join("/")}`, text: readFileSync(full, "utf8") });
+    }
+  };
+  walk(dir);
+  return { kind: "reference", root: prefix, files };
+}
+
+const docs = folder(join(ROOT, DOCS), DOCS);
+const spec = buildFromText(specText, SPEC).model as Model;
+const reference = buildFromSource(docs).model as Model;
+const { model, report } = mergeModels(spec, reference);
+const find = (m: Model, name: string, version = "legacy") => m.methods.find((x) => x.name === name && x.version === version && x.described);
+const strip = (m: Method | undefined) => JSON.parse(JSON.stringify(m ?? null)) as Method;
+
+describe("one model from the spec and the reference", () => {
+  it("counts methods by where they come from; the spec's named-only methods are typed where a page documents them", () => {
+    expect(report.methods.spec).toBe(spec.methods.filter((m) => m.described).length);
+    expect(report.methods.reference).toBeGreaterThan(1400);
+    expect(report.methods.both).toBeGreaterThanOrEqual(28);
+    const named = spec.methods.filter((m) => !m.described);
+    const typed = named.filter((m) => find(model, m.name, m.version));
+    expect(typed.length).toBeGreaterThanOrEqual(40);
+    // A method the spec only names keeps where the spec names it, beside the page that describes it.
+    const got = find(model, "crm.currency.list");
+    expect(got?.source.file).toMatch(/^spec-source\/platform-docs\//);
+    expect(got?.mentions.some((s) => s.file === SPEC)).toBe(true);
+  });
+
+  it("keeps the spec's facts where both describe a method: the spec wins", () => {
+    // The 3.0 tasks.task.get takes `taskId` in the spec and `id` on its page: the spec's stands.
+    expect(find(model, "tasks.task.get", "v3")?.params.map((p) => p.name)).toEqual(find(spec, "tasks.task.get", "v3")?.params.map((p) => p.name));
+    // event.bind: the spec requires `handler` only for online events; the page stars it. The spec's reading stands.
+    expect(find(model, "event.bind")?.params.find((p) => p.name === "handler")?.required).toBe(find(spec, "event.bind")?.params.find((p) => p.name === "handler")?.required);
+    // Nothing the spec states is replaced: every described spec method's errors, access and constraints are its own.
+    for (const m of spec.methods.filter((x) => x.described)) {
+      const merged = strip(find(model, m.name, m.version));
+      expect(merged.errors, m.name).toEqual(m.errors);
+      expect(merged.access, m.name).toEqual(m.access);
+      expect(merged.constraints, m.name).toEqual(m.constraints);
+      expect(merged.source, m.name).toEqual(m.source);
+    }
+  });
+
+  it("fills the spec's 'not shown' from the pages, with the page's position, and the gaps answered leave the model", () => {
+    const send = find(model, "tasks.task.chat.message.send", "v3");
+    expect(find(spec, "tasks.task.chat.message.send", "v3")?.result?.type.kind ?? "unknown").toBe("unknown");
+    expect(send?.result?.type.kind).not.toBe("unknown");
+    expect(send?.result?.source.file).toMatch(/^spec-source\/platform-docs\/api-reference\/tasks\//);
+    expect(send?.scopes).toEqual(["tasks"]);
+    expect(report.answered.length).toBeGreaterThanOrEqual(5);
+    for (const a of report.answered) expect(a.by).toMatch(/^spec-source\/platform-docs\/.+\.md:\d+$/);
+    expect(model.knownGaps.length).toBeLessThan(spec.knownGaps.length);
+    expect(model.knownGaps.some((g) => g.subject === "Response" && g.appliesTo.includes("method:v3:tasks.task.chat.message.send"))).toBe(false);
+  });
+
+  it("the spec's resources keep their names; the reference's of the same name are renamed wherever its methods name them", () => {
+    const names = model.resources.map((r) => r.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const r of spec.resources) expect(model.resources.find((x) => x.name === r.name)).toEqual(r);
+  });
+});
+
+describe("generate --docs: the merged packages", () => {
+  let result: GenerateResult;
+  beforeAll(async () => {
+    result = await generateSource(oneFile(SPEC, specText), { ...GEN, specPath: SPEC, docs, format: false });
+  }, 120_000);
+  const file = (path: string) => result.files.find((f) => f.path === path)?.contents ?? "";
+
+  it("names each fact's input: x-source in OpenAPI, @see in the declarations; the spec ships, the pages do not", async () => {
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const v3 = JSON.parse(file("openapi/openapi.v3.json")) as OpenAPIV3.Document & { paths: Record<string, Record<string, { "x-source"?: Record<string, string> }>> };
+    expect(v3.paths["/tasks.task.get"]?.["post"]?.["x-source"]).toMatchObject({ file: SPEC, input: "spec" });
+    expect(v3.paths["/tasks.task.access.get"]?.["post"]?.["x-source"]).toEqual({ file: `${DOCS}/api-reference/tasks/tasks-task-access-get.md`, input: "reference" });
+    await expect(SwaggerParser.validate(JSON.parse(file("openapi/openapi.legacy.json")) as OpenAPIV3.Document)).resolves.toBeTruthy();
+    expect(result.files.some((f) => f.path === "types/spec/collaboration-platform-api.md")).toBe(true);
+    expect(result.files.some((f) => f.path.includes("platform-docs"))).toBe(false);
+    expect(file("types/areas/tasks.d.ts")).toContain("@see ../spec/collaboration-platform-api.md#");
+    expect(file("types/areas/crm.d.ts")).toMatch(/@see https:\/\/apidocs\.bitrix24\.com\/api-reference\/crm\/[\w/-]+\.html/);
+  });
+
+  it("the CLI refuses --docs that is no folder", () => {
+    const run = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, "dist/generator/cli/main.js"), ...args], { cwd: ROOT, encoding: "utf8" });
+    const missing = run("generate", "--check", "--docs", "nowhere");
+    expect(missing.status).toBe(3);
+    expect(missing.stderr).toContain("docs folder not found: nowhere");
+  });
+});
