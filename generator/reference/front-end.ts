@@ -48,6 +48,8 @@ export const REFERENCE_FRONT_END: FrontEnd = {
     const cache = source.cache;
     const catalogueDigest = sha256(cataloguePages.map((p) => `${p.file}\0${texts.get(p.file) ?? ""}`).join("\0"));
     const seen = new Map<string, Method>();
+    // The envelope's paging members, as the first list page (in path order) types them.
+    const paging = new Map<string, Field>();
     for (const f of pages) {
       if (isCatalogue(f.path)) continue;
       const key = cache ? sha256(`${cache.salt}\0${catalogueDigest}\0${f.path}\0${f.text}`) : "";
@@ -56,6 +58,7 @@ export const REFERENCE_FRONT_END: FrontEnd = {
       // The cache keeps the reading as read: the model stage changes the methods it is given (D8's required flags).
       if (cache) cache.next.set(key, cached ? cache.entries.get(key) : structuredClone(reading));
       diagnostics.push(...reading.diagnostics);
+      for (const e of reading.envelope ?? []) if (!paging.has(e.name)) paging.set(e.name, e);
       const m = reading.method;
       if (!m) continue;
       const id = `${m.version}:${m.name}`;
@@ -69,7 +72,7 @@ export const REFERENCE_FRONT_END: FrontEnd = {
     }
     fragments.resources.push(...catalogue.resources);
     fragments.errors.catalogue.push(...systemErrors(texts, root, resolve));
-    fragments.envelope = envelopeOf(cataloguePages, catalogue, diagnostics);
+    fragments.envelope = envelopeOf(cataloguePages, catalogue, diagnostics, [...paging.values()]);
     return { fragments, diagnostics, secrets: [] };
   },
 };
@@ -77,6 +80,7 @@ export const REFERENCE_FRONT_END: FrontEnd = {
 /** One page's reading, as the cache keeps it: the method (or none), its diagnostics, and the files it included. */
 interface CachedPage {
   method: Method | null;
+  envelope?: Field[];
   diagnostics: Diagnostic[];
   /** Each included file and the hash of its text when the page was read. */
   included: Array<[string, string]>;
@@ -86,7 +90,7 @@ function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, re
   const page = scanPage(f.path, f.text, resolve);
   const diagnostics = includeWarnings(page);
   const reading = readPage(page, areaOf(f.path), { diagnostics, typeWord: catalogue.word, knownWords: catalogue.words, catalogueTable: catalogue.table });
-  return { method: reading.method, diagnostics, included: [...new Set(page.included)].map((file) => [file, sha256(texts.get(file) ?? "")]) };
+  return { method: reading.method, ...(reading.envelope ? { envelope: reading.envelope } : {}), diagnostics, included: [...new Set(page.included)].map((file) => [file, sha256(texts.get(file) ?? "")]) };
 }
 
 /** A cached reading whose included files are still the same, copied so that the model stage may change it; else null. */
@@ -136,7 +140,7 @@ function includeResolver(texts: ReadonlyMap<string, string>): IncludeResolver {
 }
 
 /** The envelope from data-types.md's time object and the legacy error include. */
-function envelopeOf(pages: YfmPage[], catalogue: ReturnType<typeof readCatalogue>, diagnostics: Diagnostic[]): Envelope | null {
+function envelopeOf(pages: YfmPage[], catalogue: ReturnType<typeof readCatalogue>, diagnostics: Diagnostic[], paging: Field[]): Envelope | null {
   const time = catalogue.table("time");
   const main = pages.find((p) => /(^|\/)api-reference\/data-types\.md$/.test(p.file));
   if (!time || !main) return null;
@@ -148,7 +152,12 @@ function envelopeOf(pages: YfmPage[], catalogue: ReturnType<typeof readCatalogue
   const source = at ? { file: at.file, line: at.line, column: at.column } : { file: main.file, line: 1, column: 1 };
   const member = (name: string, type: Field["type"], description: string): Field => ({ name, type, required: name !== "result", nullable: false, description, source });
   return {
-    members: [member("result", { kind: "unknown" }, "The method's result."), member("time", { kind: "ref", resource: "Time" }, "Information about the request execution time.")],
+    members: [
+      member("result", { kind: "unknown" }, "The method's result."),
+      member("time", { kind: "ref", resource: "Time" }, "Information about the request execution time."),
+      // Only list methods answer with them.
+      ...paging.map((f) => ({ ...f, required: false, optional: true })),
+    ],
     time: timeFields,
     legacyErrorBody: [member("error", { kind: "primitive", type: "string" }, "String error code."), member("error_description", { kind: "primitive", type: "string" }, "Textual description of the error.")],
     notes: [],

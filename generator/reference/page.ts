@@ -41,6 +41,8 @@ const URL_METHOD = /\/rest\/(api\/)?(?:[^\s'"/]+\/)*([a-z][A-Za-z0-9_]*(?:\.[A-Z
 
 export interface PageReading {
   method: Method | null;
+  /** The envelope's paging members a list method's returned data names (`total`, `next`), as the page types them. */
+  envelope?: Field[];
   /** Why the page is not a method page, when it is not. */
   skipped?: "no-title" | "no-method-name" | "not-a-method-page";
 }
@@ -103,16 +105,17 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
       return found ? { ...found.table, anchor: found.anchor } : null;
     },
   };
+  const envelope: Field[] = [];
   for (const s of sections) {
     if (s.kind === "parameters") readParameters(method, s, pageScope, used);
-    else if (s.kind === "returned" || s.kind === "response") readReturned(method, s, pageScope, used);
+    else if (s.kind === "returned" || s.kind === "response") readReturned(method, s, pageScope, used, envelope);
     else if (s.kind === "errors" || s.kind === "error-codes") method.errors.push(...readErrors(s, scope));
   }
   readAtLeastOne(method, own, scope.diagnostics);
   readRequiredWhen(method);
   warnUnused(sections, used, scope.diagnostics);
   if (method.errors.length === 0) method.errorsOpen = { reason: "the page lists no errors of its own", source: srcOf(title) };
-  return { method };
+  return { method, ...(envelope.length > 0 ? { envelope } : {}) };
 }
 
 interface PageSection {
@@ -346,13 +349,16 @@ function readParameters(method: Method, s: PageSection, scope: FieldScope, used:
   method.params.push(...readFieldRows(scope, found.cols, found.table.rows.slice(1)));
 }
 
-function readReturned(method: Method, s: PageSection, scope: FieldScope, used: Set<YfmBlock | YfmCell[][]>): void {
+function readReturned(method: Method, s: PageSection, scope: FieldScope, used: Set<YfmBlock | YfmCell[][]>, envelope: Field[]): void {
   if (method.result) return;
   const found = firstFieldTable(s.blocks);
   if (!found) return;
   used.add(found.table);
-  // The envelope's own rows (`time`, `total`, `next`) are the envelope's, read once from data-types.md.
-  const fields = readFieldRows(scope, found.cols, found.table.rows.slice(1), [], ENVELOPE_ONLY);
+  // The envelope's own rows: `time` is read once from data-types.md; `total` and `next` (a list method's paging)
+  // go to the envelope, where the front end keeps the first page's reading of each.
+  const rows = found.table.rows.slice(1);
+  envelope.push(...readFieldRows(scope, found.cols, rows, [], new Set(["time", ...rowNames(rows, found.cols).filter((n) => !PAGING.has(n))])));
+  const fields = readFieldRows(scope, found.cols, rows, [], ENVELOPE_ONLY);
   const result = fields.find((f) => f.name === "result");
   const members = fields.filter((f) => f.name !== "result");
   let type: TypeRef;
@@ -400,6 +406,12 @@ function typeWords(t: TypeRef): string {
 
 /** Rows of a returned-data table that are the envelope's, not the result's. */
 const ENVELOPE_ONLY: ReadonlySet<string> = new Set(["time", "total", "next"]);
+const PAGING: ReadonlySet<string> = new Set(["total", "next"]);
+
+/** The bold names of a field table's rows. */
+function rowNames(rows: YfmCell[][], cols: { name: number }): string[] {
+  return rows.map((r) => /^\s*\*\*\s*([^*\n]+?)\s*\*\*/.exec(r[cols.name]?.text ?? "")?.[1]?.trim() ?? "");
+}
 
 function readErrors(s: PageSection, scope: PageScope): MethodError[] {
   const errors: MethodError[] = [];

@@ -97,7 +97,7 @@ describe("generate --docs: the merged packages", () => {
 
   it("names each fact's input: x-source in OpenAPI, @see in the declarations; the spec ships, the pages do not", async () => {
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    const v3 = JSON.parse(file("openapi/openapi.v3.json")) as OpenAPIV3.Document & { paths: Record<string, Record<string, { "x-source"?: Record<string, string> }>> };
+    const v3 = JSON.parse(file("openapi/openapi.v3.json")) as { paths: Record<string, Record<string, { "x-source"?: Record<string, string> }>> };
     expect(v3.paths["/tasks.task.get"]?.["post"]?.["x-source"]).toMatchObject({ file: SPEC, input: "spec" });
     expect(v3.paths["/tasks.task.access.get"]?.["post"]?.["x-source"]).toEqual({ file: `${DOCS}/api-reference/tasks/tasks-task-access-get.md`, input: "reference" });
     await expect(SwaggerParser.validate(JSON.parse(file("openapi/openapi.legacy.json")) as OpenAPIV3.Document)).resolves.toBeTruthy();

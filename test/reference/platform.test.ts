@@ -3,13 +3,13 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
-import { Ajv } from "ajv";
-import addFormats from "ajv-formats";
 import type { OpenAPIV3 } from "openapi-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../generator/diagnostics/catalogue.js";
 import type { Model } from "../../generator/model/types.js";
 import { ROOT } from "../helpers.js";
+// @ts-expect-error a script of test/support, in JavaScript so that `node` runs it over a generated folder
+import { checkExamples } from "../support/examples.mjs";
 
 /**
  * The whole platform (issue 28): the repository's copy of the reference (spec-source/platform-docs, D23) generated
@@ -133,56 +133,60 @@ describe("the platform's reference, read whole", () => {
     expect(new Set(bare.stdout.split("\n").filter((l) => /^consumer\.ts\(\d+,/.test(l)).map((l) => /^consumer\.ts\((\d+),/.exec(l)?.[1])).size).toBe(3);
   }, 240_000);
 
-  it("accepts the published response examples, but for the kinds of divergence it counts", () => {
-    const docs = { legacy: readJson(join(OUT, "openapi/openapi.legacy.json")), v3: readJson(join(OUT, "openapi/openapi.v3.json")) };
-    const ajv = new Ajv({ strict: false, allErrors: false });
-    addFormats.default(ajv);
-    ajv.addSchema(docs.legacy, "legacy");
-    ajv.addSchema(docs.v3, "v3");
-    let parsed = 0;
-    let valid = 0;
-    const kinds: Record<string, string[]> = {};
-    for (const m of described()) {
-      const example = responseExample(readFileSync(join(ROOT, m.source.file), "utf8"));
-      if (example === null) continue;
-      let body: unknown;
-      try {
-        body = JSON.parse(example);
-      } catch {
-        continue; // not strict JSON (comments, `...`): a lenient reading is issue 29's
-      }
-      parsed++;
-      const path = docs[m.version].paths[`/${m.name}`];
-      const verb = path?.post ? "post" : "get";
-      const pointer = `${m.version}#/paths/${`/${m.name}`.replace(/~/g, "~0").replace(/\//g, "~1")}/${verb}/responses/200/content/application~1json/schema`;
-      const validate = ajv.getSchema(pointer) ?? ajv.compile({ $ref: pointer });
-      if (validate(body)) {
-        valid++;
-        continue;
-      }
-      const e = validate.errors?.[0];
-      const kind = !e ? "other" : e.keyword === "required" && e.instancePath === "" ? `envelope member '${String(e.params["missingProperty"])}' absent from the example` : `${e.keyword} ${e.message ?? ""}`;
-      (kinds[kind] ??= []).push(`${m.source.file}: ${e?.instancePath ?? ""}`);
-    }
-    const report = Object.entries(kinds)
+  it("holds every published example as a contract: requests, responses and errors against their schemas, divergences by kind", () => {
+    const r = checkExamples(OUT) as ExamplesReport;
+    examples = r;
+    const report = Object.entries(r.kinds)
       .sort((a, b) => b[1].length - a[1].length)
       .map(([k, v]) => `${v.length} ${k}\n    ${v.slice(0, 3).join("\n    ")}`)
       .join("\n");
-    process.stdout.write(`response examples: ${valid} of ${parsed} strictly parseable accepted\n${report}\n`);
-    expect(parsed).toBeGreaterThanOrEqual(1300);
-    // The floor measured when it was set (83.5%), below the issue's 90%: most failures are legacy pages whose
-    // examples give identifiers as strings ("ID": "410") where the table types them integer; the table is the
-    // reference's statement (issue 28), so those are divergences, counted above by kind.
-    expect(valid / parsed).toBeGreaterThanOrEqual(0.83);
-  });
+    process.stdout.write(`examples: ${JSON.stringify(r.figures)}\nquirks: ${JSON.stringify(r.quirks)}\n${report}\n`);
+    const { request, response, error } = r.figures;
+    // The published examples, read strictly or leniently (each quirk counted): nearly all are read.
+    expect(request.examples).toBeGreaterThanOrEqual(2300);
+    expect(request.strict).toBeGreaterThanOrEqual(2300);
+    expect(response.strict + response.lenient).toBeGreaterThanOrEqual(1340);
+    expect(error.strict + error.lenient).toBeGreaterThanOrEqual(1230);
+    // Floors measured when they were set, never lowered (issue 29 asks 90%; the kinds above say why they are not):
+    // the larger kinds are examples that contradict their own page's table, which the table wins (issue 28).
+    expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.87);
+    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.82);
+    expect(error.accepted / error.checked).toBeGreaterThanOrEqual(0.77);
+  }, 120_000);
+
+  it("type-checks a sample of 250 methods' accepted responses against the generated types (one file, satisfies, one tsc run)", () => {
+    const r = examples ?? (checkExamples(OUT) as ExamplesReport);
+    const seen = new Set<string>();
+    const sample = [...r.accepted]
+      .sort((a, b) => (a.method < b.method ? -1 : a.method > b.method ? 1 : 0))
+      .filter((a) => !seen.has(`${a.version}:${a.method}`) && seen.add(`${a.version}:${a.method}`))
+      .slice(0, 250);
+    expect(sample.length).toBe(250);
+    const dir = join(tmp, "sample");
+    mkdirSync(dir, { recursive: true });
+    const lines = ['import type { Envelope, LegacyMethods, V3Methods } from "collab-platform-api-types";'];
+    for (const [i, a] of sample.entries()) lines.push(`// ${a.version} ${a.method}`, `export const r${i} = ${JSON.stringify(a.body)} satisfies Envelope<${a.version === "v3" ? "V3Methods" : "LegacyMethods"}[${JSON.stringify(a.method)}]["result"]>;`);
+    writeFileSync(join(dir, "sample.ts"), `${lines.join("\n")}\n`);
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", types: [], skipLibCheck: true, paths: { "collab-platform-api-types": [join(OUT, "types/index.d.ts")] } }, files: ["sample.ts"] }));
+    const t = spawnSync(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: dir, encoding: "utf8" });
+    const errors = t.stdout.split("\n").filter((l) => /^sample\.ts\(\d+,\d+\): error/.test(l));
+    // Every error left is an example's field the page's table does not list (the types are closed where the
+    // schemas are open): a divergence of the example, counted here.
+    for (const e of errors) expect(e).toMatch(/TS2353: Object literal may only specify known properties/);
+    process.stdout.write(`type-checked ${sample.length} methods' responses: ${errors.length} with a field absent from the table\n${errors.slice(0, 3).join("\n")}\n`);
+    expect(errors.length).toBeLessThanOrEqual(10);
+  }, 120_000);
 });
+
+interface ExamplesReport {
+  figures: Record<"request" | "response" | "error", { examples: number; strict: number; lenient: number; unreadable: number; checked: number; accepted: number; strictAccepted: number }>;
+  kinds: Record<string, string[]>;
+  quirks: Record<string, number>;
+  accepted: Array<{ method: string; version: string; body: unknown }>;
+}
+
+let examples: ExamplesReport | undefined;
 
 function readJson(path: string): OpenAPIV3.Document {
   return JSON.parse(readFileSync(path, "utf8")) as OpenAPIV3.Document;
-}
-
-/** The first JSON block of the page's response section (`## Response Handling` and its variants), or null. */
-function responseExample(page: string): string | null {
-  const section = page.split(/^## /m).find((s) => /^(Response Handling|Response handling|Response on Success|Successful Response|Returned Data)\b/.test(s));
-  return section ? (/```json\n([\s\S]*?)```/.exec(section)?.[1] ?? null) : null;
 }

@@ -169,7 +169,9 @@ export function emitTypes(model: Model, specPath: string, header: string): Types
     out.push(fieldsInterface("LegacyErrorBody", model.envelope.legacyErrorBody, ctx, ["Legacy error body. Some errors add extra members."], model.envelope.source, [member("[member: string]", keyword("unknown"))]));
     const result = model.envelope.members.find((m) => m.name === "result");
     const envelopeDoc = doc(["Success: HTTP 200, the envelope of every method.", result?.description ? sentence(result.description) : null], ctx, model.envelope.source);
-    out.push(print(iface(envelopeDoc, "Envelope<R>", [member("result", reference("R")), member("time", reference("Time"))])));
+    // Members beyond `result` and `time` the input states (the reference's `total` and `next` of list methods).
+    const more = model.envelope.members.filter((f) => f.name !== "result" && f.name !== "time").map((f) => memberNode(f, ctx, { optional: !f.required }));
+    out.push(print(iface(envelopeDoc, "Envelope<R>", [member("result", reference("R")), member("time", reference("Time")), ...more])));
   }
   const v3Gap = model.knownGaps.find((g) => /body shape of 3\.0 error/i.test(g.subject));
   out.push(print(alias(doc(["Body of 3.0 error responses.", NOT_SHOWN], ctx, v3Gap?.source), "V3ErrorBody", keyword("unknown"))));

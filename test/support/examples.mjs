@@ -1,0 +1,152 @@
+// The published examples of the platform's reference as contracts (issue 29 item 3): every JSON example of every
+// method page (the request bodies of the cURL tabs, the response and error blocks), read strictly where they are JSON
+// and leniently where they are not (each quirk counted), and validated against the generated OpenAPI schemas of
+// their method. Divergences are classified by what differs, with counts and three positions each.
+//
+//   node test/support/examples.mjs OUT_DIR     prints the figures for a generated folder (npm run generate:platform)
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const require = createRequire(import.meta.url);
+const JSON5 = require("json5");
+const { Ajv } = require("ajv");
+const addFormats = require("ajv-formats");
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/** The examples of one page: `{ kind: "request" | "response" | "error", text, line }`, in page order. */
+export function examplesOf(page) {
+  const out = [];
+  const lines = page.split("\n");
+  let section = "";
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const h2 = /^##\s+(.*)$/.exec(line);
+    if (h2) section = h2[1].trim().toLowerCase();
+    const fence = /^(\s*)(```+|~~~+)\s*([\w-]*)/.exec(line);
+    if (!fence) continue;
+    const body = [];
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      if (lines[j].trim().startsWith(fence[2])) break;
+      body.push(lines[j].slice(Math.min(fence[1].length, lines[j].length - lines[j].trimStart().length)));
+    }
+    const lang = fence[3].toLowerCase();
+    const text = body.join("\n");
+    if (/code examples?/.test(section) && (lang === "bash" || lang === "shell" || lang === "sh") && /\bcurl\b/.test(text)) {
+      // `-d '{…}'`: the request body of the cURL tab (single-quoted, as every tab writes it).
+      const d = /-d\s+'([\s\S]*?)'\s*(?:\\\s*$|$)/m.exec(text);
+      if (d) out.push({ kind: "request", text: d[1], line: i + 2 + text.slice(0, d.index).split("\n").length - 1, oauth: /\/rest\/(?:api\/)?[a-z]/i.test(text) && /"auth"\s*:/.test(d[1]) });
+    } else if (lang === "json" && /response|returned data|successful/.test(section)) out.push({ kind: "response", text, line: i + 2 });
+    else if (lang === "json" && /error/.test(section)) out.push({ kind: "error", text, line: i + 2 });
+    i = j;
+  }
+  return out;
+}
+
+/** Strict JSON, else a lenient reading: `{ value, strict, quirks }`, or `{ value: undefined, quirks }` when unreadable. */
+export function readExample(text) {
+  try {
+    return { value: JSON.parse(text), strict: true, quirks: [] };
+  } catch {
+    // The published examples' quirks, each counted: comments, `...` for "and so on", trailing commas, single quotes.
+    const quirks = [];
+    if (/^\s*\/\/|[^:"]\/\/\s|\/\*/m.test(text)) quirks.push("comment");
+    if (/\.\.\./.test(text)) quirks.push("ellipsis");
+    const cleaned = text
+      .replace(/^\s*\.\.\.\s*,?\s*$/gm, "")
+      .replace(/,\s*\.\.\.\s*(?=[\]}])/g, "")
+      .replace(/(?<=[[{,]\s*)\.\.\.\s*(?=[\]},])/g, "")
+      .replace(/"\s*:\s*\.\.\.\s*(?=[,}\n])/g, '": null');
+    try {
+      const value = JSON5.parse(cleaned);
+      if (/,\s*[\]}]/.test(cleaned)) quirks.push("trailing comma");
+      if (quirks.length === 0) quirks.push("other (JSON5)");
+      return { value, strict: false, quirks };
+    } catch {
+      return { value: undefined, strict: false, quirks: [...quirks, "unreadable"] };
+    }
+  }
+}
+
+const pointer = (name) => `~1${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+
+/** Every example of every described method of a generated folder, validated; the figures and the divergences by kind. */
+export function checkExamples(outDir, root = ROOT) {
+  const model = JSON.parse(readFileSync(join(outDir, "model.json"), "utf8"));
+  const docs = { legacy: JSON.parse(readFileSync(join(outDir, "openapi/openapi.legacy.json"), "utf8")), v3: JSON.parse(readFileSync(join(outDir, "openapi/openapi.v3.json"), "utf8")) };
+  const ajv = new Ajv({ strict: false, allErrors: false });
+  (addFormats.default ?? addFormats)(ajv);
+  ajv.addSchema(docs.legacy, "legacy");
+  ajv.addSchema(docs.v3, "v3");
+  const figures = {};
+  const kinds = {};
+  const quirks = {};
+  const accepted = [];
+  const count = (kind, key) => {
+    figures[kind] ??= { examples: 0, strict: 0, lenient: 0, unreadable: 0, checked: 0, accepted: 0, strictAccepted: 0 };
+    figures[kind][key]++;
+  };
+  for (const m of model.methods.filter((x) => x.described && x.source.file.includes("api-reference/"))) {
+    const page = readFileSync(join(root, m.source.file), "utf8");
+    const op = docs[m.version].paths[`/${m.name}`];
+    if (!op) continue;
+    const verb = op.post ? "post" : "get";
+    const base = `${m.version}#/paths/${pointer(m.name)}/${verb}`;
+    for (const ex of examplesOf(page)) {
+      count(ex.kind, "examples");
+      const read = readExample(ex.text);
+      for (const q of read.quirks) quirks[q] = (quirks[q] ?? 0) + 1;
+      if (read.value === undefined) {
+        count(ex.kind, "unreadable");
+        continue;
+      }
+      count(ex.kind, read.strict ? "strict" : "lenient");
+      let schemaRef;
+      let value = read.value;
+      if (ex.kind === "request") {
+        if (!op[verb].requestBody) continue;
+        schemaRef = `${base}/requestBody/content/application~1json/schema`;
+        // `auth` is the application's token in the body, the platform's transport and no parameter of the method.
+        if (value && typeof value === "object" && !Array.isArray(value)) {
+          const { auth: _auth, ...rest } = value;
+          value = rest;
+        }
+      } else if (ex.kind === "response") schemaRef = `${base}/responses/200/content/application~1json/schema`;
+      else schemaRef = `${base}/responses/4XX/content/application~1json/schema`;
+      const validate = ajv.getSchema(schemaRef) ?? ajv.compile({ $ref: schemaRef });
+      count(ex.kind, "checked");
+      if (validate(value)) {
+        count(ex.kind, "accepted");
+        if (read.strict) count(ex.kind, "strictAccepted");
+        if (ex.kind === "response" && read.strict) accepted.push({ method: m.name, version: m.version, body: value });
+        continue;
+      }
+      const e = validate.errors?.[0];
+      const kind = `${ex.kind}: ${classify(e, value)}`;
+      (kinds[kind] ??= []).push(`${m.source.file}:${ex.line}${e?.instancePath ? ` ${e.instancePath}` : ""}`);
+    }
+  }
+  return { figures, kinds, quirks, accepted };
+}
+
+function classify(e, body) {
+  if (!e) return "other";
+  const v = e.instancePath.split("/").slice(1).reduce((a, k) => (a == null ? a : a[k.replace(/~1/g, "/").replace(/~0/g, "~")]), body);
+  const got = Array.isArray(v) ? "array" : v === null ? "null" : typeof v;
+  if (e.keyword === "required" && e.instancePath === "") return `member '${e.params.missingProperty}' of the envelope absent from the example`;
+  if (e.keyword === "required") return "a field the table requires absent from the example";
+  if (e.keyword === "type" && (e.params.type === "integer" || e.params.type === "number") && got === "string" && /^-?\d+(\.\d+)?$/.test(v)) return `a number as a string where the table says ${e.params.type}`;
+  if (e.keyword === "type") return `${got} where the table says ${e.params.type}`;
+  if (e.keyword === "enum") return "a value the table does not list";
+  if (e.keyword === "additionalProperties") return "a field absent from the table";
+  return `${e.keyword} (${e.message})`;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const r = checkExamples(process.argv[2] ?? join(ROOT, "platform-output"));
+  console.log(JSON.stringify(r.figures, null, 2));
+  console.log("quirks", r.quirks);
+  for (const [k, v] of Object.entries(r.kinds).sort((a, b) => b[1].length - a[1].length)) console.log(`${v.length} ${k}\n    ${v.slice(0, 3).join("\n    ")}`);
+}
