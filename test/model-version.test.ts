@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,16 +35,22 @@ describe("model.json shapes (D28)", () => {
     cpSync(join(ROOT, "spec-source"), join(dir, "spec-source"), { recursive: true });
     cpSync(join(ROOT, "codegen.config.yaml"), join(dir, "codegen.config.yaml"));
     cpSync(join(ROOT, "output"), join(dir, "output"), { recursive: true });
-    // The folder as the generator of version 1 left it: its model.json and its manifest (with that file's hash).
-    writeFileSync(join(dir, "output/model.json"), V1);
-    cpSync(join(ROOT, "test/fixtures/model-json/v1-manifest.json"), join(dir, "output/manifest.json"));
+    // The folder as a generator of model version 1 would leave it today: its model.json (of today's version, so that
+    // only the shape differs) and a manifest with that file's hash. A frozen manifest would also date every other
+    // file, and a later change of the runtimes' bytes, a patch of its own, would read as the shape's doing.
+    const version = (JSON.parse(readFileSync(join(ROOT, "output/model.json"), "utf8")) as { generation: { version: string } }).generation.version;
+    const v1 = V1.replace('"version": "0.3.4"', `"version": "${version}"`);
+    writeFileSync(join(dir, "output/model.json"), v1);
+    const manifest = JSON.parse(readFileSync(join(ROOT, "output/manifest.json"), "utf8")) as { files: Record<string, string> };
+    manifest.files["model.json"] = createHash("sha256").update(v1).digest("hex");
+    writeFileSync(join(dir, "output/manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
     const r = spawnSync(process.execPath, [BIN, "generate"], { cwd: dir, encoding: "utf8" });
     expect(r.status, r.stderr).toBe(0);
-    // A bump would say "version X (… from 0.3.4 …)"; an unchanged version says nothing of it.
+    // A bump would say "version X (… from …)"; an unchanged version says nothing of it.
     expect(r.stderr).not.toMatch(/\bversion \d/);
     const written = JSON.parse(readFileSync(join(dir, "output/model.json"), "utf8")) as { modelVersion: number; generation: { version: string } };
     expect(written.modelVersion).toBe(MODEL_VERSION);
-    expect(written.generation.version).toBe("0.3.4");
+    expect(written.generation.version).toBe(version);
     // The regenerated folder is today's output/, byte for byte: the new shape of model.json bumped nothing.
     const changed = filesBelow(join(ROOT, "output")).filter((p) => readFileSync(join(ROOT, "output", p), "utf8") !== readFileSync(join(dir, "output", p), "utf8"));
     expect(changed).toEqual([]);

@@ -2,6 +2,7 @@ import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
 import { APP_CONTEXT_CAUSE, type Fragments, RETURNED_BY, emptyMethod } from "./fragments.js";
 import { pascal } from "./naming.js";
 import { platformFacts } from "./platform.js";
+import { withKnownEvents } from "./events.js";
 import { CALLING_THE_API, MODEL_VERSION, type Field, type KnownGap, type Method, type MethodError, type Model, type ModelOptions, type Resource, type Source, type Statement, type TypeRef, type Version } from "./types.js";
 import { withoutParenSpan } from "../util/parens.js";
 
@@ -497,6 +498,7 @@ export function buildModel(specFile: string, f: Fragments, options: ModelOptions
     else if (!m.described) m.errorsOpen = { reason: "the spec only names the method", source: m.source };
   }
 
+  const withEvents = f.eventPayloads ? withKnownEvents(methods, f.eventPayloads) : methods;
   const lifted = liftShapes(resources);
   const platform = platformFacts(f.platform, f.titleSource ?? { file: specFile, line: 1, column: 1 }, gaps);
   const model: Model = {
@@ -510,7 +512,7 @@ export function buildModel(specFile: string, f: Fragments, options: ModelOptions
     resources: lifted,
     states: f.states,
     addressing: f.addressing,
-    methods,
+    methods: withEvents,
     fileRetrieval: f.fileRetrieval,
     authentication: { rules: f.authentication.rules },
     events: f.events,
@@ -520,6 +522,7 @@ export function buildModel(specFile: string, f: Fragments, options: ModelOptions
     knownGaps: gaps,
     platform,
     ...(f.publicPages ? { publicPages: f.publicPages } : {}),
+    ...(f.eventPayloads ? { eventPayloads: f.eventPayloads } : {}),
   };
   return { model, diagnostics };
 }

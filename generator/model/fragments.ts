@@ -2,6 +2,7 @@ import type {
   AddressingForm,
   CatalogueError,
   Envelope,
+  EventPayload,
   FileRetrievalRow,
   KnownGap,
   Limit,
@@ -47,6 +48,8 @@ export interface Fragments {
   platform: FoundPlatformFacts;
   /** Where the input's pages are published, when it is published documentation (Model.publicPages). */
   publicPages?: { base: string; root: string };
+  /** The events the input describes with their payloads (Model.eventPayloads). */
+  eventPayloads?: EventPayload[];
 }
 
 /** The platform's facts a front end found: any it did not find is left out. */

@@ -1,3 +1,4 @@
+import { withKnownEvents } from "./events.js";
 import type { Field, KnownGap, Method, Model, Resource, TypeRef } from "./types.js";
 
 /**
@@ -67,17 +68,20 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
     methods.push(fill(m, ofReference(other), answer));
   }
   for (const [k, m] of fromReference) if (!specKeys.has(k)) methods.push(ofReference(m));
+  // The spec's `event.bind` takes the events the pages describe: known values, not a contradiction.
+  const withEvents = reference.eventPayloads ? withKnownEvents(methods, reference.eventPayloads) : methods;
   const codes = new Set(spec.errors.catalogue.map((e) => e.code));
   const resources = [...spec.resources, ...reference.resources.map((r) => ({ ...r, name: renamed.get(r.name) ?? r.name, type: rename(r.type) }))];
   const model: Model = {
     ...spec,
-    methods,
+    methods: withEvents,
     resources,
     errors: { ...spec.errors, catalogue: [...spec.errors.catalogue, ...reference.errors.catalogue.filter((e) => !codes.has(e.code))] },
     knownGaps: gaps,
     ...(reference.publicPages ? { publicPages: reference.publicPages } : {}),
+    ...(reference.eventPayloads ? { eventPayloads: reference.eventPayloads } : {}),
   };
-  const described = methods.filter((m) => m.described);
+  const described = withEvents.filter((m) => m.described);
   const fromPages = described.filter((m) => m.source.file !== spec.specFile).length;
   return { model, report: { methods: { spec: described.length - fromPages, reference: fromPages, both }, answered } };
 }

@@ -36,6 +36,8 @@ export type TypeRef =
       /** `date-time` (ISO 8601), `byte` (Base64), `uri`, `decimal` (digits in a string), `yn` (a `Y`/`N` flag). */
       format?: "date-time" | "byte" | "uri" | "decimal" | "yn";
       enum?: Array<string | number | boolean>;
+      /** The enum lists the known values of an open set (the events of `event.bind`: a portal may have more). */
+      openEnum?: boolean;
       pattern?: string;
       minimum?: number;
       maximum?: number;
@@ -294,6 +296,22 @@ export interface Envelope {
   source: Source;
 }
 
+/**
+ * An event the platform sends to a bound handler, and what the handler receives (the reference's event pages,
+ * "What the Handler Receives"): `event`, `data`, `ts`, `auth` and their members.
+ */
+export interface EventPayload {
+  /** The event as its page names it (`onCrmDealAdd`, `CATALOG.PRODUCT.ON.ADD`): what `event.bind` takes, in any case. */
+  name: string;
+  /** The code the handler receives in `event` (`ONCRMDEALADD`). */
+  code: string;
+  description: string;
+  scopes: string[] | null;
+  /** The members of the request the handler receives. */
+  fields: Field[];
+  source: Source;
+}
+
 /** A heading of the spec and its anchor (GitHub's slug of its text): positions that do not move when lines do. */
 export interface SectionAnchor {
   title: string;
@@ -397,6 +415,8 @@ export interface Model {
    * spec, whose copy ships in the types package.
    */
   publicPages?: { base: string; root: string };
+  /** The events the input describes with their payloads (the reference's event pages); absent for the spec. */
+  eventPayloads?: EventPayload[];
   /**
    * What the front end skipped on purpose under methods, resources and error tables, by kind: backticked names given
    * as examples, code blocks, HTML blocks. Everything else there is a fact or a warning (spec-source/README.md).

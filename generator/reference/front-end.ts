@@ -2,13 +2,14 @@ import { posix } from "node:path";
 import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
 import { emptyFragments } from "../model/fragments.js";
 import type { FrontEnd } from "../model/front-end.js";
-import type { CatalogueError, Envelope, Field, Method } from "../model/types.js";
+import type { CatalogueError, Envelope, EventPayload, Field, Method } from "../model/types.js";
 import { sha256 } from "../util/hash.js";
 import { looksLikeYfm } from "../source/index.js";
 import { type IncludeResolver, type YfmPage, scanPage } from "../yfm/blocks.js";
 import { type TypeCatalogue, readCatalogue } from "./catalogue.js";
 import { readSystemErrors } from "./errors.js";
 import { fieldColumns, readFieldRows } from "./fields.js";
+import { readEventPage } from "./events.js";
 import { readPage } from "./page.js";
 
 /**
@@ -50,6 +51,7 @@ export const REFERENCE_FRONT_END: FrontEnd = {
     const seen = new Map<string, Method>();
     // The envelope's paging members, as the first list page (in path order) types them.
     const paging = new Map<string, Field>();
+    const events = new Map<string, EventPayload>();
     for (const f of pages) {
       if (isCatalogue(f.path)) continue;
       const key = cache ? sha256(`${cache.salt}\0${catalogueDigest}\0${f.path}\0${f.text}`) : "";
@@ -59,6 +61,11 @@ export const REFERENCE_FRONT_END: FrontEnd = {
       if (cache) cache.next.set(key, cached ? cache.entries.get(key) : structuredClone(reading));
       diagnostics.push(...reading.diagnostics);
       for (const e of reading.envelope ?? []) if (!paging.has(e.name)) paging.set(e.name, e);
+      if (reading.event) {
+        const earlier = events.get(reading.event.code);
+        if (earlier) diagnostics.push(diagnostic("duplicate-page", { ...reading.event.source, endLine: reading.event.source.line, endColumn: reading.event.source.column + 1 }, { name: reading.event.name, first: `${earlier.source.file}:${earlier.source.line}` }));
+        else events.set(reading.event.code, reading.event);
+      }
       const m = reading.method;
       if (!m) continue;
       const id = `${m.version}:${m.name}`;
@@ -73,6 +80,7 @@ export const REFERENCE_FRONT_END: FrontEnd = {
     fragments.resources.push(...catalogue.resources);
     fragments.errors.catalogue.push(...systemErrors(texts, root, resolve));
     fragments.envelope = envelopeOf(cataloguePages, catalogue, diagnostics, [...paging.values()]);
+    if (events.size > 0) fragments.eventPayloads = [...events.values()];
     return { fragments, diagnostics, secrets: [] };
   },
 };
@@ -80,6 +88,8 @@ export const REFERENCE_FRONT_END: FrontEnd = {
 /** One page's reading, as the cache keeps it: the method (or none), its diagnostics, and the files it included. */
 interface CachedPage {
   method: Method | null;
+  /** The event an event page describes, with what its handler receives. */
+  event?: EventPayload;
   envelope?: Field[];
   diagnostics: Diagnostic[];
   /** Each included file and the hash of its text when the page was read. */
@@ -89,8 +99,10 @@ interface CachedPage {
 function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, resolve: IncludeResolver, texts: ReadonlyMap<string, string>): CachedPage {
   const page = scanPage(f.path, f.text, resolve);
   const diagnostics = includeWarnings(page);
-  const reading = readPage(page, areaOf(f.path), { diagnostics, typeWord: catalogue.word, knownWords: catalogue.words, catalogueTable: catalogue.table });
-  return { method: reading.method, ...(reading.envelope ? { envelope: reading.envelope } : {}), diagnostics, included: [...new Set(page.included)].map((file) => [file, sha256(texts.get(file) ?? "")]) };
+  const scope = { diagnostics, typeWord: catalogue.word, knownWords: catalogue.words, catalogueTable: catalogue.table };
+  const reading = readPage(page, areaOf(f.path), scope);
+  const event = reading.method ? null : readEventPage(page, scope);
+  return { method: reading.method, ...(event ? { event } : {}), ...(reading.envelope ? { envelope: reading.envelope } : {}), diagnostics, included: [...new Set(page.included)].map((file) => [file, sha256(texts.get(file) ?? "")]) };
 }
 
 /** A cached reading whose included files are still the same, copied so that the model stage may change it; else null. */

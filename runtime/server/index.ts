@@ -33,6 +33,7 @@ export { route, type Route } from "./route.js";
 export { fromQuery } from "./query.js";
 export { isPage, page, pageOf, type Page } from "./page.js";
 export { decimal } from "./decimal.js";
+export { createEventHandler, parseFormBody, type EventHandlerOptions, type EventRequest, type FormEncoded } from "./events.js";
 export type { ServerData } from "../shared/data.js";
 export { createMockWith, sample, type MockData, type MockMethod, type MockOptions, type MockSeed, type MockState, type Schema } from "./mock.js";
 

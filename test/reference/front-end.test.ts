@@ -194,3 +194,18 @@ describe("requirements the pages write in words (decisions.md D8)", () => {
     expect(m?.constraints.find((c) => c.kind === "required-when")).toMatchObject({ params: ["CODE"], condition: "for webhooks" });
   });
 });
+
+describe("event pages", () => {
+  it("read an event's payload: dotted rows nested, members through anchors, the code as the handler receives it", () => {
+    const events = model?.eventPayloads ?? [];
+    expect(events.map((e) => [e.name, e.code, e.scopes])).toEqual([["onShopOrderAdd", "ONSHOPORDERADD", ["shop"]]]);
+    const strip = (x: unknown) => JSON.parse(JSON.stringify(x, (k, v) => (k === "source" || k === "description" ? undefined : v)));
+    expect(strip(events[0]?.fields)).toEqual([
+      { name: "event", type: { kind: "primitive", type: "string" }, required: false, nullable: false },
+      { name: "data", type: { kind: "object", members: [{ name: "FIELDS", type: { kind: "object", members: [{ name: "ID", type: { kind: "primitive", type: "integer" }, required: false, nullable: false }] }, required: false, nullable: false }], open: true }, required: false, nullable: false },
+      { name: "ts", type: { kind: "primitive", type: "number" }, required: false, nullable: false },
+      { name: "auth", type: { kind: "object", members: [{ name: "application_token", type: { kind: "primitive", type: "string" }, required: false, nullable: false }, { name: "member_id", type: { kind: "primitive", type: "string" }, required: false, nullable: false }] }, required: false, nullable: false },
+    ]);
+    expect(events[0]?.source).toEqual({ file: "docs/api-reference/shop/events/on-shop-order-add.md", line: 1, column: 1 });
+  });
+});

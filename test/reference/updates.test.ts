@@ -48,7 +48,11 @@ describe("a new snapshot of the reference", () => {
     const now = byKey(b);
     const shared = [...was.values()].filter((m) => m.area !== "vote");
     expect(shared.length).toBeGreaterThan(1400);
-    for (const m of shared) expect(now.get(`${m.version}:${m.name}`), m.name).toEqual(m);
+    // The known events of `event.bind` are the folder's: the added area's event joins them, and nothing else differs.
+    const withoutEvents = (m: Method | undefined) => JSON.parse(JSON.stringify(m ?? null, (k, v) => (k === "enum" && Array.isArray(v) && v.includes("onCrmDealAdd") ? undefined : v))) as unknown;
+    for (const m of shared) expect(withoutEvents(now.get(`${m.version}:${m.name}`)), m.name).toEqual(withoutEvents(m));
+    const bind = now.get("legacy:event.bind")?.params.find((p) => p.name === "event")?.type;
+    expect(bind?.kind === "primitive" && bind.openEnum && bind.enum?.includes("onShopOrderAdd")).toBe(true);
     expect([...now.values()].filter((m) => m.area === "vote")).toEqual([]);
     expect([...now.values()].filter((m) => m.area === "shop").map((m) => m.name).sort()).toEqual(["shop.order.fetch", "shop.order.get", "shop.order.remove"]);
   });

@@ -21,7 +21,9 @@ export function typeSchema(type: TypeRef): Schema {
       if (type.format === "date-time" || type.format === "byte" || type.format === "uri") s.format = type.format;
       if (type.format === "decimal") s.pattern = "^-?[0-9]+$";
       if (type.pattern) s.pattern = type.pattern;
-      if (type.enum) s.enum = [...type.enum];
+      // An open set's values are the known ones, not the only ones: no `enum`, which would refuse the others.
+      if (type.enum && type.openEnum) (s as Record<string, unknown>)["x-known-values"] = [...type.enum];
+      else if (type.enum) s.enum = [...type.enum];
       if (type.minimum !== undefined) s.minimum = type.minimum;
       if (type.maximum !== undefined) s.maximum = type.maximum;
       return s;

@@ -21,7 +21,7 @@ import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } fr
 function runtimeType(t: TypeRef, model: Model, shapes: Map<string, RuntimeType>): RuntimeType {
   switch (t.kind) {
     case "primitive":
-      return { kind: t.type, ...(t.enum ? { enum: t.enum } : {}) };
+      return { kind: t.type, ...(t.enum && !t.openEnum ? { enum: t.enum } : {}) };
     case "object":
       return {
         kind: "object",

@@ -27,6 +27,8 @@ function literal(v: string | number | boolean): string {
 export function typeNode(t: TypeRef, ctx: PrintContext): TsType {
   switch (t.kind) {
     case "primitive": {
+      // An open set keeps the editor's completion of the known values and takes any other string.
+      if (t.enum && t.enum.length > 0 && t.openEnum) return union([...t.enum.map((v) => keyword(literal(v))), keyword("(string & {})")]);
       if (t.enum && t.enum.length > 0) return union(t.enum.map((v) => keyword(literal(v))));
       if (t.format === "decimal") return reference("DecimalString");
       if (t.format === "date-time") return reference("DateTimeString");

@@ -184,6 +184,7 @@ export function emitTypes(model: Model, specPath: string, header: string): Types
   const own = model.methods.flatMap((m) => m.errors.map((e) => e.code)).filter((c): c is string => c !== null).sort(ordinal);
   const every = union([reference("SystemErrorCode"), reference("V3ErrorCode"), reference("AuthErrorCode"), literalUnion(own)]);
   out.push(print(alias(doc(["Every error code the spec names: the catalogue and every method's own."], ctx), "ErrorCode", every)));
+  if (model.eventPayloads && model.eventPayloads.length > 0) out.push(...eventDecls(model.eventPayloads, ctx));
   const commonText = out.join("\n");
   const commonNames = new Set(declaredNames(commonText));
   // An area's file is one folder down: its `@see` goes up to the shipped spec.
@@ -257,4 +258,23 @@ export function shippedSpecFile(specPath: string, specText: string, header: stri
   // The header every generated file starts with (contracts.md), as an HTML comment: it renders as nothing, and the
   // headings' anchors, which the `@see` tags name, do not depend on lines.
   return { path: `types/${shippedSpecPath(specPath)}`, contents: `<!-- ${header} A copy of the spec, for the declarations' @see. -->\n${specText}` };
+}
+
+/**
+ * What each event's handler receives (the reference's event pages): `EventPayloads` keyed by the code the handler
+ * gets in `event`, as the pages type the payload (the server's `createEventHandler` hands it over form-encoded, every
+ * scalar a string: `FormEncoded<EventPayloads[E]>`), and `EventName`, the names `event.bind` takes.
+ */
+function eventDecls(events: NonNullable<Model["eventPayloads"]>, ctx: PrintContext): string[] {
+  const sorted = [...events].sort((a, b) => ordinal(a.code, b.code));
+  const members: TsMember[] = sorted.map((e) => ({
+    // An event whose page lists no payload is `unknown` (a warning of the reading), never `{}`.
+    comment: doc([e.description || `The event ${e.name}.`, e.fields.length === 0 ? "The page lists no payload: any value." : null], ctx, e.source).trimEnd(),
+    key: stringLiteral(e.code),
+    type: e.fields.length > 0 ? { kind: "object", members: e.fields.map((f) => memberNode(f, ctx)), expanded: true } : keyword("unknown"),
+  }));
+  return [
+    print(iface(doc(["What the handler of each event receives, keyed by the code it gets in `event`, as the platform's reference types it."], ctx), "EventPayloads", members)),
+    print(alias(doc(["The events the platform's reference describes, as `event.bind` takes them (in any case)."], ctx), "EventName", literalUnion(sorted.map((e) => e.name)))),
+  ];
 }

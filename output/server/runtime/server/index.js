@@ -10,6 +10,7 @@ export { route } from "./route.js";
 export { fromQuery } from "./query.js";
 export { isPage, page, pageOf } from "./page.js";
 export { decimal } from "./decimal.js";
+export { createEventHandler, parseFormBody } from "./events.js";
 export { createMockWith, sample } from "./mock.js";
 /**
  * A web-standard handler, `(request: Request) => Promise<Response>`, that enforces the spec's rules (addressing,

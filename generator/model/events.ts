@@ -1,0 +1,25 @@
+import type { EventPayload, Method } from "./types.js";
+
+/**
+ * The platform's methods that take an event's name (`event.bind` and `event.unbind`, api-reference/events/): where
+ * the model knows the events (the reference's event pages), that parameter's known values are their names, an open
+ * set (a portal may have events of its own: the names are the ones documented, not the only ones). A parameter the
+ * input types otherwise (not a plain string) is left as it is.
+ */
+const TAKES_EVENT: ReadonlyArray<readonly [string, string]> = [
+  ["event.bind", "event"],
+  ["event.unbind", "event"],
+];
+
+export function withKnownEvents(methods: readonly Method[], events: readonly EventPayload[]): Method[] {
+  const names = [...new Set(events.map((e) => e.name))].sort();
+  if (names.length === 0) return [...methods];
+  return methods.map((m) => {
+    const param = TAKES_EVENT.find(([method]) => method === m.name)?.[1];
+    const p = param ? m.params.find((x) => x.name === param) : undefined;
+    if (!p || p.type.kind !== "primitive" || p.type.type !== "string" || p.type.enum) return m;
+    const type = { ...p.type, enum: names, openEnum: true };
+    // New objects: the methods may be another model's too (the spec's, in a merge).
+    return { ...m, params: m.params.map((x) => (x === p ? { ...x, type } : x)) };
+  });
+}

@@ -1,0 +1,189 @@
+/**
+ * Event handlers: what the platform sends to a URL bound with `event.bind`, checked and parsed.
+ *
+ * The platform's reference (https://apidocs.bitrix24.com/api-reference/events/index.html) says the request is a POST
+ * with content type `application/x-www-form-urlencoded` (`event=ONCRMDEALADD&data[FIELDS][ID]=6641&auth[...]=…`),
+ * and (https://apidocs.bitrix24.com/api-reference/events/safe-event-handlers.html) that the handler must compare
+ * `auth[application_token]` with the token the application was given at install before it trusts the request. So every leaf arrives as a string: `FormEncoded<T>`
+ * is the documented payload with its scalars as the strings they are on the wire.
+ *
+ * The form parser is written here, not taken from `qs`: the runtime ships with no dependency, and the bracket syntax
+ * it needs (PHP's, with bounded depth and key count) is a few dozen lines.
+ */
+
+/** A documented payload as it arrives form-encoded: objects and arrays kept, every scalar a string. */
+export type FormEncoded<T> = unknown extends T
+  ? unknown
+  : T extends undefined | null
+    ? T
+    : T extends readonly (infer I)[]
+      ? FormEncoded<I>[]
+      : T extends object
+        ? { [K in keyof T]: FormEncoded<T[K]> }
+        : string;
+
+/** The members every event request carries, whatever the event. */
+export interface EventRequest {
+  /** The event's code, upper case as the platform sends it (`ONCRMDEALADD`). */
+  event: string;
+  event_handler_id?: string;
+  data?: unknown;
+  ts?: string;
+  auth?: Record<string, unknown>;
+}
+
+export interface EventHandlerOptions<M> {
+  /**
+   * The application token the platform gave at install (`OnAppInstall`'s `auth[application_token]`), or a lookup
+   * by the portal's `member_id` for an application installed on several portals. A request whose token differs is
+   * refused with 401 and reaches no handler.
+   */
+  applicationToken: string | ((memberId: string | undefined) => string | undefined | Promise<string | undefined>);
+  /** A handler per event code (`ONCRMDEALADD`); an event with none is acknowledged and ignored. */
+  handlers: { [E in keyof M]?: (payload: FormEncoded<M[E]> & EventRequest) => unknown };
+  /** The largest body read, in bytes (default 1 MiB): a larger one is refused with 413. */
+  maxBodyBytes?: number;
+}
+
+const MAX_DEPTH = 16;
+const MAX_KEYS = 10_000;
+
+/**
+ * An `application/x-www-form-urlencoded` body as nested objects, PHP's way: `a[b][c]=1` is `{a: {b: {c: "1"}}}`,
+ * `a[]=x&a[]=y` is `["x", "y"]`. Keys past the 16th bracket and pairs past the 10,000th are not read; `__proto__`,
+ * `constructor` and `prototype` are never keys. Linear in the body's length.
+ */
+export function parseFormBody(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  let pairs = 0;
+  for (const part of body.split("&")) {
+    if (!part) continue;
+    if (++pairs > MAX_KEYS) break;
+    const eq = part.indexOf("=");
+    const rawKey = decode(eq < 0 ? part : part.slice(0, eq));
+    const value = eq < 0 ? "" : decode(part.slice(eq + 1));
+    const path = keyPath(rawKey);
+    if (!path || path.some((k) => k === "__proto__" || k === "constructor" || k === "prototype")) continue;
+    let node: Record<string, unknown> | unknown[] = root;
+    for (let i = 0; i < path.length; i++) {
+      const key = path[i] as string;
+      const last = i === path.length - 1;
+      if (Array.isArray(node)) {
+        const index = key === "" ? node.length : Number(key);
+        if (!Number.isInteger(index) || index < 0 || index > node.length) break;
+        if (last) node[index] = value;
+        else node = (node[index] = containerFor(node[index], path[i + 1] as string)) as Record<string, unknown> | unknown[];
+      } else {
+        if (last) node[key] = value;
+        else node = (node[key] = containerFor(node[key], path[i + 1] as string)) as Record<string, unknown> | unknown[];
+      }
+    }
+  }
+  return root;
+}
+
+/** The existing container, or a new one: an array for `[]` or `[0]` next, else an object. */
+function containerFor(existing: unknown, next: string): Record<string, unknown> | unknown[] {
+  if (existing !== null && typeof existing === "object") return existing as Record<string, unknown> | unknown[];
+  return next === "" || next === "0" ? [] : (Object.create(null) as Record<string, unknown>);
+}
+
+/** `data[FIELDS][ID]` as `["data", "FIELDS", "ID"]`; null past the depth limit or for an unclosed bracket. */
+function keyPath(key: string): string[] | null {
+  const open = key.indexOf("[");
+  if (open < 0) return [key];
+  const path = [key.slice(0, open)];
+  let i = open;
+  while (i < key.length) {
+    if (key[i] !== "[") return null;
+    const close = key.indexOf("]", i);
+    if (close < 0) return null;
+    path.push(key.slice(i + 1, close));
+    if (path.length > MAX_DEPTH) return null;
+    i = close + 1;
+  }
+  return path;
+}
+
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, " "));
+  } catch {
+    return s;
+  }
+}
+
+/** Compares two strings in time that depends on their length only. */
+function sameToken(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+const answer = (status: number, body: Record<string, unknown>) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/**
+ * A web-standard handler, `(request: Request) => Promise<Response>`, for the URL bound with `event.bind`: it reads
+ * the form body (bounded), checks `auth[application_token]` against `options.applicationToken`, and calls the
+ * handler of the event's code with the parsed request. 200 once the handler returned (or when no handler is set: the
+ * platform does not resend an acknowledged event), 401 for a wrong or missing token, 400 for a body that is no event,
+ * 405 for another method than POST, 413 for a body over the bound; a handler that throws is a 500 with no detail.
+ */
+export function createEventHandler<M = Record<string, unknown>>(options: EventHandlerOptions<M>): (request: Request) => Promise<Response> {
+  const max = options.maxBodyBytes ?? 1 << 20;
+  return async (request) => {
+    if (request.method !== "POST") return answer(405, { error: "METHOD_NOT_ALLOWED" });
+    const length = Number(request.headers.get("content-length") ?? "0");
+    if (length > max) return answer(413, { error: "PAYLOAD_TOO_LARGE" });
+    const text = await readBounded(request, max);
+    if (text === null) return answer(413, { error: "PAYLOAD_TOO_LARGE" });
+    const type = request.headers.get("content-type") ?? "";
+    let body: Record<string, unknown>;
+    try {
+      body = type.includes("application/json") ? (JSON.parse(text) as Record<string, unknown>) : parseFormBody(text);
+    } catch {
+      return answer(400, { error: "INVALID_BODY" });
+    }
+    if (!body || typeof body !== "object" || typeof body["event"] !== "string" || !body["event"]) return answer(400, { error: "NOT_AN_EVENT" });
+    const auth = body["auth"] && typeof body["auth"] === "object" ? (body["auth"] as Record<string, unknown>) : {};
+    const given = typeof auth["application_token"] === "string" ? auth["application_token"] : "";
+    const memberId = typeof auth["member_id"] === "string" ? auth["member_id"] : undefined;
+    const expected = typeof options.applicationToken === "function" ? await options.applicationToken(memberId) : options.applicationToken;
+    if (!expected || !given || !sameToken(given, expected)) return answer(401, { error: "INVALID_APPLICATION_TOKEN" });
+    const code = (body["event"] as string).toUpperCase();
+    const handler = (options.handlers as Record<string, ((payload: unknown) => unknown) | undefined>)[code];
+    if (!handler) return answer(200, { event: code, handled: false });
+    try {
+      await handler({ ...body, event: code });
+    } catch {
+      return answer(500, { error: "HANDLER_FAILED" });
+    }
+    return answer(200, { event: code, handled: true });
+  };
+}
+
+/** The body as text, or null once it passes `max` bytes (read chunk by chunk: a lying length header changes nothing). */
+async function readBounded(request: Request, max: number): Promise<string | null> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}

@@ -1,0 +1,92 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createEventHandler, parseFormBody } from "../../runtime/server/events.js";
+
+/**
+ * The server's event handler (issue 29 item 4): the form body the platform sends (api-reference/events/index.md:
+ * `application/x-www-form-urlencoded`), the application token checked as events/safe-event-handlers.md says, and the
+ * handler of the event's code called with the parsed request.
+ */
+
+const TOKEN = "51856fefc120afa4b628cc82d3935cce";
+const form = (pairs: Array<[string, string]>) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
+const dealAdd = (token = TOKEN) =>
+  form([
+    ["event", "ONCRMDEALADD"],
+    ["event_handler_id", "185"],
+    ["data[FIELDS][ID]", "6641"],
+    ["ts", "1735374081"],
+    ["auth[application_token]", token],
+    ["auth[member_id]", "a223c6b3710f85df22e9377d6c4f7553"],
+  ]);
+const post = (body: string, headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" }) => new Request("https://app.example/events", { method: "POST", body, headers });
+
+describe("parseFormBody", () => {
+  it("reads PHP's bracket syntax into objects and arrays; every value a string", () => {
+    expect(parseFormBody("event=ONCRMDEALADD&data%5BFIELDS%5D%5BID%5D=6641&a[]=x&a[]=y&b[0]=1&b[1]=2&c=a+b")).toEqual({
+      event: "ONCRMDEALADD",
+      data: { FIELDS: { ID: "6641" } },
+      a: ["x", "y"],
+      b: ["1", "2"],
+      c: "a b",
+    });
+  });
+
+  it("never writes a prototype's key, stops at 16 brackets, and keeps a bad escape as written", () => {
+    const parsed = parseFormBody("__proto__[x]=1&a[constructor][prototype]=2&deep" + "[a]".repeat(20) + "=3&bad=%E0%A4%A&open[x=1");
+    expect(Object.keys(parsed)).toEqual(["bad"]);
+    expect(parsed["bad"]).toBe("%E0%A4%A");
+    expect(({} as Record<string, unknown>)["x"]).toBeUndefined();
+  });
+
+  it("never throws, and costs one pass: any text, and 10,000 pairs at most", () => {
+    fc.assert(fc.property(fc.string({ maxLength: 200 }), (s) => void parseFormBody(s)), { numRuns: 500 });
+    const many = Array.from({ length: 20_000 }, (_, i) => `k${i}=${i}`).join("&");
+    expect(Object.keys(parseFormBody(many))).toHaveLength(10_000);
+  });
+});
+
+describe("createEventHandler", () => {
+  it("calls the event's handler with the parsed request once the token matches", async () => {
+    const got: unknown[] = [];
+    const handle = createEventHandler<{ ONCRMDEALADD: { data: { FIELDS: { ID: number } } } }>({
+      applicationToken: TOKEN,
+      handlers: {
+        ONCRMDEALADD: (p) => {
+          // A documented integer arrives as the string it is on the wire.
+          const id: string = p.data.FIELDS.ID;
+          got.push(id, p.event, p.ts);
+        },
+      },
+    });
+    const r = await handle(post(dealAdd()));
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual({ event: "ONCRMDEALADD", handled: true });
+    expect(got).toEqual(["6641", "ONCRMDEALADD", "1735374081"]);
+  });
+
+  it("refuses a wrong or missing token with 401 and calls no handler; a lookup by member_id works", async () => {
+    let calls = 0;
+    const handlers = { ONCRMDEALADD: () => void calls++ };
+    const handle = createEventHandler({ applicationToken: TOKEN, handlers });
+    expect((await handle(post(dealAdd("0".repeat(32))))).status).toBe(401);
+    expect((await handle(post(dealAdd("short")))).status).toBe(401);
+    expect((await handle(post(form([["event", "ONCRMDEALADD"]])))).status).toBe(401);
+    expect(calls).toBe(0);
+    const byPortal = createEventHandler({ applicationToken: async (member) => (member === "a223c6b3710f85df22e9377d6c4f7553" ? TOKEN : undefined), handlers });
+    expect((await byPortal(post(dealAdd()))).status).toBe(200);
+    expect(calls).toBe(1);
+  });
+
+  it("acknowledges an event with no handler; answers 400, 405, 413 and 500 where they belong, never throwing", async () => {
+    const handle = createEventHandler({ applicationToken: TOKEN, handlers: { ONCRMDEALUPDATE: () => Promise.reject(new Error("boom")) }, maxBodyBytes: 2_000 });
+    expect(await (await handle(post(dealAdd()))).json()).toEqual({ event: "ONCRMDEALADD", handled: false });
+    expect((await handle(post("x=1"))).status).toBe(400);
+    expect((await handle(post("{not json", { "content-type": "application/json" }))).status).toBe(400);
+    expect((await handle(post(JSON.stringify({ event: "ONCRMDEALADD", auth: { application_token: TOKEN } }), { "content-type": "application/json" }))).status).toBe(200);
+    expect((await handle(new Request("https://app.example/events"))).status).toBe(405);
+    expect((await handle(post("a=" + "x".repeat(5_000)))).status).toBe(413);
+    expect((await handle(post("a=" + "x".repeat(5_000), { "content-length": "10" }))).status).toBe(413);
+    expect((await handle(post(dealAdd().replace("ONCRMDEALADD", "onCrmDealUpdate")))).status).toBe(500);
+  });
+});
