@@ -296,7 +296,9 @@ function gitFolder(arg: string, dir: string, display: string): InputSource["file
   if (list.status !== 0) throw new UsageError(`--from ${arg}: git cannot list ${shown(dir)} at ${rev}: ${list.stderr.trim().split("\n")[0] ?? ""}`);
   const prefix = spawnSync("git", ["rev-parse", "--show-prefix"], { cwd: dir, encoding: "utf8" }).stdout.trim();
   const paths = list.stdout.split("\0").filter((p) => p.endsWith(".md"));
-  const batch = spawnSync("git", ["cat-file", "--batch"], { cwd: dir, input: paths.map((p) => `${rev}:${p}\n`).join(""), maxBuffer: 512 << 20 });
+  const batch = spawnSync("git", ["cat-file", "--batch"], { cwd: dir, input: paths.map((p) => `${rev}:${p}\n`).join(""), maxBuffer: 1 << 30 });
+  // A git that failed, or an answer cut at the buffer's bound, reads no page: a short page would be a wrong one.
+  if (batch.error || batch.status !== 0) throw new UsageError(`--from ${arg}: git cannot read ${shown(dir)} at ${rev}: ${batch.error?.message ?? batch.stderr.toString().trim().split("\n")[0] ?? ""}`);
   const out = batch.stdout;
   const files: InputSource["files"] = [];
   let at = 0;
@@ -304,7 +306,7 @@ function gitFolder(arg: string, dir: string, display: string): InputSource["file
     const eol = out.indexOf(10, at);
     const header = out.subarray(at, eol).toString("utf8").split(" ");
     const size = Number(header[2]);
-    if (header[1] !== "blob" || !Number.isFinite(size)) throw new UsageError(`--from ${arg}: git cannot show ${p} at ${rev}`);
+    if (header[1] !== "blob" || !Number.isFinite(size) || eol < 0 || eol + 1 + size > out.length) throw new UsageError(`--from ${arg}: git cannot show ${p} at ${rev}`);
     files.push({ path: `${display}/${p.slice(prefix.length)}`, text: out.subarray(eol + 1, eol + 1 + size).toString("utf8") });
     at = eol + 1 + size + 1;
   }

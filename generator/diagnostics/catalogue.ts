@@ -132,6 +132,16 @@ const catalogue = {
     message: (p: { word: string }) => `Unknown type word '${p.word}': neither data-types.md's basic words nor the catalogue of data-types pages define it; read as unknown`,
     hint: "Use a word of data-types.md, or define it in a data-types page (spec-source/README-reference.md#types); pass the whole folder, not one page, for the catalogue.",
   },
+  "unclosed-condition": {
+    severity: "warning",
+    message: (p: { dropped: boolean }) => `This '{% if %}' is never closed with '{% endif %}'; ${p.dropped ? "what follows it, to the end of the file, is dropped as the documentation's own build drops it" : "what follows it is kept"}`,
+    hint: "Close the condition with '{% endif %}' where its text ends.",
+  },
+  "duplicate-type-word": {
+    severity: "warning",
+    message: (p: { word: string; first: string }) => `Type word '${p.word}' is defined again (first at ${p.first}); the first definition is read`,
+    hint: "Define each type word once across the data-types pages.",
+  },
   "near-type-word": {
     severity: "warning",
     message: (p: { word: string; near: string }) => `Unknown type word '${p.word}'; did you mean '${p.near}'? Read as unknown`,
@@ -149,7 +159,8 @@ const catalogue = {
   },
   "unresolved-include": {
     severity: "warning",
-    message: (p: { target: string; why: string }) => `Cannot include '${p.target}' (${p.why === "missing" ? "no such file beside the page or under the root" : p.why === "cycle" ? "it includes itself" : "includes nest too deep"}); its text is not read`,
+    message: (p: { target: string; why: string }) =>
+      `Cannot include '${p.target}' (${p.why === "missing" ? "no such file beside the page or under the root" : p.why === "cycle" ? "it includes itself" : p.why === "too-large" ? "the page's includes pass 100,000 blocks" : "includes nest too deep"}); its text is not read`,
     hint: "Correct the include's path: it is resolved relative to the page, then to the folder's root.",
   },
   "unknown-input": {

@@ -79,7 +79,8 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
     errors: { ...spec.errors, catalogue: [...spec.errors.catalogue, ...reference.errors.catalogue.filter((e) => !codes.has(e.code))] },
     knownGaps: gaps,
     ...(reference.publicPages ? { publicPages: reference.publicPages } : {}),
-    ...(reference.eventPayloads ? { eventPayloads: reference.eventPayloads } : {}),
+    // The payloads name the reference's resources too: renamed as its methods' are.
+    ...(reference.eventPayloads ? { eventPayloads: reference.eventPayloads.map((e) => ({ ...e, fields: e.fields.map((f) => ({ ...f, type: rename(f.type) })) })) } : {}),
   };
   const described = withEvents.filter((m) => m.described);
   const fromPages = described.filter((m) => m.source.file !== spec.specFile).length;

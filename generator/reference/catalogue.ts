@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../diagnostics/catalogue.js";
+import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
 import { pascal } from "../model/naming.js";
 import type { Resource, TypeRef } from "../model/types.js";
 import { type YfmBlock, type YfmPage, slugOf } from "../yfm/blocks.js";
@@ -28,6 +28,8 @@ export interface TypeCatalogue {
 
 interface Entry {
   description: string;
+  /** Where the description was read, for a second definition's warning. */
+  at: string;
   structure: { rows: YfmCell[][]; heading: Extract<YfmBlock, { kind: "heading" }> } | null;
 }
 
@@ -37,7 +39,7 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
   const entry = (w: string) => {
     const key = w.toLowerCase();
     let e = entries.get(key);
-    if (!e) entries.set(key, (e = { description: "", structure: null }));
+    if (!e) entries.set(key, (e = { description: "", at: "", structure: null }));
     return e;
   };
   for (const page of pages) {
@@ -57,7 +59,14 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
         // A table of words: each row's first cell names one, its second says what it is.
         for (const row of b.rows.slice(1)) {
           const w = /`([^`]+)`/.exec(row[0]?.text ?? "")?.[1];
-          if (w && !basicType(w)) entry(w).description ||= plainText(row[1]?.text ?? "");
+          if (!w || basicType(w)) continue;
+          const e = entry(w);
+          // The first page (in path order) that defines a word defines it; a second definition is said, not merged.
+          if (e.description) diagnostics.push(diagnostic("duplicate-type-word", { file: row[0]?.file ?? page.file, line: row[0]?.line ?? 1, column: row[0]?.column ?? 1, endLine: row[0]?.line ?? 1, endColumn: (row[0]?.column ?? 1) + 1 }, { word: w, first: e.at }));
+          else {
+            e.description = plainText(row[1]?.text ?? "");
+            e.at = `${row[0]?.file ?? page.file}:${row[0]?.line ?? 1}`;
+          }
         }
       } else if (fieldColumns(header) && /^[a-z][\w.]*$/i.test(heading.text.trim()) && heading.depth >= 3) {
         const e = entry(heading.text.trim());
@@ -66,6 +75,7 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
     }
   }
   const resources: Resource[] = [];
+  const byTitle = new Map<string, Resource>();
   const built = new Map<string, TypeRef | null>();
   const scope: FieldScope = {
     file: "",
@@ -83,7 +93,7 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
     const cols = header ? fieldColumns(header) : null;
     const members = cols ? readFieldRows(scope, cols, rows, [key]) : [];
     const h = e.structure.heading;
-    resources.push({
+    const resource: Resource = {
       name,
       title: key,
       description: e.description,
@@ -93,7 +103,9 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
       typingRules: [],
       notes: [],
       source: { file: h.file, line: h.line, column: h.column },
-    });
+    };
+    resources.push(resource);
+    byTitle.set(key, resource);
     return built.get(key) ?? null;
   }
   function word(w: string): TypeRef | null {
@@ -112,9 +124,10 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
       const owner = key.slice(0, dot);
       const member = key.slice(dot + 1);
       structureOf(owner);
-      const r = resources.find((x) => x.title === owner);
+      const r = byTitle.get(owner);
       const m = r && r.type.kind === "object" ? r.type.members.find((f) => f.name.toLowerCase() === member) : undefined;
-      if (m) return m.type;
+      // A copy: the readers may give the type members of their own (a payload's dotted rows).
+      if (m) return structuredClone(m.type);
       // `user.id` where `user` is itself an identifier: the identifier's type.
       const own = member === "id" && !r ? word(owner) : null;
       if (own?.kind === "primitive") return own;

@@ -2,7 +2,7 @@ import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
 import type { EventPayload, Field, TypeRef } from "../model/types.js";
 import { type YfmBlock, type YfmPage, slugOf } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
-import { type FieldScope, fieldColumns, plainText, readFieldRows } from "./fields.js";
+import { FIELD_BUDGET, type FieldScope, fieldColumns, plainText, readFieldRows } from "./fields.js";
 
 /**
  * An event page of the reference (spec-source/README-reference.md#event-pages):
@@ -15,8 +15,8 @@ import { type FieldScope, fieldColumns, plainText, readFieldRows } from "./field
  * parameters do (`auth`, through the shared include of the authorization parameters).
  */
 
-/** `onCrmDealAdd`, `OnLiveFeedPostAdd`, `ONCRMDEALADD`, `CATALOG.PRODUCT.ON.ADD`. */
-const EVENT_NAME = /(?:^|\s)((?:on|On|ON)[A-Z][A-Za-z0-9_]*|[A-Z][A-Z0-9_]*(?:\.[A-Z0-9_]+)*\.ON\.[A-Z0-9_.]+)\s*$/;
+/** `onCrmDealAdd`, `OnLiveFeedPostAdd`, `ONCRMDEALADD`, `CATALOG.PRODUCT.ON.ADD`: the title's last word, whole. */
+const EVENT_NAME = /^(?:(?:on|On|ON)[A-Z][A-Za-z0-9_]*|[A-Z][A-Z0-9_]*(?:\.[A-Z0-9_]+)*\.ON\.[A-Z0-9_.]+)$/;
 const RECEIVES = /^what (?:the )?handler receives$|^what comes to the handler$|^event parameters$/i;
 
 export interface EventScope {
@@ -32,7 +32,8 @@ const srcOf = (b: { file: string; line: number; column: number }) => ({ file: b.
 export function readEventPage(page: YfmPage, scope: EventScope): EventPayload | null {
   const own = page.blocks.filter((b) => b.file === page.file);
   const title = own.find((b): b is Extract<YfmBlock, { kind: "heading" }> => b.kind === "heading" && b.depth === 1);
-  const name = title ? EVENT_NAME.exec(title.text.replace(/`/g, ""))?.[1] : undefined;
+  const last = title?.text.replace(/`/g, "").trim().split(/\s+/).at(-1);
+  const name = last && EVENT_NAME.test(last) ? last : undefined;
   if (!title || !name) return null;
   const start = page.blocks.findIndex((b) => b.kind === "heading" && b.depth === 2 && RECEIVES.test(b.text.replace(/[`*]/g, "").trim()));
   if (start < 0) return null;
@@ -62,6 +63,7 @@ export function readEventPage(page: YfmPage, scope: EventScope): EventPayload | 
       tableAt: (anchor) => tableAt(page.blocks, anchor) ?? scope.catalogueTable(anchor),
       typeWord: scope.typeWord,
       knownWords: scope.knownWords,
+      budget: { left: FIELD_BUDGET, warned: false },
     };
     const [header, ...rows] = table.rows;
     const cols = header ? fieldColumns(header) : null;
@@ -83,6 +85,16 @@ export function readEventPage(page: YfmPage, scope: EventScope): EventPayload | 
 function nest(rows: Field[], diagnostics: Diagnostic[]): Field[] {
   const top: Field[] = [];
   const byPath = new Map<string, Field>();
+  // A row's parent: a row of the table, or a member a row's linked table gave (`data.FIELDS` when `data` links to it).
+  const lookup = (path: string): Field | undefined => {
+    const direct = byPath.get(path);
+    if (direct) return direct;
+    const dot = path.lastIndexOf(".");
+    if (dot < 0) return undefined;
+    const up = lookup(path.slice(0, dot));
+    const object = up ? objectOf(up) : null;
+    return object?.members.find((m) => m.name === path.slice(dot + 1));
+  };
   for (const f of rows) {
     const path = f.name.replace(/\[\]/g, "");
     const dot = path.lastIndexOf(".");
@@ -91,15 +103,17 @@ function nest(rows: Field[], diagnostics: Diagnostic[]): Field[] {
       byPath.set(path, f);
       continue;
     }
-    const parent = byPath.get(path.slice(0, dot));
+    const parent = lookup(path.slice(0, dot));
     const member = { ...f, name: path.slice(dot + 1) };
     const object = parent ? objectOf(parent) : null;
     if (!object) {
       diagnostics.push(diagnostic("unplaced", { ...f.source, endLine: f.source.line, endColumn: f.source.column + 1 }, { what: `the row '${f.name}': no row of the table is the object it extends` }));
       continue;
     }
-    if (!object.members.some((m) => m.name === member.name)) object.members.push(member);
-    byPath.set(path, member);
+    // A member the parent has already (from its linked table) is the one deeper rows extend.
+    const existing = object.members.find((m) => m.name === member.name);
+    if (!existing) object.members.push(member);
+    byPath.set(path, existing ?? member);
   }
   return top;
 }

@@ -32,7 +32,15 @@ export interface FieldScope {
   tableNamed?(name: string): (AnchoredTable & { anchor: string }) | null;
   /** Every word the catalogue defines, for "did you mean" (decisions.md D31); optional. */
   knownWords?(): Iterable<string>;
+  /**
+   * Fields this page may still read through links: tables that name each other (not in a cycle, which `seen`
+   * stops) would otherwise multiply with their depth. Past it, an object keeps no members, with a warning.
+   */
+  budget?: { left: number; warned: boolean };
 }
+
+/** The fields one page reads at most, nested ones included; the reference's largest page reads a few hundred. */
+export const FIELD_BUDGET = 20_000;
 
 /**
  * A table reached by an anchor; `variants` when the section holds one table per case (tabs: one table of settings
@@ -82,6 +90,11 @@ export function readFieldRows(scope: FieldScope, cols: FieldColumns, rows: YfmCe
   for (const row of rows) {
     const cell = row[cols.name];
     if (!cell) continue;
+    if (scope.budget && --scope.budget.left < 0) {
+      if (!scope.budget.warned) scope.diagnostics.push(diagnostic("unplaced", at(cell, 1), { what: `the fields from here on: the page's tables, linked one into another, pass ${FIELD_BUDGET} fields` }));
+      scope.budget.warned = true;
+      break;
+    }
     if (skip?.has(NAME.exec(cell.text)?.[1]?.trim() ?? "")) continue;
     const field = readFieldRow(scope, cols, row, cell, seen);
     if (field) out.push(field);
@@ -89,7 +102,8 @@ export function readFieldRows(scope: FieldScope, cols: FieldColumns, rows: YfmCe
   return out;
 }
 
-const NAME = /^\s*\*\*\s*([^*\n]+?)\s*\*\*\s*(\\?\*|\^\*\^)?/;
+// `[^*\n]*` then a trim, not a lazy `+?` between optional spaces: that form backtracks quadratically on long spaces.
+const NAME = /^\s*\*\*([^*\n]*)\*\*\s*(\\?\*|\^\*\^)?/;
 
 function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cell: YfmCell, seen: readonly string[]): Field | null {
   const m = NAME.exec(cell.text) ?? /^\s*`([^`\n]+)`\s*(\\?\*|\^\*\^)?/.exec(cell.text);
@@ -98,6 +112,10 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
     return null;
   }
   const name = (m[1] ?? "").replace(/\\_/g, "_").trim();
+  if (!name) {
+    scope.diagnostics.push(diagnostic("unreadable-parameter", at(cell, cell.text.split("\n")[0]?.length ?? 1), { text: cell.text.split("\n")[0] ?? "" }));
+    return null;
+  }
   const required = m[2] !== undefined || /^\s*\*\*[^*\n]+\*\*\s*\*/.test(cell.text);
   const typeText = cols.type !== null ? (row[cols.type]?.text ?? "") : cell.text.slice(m[0].length);
   const description = cols.description !== null ? (row[cols.description]?.text ?? "") : "";
@@ -166,6 +184,9 @@ export function readType(scope: FieldScope, text: string, cell: YfmCell, seen: r
 
 function readWord(scope: FieldScope, word: string, link: string | null, cell: YfmCell, seen: readonly string[]): TypeRef {
   // A link to a table of the page (`[`deal`](#deal)`) gives the object its members.
+  if (link && !seen.includes(link) && seen.length >= DEPTH) {
+    scope.diagnostics.push(diagnostic("unplaced", at(cell, 1), { what: `the members of '${word}' (#${link}): its tables nest more than ${DEPTH} deep` }));
+  }
   const table = link && !seen.includes(link) && seen.length < DEPTH ? scope.tableAt(link) : null;
   const object = table ? objectOf(scope, table, [...seen, link as string]) : null;
   if (object) return word.toLowerCase() === "array" ? { kind: "array", items: object } : object;
@@ -188,7 +209,8 @@ function readWord(scope: FieldScope, word: string, link: string | null, cell: Yf
 /** The cell's text without Markdown links' targets and emphasis, one line. */
 export function plainText(s: string): string {
   return s
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    // Bounded and on one line: `[](` repeated over a long line must not make every `[` scan to the line's end.
+    .replace(/\[([^\]\n]{0,500})\]\([^)\s]{0,500}\)/g, "$1")
     .replace(/\*\*([^*]+)\*\*/g, "$1")
     .replace(/\{\.[\w-]+\}/g, "")
     .replace(/\s+/g, " ")

@@ -5,7 +5,7 @@ import type { FrontEnd } from "../model/front-end.js";
 import type { CatalogueError, Envelope, EventPayload, Field, Method } from "../model/types.js";
 import { sha256 } from "../util/hash.js";
 import { looksLikeYfm } from "../source/index.js";
-import { type IncludeResolver, type YfmPage, scanPage } from "../yfm/blocks.js";
+import { type IncludeMemo, type IncludeResolver, type YfmPage, scanPage } from "../yfm/blocks.js";
 import { type TypeCatalogue, readCatalogue } from "./catalogue.js";
 import { readSystemErrors } from "./errors.js";
 import { fieldColumns, readFieldRows } from "./fields.js";
@@ -32,10 +32,11 @@ export const REFERENCE_FRONT_END: FrontEnd = {
     const diagnostics: Diagnostic[] = [];
     const texts = new Map(source.files.map((f) => [f.path, f.text]));
     const resolve = includeResolver(texts);
+    const memo: IncludeMemo = new Map();
     const single = source.files.length === 1;
     const pages = source.files.filter((f) => single || (f.path.endsWith(".md") && API.test(f.path))).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     // The type catalogue first: every method page's types are read through it.
-    const cataloguePages = pages.filter((f) => isCatalogue(f.path)).map((f) => scanPage(f.path, f.text, resolve));
+    const cataloguePages = pages.filter((f) => isCatalogue(f.path)).map((f) => scanPage(f.path, f.text, resolve, memo));
     for (const p of cataloguePages) diagnostics.push(...includeWarnings(p));
     const catalogue = readCatalogue(cataloguePages, diagnostics);
     const fragments = emptyFragments();
@@ -47,7 +48,7 @@ export const REFERENCE_FRONT_END: FrontEnd = {
     // Each page's reading depends on its own text, the files it includes and the catalogue: a cached reading is
     // used only when all three are as they were (`salt` names the generator that wrote it).
     const cache = source.cache;
-    const catalogueDigest = sha256(cataloguePages.map((p) => `${p.file}\0${texts.get(p.file) ?? ""}`).join("\0"));
+    const catalogueDigest = sha256(cataloguePages.flatMap((p) => [p.file, texts.get(p.file) ?? "", ...p.resolutions.flat().map((x) => x ?? ""), ...p.included.map((f) => texts.get(f) ?? "")]).join("\0"));
     const seen = new Map<string, Method>();
     // The envelope's paging members, as the first list page (in path order) types them.
     const paging = new Map<string, Field>();
@@ -55,8 +56,8 @@ export const REFERENCE_FRONT_END: FrontEnd = {
     for (const f of pages) {
       if (isCatalogue(f.path)) continue;
       const key = cache ? sha256(`${cache.salt}\0${catalogueDigest}\0${f.path}\0${f.text}`) : "";
-      const cached = cache ? fromCache(cache.entries.get(key), texts) : null;
-      const reading = cached ?? readOne(f, catalogue, resolve, texts);
+      const cached = cache ? fromCache(cache.entries.get(key), resolve) : null;
+      const reading = cached ?? readOne(f, catalogue, resolve, texts, memo);
       // The cache keeps the reading as read: the model stage changes the methods it is given (D8's required flags).
       if (cache) cache.next.set(key, cached ? cache.entries.get(key) : structuredClone(reading));
       diagnostics.push(...reading.diagnostics);
@@ -92,30 +93,51 @@ interface CachedPage {
   event?: EventPayload;
   envelope?: Field[];
   diagnostics: Diagnostic[];
-  /** Each included file and the hash of its text when the page was read. */
-  included: Array<[string, string]>;
+  /** Each include the page asked for: from which file, the target, the file it found (or null), that file's hash. */
+  included: Array<[string, string, string | null, string | null]>;
 }
 
-function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, resolve: IncludeResolver, texts: ReadonlyMap<string, string>): CachedPage {
-  const page = scanPage(f.path, f.text, resolve);
+function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, resolve: IncludeResolver, texts: ReadonlyMap<string, string>, memo: IncludeMemo): CachedPage {
+  const page = scanPage(f.path, f.text, resolve, memo);
   const diagnostics = includeWarnings(page);
   const scope = { diagnostics, typeWord: catalogue.word, knownWords: catalogue.words, catalogueTable: catalogue.table };
   const reading = readPage(page, areaOf(f.path), scope);
   const event = reading.method ? null : readEventPage(page, scope);
-  return { method: reading.method, ...(event ? { event } : {}), ...(reading.envelope ? { envelope: reading.envelope } : {}), diagnostics, included: [...new Set(page.included)].map((file) => [file, sha256(texts.get(file) ?? "")]) };
+  // Every include the page asked for, with what it found and that file's hash: a reading is reused only when each
+  // resolves to the same file with the same text (a file added on a nearer path, or where one was missing, is news).
+  const seen = new Set<string>();
+  const included: CachedPage["included"] = [];
+  for (const [from, target, file] of page.resolutions) {
+    const key = `${from}\0${target}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    included.push([from, target, file, file === null ? null : sha256(texts.get(file) ?? "")]);
+  }
+  return { method: reading.method, ...(event ? { event } : {}), ...(reading.envelope ? { envelope: reading.envelope } : {}), diagnostics, included };
 }
 
 /** A cached reading whose included files are still the same, copied so that the model stage may change it; else null. */
-function fromCache(entry: unknown, texts: ReadonlyMap<string, string>): CachedPage | null {
+function fromCache(entry: unknown, resolve: IncludeResolver): CachedPage | null {
   if (!entry || typeof entry !== "object") return null;
   const e = entry as CachedPage;
-  if (!Array.isArray(e.included) || !Array.isArray(e.diagnostics)) return null;
-  for (const [file, hash] of e.included) if (sha256(texts.get(file) ?? "") !== hash) return null;
+  if (!Array.isArray(e.included) || !Array.isArray(e.diagnostics) || !("method" in e)) return null;
+  for (const item of e.included) {
+    if (!Array.isArray(item) || item.length !== 4) return null;
+    const [from, target, file, hash] = item;
+    if (typeof from !== "string" || typeof target !== "string") return null;
+    const found = resolve(from, target);
+    if ((found?.file ?? null) !== file || (found && sha256(found.text) !== hash)) return null;
+  }
   return structuredClone(e);
 }
 
 function includeWarnings(page: YfmPage): Diagnostic[] {
-  return page.blocks.flatMap((b) => (b.kind === "include" ? [diagnostic("unresolved-include", { file: b.file, line: b.line, column: b.column, endLine: b.line, endColumn: b.column + 2 }, { target: b.target, why: b.why })] : []));
+  return page.blocks.flatMap((b) => {
+    const at = { file: b.file, line: b.line, column: b.column, endLine: b.line, endColumn: b.column + 2 };
+    if (b.kind === "include") return [diagnostic("unresolved-include", at, { target: b.target, why: b.why })];
+    if (b.kind === "unclosed-if") return [diagnostic("unclosed-condition", at, { dropped: b.dropped })];
+    return [];
+  });
 }
 
 /** The system errors (`_includes/system-errors.md`, included by nearly every page): the model's error catalogue. */

@@ -4,7 +4,7 @@ import type { Field, Method, MethodError, ResultSpec, Source, TypeRef, Version }
 import { type YfmBlock, type YfmPage, slugOf } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { errorColumns, readErrorRows } from "./errors.js";
-import { type FieldScope, fieldColumns, plainText, readFieldRows, readType } from "./fields.js";
+import { FIELD_BUDGET, type FieldScope, fieldColumns, plainText, readFieldRows, readType } from "./fields.js";
 
 /**
  * A method page of the reference (spec-source/README-reference.md#method-pages):
@@ -35,8 +35,18 @@ const SECTIONS: Array<[SectionKind, RegExp]> = [
   ["handler", /^what the handler receives$/],
 ];
 
-const METHOD_AT_END = /(?:^|\s)`?([a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+)`?\s*$/;
-const METHOD_IN = /(?:^|\s)`?([a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+){1,})`?(?=[\s,:;)]|$)/;
+const METHOD_NAME = /^[a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+$/;
+
+/**
+ * The method a title names: its last word, else the first word that is a method's name. Words are split by hand and
+ * matched whole (a regex scanning a title for a name at its end backtracks quadratically on long titles).
+ */
+function methodOfTitle(title: string): string | null {
+  const words = title.split(/\s+/).map((w) => w.replace(/^[`(]+|[`),:;.]+$/g, "")).filter(Boolean);
+  const last = words.at(-1);
+  if (last && METHOD_NAME.test(last)) return last;
+  return words.find((w) => METHOD_NAME.test(w)) ?? null;
+}
 const URL_METHOD = /\/rest\/(api\/)?(?:[^\s'"/]+\/)*([a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+)(?=[\s'"?\\]|$)/g;
 
 export interface PageReading {
@@ -68,7 +78,7 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
   const sections = sectionsOf(page.blocks);
   const urls = urlMethods(page.blocks);
   const titleWords = title.text.replace(/`/g, "");
-  const fromTitle = METHOD_AT_END.exec(titleWords)?.[1] ?? METHOD_IN.exec(titleWords)?.[1] ?? null;
+  const fromTitle = methodOfTitle(titleWords);
   const hasParameters = sections.some((s) => s.kind === "parameters");
   const name = fromTitle ?? (hasParameters ? (urls.names[0] ?? null) : null);
   if (!name) return { method: null, skipped: hasParameters ? "no-method-name" : "not-a-method-page" };
@@ -99,6 +109,7 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
     },
     typeWord: scope.typeWord,
     knownWords: scope.knownWords,
+    budget: { left: FIELD_BUDGET, warned: false },
     tableNamed: (name) => {
       const found = tableNamed(page.blocks, name);
       if (found) markUsed(found.table);
@@ -206,7 +217,16 @@ function readHead(method: Method, own: YfmBlock[], all: YfmBlock[], scope: PageS
  * them as not required on its own, with a warning: decisions.md D8). Names that are not the method's parameters
  * (members of `fields`) cannot be a constraint of the method: a warning says so.
  */
-const AT_LEAST_ONE = /\bat least one of\b[^:`|]*?\b(?:must|should|has to|needs to) be (?:specified|provided|present|filled|passed|given)\b[^:`|]*:?\s*((?:`[^`]+`(?:\s*(?:,|or|and)\s*)?){2,})/gi;
+const AT_LEAST_ONE = /^at least one of\b[^:`|]{0,120}?\b(?:must|should|has to|needs to) be (?:specified|provided|present|filled|passed|given)\b[^:`|]{0,60}:?\s*((?:`[^`]{1,80}`(?:\s*(?:,|or|and)\s*)?){2,20})/i;
+
+/** Each "at least one of …" of a text: found with indexOf, matched from there over a bounded slice (linear). */
+function* atLeastOneOf(text: string): Generator<RegExpExecArray> {
+  const lower = text.toLowerCase();
+  for (let i = lower.indexOf("at least one of"); i >= 0; i = lower.indexOf("at least one of", i + 1)) {
+    const m = AT_LEAST_ONE.exec(text.slice(i, i + 2_000));
+    if (m) yield m;
+  }
+}
 
 function readAtLeastOne(method: Method, own: YfmBlock[], diagnostics: Diagnostic[]): void {
   const texts: Array<{ text: string; at: { file: string; line: number; column: number } }> = [
@@ -215,7 +235,7 @@ function readAtLeastOne(method: Method, own: YfmBlock[], diagnostics: Diagnostic
   ];
   const seen = new Set<string>();
   for (const { text, at } of texts) {
-    for (const m of text.matchAll(AT_LEAST_ONE)) {
+    for (const m of atLeastOneOf(text)) {
       const names = [...(m[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] as string);
       const key = names.join(",");
       if (seen.has(key)) continue;
@@ -410,7 +430,7 @@ const PAGING: ReadonlySet<string> = new Set(["total", "next"]);
 
 /** The bold names of a field table's rows. */
 function rowNames(rows: YfmCell[][], cols: { name: number }): string[] {
-  return rows.map((r) => /^\s*\*\*\s*([^*\n]+?)\s*\*\*/.exec(r[cols.name]?.text ?? "")?.[1]?.trim() ?? "");
+  return rows.map((r) => /^\s*\*\*([^*\n]*)\*\*/.exec(r[cols.name]?.text ?? "")?.[1]?.trim() ?? "");
 }
 
 function readErrors(s: PageSection, scope: PageScope): MethodError[] {

@@ -69,7 +69,7 @@ export function readTypeWords(cell: string): TypeWords | null {
       const w = part.trim();
       if (!w) continue;
       const arrays = (/(\[\])+$/.exec(w)?.[0].length ?? 0) / 2;
-      options.push({ word: w.replace(/(\[\])+$/, ""), arrays, link: link?.includes("#") ? (link.slice(link.indexOf("#") + 1) || null) : null });
+      options.push({ word: w.replace(/(\[\])+$/, ""), arrays, link: anchorOf(link) });
     }
   }
   if (options.length === 0) {
@@ -77,6 +77,19 @@ export function readTypeWords(cell: string): TypeWords | null {
     if (/^[A-Za-z_][\w.]*(\[\])?$/.test(bare)) options.push({ word: bare.replace(/\[\]$/, ""), arrays: bare.endsWith("[]") ? 1 : 0, link: null });
   }
   return options.length > 0 ? { options } : null;
+}
+
+/**
+ * The anchor a type's link names on this page or in the type catalogue (`#deal`, `../data-types.md#time`): a link
+ * into another page (`./crm-deal-add.md#fields`) names that page's table, which this reading does not follow.
+ */
+function anchorOf(link: string | null): string | null {
+  if (!link) return null;
+  const hash = link.indexOf("#");
+  if (hash < 0) return null;
+  const path = link.slice(0, hash);
+  if (path !== "" && !/(^|\/)data-types\.(md|html)$/.test(path)) return null;
+  return link.slice(hash + 1) || null;
 }
 
 /** `t` wrapped in `n` arrays. */

@@ -29,19 +29,39 @@ export type YfmBlock =
   | ({ kind: "note"; note: string; title: string } & At)
   | ({ kind: "end-note" } & At)
   /** `{% include [title](path) %}` that was not spliced (its target is missing, or it includes itself). */
-  | ({ kind: "include"; target: string; why: "missing" | "cycle" | "too-deep" } & At);
+  | ({ kind: "include"; target: string; why: "missing" | "cycle" | "too-deep" | "too-large" } & At)
+  /** A `{% if %}` never closed: what follows it is dropped when its condition is the documentation's developers'. */
+  | ({ kind: "unclosed-if"; dropped: boolean } & At);
 
 export interface YfmPage {
   file: string;
   blocks: YfmBlock[];
   /** Paths of the files spliced into this page by `{% include %}`, in order. */
   included: string[];
+  /** Every include this page asked for, its own and its includes': from which file, the target, the file found or null. */
+  resolutions: Array<[string, string, string | null]>;
 }
 
 /** How the scanner finds an included file: by its path relative to the page (and, failing that, to the root). */
 export type IncludeResolver = (fromFile: string, target: string) => { file: string; text: string } | null;
 
-const HEADING = /^(#{1,6})[ \t]+(.*?)[ \t]*(?:\{#([^}\s]+)\})?[ \t]*#*[ \t]*$/;
+/** `## Words {#anchor}`: the marks, then the words, read by hand (a regex with optional parts around `.*?` backtracks cubically on long runs of spaces). */
+function heading(line: string): { depth: number; text: string; anchor: string | null } | null {
+  let depth = 0;
+  while (depth < line.length && line[depth] === "#") depth++;
+  if (depth < 1 || depth > 6 || (line[depth] !== " " && line[depth] !== "\t")) return null;
+  let text = line.slice(depth).trim();
+  // A closing sequence of `#`s after a space is no part of the words.
+  const closing = /[ \t]#+$/.exec(text);
+  if (closing) text = text.slice(0, closing.index).trimEnd();
+  let anchor: string | null = null;
+  const open = text.lastIndexOf("{#");
+  if (open >= 0 && text.endsWith("}") && !/[}\s]/.test(text.slice(open + 2, -1)) && text.length - open > 3) {
+    anchor = text.slice(open + 2, -1);
+    text = text.slice(0, open).trimEnd();
+  }
+  return { depth, text, anchor };
+}
 const FENCE = /^([ \t]*)(`{3,}|~{3,})[ \t]*([^`\s]*)/;
 const TAG = /^[ \t]*(?:[-*+][ \t]+)?\{%-?[ \t]*([a-z]+)\b(.*?)-?%\}[ \t]*$/;
 const INCLUDE_TARGET = /\[[^\]]*\]\(([^)\s]+)\)/;
@@ -56,13 +76,34 @@ const INCLUDE_DEPTH = 8;
  * Scans a page into blocks, splicing `{% include %}` targets in place (their blocks keep their own file and lines)
  * and dropping `{% if build == 'dev' %}` blocks as the dialect's build does.
  */
-export function scanPage(file: string, text: string, resolve: IncludeResolver): YfmPage {
+export function scanPage(file: string, text: string, resolve: IncludeResolver, memo: IncludeMemo = new Map()): YfmPage {
   const included: string[] = [];
-  const blocks = scanFile(file, text, resolve, [file], included);
-  return { file, blocks, included };
+  const resolutions: YfmPage["resolutions"] = [];
+  const blocks = scanFile(file, text, { resolve, chain: [file], included, resolutions, memo, budget: { left: MAX_PAGE_BLOCKS } });
+  return { file, blocks, included, resolutions };
 }
 
-function scanFile(file: string, text: string, resolve: IncludeResolver, chain: string[], included: string[]): YfmBlock[] {
+/**
+ * The blocks of each included file, scanned once per run: a shared include (the system errors, on nearly every page)
+ * is not scanned again for every page, and includes of includes do not multiply (a file's blocks keep its own lines,
+ * wherever it is spliced).
+ */
+export type IncludeMemo = Map<string, { blocks: YfmBlock[]; included: string[]; resolutions: YfmPage["resolutions"] }>;
+
+interface ScanContext {
+  resolve: IncludeResolver;
+  chain: string[];
+  included: string[];
+  resolutions: YfmPage["resolutions"];
+  memo: IncludeMemo;
+  /** Blocks a page may still splice in: a page of includes that multiply stops with a warning, not out of memory. */
+  budget: { left: number };
+}
+
+/** The most blocks one page takes in with its includes; the reference's largest page has a few thousand. */
+const MAX_PAGE_BLOCKS = 100_000;
+
+function scanFile(file: string, text: string, ctx: ScanContext): YfmBlock[] {
   const blocks: YfmBlock[] = [];
   const lines = text.split("\n");
   /** Offsets of each line's start, for the table scanner that works on the text. */
@@ -71,8 +112,9 @@ function scanFile(file: string, text: string, resolve: IncludeResolver, chain: s
     starts[i] = o;
     o += (lines[i] as string).length + 1;
   }
-  // `{% if %}` nesting: each level says whether its blocks are kept.
+  // `{% if %}` nesting: each level says whether its blocks are kept, and where it opened.
   const conditions: boolean[] = [];
+  const opened: number[] = [];
   const kept = () => conditions.every(Boolean);
   let para: { lines: string[]; line: number; column: number; quote: boolean } | null = null;
   const flush = () => {
@@ -88,6 +130,7 @@ function scanFile(file: string, text: string, resolve: IncludeResolver, chain: s
       if (name === "if") {
         flush();
         conditions.push(!DEV_ONLY.test(rest));
+        opened.push(i);
         i++;
         continue;
       }
@@ -101,6 +144,7 @@ function scanFile(file: string, text: string, resolve: IncludeResolver, chain: s
       if (name === "endif") {
         flush();
         conditions.pop();
+        opened.pop();
         i++;
         continue;
       }
@@ -120,7 +164,7 @@ function scanFile(file: string, text: string, resolve: IncludeResolver, chain: s
       } else if (name === "endnote") blocks.push({ kind: "end-note", ...at });
       else if (name === "include") {
         const target = INCLUDE_TARGET.exec(rest)?.[1];
-        if (target) blocks.push(...spliceInclude(file, target, at, resolve, chain, included));
+        if (target) blocks.push(...spliceInclude(file, target, at, ctx));
       }
       // Tabs, cuts and lists of tabs only group what they hold; the readers look at what is inside.
       i++;
@@ -152,11 +196,10 @@ function scanFile(file: string, text: string, resolve: IncludeResolver, chain: s
       i = j + 1;
       continue;
     }
-    const heading = HEADING.exec(line);
-    if (heading && column === 1) {
+    const h = column === 1 ? heading(line) : null;
+    if (h) {
       flush();
-      const [, marks = "", words = "", anchor] = heading;
-      blocks.push({ kind: "heading", depth: marks.length, text: words, anchor: anchor ?? null, ...at });
+      blocks.push({ kind: "heading", depth: h.depth, text: h.text, anchor: h.anchor, ...at });
       i++;
       continue;
     }
@@ -173,16 +216,29 @@ function scanFile(file: string, text: string, resolve: IncludeResolver, chain: s
     i++;
   }
   flush();
+  // An `if` never closed: said at the line that opened it (whether what followed was dropped or kept).
+  for (const [k, line] of opened.entries()) blocks.push({ kind: "unclosed-if", dropped: !conditions[k], file, line: line + 1, column: 1 });
   return blocks;
 }
 
-function spliceInclude(file: string, target: string, at: At, resolve: IncludeResolver, chain: string[], included: string[]): YfmBlock[] {
-  if (chain.length > INCLUDE_DEPTH) return [{ kind: "include", target, why: "too-deep", ...at }];
-  const found = resolve(file, target.replace(/#.*$/, ""));
+function spliceInclude(file: string, target: string, at: At, ctx: ScanContext): YfmBlock[] {
+  if (ctx.chain.length > INCLUDE_DEPTH) return [{ kind: "include", target, why: "too-deep", ...at }];
+  const found = ctx.resolve(file, target.replace(/#.*$/, ""));
+  ctx.resolutions.push([file, target.replace(/#.*$/, ""), found?.file ?? null]);
   if (!found) return [{ kind: "include", target, why: "missing", ...at }];
-  if (chain.includes(found.file)) return [{ kind: "include", target, why: "cycle", ...at }];
-  included.push(found.file);
-  return scanFile(found.file, found.text, resolve, [...chain, found.file], included);
+  if (ctx.chain.includes(found.file)) return [{ kind: "include", target, why: "cycle", ...at }];
+  let scanned = ctx.memo.get(found.file);
+  if (!scanned) {
+    const included: string[] = [];
+    const resolutions: YfmPage["resolutions"] = [];
+    scanned = { blocks: scanFile(found.file, found.text, { ...ctx, chain: [...ctx.chain, found.file], included, resolutions }), included, resolutions };
+    ctx.memo.set(found.file, scanned);
+  }
+  if (scanned.blocks.length > ctx.budget.left) return [{ kind: "include", target, why: "too-large", ...at }];
+  ctx.budget.left -= scanned.blocks.length;
+  ctx.included.push(found.file, ...scanned.included);
+  ctx.resolutions.push(...scanned.resolutions);
+  return scanned.blocks;
 }
 
 /** A heading's anchor as the dialect makes it when none is written: lower case, words joined by `-`. */

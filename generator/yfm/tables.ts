@@ -105,7 +105,8 @@ export function scanTable(text: string, start: number, file: string, startLine: 
       continue;
     }
     if (ch === "\\") {
-      i += 2;
+      // An escape: the next character is text, except a line break, which still ends the line.
+      i += text[i + 1] === "\n" ? 1 : 2;
       continue;
     }
     if (ch === "`") {

@@ -209,3 +209,48 @@ describe("event pages", () => {
     expect(events[0]?.source).toEqual({ file: "docs/api-reference/shop/events/on-shop-order-add.md", line: 1, column: 1 });
   });
 });
+
+describe("readings the review of issue 28 found wrong", () => {
+  const read = (files: Record<string, string>) => buildFromSource({ kind: "reference", root: "r", files: Object.entries(files).map(([path, text]) => ({ path: `r/${path}`, text })) });
+  const page = (rows: string, extra = "") =>
+    ["# Get a Thing thing.get", "", "> Scope: [`thing`](x)", "", "## Method Parameters", "", "#|", "|| **Name**", "`type` | **Description** ||", rows, "|#", "", extra].join("\n");
+
+  it("a type linked to another page's anchor is not read from this page's table of that anchor", () => {
+    const text = page("|| **fields**\n[`object`](./other-page.md#fields) | The fields ||", "### Parameter list {#fields}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **WRONG**\n[`string`](x) | Not the fields' ||\n|#\n");
+    const m = read({ "api-reference/things/thing-get.md": text }).model?.methods[0];
+    expect(m?.params[0]?.type).toEqual({ kind: "object", members: [], open: true });
+  });
+
+  it("a payload's dotted row extends the member its parent's linked table already has", () => {
+    const text = [
+      "# Event onThingAdd",
+      "",
+      "## What the Handler Receives",
+      "",
+      "#|",
+      "|| **Parameter**\n`type` | **Description** ||",
+      "|| **data**\n[`object`](#data) | The data ||",
+      "|| **data.FIELDS.ID**\n[`integer`](x) | The id ||",
+      "|#",
+      "",
+      "### Parameter data {#data}",
+      "",
+      "#|\n|| **Name**\n`type` | **Description** ||\n|| **FIELDS**\n[`object`](x) | The fields ||\n|#",
+    ].join("\n");
+    const built = read({ "api-reference/things/on-thing-add.md": text, "api-reference/things/thing-get.md": page("|| **id***\n[`integer`](x) | Id ||") });
+    const data = built.model?.eventPayloads?.[0]?.fields.find((f) => f.name === "data");
+    const fields = data?.type.kind === "object" ? data.type.members.find((f) => f.name === "FIELDS") : undefined;
+    expect(fields?.type.kind === "object" ? fields.type.members.map((f) => f.name) : null).toEqual(["ID"]);
+  });
+
+  it("many tables linked one into another stop at the page's budget with a warning, in linear time", () => {
+    // Six tables of six object rows, each row linking to the next table: 6^6 fields if each link were read anew.
+    const tablesText = Array.from({ length: 6 }, (_, t) =>
+      [`### Level ${t} {#l${t}}`, "", "#|", "|| **Name**\n`type` | **Description** ||", ...Array.from({ length: 6 }, (_, r) => `|| **f${r}**\n[\`object\`](#l${t + 1}) | Row ||`), "|#", ""].join("\n"),
+    ).join("\n");
+    const started = performance.now();
+    const built = read({ "api-reference/things/thing-get.md": page("|| **root**\n[`object`](#l0) | Root ||", tablesText) });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(built.diagnostics.some((d) => d.code === "unplaced" && /pass 20000 fields/.test(d.message))).toBe(true);
+  });
+});

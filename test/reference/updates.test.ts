@@ -162,6 +162,18 @@ describe("the fragment cache (the config's cache folder)", () => {
     expect(cli("generate", "--check").status).toBe(0);
   });
 
+  it("an include that was missing and is there now is read: the cached reading is not used", () => {
+    const page = join(dir, "docs/api-reference/shop/orders/shop-order-remove-extra.md");
+    writeFileSync(page, readFileSync(join(dir, "docs/api-reference/shop/orders/shop-order-fetch.md"), "utf8").replace("shop.order.fetch", "shop.order.extra").replaceAll("shop.order.fetch", "shop.order.extra") + "\n{% include [late](../../../_includes/late-errors.md) %}\n");
+    expect(cli("generate", "--format", "json").stdout).toContain("late-errors.md");
+    writeFileSync(join(dir, "docs/_includes/late-errors.md"), "#|\n|| **Code** | **Description** ||\n|| `ERROR_LATE` | Late ||\n|#\n");
+    const second = cli("generate", "--format", "json");
+    expect(second.stdout).not.toContain("late-errors.md");
+    expect(readFileSync(join(dir, "out/model.json"), "utf8")).toContain("ERROR_LATE");
+    rmSync(join(dir, ".cache"), { recursive: true });
+    expect(cli("generate", "--check").status).toBe(0);
+  });
+
   it("a cache this generator cannot read, or another build's, is ignored, never an error", () => {
     writeFileSync(join(dir, ".cache/reference-pages.json"), "{ not json");
     expect(cli("generate", "--check").status).toBe(0);

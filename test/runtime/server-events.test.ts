@@ -32,6 +32,14 @@ describe("parseFormBody", () => {
     });
   });
 
+  it("makes arrays of keys 0 to n-1 whatever their order, and keeps every pair when they are not", () => {
+    expect(parseFormBody("a[1]=y&a[0]=x")).toEqual({ a: ["x", "y"] });
+    expect(parseFormBody("a[0]=x&a[k]=y")).toEqual({ a: { 0: "x", k: "y" } });
+    expect(parseFormBody("a[0]=x&a[2]=z")).toEqual({ a: { 0: "x", 2: "z" } });
+    expect(parseFormBody("a[]=x&a[]=y&a[]=z")).toEqual({ a: ["x", "y", "z"] });
+    expect(parseFormBody("a[0][b]=1&a[1][b]=2")).toEqual({ a: [{ b: "1" }, { b: "2" }] });
+  });
+
   it("never writes a prototype's key, stops at 16 brackets, and keeps a bad escape as written", () => {
     const parsed = parseFormBody("__proto__[x]=1&a[constructor][prototype]=2&deep" + "[a]".repeat(20) + "=3&bad=%E0%A4%A&open[x=1");
     expect(Object.keys(parsed)).toEqual(["bad"]);
@@ -82,8 +90,16 @@ describe("createEventHandler", () => {
     const handle = createEventHandler({ applicationToken: TOKEN, handlers: { ONCRMDEALUPDATE: () => Promise.reject(new Error("boom")) }, maxBodyBytes: 2_000 });
     expect(await (await handle(post(dealAdd()))).json()).toEqual({ event: "ONCRMDEALADD", handled: false });
     expect((await handle(post("x=1"))).status).toBe(400);
-    expect((await handle(post("{not json", { "content-type": "application/json" }))).status).toBe(400);
-    expect((await handle(post(JSON.stringify({ event: "ONCRMDEALADD", auth: { application_token: TOKEN } }), { "content-type": "application/json" }))).status).toBe(200);
+    // The platform sends events form-encoded only: a JSON body is no event.
+    expect((await handle(post(JSON.stringify({ event: "ONCRMDEALADD", auth: { application_token: TOKEN } }), { "content-type": "application/json" }))).status).toBe(400);
+    // A body whose stream fails (the client went away) is a 400, not a rejection.
+    const failing = new ReadableStream<Uint8Array>({ pull: (c) => c.error(new Error("aborted")) });
+    expect((await handle(new Request("https://app.example/events", { method: "POST", body: failing, duplex: "half" } as RequestInit))).status).toBe(400);
+    // A token lookup that throws is a 500 with no detail, and no handler runs.
+    const lookup = createEventHandler({ applicationToken: () => Promise.reject(new Error("db down")), handlers: {} });
+    const failed = await lookup(post(dealAdd()));
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toEqual({ error: "TOKEN_LOOKUP_FAILED" });
     expect((await handle(new Request("https://app.example/events"))).status).toBe(405);
     expect((await handle(post("a=" + "x".repeat(5_000)))).status).toBe(413);
     expect((await handle(post("a=" + "x".repeat(5_000), { "content-length": "10" }))).status).toBe(413);

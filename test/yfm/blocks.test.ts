@@ -115,3 +115,33 @@ describe("YFM scanning of any text", () => {
     expect(tables(blocks)[0]?.rows.length).toBe(20_000);
   });
 });
+
+describe("YFM input that would cost more than linear (review of issue 28)", () => {
+  it("includes that include each other many times over are scanned once each, and a page's splices are bounded", () => {
+    // Seven files, each including the next six times: 6^7 splices if each were scanned anew.
+    const files = new Map<string, string>();
+    for (let i = 0; i < 7; i++) files.set(`f${i}.md`, i === 6 ? "#|\n|| a | b ||\n|#\n" : Array.from({ length: 6 }, () => `{% include [x](f${i + 1}.md) %}`).join("\n"));
+    const resolve = (_: string, target: string) => (files.has(target) ? { file: target, text: files.get(target) as string } : null);
+    const started = performance.now();
+    const page = scanPage("p.md", "{% include [x](f0.md) %}", resolve);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(page.blocks.length).toBeLessThanOrEqual(100_001);
+    expect(page.blocks.some((b) => b.kind === "include" && b.why === "too-large")).toBe(true);
+  });
+
+  it("a heading with a long run of spaces, and an escape at a line's end, read in one pass at the right lines", () => {
+    const { blocks } = scanPage("p.md", `# a${" ".repeat(20_000)}x {#id}\n`, none);
+    expect(blocks[0]).toMatchObject({ kind: "heading", text: `a${" ".repeat(20_000)}x`, anchor: "id" });
+    const t = tables(scanPage("p.md", "#|\n|| a \\\n| b ||\n|| c | d ||\n|#", none).blocks)[0];
+    expect(t?.rows[1]?.map((c) => [c.text, c.line, c.column])).toEqual([
+      ["c", 4, 4],
+      ["d", 4, 8],
+    ]);
+  });
+
+  it("an `if` never closed is a block of its own at the line that opened it", () => {
+    const { blocks } = scanPage("p.md", "one\n\n{% if build == 'dev' %}\nsecret\n", none);
+    expect(blocks.map((b) => b.kind)).toEqual(["text", "unclosed-if"]);
+    expect(blocks[1]).toMatchObject({ line: 3, dropped: true });
+  });
+});

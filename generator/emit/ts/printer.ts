@@ -14,7 +14,7 @@ export interface PrintContext {
   /** Resource name → the TS type name it is emitted as. */
   resourceName(name: string): string;
   /** The `@see` target of a position: the shipped spec and its section's anchor, or the reference page's public URL. */
-  see: (at: Source) => string;
+  see: (at: Source) => string | null;
 }
 
 export const NOT_SHOWN = "Not shown in the spec: any value.";
@@ -77,7 +77,8 @@ export function doc(lines: Array<string | null | undefined | false>, ctx: PrintC
     .filter((l): l is string => Boolean(l && l.trim()))
     .flatMap((l) => blockCommentText(l).split(/\r\n|[\r\n\u2028\u2029]/))
     .map((l) => l.trimEnd());
-  const tags = [...extra, ...(at?.line ? [`@see ${ctx.see(at)}`] : [])];
+  const target = at?.line ? ctx.see(at) : null;
+  const tags = [...extra, ...(target ? [`@see ${target}`] : [])];
   const all = [...body, ...(body.length && tags.length ? [""] : []), ...tags];
   if (all.length === 0) return "";
   return `/**\n${all.map((l) => (l ? ` * ${l}` : " *")).join("\n")}\n */\n`;

@@ -134,12 +134,13 @@ export function shippedSpecPath(specPath: string): string {
  * The shipped spec and the anchor of the last heading at or before the position: the section that holds it. A model
  * read from published pages (the platform's reference) points at each page's public URL instead (decisions.md D20).
  */
-function seeFor(model: Model, specPath: string): (at: Source) => string {
+function seeFor(model: Model, specPath: string): (at: Source) => string | null {
   const pages = model.publicPages;
   const target = shippedSpecPath(specPath);
-  // A model of the spec and the reference together cites each fact where it was read (D29).
+  // A model of the spec and the reference together cites each fact where it was read (D29). A fragment the pages
+  // include (`_includes/`) is published only inside them: no URL of its own, so no `@see`.
   return (at) => {
-    if (pages && at.file !== model.specFile) return publicUrl(pages, at.file);
+    if (pages && at.file !== model.specFile) return /(^|\/)api-reference\//.test(at.file) ? publicUrl(pages, at.file) : null;
     const anchor = sectionAnchorAt(model, at.line);
     return anchor ? `${target}#${anchor}` : target;
   };
@@ -188,7 +189,7 @@ export function emitTypes(model: Model, specPath: string, header: string): Types
   const commonText = out.join("\n");
   const commonNames = new Set(declaredNames(commonText));
   // An area's file is one folder down: its `@see` goes up to the shipped spec.
-  const areaCtx: PrintContext = { ...ctx, see: (at) => (model.publicPages && at.file !== model.specFile ? ctx.see(at) : `../${ctx.see(at)}`) };
+  const areaCtx: PrintContext = { ...ctx, see: (at) => (model.publicPages && at.file !== model.specFile ? ctx.see(at) : `../${ctx.see(at) ?? ""}`) };
   const areaFiles = areas.map((area) => {
     const ctx = areaCtx;
     const body: string[] = area.resources.map((r) => resourceDecl(r, ctx));

@@ -40,15 +40,17 @@ export interface EventHandlerOptions<M> {
 }
 /**
  * An `application/x-www-form-urlencoded` body as nested objects, PHP's way: `a[b][c]=1` is `{a: {b: {c: "1"}}}`,
- * `a[]=x&a[]=y` is `["x", "y"]`. Keys past the 16th bracket and pairs past the 10,000th are not read; `__proto__`,
- * `constructor` and `prototype` are never keys. Linear in the body's length.
+ * `a[]=x&a[]=y` is `["x", "y"]`, and an object whose keys are exactly 0 to n-1 is an array (whatever the pairs'
+ * order; `a[0]=x&a[k]=y` keeps both, as an object). Keys past the 16th bracket and pairs past the 10,000th are not
+ * read; `__proto__`, `constructor` and `prototype` are never keys. Linear in the body's length.
  */
 export declare function parseFormBody(body: string): Record<string, unknown>;
 /**
  * A web-standard handler, `(request: Request) => Promise<Response>`, for the URL bound with `event.bind`: it reads
  * the form body (bounded), checks `auth[application_token]` against `options.applicationToken`, and calls the
  * handler of the event's code with the parsed request. 200 once the handler returned (or when no handler is set: the
- * platform does not resend an acknowledged event), 401 for a wrong or missing token, 400 for a body that is no event,
- * 405 for another method than POST, 413 for a body over the bound; a handler that throws is a 500 with no detail.
+ * platform does not resend an acknowledged event), 401 for a wrong or missing token, 400 for a body that is no event
+ * (or that could not be read), 405 for another method than POST, 413 for a body over the bound; a handler, or a
+ * token lookup, that throws is a 500 with no detail.
  */
 export declare function createEventHandler<M = Record<string, unknown>>(options: EventHandlerOptions<M>): (request: Request) => Promise<Response>;

@@ -15,8 +15,9 @@ const MAX_DEPTH = 16;
 const MAX_KEYS = 10_000;
 /**
  * An `application/x-www-form-urlencoded` body as nested objects, PHP's way: `a[b][c]=1` is `{a: {b: {c: "1"}}}`,
- * `a[]=x&a[]=y` is `["x", "y"]`. Keys past the 16th bracket and pairs past the 10,000th are not read; `__proto__`,
- * `constructor` and `prototype` are never keys. Linear in the body's length.
+ * `a[]=x&a[]=y` is `["x", "y"]`, and an object whose keys are exactly 0 to n-1 is an array (whatever the pairs'
+ * order; `a[0]=x&a[k]=y` keeps both, as an object). Keys past the 16th bracket and pairs past the 10,000th are not
+ * read; `__proto__`, `constructor` and `prototype` are never keys. Linear in the body's length.
  */
 export function parseFormBody(body) {
     const root = Object.create(null);
@@ -34,32 +35,29 @@ export function parseFormBody(body) {
             continue;
         let node = root;
         for (let i = 0; i < path.length; i++) {
-            const key = path[i];
-            const last = i === path.length - 1;
-            if (Array.isArray(node)) {
-                const index = key === "" ? node.length : Number(key);
-                if (!Number.isInteger(index) || index < 0 || index > node.length)
-                    break;
-                if (last)
-                    node[index] = value;
-                else
-                    node = (node[index] = containerFor(node[index], path[i + 1]));
+            // `a[]`: the next index of this container (its count of members so far).
+            const key = path[i] === "" ? String(Object.keys(node).length) : path[i];
+            if (i === path.length - 1) {
+                node[key] = value;
+                break;
             }
-            else {
-                if (last)
-                    node[key] = value;
-                else
-                    node = (node[key] = containerFor(node[key], path[i + 1]));
-            }
+            const next = node[key];
+            node = (next !== null && typeof next === "object" ? next : (node[key] = Object.create(null)));
         }
     }
-    return root;
+    return arrays(root);
 }
-/** The existing container, or a new one: an array for `[]` or `[0]` next, else an object. */
-function containerFor(existing, next) {
-    if (existing !== null && typeof existing === "object")
-        return existing;
-    return next === "" || next === "0" ? [] : Object.create(null);
+/** Objects whose keys are exactly `0` … `n-1` as arrays, depth first. */
+function arrays(value) {
+    if (value === null || typeof value !== "object")
+        return value;
+    const o = value;
+    const keys = Object.keys(o);
+    for (const k of keys)
+        o[k] = arrays(o[k]);
+    if (keys.length > 0 && keys.every((k, i) => k === String(i)))
+        return keys.map((k) => o[k]);
+    return o;
 }
 /** `data[FIELDS][ID]` as `["data", "FIELDS", "ID"]`; null past the depth limit or for an unclosed bracket. */
 function keyPath(key) {
@@ -89,13 +87,15 @@ function decode(s) {
         return s;
     }
 }
-/** Compares two strings in time that depends on their length only. */
-function sameToken(a, b) {
-    if (a.length !== b.length)
-        return false;
+/** Whether two tokens are the same, in time that depends on neither: their SHA-256 digests compared byte by byte. */
+async function sameToken(a, b) {
+    const encode = (s) => crypto.subtle.digest("SHA-256", new TextEncoder().encode(s));
+    const [x, y] = await Promise.all([encode(a), encode(b)]);
+    const p = new Uint8Array(x);
+    const q = new Uint8Array(y);
     let diff = 0;
-    for (let i = 0; i < a.length; i++)
-        diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+    for (let i = 0; i < p.length; i++)
+        diff |= p[i] ^ q[i];
     return diff === 0;
 }
 const answer = (status, body) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -103,8 +103,9 @@ const answer = (status, body) => new Response(JSON.stringify(body), { status, he
  * A web-standard handler, `(request: Request) => Promise<Response>`, for the URL bound with `event.bind`: it reads
  * the form body (bounded), checks `auth[application_token]` against `options.applicationToken`, and calls the
  * handler of the event's code with the parsed request. 200 once the handler returned (or when no handler is set: the
- * platform does not resend an acknowledged event), 401 for a wrong or missing token, 400 for a body that is no event,
- * 405 for another method than POST, 413 for a body over the bound; a handler that throws is a 500 with no detail.
+ * platform does not resend an acknowledged event), 401 for a wrong or missing token, 400 for a body that is no event
+ * (or that could not be read), 405 for another method than POST, 413 for a body over the bound; a handler, or a
+ * token lookup, that throws is a 500 with no detail.
  */
 export function createEventHandler(options) {
     const max = options.maxBodyBytes ?? 1 << 20;
@@ -114,24 +115,31 @@ export function createEventHandler(options) {
         const length = Number(request.headers.get("content-length") ?? "0");
         if (length > max)
             return answer(413, { error: "PAYLOAD_TOO_LARGE" });
-        const text = await readBounded(request, max);
-        if (text === null)
-            return answer(413, { error: "PAYLOAD_TOO_LARGE" });
-        const type = request.headers.get("content-type") ?? "";
-        let body;
+        let text;
         try {
-            body = type.includes("application/json") ? JSON.parse(text) : parseFormBody(text);
+            text = await readBounded(request, max);
         }
         catch {
+            // The client went away, or the body was no stream of bytes.
             return answer(400, { error: "INVALID_BODY" });
         }
-        if (!body || typeof body !== "object" || typeof body["event"] !== "string" || !body["event"])
+        if (text === null)
+            return answer(413, { error: "PAYLOAD_TOO_LARGE" });
+        // The platform sends events form-encoded, and only so (the documentation's JSON is an illustration of it).
+        const body = parseFormBody(text);
+        if (typeof body["event"] !== "string" || !body["event"])
             return answer(400, { error: "NOT_AN_EVENT" });
         const auth = body["auth"] && typeof body["auth"] === "object" ? body["auth"] : {};
         const given = typeof auth["application_token"] === "string" ? auth["application_token"] : "";
         const memberId = typeof auth["member_id"] === "string" ? auth["member_id"] : undefined;
-        const expected = typeof options.applicationToken === "function" ? await options.applicationToken(memberId) : options.applicationToken;
-        if (!expected || !given || !sameToken(given, expected))
+        let expected;
+        try {
+            expected = typeof options.applicationToken === "function" ? await options.applicationToken(memberId) : options.applicationToken;
+        }
+        catch {
+            return answer(500, { error: "TOKEN_LOOKUP_FAILED" });
+        }
+        if (!expected || !given || !(await sameToken(given, expected)))
             return answer(401, { error: "INVALID_APPLICATION_TOKEN" });
         const code = body["event"].toUpperCase();
         const handler = options.handlers[code];
