@@ -150,4 +150,15 @@ describe("items under an unreadable method header", () => {
     expect(r.diagnostics.filter((d) => d.subject?.method && d.subject.method !== "tasks.task.getaccess" && d.line > line && d.line <= line + 3)).toEqual([]);
     expect(r.diagnostics.some((d) => d.code === "unread-text" && d.line === line + 1 && d.endLine >= line + 3)).toBe(true);
   });
+
+  it("a bold dotted name no header reads (a stray backtick) is an unreadable header, not the method above's text (fast-check's counterexample, seed 1635455957)", () => {
+    // `**\`sks.task.chat.message.send**`: the bold holds a name with a backtick in it, so no header reads it; its
+    // backticked names were the method above's unplaced names, each naming `tasks.task.add`.
+    const text = SPEC.replace("**tasks.task.chat.message.send** (3.0): body", "**`sks.task.chat.message.send** (3.0): body");
+    const r = buildFromText(text, "spec.md");
+    const line = text.split("\n").findIndex((l) => l.startsWith("**`sks.task")) + 1;
+    const here = r.diagnostics.filter((d) => d.line === line);
+    expect(here.map((d) => d.code)).toEqual(["unreadable-method-header"]);
+    expect(here.filter((d) => d.subject?.method)).toEqual([]);
+  });
 });

@@ -228,10 +228,15 @@ function loadCache(r: Resolved): FragmentCache | null {
 /** Keeps this run's entries (the others were stale), written whole under a draft name and renamed into place. */
 function saveCache(r: Resolved, cache: FragmentCache | undefined): void {
   if (!r.cache || !cache) return;
-  mkdirSync(r.cache, { recursive: true });
   const draft = join(r.cache, `.${CACHE_FILE}.${process.pid}`);
-  writeFileSync(draft, JSON.stringify({ salt: cache.salt, entries: Object.fromEntries(cache.next) }));
-  renameSync(draft, join(r.cache, CACHE_FILE));
+  try {
+    mkdirSync(r.cache, { recursive: true });
+    writeFileSync(draft, JSON.stringify({ salt: cache.salt, entries: Object.fromEntries(cache.next) }));
+    renameSync(draft, join(r.cache, CACHE_FILE));
+  } catch (err) {
+    // The cache only saves time: a folder that cannot take it costs the next run its speed, not its result.
+    process.stderr.write(`${GENERATOR_NAME}: notice: the cache was not kept in ${shown(r.cache)}: ${(err as Error).message}\n`);
+  }
 }
 
 let digest: string | null = null;

@@ -689,9 +689,10 @@ export function readMethodSection(
         opened.inHeader = false;
         continue;
       }
-      if (/^\*\*/.test(t.text) && !/^\*\*[^*]+\*\*/.test(t.text)) {
-        // "**tasks.task.stopwatch. Scope ..." with the bold never closed: no method of its own, and not the previous
-        // method's either (its parameters would be reported as that method's duplicates).
+      if (/^\*\*/.test(t.text) && (!/^\*\*[^*]+\*\*/.test(t.text) || /^\*\*[^*]*?[a-z]\w*\.\w[^*]*\*\*/.test(t.text))) {
+        // "**tasks.task.stopwatch. Scope ..." with the bold never closed, or a bold dotted name no header reads
+        // ("**`sks.task.get** (3.0)", a stray backtick): no method of its own, and not the previous method's either
+        // (its parameters would be reported as that method's duplicates, its names as that method's unplaced).
         finish();
         const head = sliceText(t, 0, Math.min(t.text.length, 60));
         report(ctx, "unreadable-method-header", spanOfText(ctx, head), { text: collapse(head.text) });
