@@ -1,8 +1,9 @@
 import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
 import type { EventPayload, Field, TypeRef } from "../model/types.js";
-import { type YfmBlock, type YfmPage, slugOf } from "../yfm/blocks.js";
+import type { YfmBlock, YfmPage } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { FIELD_BUDGET, type FieldScope, fieldColumns, plainText, readFieldRows } from "./fields.js";
+import { type HeadingIndex, headingIndex, tableAt } from "./page.js";
 
 /**
  * An event page of the reference (spec-source/README-reference.md#event-pages):
@@ -57,10 +58,11 @@ export function readEventPage(page: YfmPage, scope: EventScope): EventPayload | 
   });
   const fields: Field[] = [];
   if (table) {
+    let index: HeadingIndex | null = null;
     const fieldScope: FieldScope = {
       file: page.file,
       diagnostics: scope.diagnostics,
-      tableAt: (anchor) => tableAt(page.blocks, anchor) ?? scope.catalogueTable(anchor),
+      tableAt: (anchor) => tableAt(page.blocks, (index ??= headingIndex(page.blocks)), anchor) ?? scope.catalogueTable(anchor),
       typeWord: scope.typeWord,
       knownWords: scope.knownWords,
       budget: { left: FIELD_BUDGET, warned: false },
@@ -125,17 +127,6 @@ function objectOf(f: Field): Extract<TypeRef, { kind: "object" }> | null {
   if (f.type.kind === "array" && f.type.items.kind === "unknown") {
     f.type = { kind: "array", items: { kind: "object", members: [] } };
     return f.type.items as Extract<TypeRef, { kind: "object" }>;
-  }
-  return null;
-}
-
-function tableAt(blocks: YfmBlock[], anchor: string): { rows: YfmCell[][] } | null {
-  const want = anchor.toLowerCase();
-  const i = blocks.findIndex((b) => b.kind === "heading" && ((b.anchor ?? "").toLowerCase() === want || slugOf(b.text) === want));
-  if (i < 0) return null;
-  for (const b of blocks.slice(i + 1)) {
-    if (b.kind === "heading") break;
-    if (b.kind === "table" && b.rows[0] && fieldColumns(b.rows[0])) return b;
   }
   return null;
 }

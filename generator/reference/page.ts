@@ -99,11 +99,13 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
     used.add(t);
     for (const v of t.variants ?? []) used.add(v);
   };
+  let index: HeadingIndex | null = null;
+  const headings = () => (index ??= headingIndex(page.blocks));
   const pageScope: FieldScope = {
     file: page.file,
     diagnostics: scope.diagnostics,
     tableAt: (anchor) => {
-      const t = tableAt(page.blocks, anchor);
+      const t = tableAt(page.blocks, headings(), anchor);
       if (t) markUsed(t);
       return t ?? scope.catalogueTable(anchor);
     },
@@ -111,7 +113,7 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
     knownWords: scope.knownWords,
     budget: { left: FIELD_BUDGET, warned: false },
     tableNamed: (name) => {
-      const found = tableNamed(page.blocks, name);
+      const found = tableNamed(page.blocks, headings(), name);
       if (found) markUsed(found.table);
       return found ? { ...found.table, anchor: found.anchor } : null;
     },
@@ -279,21 +281,44 @@ function whoOf(text: string): string {
   return t;
 }
 
+type SectionTable = Extract<YfmBlock, { kind: "table" }> & { variants?: YfmCell[][][] };
+
 /**
- * The table under the heading of the page whose anchor (written, or the slug of its words) is `anchor`, with every
- * field table of that section when it has more than one (one per tab).
+ * The page's headings by anchor (written, or the slug of their words) and by the field a sub-section is named after
+ * ("Parameter fields", "FIELDS Parameter", "Object result", "Fields of the result object", in any case), built once
+ * per page: a page's links ask it once each, in constant time, not with a scan of every heading.
  */
-function tableAt(blocks: YfmBlock[], anchor: string): (Extract<YfmBlock, { kind: "table" }> & { variants?: YfmCell[][][] }) | null {
-  const want = anchor.toLowerCase();
-  for (let i = 0; i < blocks.length; i++) {
-    const b = blocks[i] as YfmBlock;
-    if (b.kind !== "heading" || ((b.anchor ?? "").toLowerCase() !== want && slugOf(b.text) !== want)) continue;
-    return sectionTables(blocks, i);
-  }
-  return null;
+export interface HeadingIndex {
+  byAnchor: Map<string, number>;
+  byField: Map<string, { index: number; anchor: string }>;
 }
 
-function sectionTables(blocks: YfmBlock[], heading: number): (Extract<YfmBlock, { kind: "table" }> & { variants?: YfmCell[][][] }) | null {
+const NAMED_SECTION = /^(?:parameter|object|fields of the|fields of)\s+(\S+)(?:\s+(?:parameter|object))?$|^(\S+)\s+(?:parameter|object)$/;
+
+export function headingIndex(blocks: YfmBlock[]): HeadingIndex {
+  const byAnchor = new Map<string, number>();
+  const byField = new Map<string, { index: number; anchor: string }>();
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i] as YfmBlock;
+    if (b.kind !== "heading") continue;
+    const slug = slugOf(b.text);
+    // The first heading of an anchor is the one a link reaches, as in the published page.
+    for (const key of [(b.anchor ?? "").toLowerCase(), slug]) if (key && !byAnchor.has(key)) byAnchor.set(key, i);
+    if (b.depth < 2) continue;
+    const m = NAMED_SECTION.exec(b.text.replace(/[`*]/g, "").trim().toLowerCase());
+    const field = m?.[1] ?? m?.[2];
+    if (field && !byField.has(field) && sectionTables(blocks, i)) byField.set(field, { index: i, anchor: b.anchor ?? slug });
+  }
+  return { byAnchor, byField };
+}
+
+/** The table under the heading whose anchor is `anchor`, with every field table of its section (one per tab). */
+export function tableAt(blocks: YfmBlock[], index: HeadingIndex, anchor: string): SectionTable | null {
+  const i = index.byAnchor.get(anchor.toLowerCase());
+  return i === undefined ? null : sectionTables(blocks, i);
+}
+
+function sectionTables(blocks: YfmBlock[], heading: number): SectionTable | null {
   const tables: Array<Extract<YfmBlock, { kind: "table" }>> = [];
   for (let j = heading + 1; j < blocks.length; j++) {
     const n = blocks[j] as YfmBlock;
@@ -305,22 +330,11 @@ function sectionTables(blocks: YfmBlock[], heading: number): (Extract<YfmBlock, 
   return tables.length > 1 ? { ...first, variants: tables.map((t) => t.rows) } : first;
 }
 
-/**
- * The table of the page's sub-section named after a field: "Parameter fields", "FIELDS Parameter", "Object result",
- * "Result Object", "Fields of the result object", in any case.
- */
-function tableNamed(blocks: YfmBlock[], name: string): { table: Extract<YfmBlock, { kind: "table" }> & { variants?: YfmCell[][][] }; anchor: string } | null {
-  const want = name.toLowerCase();
-  for (let i = 0; i < blocks.length; i++) {
-    const b = blocks[i] as YfmBlock;
-    if (b.kind !== "heading" || b.depth < 2) continue;
-    const words = b.text.replace(/[`*]/g, "").trim().toLowerCase();
-    const m = /^(?:parameter|object|fields of the|fields of)\s+(\S+)(?:\s+(?:parameter|object))?$|^(\S+)\s+(?:parameter|object)$/.exec(words);
-    if ((m?.[1] ?? m?.[2]) !== want) continue;
-    const table = sectionTables(blocks, i);
-    if (table) return { table, anchor: b.anchor ?? slugOf(b.text) };
-  }
-  return null;
+/** The table of the page's sub-section named after a field. */
+function tableNamed(blocks: YfmBlock[], index: HeadingIndex, name: string): { table: SectionTable; anchor: string } | null {
+  const found = index.byField.get(name.toLowerCase());
+  const table = found ? sectionTables(blocks, found.index) : null;
+  return found && table ? { table, anchor: found.anchor } : null;
 }
 
 function firstFieldTable(blocks: YfmBlock[]): { table: Extract<YfmBlock, { kind: "table" }>; cols: NonNullable<ReturnType<typeof fieldColumns>> } | null {

@@ -43,5 +43,24 @@ export function oneFile(path: string, text: string): InputSource {
  * `{% list tabs %}`, `{% cut %}` block opening a line. The spec's dialect has none; front ends ask it in `detect`.
  */
 export function looksLikeYfm(text: string): boolean {
-  return (/^[ \t]*#\|[ \t]*$/m.test(text) && /^[ \t]*\|#[ \t]*$/m.test(text)) || /^[ \t]*\{%[ \t]*(?:note|include|list|cut)\b[^\n]*%\}/m.test(text);
+  // Outside fenced code: a spec that quotes a YFM page in a fence is still the spec.
+  let fence: string | null = null;
+  let opens = false;
+  let closes = false;
+  for (const line of text.split("\n")) {
+    const mark = /^[ \t]*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence !== null) {
+      if (mark && mark[0] === fence[0] && mark.length >= fence.length) fence = null;
+      continue;
+    }
+    if (mark) {
+      fence = mark;
+      continue;
+    }
+    if (/^[ \t]*\{%[ \t]*(?:note|include|list|cut)\b[^\n]*%\}/.test(line)) return true;
+    if (/^[ \t]*#\|[ \t]*$/.test(line)) opens = true;
+    else if (/^[ \t]*\|#[ \t]*$/.test(line)) closes = true;
+    if (opens && closes) return true;
+  }
+  return false;
 }

@@ -254,3 +254,13 @@ describe("readings the review of issue 28 found wrong", () => {
     expect(built.diagnostics.some((d) => d.code === "unplaced" && /pass 20000 fields/.test(d.message))).toBe(true);
   });
 });
+
+describe("which front end reads one file", () => {
+  it("YFM's marks outside fences say a page of the reference; inside a fence they are a spec quoting one", async () => {
+    const { looksLikeYfm } = await import("../../generator/source/index.js");
+    expect(looksLikeYfm("# P\n\n#|\n|| a | b ||\n|#\n")).toBe(true);
+    expect(looksLikeYfm("# P\n\n{% note info %}\n\nx\n\n{% endnote %}\n")).toBe(true);
+    expect(looksLikeYfm("# Spec\n\n```md\n#|\n|| a | b ||\n|#\n{% note info %}\n```\n")).toBe(false);
+    expect(looksLikeYfm(readFileSync(join(ROOT, "spec-source/collaboration-platform-api.md"), "utf8"))).toBe(false);
+  });
+});
