@@ -16,7 +16,7 @@ const BIN = join(ROOT, "dist/generator/cli/main.js");
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
 
 // Ten calls of the tasks area through its entry (D14): what "a consumer of one area" type-checks.
-const AREA_CONSUMER = `import { createClient } from "collab-platform-api-client/tasks";
+export const AREA_CONSUMER = `import { createClient } from "collab-platform-api-client/tasks";
 const c = createClient({ baseUrl: "https://portal.example", auth: { accessToken: "t" } });
 export async function run() {
   const a = await c.tasks.task.getaccess({ taskId: 1 });

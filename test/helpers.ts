@@ -5,6 +5,7 @@ import { loadRuntime } from "../generator/cli/runtime.js";
 import { loadTemplates } from "../generator/cli/templates.js";
 import { buildFromText } from "../generator/generate.js";
 import type { Method, Model } from "../generator/model/types.js";
+import type { InputSource } from "../generator/source/index.js";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const SPEC_PATH = "spec-source/collaboration-platform-api.md";
@@ -58,4 +59,15 @@ export function filesBelow(dir: string): string[] {
   };
   if (existsSync(dir)) walk(dir, "");
   return out.sort();
+}
+
+/**
+ * A folder of the platform's reference as the CLI reads it: every `.md` file below `dir`, named `prefix/<path>`,
+ * in path order.
+ */
+export function referenceFolder(dir: string, prefix: string): InputSource {
+  const files = filesBelow(dir)
+    .filter((p) => p.endsWith(".md"))
+    .map((p) => ({ path: `${prefix}/${p}`, text: readFileSync(join(dir, p), "utf8") }));
+  return { kind: "reference", root: prefix, files };
 }

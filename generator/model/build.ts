@@ -58,7 +58,8 @@ function makeResolver(resources: Resource[]): Resolver {
   };
 }
 
-function mapType(type: TypeRef, fn: (t: TypeRef) => TypeRef): TypeRef {
+/** `type` with `fn` applied to it and to every type inside it (members, items, options), top down. */
+export function mapType(type: TypeRef, fn: (t: TypeRef) => TypeRef): TypeRef {
   const t = fn(type);
   switch (t.kind) {
     case "object":

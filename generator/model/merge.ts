@@ -1,3 +1,4 @@
+import { mapType } from "./build.js";
 import { withKnownEvents } from "./events.js";
 import type { Field, KnownGap, Method, Model, Resource, TypeRef } from "./types.js";
 
@@ -123,18 +124,4 @@ function renameClashes(spec: readonly Resource[], reference: readonly Resource[]
     out.set(r.name, name);
   }
   return out;
-}
-
-function mapType(type: TypeRef, fn: (t: TypeRef) => TypeRef): TypeRef {
-  const t = fn(type);
-  switch (t.kind) {
-    case "object":
-      return { ...t, members: t.members.map((m) => ({ ...m, type: mapType(m.type, fn) })), ...(t.additional ? { additional: mapType(t.additional, fn) } : {}) };
-    case "array":
-      return { ...t, items: mapType(t.items, fn) };
-    case "union":
-      return { ...t, options: t.options.map((o) => mapType(o, fn)) };
-    default:
-      return t;
-  }
 }

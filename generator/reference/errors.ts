@@ -63,14 +63,18 @@ function statusOf(cell: string | undefined): number | null {
 }
 
 /** The errors of an error table's rows (the header excluded); `code` is the 3.0 validation table's "Error Code:". */
-export function readErrorRows(cols: ErrorColumns, rows: YfmCell[][], status: number | null, code: string | null): MethodError[] {
+/**
+ * A row's status is its own Status cell, else none ("HTTP Status: **400**" above an error example is that example's,
+ * not every listed error's; the model takes the status from the catalogue where the code is there).
+ */
+export function readErrorRows(cols: ErrorColumns, rows: YfmCell[][], code: string | null): MethodError[] {
   const out: MethodError[] = [];
   for (const row of rows) {
     const first = row[0];
     if (!first) continue;
     const codeCell = cols.code !== null ? row[cols.code] : undefined;
     const own = codeCell ? codeOf(codeCell.text) : null;
-    const s = cols.status !== null ? statusOf(row[cols.status]?.text) : status;
+    const s = cols.status !== null ? statusOf(row[cols.status]?.text) : null;
     const text = cols.text !== null ? plainText((row[cols.text]?.text ?? "").replace(/`/g, "")) : null;
     const causeText = cols.cause !== null ? plainText(row[cols.cause]?.text ?? "") : null;
     const field = cols.field !== null ? (/`([^`]+)`/.exec(row[cols.field]?.text ?? "")?.[1] ?? plainText(row[cols.field]?.text ?? "")) : null;

@@ -4,7 +4,7 @@ import type { Field, Method, MethodError, ResultSpec, Source, TypeRef, Version }
 import { type YfmBlock, type YfmPage, slugOf } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { errorColumns, readErrorRows } from "./errors.js";
-import { FIELD_BUDGET, type FieldScope, fieldColumns, plainText, readFieldRows, readType } from "./fields.js";
+import { FIELD_BUDGET, type FieldScope, fieldColumns, plainText, readFieldRows } from "./fields.js";
 
 /**
  * A method page of the reference (spec-source/README-reference.md#method-pages):
@@ -449,9 +449,6 @@ function rowNames(rows: YfmCell[][], cols: { name: number }): string[] {
 
 function readErrors(s: PageSection, scope: PageScope): MethodError[] {
   const errors: MethodError[] = [];
-  // "HTTP Status: **400**" above an error example is that example's status, not every listed error's: a row's
-  // status is its own Status cell, else none (the model takes it from the catalogue where the code is there).
-  const status: number | null = null;
   let code: string | null = null;
   for (const b of s.blocks) {
     if (b.kind === "text") {
@@ -475,9 +472,8 @@ function readErrors(s: PageSection, scope: PageScope): MethodError[] {
       scope.diagnostics.push(diagnostic("unknown-table-column", spanOf(b, 2), { header: header.map((c) => c.text.replace(/\s+/g, " ")).join(" | "), known: "'Code | Description | Value'" }));
       continue;
     }
-    errors.push(...readErrorRows(cols, b.rows.slice(1), status, code));
+    errors.push(...readErrorRows(cols, b.rows.slice(1), code));
   }
   return errors;
 }
 
-export { readType };

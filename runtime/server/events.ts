@@ -11,6 +11,8 @@
  * it needs (PHP's, with bounded depth and key count) is a few dozen lines.
  */
 
+import { readCapped } from "../shared/stream.js";
+
 /** A documented payload as it arrives form-encoded: objects and arrays kept, every scalar a string. */
 export type FormEncoded<T> = unknown extends T
   ? unknown
@@ -140,11 +142,10 @@ export function createEventHandler<M = Record<string, unknown>>(options: EventHa
   const max = options.maxBodyBytes ?? 1 << 20;
   return async (request) => {
     if (request.method !== "POST") return answer(405, { error: "METHOD_NOT_ALLOWED" });
-    const length = Number(request.headers.get("content-length") ?? "0");
-    if (length > max) return answer(413, { error: "PAYLOAD_TOO_LARGE" });
     let text: string | null;
     try {
-      text = await readBounded(request, max);
+      // The router's reader: a declared or actual length past the bound is null, and the stream is cancelled.
+      text = await readCapped(request.body, max, request.headers.get("content-length"));
     } catch {
       // The client went away, or the body was no stream of bytes.
       return answer(400, { error: "INVALID_BODY" });
@@ -173,29 +174,4 @@ export function createEventHandler<M = Record<string, unknown>>(options: EventHa
     }
     return answer(200, { event: code, handled: true });
   };
-}
-
-/** The body as text, or null once it passes `max` bytes (read chunk by chunk: a lying length header changes nothing). */
-async function readBounded(request: Request, max: number): Promise<string | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.byteLength;
-  }
-  return new TextDecoder().decode(all);
 }

@@ -1,12 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Change, compareModels } from "../../generator/diff/index.js";
+import { compareModels } from "../../generator/diff/index.js";
 import { buildFromSource, buildFromText } from "../../generator/generate.js";
-import type { InputSource } from "../../generator/source/index.js";
-import { ROOT } from "../helpers.js";
+import { ROOT, referenceFolder } from "../helpers.js";
 
 /**
  * `compare` (issue 29 item 2, decisions.md D15): the spec against the platform's reference with diff's engine in
@@ -16,25 +15,11 @@ import { ROOT } from "../helpers.js";
 const SPEC = "spec-source/collaboration-platform-api.md";
 const DOCS = "spec-source/platform-docs";
 
-function folder(dir: string, prefix: string): InputSource {
-  const files: InputSource["files"] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const full = join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (e.name.endsWith(".md")) files.push({ path: `${prefix}/${relative(dir, full).split(sep).join("/")}`, text: readFileSync(full, "utf8") });
-    }
-  };
-  walk(dir);
-  return { kind: "reference", root: prefix, files };
-}
-
 const spec = buildFromText(readFileSync(join(ROOT, SPEC), "utf8"), SPEC).model;
-const reference = buildFromSource(folder(join(ROOT, DOCS), DOCS)).model;
+const reference = buildFromSource(referenceFolder(join(ROOT, DOCS), DOCS)).model;
 if (!spec || !reference) throw new Error("no model");
 const report = compareModels(spec, reference, { from: SPEC, to: DOCS });
 const of = (name: string, version: "legacy" | "v3" = "legacy") => report.changes.filter((c) => c.method === name && c.version === version);
-const codes = (cs: Change[]) => cs.map((c) => c.code);
 
 describe("compare: the shipped spec against the repository's reference", () => {
   it("compares every method both describe, and names the spec's methods the reference lacks", () => {

@@ -1,30 +1,16 @@
-import { readFileSync, readdirSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildFromSource } from "../../generator/generate.js";
 import type { Method, TypeRef } from "../../generator/model/types.js";
-import type { InputSource } from "../../generator/source/index.js";
-import { ROOT } from "../helpers.js";
+import { ROOT, referenceFolder } from "../helpers.js";
 
 /** The reference's front end (generator/reference/) over a small folder in its dialect (test/fixtures/reference-mini). */
 
 const DIR = join(ROOT, "test/fixtures/reference-mini");
 const PREFIX = "docs";
 
-function folder(dir: string, prefix: string): InputSource {
-  const files: InputSource["files"] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const full = join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (e.name.endsWith(".md")) files.push({ path: `${prefix}/${relative(dir, full).split(sep).join("/")}`, text: readFileSync(full, "utf8") });
-    }
-  };
-  walk(dir);
-  return { root: prefix, files };
-}
-
-const built = buildFromSource(folder(DIR, PREFIX));
+const built = buildFromSource(referenceFolder(DIR, PREFIX));
 const model = built.model;
 const method = (name: string): Method => {
   const m = model?.methods.find((x) => x.name === name && x.described);

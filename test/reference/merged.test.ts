@@ -1,14 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync, readdirSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import type { OpenAPIV3 } from "openapi-types";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type GenerateResult, buildFromSource, buildFromText, generateSource } from "../../generator/generate.js";
 import { mergeModels } from "../../generator/model/merge.js";
 import type { Method, Model } from "../../generator/model/types.js";
-import { oneFile, type InputSource } from "../../generator/source/index.js";
-import { GEN, ROOT } from "../helpers.js";
+import { oneFile } from "../../generator/source/index.js";
+import { GEN, ROOT, referenceFolder } from "../helpers.js";
 
 /**
  * The spec and the platform's reference in one model (issue 29 item 1, decisions.md D24): the spec's methods as the
@@ -20,20 +20,7 @@ const SPEC = "spec-source/collaboration-platform-api.md";
 const DOCS = "spec-source/platform-docs";
 const specText = readFileSync(join(ROOT, SPEC), "utf8");
 
-function folder(dir: string, prefix: string): InputSource {
-  const files: InputSource["files"] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const full = join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (e.name.endsWith(".md")) files.push({ path: `${prefix}/${relative(dir, full).split(sep).join("/")}`, text: readFileSync(full, "utf8") });
-    }
-  };
-  walk(dir);
-  return { kind: "reference", root: prefix, files };
-}
-
-const docs = folder(join(ROOT, DOCS), DOCS);
+const docs = referenceFolder(join(ROOT, DOCS), DOCS);
 const spec = buildFromText(specText, SPEC).model as Model;
 const reference = buildFromSource(docs).model as Model;
 const { model, report } = mergeModels(spec, reference);

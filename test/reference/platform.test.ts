@@ -3,7 +3,6 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
-import type { OpenAPIV3 } from "openapi-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../generator/diagnostics/catalogue.js";
 import type { Model } from "../../generator/model/types.js";
@@ -217,7 +216,3 @@ interface ExamplesReport {
 }
 
 let examples: ExamplesReport | undefined;
-
-function readJson(path: string): OpenAPIV3.Document {
-  return JSON.parse(readFileSync(path, "utf8")) as OpenAPIV3.Document;
-}

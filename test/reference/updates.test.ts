@@ -1,13 +1,13 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { diffModels } from "../../generator/diff/index.js";
 import { buildFromSource } from "../../generator/generate.js";
 import type { Method, Model } from "../../generator/model/types.js";
 import type { InputSource } from "../../generator/source/index.js";
-import { ROOT } from "../helpers.js";
+import { ROOT, referenceFolder } from "../helpers.js";
 
 /**
  * Reference updates are spec updates (issue 28, item 6): a new snapshot of the reference is read like a new version
@@ -17,21 +17,8 @@ import { ROOT } from "../helpers.js";
 
 const DOCS = "spec-source/platform-docs";
 
-function files(dir: string, prefix: string): InputSource["files"] {
-  const out: InputSource["files"] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const full = join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (e.name.endsWith(".md")) out.push({ path: `${prefix}/${relative(dir, full).split(sep).join("/")}`, text: readFileSync(full, "utf8") });
-    }
-  };
-  walk(dir);
-  return out.sort((a, b) => (a.path < b.path ? -1 : 1));
-}
-
-const before = files(join(ROOT, DOCS), DOCS);
-const shop = files(join(ROOT, "test/fixtures/reference-mini/api-reference/shop"), `${DOCS}/api-reference/shop`);
+const before = referenceFolder(join(ROOT, DOCS), DOCS).files;
+const shop = referenceFolder(join(ROOT, "test/fixtures/reference-mini/api-reference/shop"), `${DOCS}/api-reference/shop`).files;
 const after = [...before.filter((f) => !f.path.startsWith(`${DOCS}/api-reference/vote/`)), ...shop];
 const modelOf = (f: InputSource["files"]): Model => {
   const built = buildFromSource({ kind: "reference", root: DOCS, files: f });

@@ -11,6 +11,7 @@
  * The form parser is written here, not taken from `qs`: the runtime ships with no dependency, and the bracket syntax
  * it needs (PHP's, with bounded depth and key count) is a few dozen lines.
  */
+import { readCapped } from "../shared/stream.js";
 const MAX_DEPTH = 16;
 const MAX_KEYS = 10_000;
 /**
@@ -112,12 +113,10 @@ export function createEventHandler(options) {
     return async (request) => {
         if (request.method !== "POST")
             return answer(405, { error: "METHOD_NOT_ALLOWED" });
-        const length = Number(request.headers.get("content-length") ?? "0");
-        if (length > max)
-            return answer(413, { error: "PAYLOAD_TOO_LARGE" });
         let text;
         try {
-            text = await readBounded(request, max);
+            // The router's reader: a declared or actual length past the bound is null, and the stream is cancelled.
+            text = await readCapped(request.body, max, request.headers.get("content-length"));
         }
         catch {
             // The client went away, or the body was no stream of bytes.
@@ -153,30 +152,4 @@ export function createEventHandler(options) {
         }
         return answer(200, { event: code, handled: true });
     };
-}
-/** The body as text, or null once it passes `max` bytes (read chunk by chunk: a lying length header changes nothing). */
-async function readBounded(request, max) {
-    if (!request.body)
-        return "";
-    const reader = request.body.getReader();
-    const chunks = [];
-    let size = 0;
-    for (;;) {
-        const { done, value } = await reader.read();
-        if (done)
-            break;
-        size += value.byteLength;
-        if (size > max) {
-            await reader.cancel();
-            return null;
-        }
-        chunks.push(value);
-    }
-    const all = new Uint8Array(size);
-    let at = 0;
-    for (const c of chunks) {
-        all.set(c, at);
-        at += c.byteLength;
-    }
-    return new TextDecoder().decode(all);
 }
