@@ -2,6 +2,8 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { Agent as HttpsAgent } from "node:https";
 import { tmpdir } from "node:os";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { AjaxError, ApiVersion, B24Hook } from "@bitrix24/b24jssdk";
 import { createClient } from "collab-platform-api-client";
@@ -9,6 +11,7 @@ import { Agent, fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redactPath } from "../generator/cli/mock.js";
 import { route } from "../runtime/server/route.js";
+import { parseFormBody } from "../runtime/server/events.js";
 import { ROOT } from "./helpers.js";
 import { certificate, trustingFetch } from "./support/https.js";
 
@@ -157,7 +160,45 @@ describe("collab-rest-codegen mock", () => {
     first.proc.kill("SIGTERM");
     await first.exited;
     expect((await run(["--cert", "x.pem"])).stderr).toContain("--cert and --key go together");
+    expect((await run(["--event-timeout", "soon"])).stderr).toContain("--event-timeout must be a number of milliseconds");
+    expect((await run(["--event-host", "http://x/"])).stderr).toContain("--event-host takes a host name or address, not http://x/");
   });
+
+  it("--docs serves the merged model and delivers a bound event to a loopback handler, its data made from the page (issue 29)", async () => {
+    const got: string[] = [];
+    const handler = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString()));
+      req.on("end", () => {
+        got.push(body);
+        res.end("ok");
+      });
+    });
+    await new Promise<void>((ok) => handler.listen(0, "127.0.0.1", ok));
+    const hook = `http://127.0.0.1:${(handler.address() as AddressInfo).port}/events`;
+    const m = await start(["--http", "--docs", join(ROOT, "test/fixtures/reference-mini")]);
+    try {
+      // The reference's method is served beside the spec's; event.bind is an application's (a token in `auth`).
+      expect((await call(fetch, `${m.url}/rest/1/c0de/shop.order.get`, { id: 1 })).status).toBe(200);
+      expect(((await (await call(fetch, `${m.url}/rest/event.bind`, { event: "onShopOrderAdd", handler: hook, auth: "t0ken" })).json()) as { result: unknown }).result).toBe(true);
+      await call(fetch, `${m.url}/rest/event.bind`, { event: "onShopOrderAdd", handler: "https://elsewhere.example/h", auth: "t0ken" });
+      const r = await call(fetch, `${m.url}/_mock/events`, { event: "ONSHOPORDERADD" });
+      expect(r.status).toBe(200);
+      const report = (await r.json()) as { delivered: Array<{ status: number }>; skipped: Array<{ problem: string }> };
+      expect(report.delivered.map((d) => d.status)).toEqual([200]);
+      expect(report.skipped.map((s) => s.problem)).toEqual(["not on loopback, and no --event-host names it"]);
+      // The page types data.FIELDS.ID as an integer: the mock's made value is one.
+      expect(parseFormBody(got[0] ?? "")).toMatchObject({ event: "ONSHOPORDERADD", event_handler_id: "1", data: { FIELDS: { ID: expect.stringMatching(/^\d+$/) } }, auth: { application_token: "mock-application-token" } });
+      await m.flush(fetch);
+      expect(m.out.some((l) => /^POST \/_mock\/events 200 /.test(l))).toBe(true);
+      expect(m.err()).toContain("the handler https://elsewhere.example/h of ONSHOPORDERADD is kept, but the mock will not deliver events to it");
+    } finally {
+      m.proc.kill("SIGTERM");
+      await m.exited;
+      handler.closeAllConnections();
+      await new Promise((ok) => handler.close(ok));
+    }
+  }, 60_000);
 });
 
 describe("the official JS SDK against the mock process, no handler code", () => {

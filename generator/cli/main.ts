@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameS
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
-import { type Diagnostic, diagnostic, hasErrors } from "../diagnostics/catalogue.js";
+import { type Diagnostic, diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/catalogue.js";
 import { type DiagnosticFormat, type FormatOptions, formatDiagnostics, summarizeDiagnostics } from "../diagnostics/format.js";
 import type { DiffFormat } from "../diff/format.js";
 import type { Previous } from "../diff/version.js";
@@ -593,7 +593,7 @@ function readOldSpec(from: string, r: Resolved): { text: string; label: string }
   return { text: readFileSync(path, "utf8"), label: shown(path) };
 }
 
-type MockCommandFlags = { host: string; port: string; records?: string; seed?: string; http?: boolean; v3Batch?: boolean; cert?: string; key?: string; certOut?: string };
+type MockCommandFlags = { host: string; port: string; records?: string; seed?: string; http?: boolean; v3Batch?: boolean; cert?: string; key?: string; certOut?: string; eventHost?: string[]; eventTimeout?: string };
 
 async function runMock(r: Resolved, opts: MockCommandFlags): Promise<number> {
   const port = Number(opts.port);
@@ -601,6 +601,10 @@ async function runMock(r: Resolved, opts: MockCommandFlags): Promise<number> {
   const records = opts.records === undefined ? undefined : Number(opts.records);
   if (records !== undefined && (!Number.isInteger(records) || records < 0)) throw new UsageError(`--records must be a whole number, not ${opts.records}`);
   if (Boolean(opts.cert) !== Boolean(opts.key)) throw new UsageError("--cert and --key go together");
+  const eventTimeout = opts.eventTimeout === undefined ? undefined : Number(opts.eventTimeout);
+  if (eventTimeout !== undefined && (!Number.isInteger(eventTimeout) || eventTimeout < 1 || eventTimeout > 600_000)) throw new UsageError(`--event-timeout must be a number of milliseconds (1 to 600000), not ${opts.eventTimeout}`);
+  const eventHosts = opts.eventHost ?? [];
+  for (const h of eventHosts) if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/i.test(h)) throw new UsageError(`--event-host takes a host name or address, not ${h}`);
   const spec = readSpecSource(r);
   const printing = printOptions(r, "text");
   if ("error" in spec) {
@@ -610,6 +614,7 @@ async function runMock(r: Resolved, opts: MockCommandFlags): Promise<number> {
   const templateSet = loadTemplateSet(r.templates);
   const result = await generateSource(spec.source, {
     specPath: r.specDisplay,
+    ...(spec.docs ? { docs: spec.docs } : {}),
     generatorName: GENERATOR_NAME,
     generatorVersion: generatorVersion(),
     templates: templateSet.templates,
@@ -630,7 +635,7 @@ async function runMock(r: Resolved, opts: MockCommandFlags): Promise<number> {
   const unmodelled = result.model ? readStates(result.model).unmodelled : [];
   for (const u of unmodelled) process.stderr.write(`notice: ${shown(r.spec)}:${u.row}: state row not modelled (${u.text}): ${u.why}\n`);
   try {
-    return await serveMock(result.files, { host: opts.host, port, ...(records !== undefined ? { records } : {}), ...(opts.seed ? { seed: resolve(opts.seed) } : {}), http: Boolean(opts.http), v3Batch: Boolean(opts.v3Batch), ...(opts.cert ? { cert: opts.cert, key: opts.key } : {}), ...(opts.certOut ? { certOut: resolve(opts.certOut) } : {}) }, opts.seed ? shown(resolve(opts.seed)) : null);
+    return await serveMock(result.files, { host: opts.host, port, ...(records !== undefined ? { records } : {}), ...(opts.seed ? { seed: resolve(opts.seed) } : {}), http: Boolean(opts.http), v3Batch: Boolean(opts.v3Batch), ...(opts.cert ? { cert: opts.cert, key: opts.key } : {}), ...(opts.certOut ? { certOut: resolve(opts.certOut) } : {}), ...(eventHosts.length ? { eventHosts } : {}), ...(eventTimeout !== undefined ? { eventTimeoutMs: eventTimeout } : {}) }, opts.seed ? shown(resolve(opts.seed)) : null);
   } catch (err) {
     if (err instanceof MockInputError) throw new UsageError(err.message);
     throw err;
@@ -855,6 +860,7 @@ export async function main(argv: string[]): Promise<number> {
     .description("read the spec and print its diagnostics; write nothing")
     .option("--spec <file>", "the spec file, or the platform's reference folder")
     .option("--config <file>", `the config file (default ${DEFAULT_CONFIG_FILE})`)
+    .option("--docs <dir>", "the platform's reference beside the spec: its pages are read and reported too (overrides the config's `docs`)")
     .option("--fail-on-warnings", "exit 2 when there is any warning")
     .addOption(formatOption())
     .addHelpText(
@@ -862,8 +868,9 @@ export async function main(argv: string[]): Promise<number> {
       [
         "",
         "Examples:",
-        "  collab-rest-codegen lint                           # the config's spec",
+        "  collab-rest-codegen lint                           # the config's spec (and its `docs`, when it names one)",
         "  collab-rest-codegen lint --spec api.md --format github",
+        "  collab-rest-codegen lint --docs spec-source/platform-docs",
         "",
         "Required: none.",
         HELP_EXITS,
@@ -879,10 +886,13 @@ export async function main(argv: string[]): Promise<number> {
         exit = EXIT.specErrors;
         return;
       }
-      const diagnostics = applyIgnore(buildFromSource(spec.source, { legacyGet: r.legacyGet }).diagnostics, r);
-      saveCache(r, spec.source.cache);
+      // With the reference beside the spec (the config's `docs` or --docs), both inputs are read, as generate reads them.
+      const read = (source: InputSource) => buildFromSource(source, { legacyGet: r.legacyGet }).diagnostics;
+      const found = spec.docs ? sortDiagnostics([...read(spec.source), ...read(spec.docs)]) : read(spec.source);
+      const diagnostics = applyIgnore(found, r);
+      saveCache(r, spec.source.cache ?? spec.docs?.cache);
       print(diagnostics, opts.format, printing);
-      if (spec.source.files.length > 1 && opts.format !== "json") process.stderr.write(prefixed(summarizeDiagnostics(diagnostics)));
+      if ((spec.source.files.length > 1 || spec.docs) && opts.format !== "json") process.stderr.write(prefixed(summarizeDiagnostics(diagnostics)));
       exit = hasErrors(diagnostics) || (r.failOnWarnings && diagnostics.length > 0) ? EXIT.specErrors : EXIT.ok;
     });
   program
@@ -938,6 +948,7 @@ export async function main(argv: string[]): Promise<number> {
     .command("mock")
     .description("serve the whole API from the spec on this machine: the generated router with default handlers, no code")
     .option("--spec <file>", "the spec file, or the platform's reference folder (overrides the config's `spec`)")
+    .option("--docs <dir>", "the platform's reference beside the spec: serve the merged model (overrides the config's `docs`)")
     .option("--config <file>", `the config file (default ${DEFAULT_CONFIG_FILE})`)
     .option("--host <host>", "the address to listen on", "127.0.0.1")
     .option("--port <n>", "the port; 0 picks a free one", "0")
@@ -948,6 +959,8 @@ export async function main(argv: string[]): Promise<number> {
     .option("--cert <file>", "a TLS certificate (PEM), with --key; default: a self-signed one made at start")
     .option("--key <file>", "the certificate's private key (PEM)")
     .option("--cert-out <file>", "where to write the certificate made at start (default: ~/.cache/collab-rest-codegen/mock-HOST.pem)")
+    .option("--event-host <host>", "a host beyond loopback that POST /_mock/events may deliver events to (repeat for more)", (v: string, all: string[] = []) => [...all, v])
+    .option("--event-timeout <ms>", "how long one delivery of an event waits for the handler (default 5000)")
     .addHelpText(
       "after",
       [
@@ -955,6 +968,7 @@ export async function main(argv: string[]): Promise<number> {
         "Examples:",
         "  collab-rest-codegen mock --port 8443               # https://127.0.0.1:8443 with a certificate made at start",
         "  collab-rest-codegen mock --http --records 120",
+        "  curl -X POST URL/_mock/events -d '{\"event\":\"ONCRMDEALADD\",\"data\":{\"FIELDS\":{\"ID\":1}}}'   # to the handlers bound on loopback",
         "",
         "Required: none. The first line on stdout is `listening on URL`.",
         "Exit codes: 0 stopped by a signal; 2 the spec has errors; 3 a usage error (a port in use, a bad seed).",

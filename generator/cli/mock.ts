@@ -27,6 +27,10 @@ export interface MockFlags {
   key?: string;
   /** Where the certificate made at start is written (default: the user's cache folder), for NODE_EXTRA_CA_CERTS. */
   certOut?: string;
+  /** Hosts beyond loopback that `POST /_mock/events` may deliver events to (`--event-host`, repeated). */
+  eventHosts?: string[];
+  /** How long one delivery of an event waits for the handler, in milliseconds (`--event-timeout`). */
+  eventTimeoutMs?: number;
 }
 
 /** A problem of the mock's input: a seed file's at its position, a certificate that cannot be read, a port in use. */
@@ -81,6 +85,8 @@ export async function readSeed(path: string, shown: string): Promise<Record<stri
 export function redactPath(target: string, route: (pathname: string) => { version: string; method: string; webhook: { userId: string } | null } | null): string {
   // The router reads the raw path up to `?` (the node adapter passes it so): read it the same way.
   const q = target.indexOf("?");
+  // The mock's own control endpoint (deliver an event): its path, never its query.
+  if ((q < 0 ? target : target.slice(0, q)) === "/_mock/events") return "/_mock/events";
   const r = target.startsWith("/") ? route(q < 0 ? target : target.slice(0, q)) : null;
   if (!r) return "(not an API address)";
   const enc = (v: string) => encodeURIComponent(v).replace(/%2E/gi, ".");
@@ -134,6 +140,7 @@ export async function serveMock(files: readonly GeneratedFile[], flags: MockFlag
       ...(seed ? { seed } : {}),
       ...(flags.http ? { allowHttp: true } : {}),
       ...(flags.v3Batch ? { v3Batch: true } : {}),
+      ...(flags.eventHosts?.length || flags.eventTimeoutMs !== undefined ? { events: { ...(flags.eventHosts?.length ? { hosts: flags.eventHosts } : {}), ...(flags.eventTimeoutMs !== undefined ? { timeoutMs: flags.eventTimeoutMs } : {}) } } : {}),
       log: (e: { level: string; message: string; method?: string }) => process.stderr.write(`${e.level}: ${e.method ? `${e.method}: ` : ""}${e.message}\n`),
     });
     const listener = server.toNodeListener(handle);

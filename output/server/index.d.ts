@@ -7,6 +7,7 @@ import type {
   Credentials as RuntimeCredentials,
   HandlerContext,
   HandlerOptions as RuntimeHandlerOptions,
+  MockHandler,
   MockOptions,
   Page,
 } from "./runtime/server/index.js";
@@ -206,4 +207,4 @@ export declare function createHandler(
   options: HandlerOptions,
 ): (request: Request) => Promise<Response>;
 /** The mock: the router with a default handler for every described method; no handler code (README.md). */
-export declare function createMock(options?: MockOptions): (request: Request) => Promise<Response>;
+export declare function createMock(options?: MockOptions): MockHandler;

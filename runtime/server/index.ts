@@ -33,9 +33,9 @@ export { route, type Route } from "./route.js";
 export { fromQuery } from "./query.js";
 export { isPage, page, pageOf, type Page } from "./page.js";
 export { decimal } from "./decimal.js";
-export { createEventHandler, parseFormBody, type EventHandlerOptions, type EventRequest, type FormEncoded } from "./events.js";
+export { createEventHandler, formEncode, parseFormBody, type EventHandlerOptions, type EventRequest, type FormEncoded } from "./events.js";
 export type { ServerData } from "../shared/data.js";
-export { createMockWith, sample, type MockData, type MockMethod, type MockOptions, type MockSeed, type MockState, type Schema } from "./mock.js";
+export { EVENTS_CONTROL_PATH, createMockWith, sample, type EventDelivery, type EventDeliveryReport, type MockEventOptions, type MockHandler, type MockData, type MockMethod, type MockOptions, type MockSeed, type MockState, type Schema } from "./mock.js";
 
 /** Names of the generated methods the router answers itself, and what each answers with. */
 export interface BuiltInSpec {

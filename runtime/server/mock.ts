@@ -2,6 +2,8 @@ import type { ServerData, Version } from "../shared/data.js";
 import { type Caller, type Credentials, type HandlerContext, type HandlerOptions, MethodError, createRuntimeHandler } from "./handler.js";
 import type { BuiltInSpec } from "./index.js";
 import { page, pageOf, withoutCount } from "./page.js";
+import { formEncode } from "./events.js";
+import { readCapped } from "../shared/stream.js";
 
 /**
  * The mock: the generated router with a default handler for every method the spec describes, so that a
@@ -97,6 +99,11 @@ export interface MockData {
   pageSize: number;
   /** The code of a token the mock does not know (the authorization failures table's). */
   invalidToken: string;
+  /**
+   * The events the platform's reference types (its event pages), by the code the handler receives: the schema of
+   * the payload's `data` and the event's scopes. Absent when the input has no event pages (the shipped spec).
+   */
+  events?: Record<string, { data: Schema | null; scopes: string[] | null }>;
 }
 
 /** A seed file (`--seed`, JSON or YAML; its JSON Schema is `seed.schema.json` of this package). */
@@ -113,7 +120,56 @@ export interface MockSeed {
   offlineEvents?: Array<Record<string, unknown>>;
   /** Whether the application's installation is finished (widgets of an unfinished one are hidden). Default true. */
   installed?: boolean;
+  /** The application token events carry in `auth[application_token]` (what a handler checks). Default `mock-application-token`. */
+  applicationToken?: string;
 }
+
+/**
+ * Delivering events to bound handlers (`deliverEvent`, or `POST /_mock/events`): only when asked, only to handlers on
+ * loopback or on hosts named here, with a timeout, no redirects followed and the handler's answer read up to a bound.
+ */
+export interface MockEventOptions {
+  /** Host names beyond loopback (127.0.0.0/8, ::1, localhost) that events may be delivered to. Default none. */
+  hosts?: string[];
+  /** How long one delivery waits for the handler's answer, in milliseconds. Default 5,000. */
+  timeoutMs?: number;
+  /** The most of a handler's answer that is read, in bytes; a longer one is cut off. Default 64 KiB. */
+  maxAnswerBytes?: number;
+}
+
+/** One binding's delivery: its handler (origin and path: a query may carry a token), and what came of it. */
+export interface EventDelivery {
+  /** The binding's `event_handler_id`. */
+  id: number;
+  handler: string;
+  /** The handler's HTTP status; absent when no answer came. */
+  status?: number;
+  /** Why it was not delivered, or why the delivery failed; absent for an answer 2xx. */
+  problem?: string;
+}
+
+/** What `deliverEvent` did: every binding of the event, delivered or not. */
+export interface EventDeliveryReport {
+  event: string;
+  delivered: EventDelivery[];
+  /** Bindings kept but not delivered to: another host than loopback or the named ones, an offline binding. */
+  skipped: EventDelivery[];
+}
+
+/** The mock's handler, and the call that delivers an event to the handlers bound to it. */
+export interface MockHandler {
+  (request: Request): Promise<Response>;
+  /**
+   * Delivers `event` (any case: `onCrmDealAdd`) to every online handler bound to it, as the platform does: a
+   * form-encoded POST with `event`, `event_handler_id`, `data`, `ts` and `auth` (no access or refresh token: the
+   * reference says they are not always passed). `data` defaults to a value of the event's documented payload, when
+   * the input types it. `origin` is the mock's own (what `auth[domain]` and `auth[client_endpoint]` name).
+   */
+  deliverEvent(event: string, data?: unknown, options?: { applicationId?: string; origin?: string }): Promise<EventDeliveryReport>;
+}
+
+/** The path of the mock's control endpoint that delivers an event (JSON body `{event, data?, applicationId?}`). */
+export const EVENTS_CONTROL_PATH = "/_mock/events";
 
 export interface MockOptions extends Partial<Omit<HandlerOptions, "authenticate">> {
   /** Records each list method holds when the seed gives none. Default three pages (150). */
@@ -121,6 +177,8 @@ export interface MockOptions extends Partial<Omit<HandlerOptions, "authenticate"
   seed?: MockSeed;
   /** Serve plain HTTP (local development only: the platform refuses HTTP). */
   allowHttp?: boolean;
+  /** Delivering events to bound handlers: where to, how long, how much. */
+  events?: MockEventOptions;
 }
 
 /** A small deterministic generator (mulberry32), seeded by a string: the same request gets the same answer. */
@@ -300,6 +358,8 @@ function listParams(params: Record<string, unknown>, names: NonNullable<MockMeth
 }
 
 interface Binding {
+  /** Its `event_handler_id`: the order of binding, from 1. */
+  id: number;
   event: string;
   handler: unknown;
   authType: number;
@@ -313,6 +373,7 @@ interface Store {
   objects: Map<string, Record<string, unknown>>;
   collections: Map<string, Map<string, Record<string, unknown>>>;
   bindings: Binding[];
+  bound: number;
   offline: Array<{ event: Record<string, unknown>; process: string | null; failed: boolean }>;
   placements: Array<{ handler: Record<string, unknown>; hidden: boolean }>;
   processes: number;
@@ -328,14 +389,17 @@ export function createMockWith(
   mock: MockData,
   builtIn: BuiltInSpec,
   documents: { openapiV3: unknown },
-): (request: Request) => Promise<Response> {
+): MockHandler {
   const seed = options.seed ?? {};
   const perList = options.records ?? mock.pageSize * 3;
-  const store: Store = { records: new Map(), objects: new Map(), collections: new Map(), bindings: [], offline: [], placements: [], processes: 0 };
+  const store: Store = { records: new Map(), objects: new Map(), collections: new Map(), bindings: [], bound: 0, offline: [], placements: [], processes: 0 };
   // A seeded event without an identifier gets its position in the queue.
   const offlineId = mock.states.find((x): x is Extract<MockState, { kind: "offline-reserve" }> => x.kind === "offline-reserve")?.record.id ?? "ID";
   for (const [i, event] of (seed.offlineEvents ?? []).entries()) store.offline.push({ event: { [offlineId]: String(i + 1), ...event }, process: null, failed: false });
   const installed = seed.installed ?? true;
+  const hosts = new Set((options.events?.hosts ?? []).map((h) => h.toLowerCase().replace(/^\[|\]$/g, "")));
+  /** The event type of a binding that is delivered to (the bind's `online` value); null when bindings are not kept. */
+  let online: string | null = null;
 
   /** The records of a list method: the seed's (by method or by resource), else made from the item schema. */
   const recordsOf = (name: string, info: MockMethod): Array<Record<string, unknown>> => {
@@ -504,11 +568,16 @@ export function createMockWith(
       case "unique-binding": {
         // Bindings are an application's own: another application binds, lists and unbinds its own.
         const p = s.params;
+        online = p.online;
         const typeOf = (v: unknown) => (v === undefined || v === "" ? p.online : String(v));
         stateful.set(s.method, (params, context) => {
-          const binding: Binding = { event: String(params[p.event]).toUpperCase(), handler: params[p.handler], authType: Number(params[p.authType] ?? 0) || 0, type: typeOf(params[p.eventType]), owner: context.auth.applicationId ?? "" };
+          const binding: Binding = { id: store.bound + 1, event: String(params[p.event]).toUpperCase(), handler: params[p.handler], authType: Number(params[p.authType] ?? 0) || 0, type: typeOf(params[p.eventType]), owner: context.auth.applicationId ?? "" };
           if (store.bindings.some((b) => b.owner === binding.owner && b.event === binding.event && b.handler === binding.handler && b.type === binding.type)) throw fail(s.error);
+          store.bound += 1;
           store.bindings.push(binding);
+          // Kept either way, as the platform keeps it; the mock says now that it will not deliver there.
+          const refused = binding.type === p.online ? undeliverable(binding.handler, hosts) : null;
+          if (refused) options.log?.({ level: "warn", method: s.method, message: `the handler ${shownUrl(binding.handler)} of ${binding.event} is kept, but the mock will not deliver events to it: ${refused}` });
           return true;
         });
         if (s.unbind) {
@@ -627,8 +696,105 @@ export function createMockWith(
     for (const name of builtIn.scopeList[version]) out[name] = () => data.scopeMap;
     return out;
   };
-  const { records: _records, seed: _seed, ...routerOptions } = options;
-  return createRuntimeHandler({ legacy: handlersOf("legacy"), v3: handlersOf("v3") }, { ...routerOptions, authenticate }, { ...data, builtIns: { legacy: table("legacy"), v3: table("v3") } });
+  const { records: _records, seed: _seed, events: _events, ...routerOptions } = options;
+  const router = createRuntimeHandler({ legacy: handlersOf("legacy"), v3: handlersOf("v3") }, { ...routerOptions, authenticate }, { ...data, builtIns: { legacy: table("legacy"), v3: table("v3") } });
+
+  const deliverEvent: MockHandler["deliverEvent"] = async (event, given, how = {}) => {
+    const code = String(event).toUpperCase();
+    const report: EventDeliveryReport = { event: code, delivered: [], skipped: [] };
+    const known = mock.events?.[code];
+    const data = given !== undefined ? given : known?.data ? sample(known.data, mock.schemas, randomOf(`event:${code}`), "data") : undefined;
+    const origin = how.origin ?? "https://127.0.0.1";
+    const domain = new URL(origin).host;
+    // Bindings in order; each waits for the one before, so that a run costs at most bindings × timeout.
+    for (const b of store.bindings) {
+      if (b.event !== code || (how.applicationId !== undefined && b.owner !== how.applicationId)) continue;
+      const shown = shownUrl(b.handler);
+      const refused = b.type !== online ? "an offline binding: its events wait for event.offline.get" : undeliverable(b.handler, hosts);
+      if (refused) {
+        report.skipped.push({ id: b.id, handler: shown, problem: refused });
+        continue;
+      }
+      const auth = {
+        domain,
+        client_endpoint: `${origin}/rest/`,
+        // The mock serves no OAuth server; its own origin stands for the platform's.
+        server_endpoint: `${origin}/oauth/rest/`,
+        member_id: "mock",
+        status: "L",
+        scope: (known?.scopes ?? []).join(","),
+        application_token: seed.applicationToken ?? "mock-application-token",
+      };
+      const body = formEncode({ event: code, event_handler_id: String(b.id), data, ts: String(Math.floor(Date.now() / 1000)), auth });
+      report.delivered.push({ id: b.id, handler: shown, ...(await post(String(b.handler), body, options.events ?? {})) });
+    }
+    return report;
+  };
+
+  const handle = async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    if (url.pathname !== EVENTS_CONTROL_PATH) return router(request);
+    if (request.method !== "POST") return json(405, { error: "METHOD_NOT_ALLOWED", error_description: `POST ${EVENTS_CONTROL_PATH} with {"event": NAME, "data"?: VALUE}` });
+    const text = await readCapped(request.body, 1 << 20, request.headers.get("content-length")).catch(() => null);
+    let asked: unknown;
+    try {
+      asked = text === null ? null : JSON.parse(text);
+    } catch {
+      asked = null;
+    }
+    const o = typeof asked === "object" && asked !== null && !Array.isArray(asked) ? (asked as Record<string, unknown>) : null;
+    if (!o || typeof o.event !== "string" || !o.event) return json(400, { error: "INVALID_REQUEST", error_description: `a JSON object {"event": NAME, "data"?: VALUE, "applicationId"?: ID} of at most 1 MiB` });
+    const report = await deliverEvent(o.event, o.data, { origin: url.origin, ...(typeof o.applicationId === "string" ? { applicationId: o.applicationId } : {}) });
+    for (const d of report.delivered) if (d.problem) options.log?.({ level: "warn", message: `event ${report.event} to ${d.handler}: ${d.problem}` });
+    return json(200, report);
+  };
+  return Object.assign(handle, { deliverEvent });
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** A handler's address as messages show it: origin and path, never a query or credentials (they may carry a token). */
+function shownUrl(handler: unknown): string {
+  try {
+    const u = new URL(String(handler));
+    return `${u.protocol}//${u.host}${u.pathname}`;
+  } catch {
+    return "(not a URL)";
+  }
+}
+
+/** Why the mock does not deliver to a handler (null: it does): only http(s), only loopback or the named hosts. */
+function undeliverable(handler: unknown, hosts: ReadonlySet<string>): string | null {
+  let u: URL;
+  try {
+    u = new URL(String(handler));
+  } catch {
+    return "not a URL";
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") return `${u.protocol} is not http or https`;
+  if (u.username || u.password) return "the URL carries credentials";
+  const host = u.hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  if (host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host) || hosts.has(host)) return null;
+  return "not on loopback, and no --event-host names it";
+}
+
+/** One delivery: no redirect followed, a timeout, the answer read up to its bound (and cancelled past it). */
+async function post(url: string, body: string, events: MockEventOptions): Promise<{ status?: number; problem?: string }> {
+  const timeout = events.timeoutMs ?? 5_000;
+  const max = events.maxAnswerBytes ?? 64 << 10;
+  try {
+    const res = await fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body, redirect: "manual", signal: AbortSignal.timeout(timeout) });
+    if (res.status >= 300 && res.status < 400) {
+      await res.body?.cancel().catch(() => undefined);
+      return { status: res.status, problem: "a redirect, not followed" };
+    }
+    const answer = await readCapped(res.body, max, res.headers.get("content-length"));
+    if (answer === null) return { status: res.status, problem: `an answer over ${max} bytes, cut off` };
+    return res.ok ? { status: res.status } : { status: res.status, problem: `the handler answered ${res.status}` };
+  } catch (err) {
+    const name = err instanceof Error ? err.name : "";
+    return { problem: name === "TimeoutError" || name === "AbortError" ? `no answer within ${timeout} ms` : "the handler could not be reached" };
+  }
 }
 
 /**

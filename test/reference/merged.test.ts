@@ -99,5 +99,17 @@ describe("generate --docs: the merged packages", () => {
     const missing = run("generate", "--check", "--docs", "nowhere");
     expect(missing.status).toBe(3);
     expect(missing.stderr).toContain("docs folder not found: nowhere");
+    expect(run("lint", "--docs", "nowhere").stderr).toContain("docs folder not found: nowhere");
+  });
+
+  it("lint --docs reads the reference beside the spec: its warnings at their pages, with the summary", () => {
+    const run = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, "dist/generator/cli/main.js"), ...args], { cwd: ROOT, encoding: "utf8" });
+    const alone = run("lint", "--format", "json");
+    const both = run("lint", "--docs", "test/fixtures/reference-mini", "--format", "json");
+    expect(both.status, both.stderr).toBe(0);
+    const files = (out: string) => new Set((JSON.parse(out) as Array<{ file: string }>).map((d) => d.file.split("/").slice(0, 3).join("/")));
+    expect([...files(alone.stdout)].some((f) => f.startsWith("test/fixtures/reference-mini"))).toBe(false);
+    expect([...files(both.stdout)].some((f) => f.startsWith("test/fixtures/reference-mini"))).toBe(true);
+    expect(run("lint", "--docs", "test/fixtures/reference-mini").stderr).toMatch(/warning/);
   });
 });

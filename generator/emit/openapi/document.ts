@@ -273,6 +273,17 @@ export function emitOpenApiDocument(model: Model, version: Version, opts: OpenAp
       cause: e.cause,
       ...(e.variants ? { variants: e.variants } : {}),
     })),
+    // The events the reference's pages type (OpenAPI 3.0 has no webhooks): what each handler receives, by the code
+    // it gets in `event`, as a schema; the mock makes a delivered event's data from it.
+    ...(version === "legacy" && model.eventPayloads && model.eventPayloads.length > 0
+      ? {
+          "x-events": Object.fromEntries(
+            [...model.eventPayloads]
+              .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
+              .map((e) => [e.code, { name: e.name, description: e.description, scopes: e.scopes, payload: schemaOfFields(e.fields, `What the handler of ${e.name} receives.`), "x-source": xSource(model, e.source) }]),
+          ),
+        }
+      : {}),
     "x-method-families": model.methods
       .filter((m) => m.version === version && m.wildcard)
       .map((m) => {

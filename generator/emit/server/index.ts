@@ -232,7 +232,7 @@ function handlersDts(model: Model, header: string, typesPackage: string, removed
   return [
     `// ${header}`,
     printImport("import type", ["AuthErrorCode", "LegacyMethods", "V3Methods"], typesPackage),
-    printImport("import type", ["ApplicationCaller", "AuthFailure", "Caller", "Credentials as RuntimeCredentials", "HandlerContext", "HandlerOptions as RuntimeHandlerOptions", "MockOptions", "Page"], "./runtime/server/index.js"),
+    printImport("import type", ["ApplicationCaller", "AuthFailure", "Caller", "Credentials as RuntimeCredentials", "HandlerContext", "HandlerOptions as RuntimeHandlerOptions", "MockHandler", "MockOptions", "Page"], "./runtime/server/index.js"),
     'export * from "./runtime/server/index.js";',
     ...(webhookUserIdOf(packageVersion) === "number"
       ? ["/** A webhook's user id as the client sends it (`auth.userId`): the number of a decimal path segment, else its text. */", "export type WebhookUserId = number | string;"]
@@ -277,7 +277,7 @@ function handlersDts(model: Model, header: string, typesPackage: string, removed
     "  options: HandlerOptions,",
     "): (request: Request) => Promise<Response>;",
     "/** The mock: the router with a default handler for every described method; no handler code (README.md). */",
-    "export declare function createMock(options?: MockOptions): (request: Request) => Promise<Response>;",
+    "export declare function createMock(options?: MockOptions): MockHandler;",
     "",
   ].join("\n");
 }

@@ -11,7 +11,11 @@ import { cursorMethods, isListMethod, pageSizeOf } from "../../model/questions.j
  * and the mock says so at start: a row is never half-modelled in silence.
  */
 
-type Doc = { paths?: Record<string, { post?: { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> } }>; components?: { schemas?: Record<string, Schema> } };
+type Doc = {
+  paths?: Record<string, { post?: { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> } }>;
+  components?: { schemas?: Record<string, Schema> };
+  "x-events"?: Record<string, { payload: Schema; scopes: string[] | null }>;
+};
 
 function resultSchema(doc: Doc, name: string): Schema | null {
   const envelope = doc.paths?.[`/${name}`]?.post?.responses?.["200"]?.content?.["application/json"]?.schema;
@@ -209,7 +213,17 @@ export function mockData(model: Model, legacyDoc: unknown, v3Doc: unknown): Mock
   const states = readStates(model).states.map(({ row: _row, ...state }) => state as MockState);
   const pageSize = pageSizeOf(model);
   const invalidToken = model.platform.codes.invalidToken.value;
-  return { legacy: methods("legacy", legacy), v3: methods("v3", v3), schemas: { ...v3.components?.schemas, ...legacy.components?.schemas }, states, pageSize, invalidToken };
+  // The reference's event pages, as the legacy document carries them (`x-events`): what a delivered event's data is.
+  const events = legacy["x-events"];
+  return {
+    legacy: methods("legacy", legacy),
+    v3: methods("v3", v3),
+    schemas: { ...v3.components?.schemas, ...legacy.components?.schemas },
+    states,
+    pageSize,
+    invalidToken,
+    ...(events ? { events: Object.fromEntries(Object.entries(events).map(([code, e]) => [code, { data: e.payload.properties?.data ?? null, scopes: e.scopes }])) } : {}),
+  };
 }
 
 /** `server/mock.js` and its declarations. */
@@ -266,6 +280,7 @@ export function seedSchema(): Record<string, unknown> {
       },
       offlineEvents: { type: "array", description: "The offline event queue of `event.offline.get`, in order.", items: { type: "object" } },
       installed: { type: "boolean", description: "Whether the application's installation is finished; widgets bound before are hidden. Default true." },
+      applicationToken: { type: "string", minLength: 1, description: "The application token events carry in `auth[application_token]`, what a handler checks. Default `mock-application-token`." },
     },
   };
 }

@@ -54,3 +54,9 @@ export declare function parseFormBody(body: string): Record<string, unknown>;
  * token lookup, that throws is a 500 with no detail.
  */
 export declare function createEventHandler<M = Record<string, unknown>>(options: EventHandlerOptions<M>): (request: Request) => Promise<Response>;
+/**
+ * A value as the platform's form body writes it (PHP's `http_build_query`): `{data: {FIELDS: {ID: 6641}}}` is
+ * `data[FIELDS][ID]=6641`, an array's members are `a[0]`, `a[1]`, true is `1`, false `0`, and null or undefined
+ * members are left out. The inverse of `parseFormBody` for the strings it gives; the mock sends events with it.
+ */
+export declare function formEncode(value: Record<string, unknown>): string;

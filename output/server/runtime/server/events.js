@@ -153,3 +153,28 @@ export function createEventHandler(options) {
         return answer(200, { event: code, handled: true });
     };
 }
+/**
+ * A value as the platform's form body writes it (PHP's `http_build_query`): `{data: {FIELDS: {ID: 6641}}}` is
+ * `data[FIELDS][ID]=6641`, an array's members are `a[0]`, `a[1]`, true is `1`, false `0`, and null or undefined
+ * members are left out. The inverse of `parseFormBody` for the strings it gives; the mock sends events with it.
+ */
+export function formEncode(value) {
+    const pairs = [];
+    // Iterative, not recursive: a deep value costs no stack. Each name is encoded apart from the brackets between them.
+    const stack = Object.entries(value).map(([k, v]) => [encodeURIComponent(k), v]).reverse();
+    while (stack.length > 0) {
+        const [key, v] = stack.pop();
+        if (v === null || v === undefined)
+            continue;
+        if (typeof v === "object") {
+            const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x]) : Object.entries(v);
+            for (let i = entries.length - 1; i >= 0; i--) {
+                const [k, x] = entries[i];
+                stack.push([`${key}[${encodeURIComponent(k)}]`, x]);
+            }
+            continue;
+        }
+        pairs.push(`${key}=${encodeURIComponent(typeof v === "boolean" ? (v ? "1" : "0") : String(v))}`);
+    }
+    return pairs.join("&");
+}

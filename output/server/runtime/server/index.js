@@ -10,8 +10,8 @@ export { route } from "./route.js";
 export { fromQuery } from "./query.js";
 export { isPage, page, pageOf } from "./page.js";
 export { decimal } from "./decimal.js";
-export { createEventHandler, parseFormBody } from "./events.js";
-export { createMockWith, sample } from "./mock.js";
+export { createEventHandler, formEncode, parseFormBody } from "./events.js";
+export { EVENTS_CONTROL_PATH, createMockWith, sample } from "./mock.js";
 /**
  * A web-standard handler, `(request: Request) => Promise<Response>`, that enforces the spec's rules (addressing,
  * HTTPS, authentication, scopes, validation, 3.0 request rules, idempotency, limits, batch, the envelope) and

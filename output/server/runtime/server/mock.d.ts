@@ -148,6 +148,14 @@ export interface MockData {
     pageSize: number;
     /** The code of a token the mock does not know (the authorization failures table's). */
     invalidToken: string;
+    /**
+     * The events the platform's reference types (its event pages), by the code the handler receives: the schema of
+     * the payload's `data` and the event's scopes. Absent when the input has no event pages (the shipped spec).
+     */
+    events?: Record<string, {
+        data: Schema | null;
+        scopes: string[] | null;
+    }>;
 }
 /** A seed file (`--seed`, JSON or YAML; its JSON Schema is `seed.schema.json` of this package). */
 export interface MockSeed {
@@ -175,13 +183,62 @@ export interface MockSeed {
     offlineEvents?: Array<Record<string, unknown>>;
     /** Whether the application's installation is finished (widgets of an unfinished one are hidden). Default true. */
     installed?: boolean;
+    /** The application token events carry in `auth[application_token]` (what a handler checks). Default `mock-application-token`. */
+    applicationToken?: string;
 }
+/**
+ * Delivering events to bound handlers (`deliverEvent`, or `POST /_mock/events`): only when asked, only to handlers on
+ * loopback or on hosts named here, with a timeout, no redirects followed and the handler's answer read up to a bound.
+ */
+export interface MockEventOptions {
+    /** Host names beyond loopback (127.0.0.0/8, ::1, localhost) that events may be delivered to. Default none. */
+    hosts?: string[];
+    /** How long one delivery waits for the handler's answer, in milliseconds. Default 5,000. */
+    timeoutMs?: number;
+    /** The most of a handler's answer that is read, in bytes; a longer one is cut off. Default 64 KiB. */
+    maxAnswerBytes?: number;
+}
+/** One binding's delivery: its handler (origin and path: a query may carry a token), and what came of it. */
+export interface EventDelivery {
+    /** The binding's `event_handler_id`. */
+    id: number;
+    handler: string;
+    /** The handler's HTTP status; absent when no answer came. */
+    status?: number;
+    /** Why it was not delivered, or why the delivery failed; absent for an answer 2xx. */
+    problem?: string;
+}
+/** What `deliverEvent` did: every binding of the event, delivered or not. */
+export interface EventDeliveryReport {
+    event: string;
+    delivered: EventDelivery[];
+    /** Bindings kept but not delivered to: another host than loopback or the named ones, an offline binding. */
+    skipped: EventDelivery[];
+}
+/** The mock's handler, and the call that delivers an event to the handlers bound to it. */
+export interface MockHandler {
+    (request: Request): Promise<Response>;
+    /**
+     * Delivers `event` (any case: `onCrmDealAdd`) to every online handler bound to it, as the platform does: a
+     * form-encoded POST with `event`, `event_handler_id`, `data`, `ts` and `auth` (no access or refresh token: the
+     * reference says they are not always passed). `data` defaults to a value of the event's documented payload, when
+     * the input types it. `origin` is the mock's own (what `auth[domain]` and `auth[client_endpoint]` name).
+     */
+    deliverEvent(event: string, data?: unknown, options?: {
+        applicationId?: string;
+        origin?: string;
+    }): Promise<EventDeliveryReport>;
+}
+/** The path of the mock's control endpoint that delivers an event (JSON body `{event, data?, applicationId?}`). */
+export declare const EVENTS_CONTROL_PATH = "/_mock/events";
 export interface MockOptions extends Partial<Omit<HandlerOptions, "authenticate">> {
     /** Records each list method holds when the seed gives none. Default three pages (150). */
     records?: number;
     seed?: MockSeed;
     /** Serve plain HTTP (local development only: the platform refuses HTTP). */
     allowHttp?: boolean;
+    /** Delivering events to bound handlers: where to, how long, how much. */
+    events?: MockEventOptions;
 }
 /**
  * A value of a schema. Written by hand rather than with a JSON Schema faker: the generated server package has no
@@ -195,4 +252,4 @@ export declare function sample(schema: Schema, schemas: Record<string, Schema>, 
  */
 export declare function createMockWith(options: MockOptions, data: ServerData, mock: MockData, builtIn: BuiltInSpec, documents: {
     openapiV3: unknown;
-}): (request: Request) => Promise<Response>;
+}): MockHandler;

@@ -1,0 +1,180 @@
+import { type Server, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openapiV3 } from "../../output/server/documentation.js";
+import mockData from "../../output/server/mock.js";
+import serverData from "../../output/server/methods.js";
+import { createEventHandler, formEncode, parseFormBody } from "../../runtime/server/events.js";
+import { EVENTS_CONTROL_PATH, type MockData, type MockOptions, createMockWith } from "../../runtime/server/mock.js";
+import { toNodeListener } from "../../runtime/server/node.js";
+import type { ServerData } from "../../runtime/shared/data.js";
+
+/**
+ * The mock delivers events to bound handlers (issue 29 item 4): only when asked (`deliverEvent`, `POST /_mock/events`),
+ * only to handlers on loopback or on hosts named, with a timeout, no redirects followed and the handler's answer read
+ * up to a bound; a binding to another host is kept, not delivered to, and the mock says so. The handlers here are
+ * real servers on 127.0.0.1, the server package's own `createEventHandler` among them.
+ */
+
+const data = serverData as unknown as ServerData;
+const mock = mockData as unknown as MockData;
+const builtIns = { documentation: { legacy: [], v3: ["rest.documentation.openapi", "documentation"] }, scopeList: { legacy: [], v3: ["rest.scope.list"] } };
+const TOKEN = "app-token-4f1c";
+const seed = { tokens: [{ token: "t", userId: 1, scopes: [], applicationId: "A" }, { token: "u", userId: 1, scopes: [], applicationId: "B" }], applicationToken: TOKEN };
+
+function mockOf(options: MockOptions = {}) {
+  return createMockWith({ seed, ...options }, data, mock, builtIns, { openapiV3 });
+}
+
+async function bind(handle: ReturnType<typeof mockOf>, params: Record<string, unknown>, token = "t") {
+  const res = await handle(new Request("https://127.0.0.1/rest/event.bind", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...params, auth: token }) }));
+  return (await res.json()) as { result?: unknown; error?: string };
+}
+
+const received: Array<Record<string, unknown>> = [];
+const servers: Server[] = [];
+let base = "";
+let slow = "";
+
+beforeAll(async () => {
+  // The application's handler: the server package's own, checking the application token.
+  const handler = createEventHandler({ applicationToken: TOKEN, handlers: { ONCRMDEALADD: (p: unknown) => void received.push(p as Record<string, unknown>) } });
+  const listen = async (listener: Parameters<typeof createServer>[1]) => {
+    const s = createServer(listener);
+    servers.push(s);
+    await new Promise<void>((ok) => s.listen(0, "127.0.0.1", ok));
+    return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+  };
+  base = await listen((req, res) => {
+    if (req.url === "/redirect") {
+      res.writeHead(302, { location: "http://127.0.0.1:1/elsewhere" }).end();
+      return;
+    }
+    if (req.url === "/big") {
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.end("x".repeat(200_000));
+      return;
+    }
+    toNodeListener(handler)(req, res);
+  });
+  // A handler that never answers: the delivery gives up after its timeout.
+  slow = await listen(() => undefined);
+});
+
+afterAll(async () => {
+  for (const s of servers) {
+    s.closeAllConnections();
+    await new Promise((ok) => s.close(ok));
+  }
+});
+
+describe("the mock delivers events to bound handlers, only when asked", () => {
+  it("posts the event form-encoded, as the platform does, and the package's handler accepts its application token", async () => {
+    const handle = mockOf();
+    expect((await bind(handle, { event: "onCrmDealAdd", handler: `${base}/events?secret=s3cr3t` })).result).toBe(true);
+    // Nothing is sent at binding: only when asked.
+    expect(received).toHaveLength(0);
+    const report = await handle.deliverEvent("onCrmDealAdd", { FIELDS: { ID: 6641 } }, { origin: "https://127.0.0.1:8443" });
+    expect(report).toEqual({ event: "ONCRMDEALADD", delivered: [{ id: 1, handler: `${base}/events`, status: 200 }], skipped: [] });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({
+      event: "ONCRMDEALADD",
+      event_handler_id: "1",
+      data: { FIELDS: { ID: "6641" } },
+      auth: { application_token: TOKEN, domain: "127.0.0.1:8443", client_endpoint: "https://127.0.0.1:8443/rest/", member_id: "mock", status: "L" },
+    });
+    // No access or refresh token travels with it (the reference: they are not always passed).
+    expect(Object.keys(received[0]?.auth as object)).not.toContain("access_token");
+    expect(received[0]?.ts).toMatch(/^\d+$/);
+  });
+
+  it("answers POST /_mock/events with the report; a bad request is the control endpoint's 400, not a crash", async () => {
+    const handle = mockOf();
+    await bind(handle, { event: "ONCRMDEALADD", handler: `${base}/events` });
+    const before = received.length;
+    const res = await handle(new Request(`https://127.0.0.1${EVENTS_CONTROL_PATH}`, { method: "POST", body: JSON.stringify({ event: "ONCRMDEALADD", data: { FIELDS: { ID: 7 } } }) }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ event: "ONCRMDEALADD", delivered: [{ status: 200 }] });
+    expect(received.length).toBe(before + 1);
+    for (const body of ["", "[]", "{}", '{"event": 5}', "not json"]) {
+      const bad = await handle(new Request(`https://127.0.0.1${EVENTS_CONTROL_PATH}`, { method: "POST", body }));
+      expect(bad.status, body).toBe(400);
+    }
+    expect((await handle(new Request(`https://127.0.0.1${EVENTS_CONTROL_PATH}`))).status).toBe(405);
+    // A body over 1 MiB is refused unread.
+    const huge = await handle(new Request(`https://127.0.0.1${EVENTS_CONTROL_PATH}`, { method: "POST", body: `{"event":"X","data":"${"x".repeat(1 << 20)}"}` }));
+    expect(huge.status).toBe(400);
+  });
+
+  it("keeps a binding to another host but does not deliver there, and says so at binding and in the report", async () => {
+    const logs: string[] = [];
+    const handle = mockOf({ log: (e) => logs.push(e.message) });
+    await bind(handle, { event: "ONCRMDEALADD", handler: "https://app.example/h?token=abc123" });
+    await bind(handle, { event: "ONCRMDEALADD", handler: "https://user:pw@127.0.0.1:9/h" });
+    expect(logs).toHaveLength(2);
+    expect(logs[0]).toContain("the handler https://app.example/h of ONCRMDEALADD is kept, but the mock will not deliver events to it: not on loopback");
+    expect(logs[1]).toContain("the URL carries credentials");
+    // The link's query and credentials (a token) reach no message.
+    expect(logs.join("\n")).not.toMatch(/abc123|pw@/);
+    const report = await handle.deliverEvent("ONCRMDEALADD", {});
+    expect(report.delivered).toEqual([]);
+    expect(report.skipped.map((s) => s.problem)).toEqual(["not on loopback, and no --event-host names it", "the URL carries credentials"]);
+    // Listed as bound all the same, as the platform lists it.
+    const listed = await handle(new Request("https://127.0.0.1/rest/event.get", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ auth: "t" }) }));
+    expect(((await listed.json()) as { result: unknown[] }).result).toHaveLength(2);
+  });
+
+  it("delivers to a host the options name, and only there", async () => {
+    const handle = mockOf({ events: { hosts: ["app.example"] } });
+    await bind(handle, { event: "ONCRMDEALADD", handler: "http://app.example:1/h" });
+    const report = await handle.deliverEvent("ONCRMDEALADD", {});
+    // Named, so it is tried (the name does not resolve here: a failure of the delivery, not a refusal).
+    expect(report.skipped).toEqual([]);
+    expect(report.delivered).toHaveLength(1);
+    expect(report.delivered[0]?.problem).toBeDefined();
+  });
+
+  it("follows no redirect, waits no longer than its timeout, reads no more than its bound of an answer", async () => {
+    const handle = mockOf({ events: { timeoutMs: 300, maxAnswerBytes: 1000 } });
+    for (const path of ["/redirect", "/big"]) await bind(handle, { event: "ONCRMDEALADD", handler: `${base}${path}` });
+    await bind(handle, { event: "ONCRMDEALADD", handler: `${slow}/h` });
+    await bind(handle, { event: "ONCRMDEALADD", handler: "http://127.0.0.1:1/closed" });
+    const report = await handle.deliverEvent("ONCRMDEALADD", {});
+    expect(report.delivered.map((d) => [d.status, d.problem])).toEqual([
+      [302, "a redirect, not followed"],
+      [200, "an answer over 1000 bytes, cut off"],
+      [undefined, "no answer within 300 ms"],
+      [undefined, "the handler could not be reached"],
+    ]);
+  });
+
+  it("delivers to the asking application's handlers only when one is named; offline bindings wait for event.offline.get", async () => {
+    const handle = mockOf();
+    await bind(handle, { event: "ONCRMDEALADD", handler: `${base}/events` }, "t");
+    await bind(handle, { event: "ONCRMDEALADD", handler: `${base}/events` }, "u");
+    await bind(handle, { event: "ONCRMDEALADD", event_type: "offline" }, "u");
+    const a = await handle.deliverEvent("ONCRMDEALADD", {}, { applicationId: "A" });
+    expect(a.delivered.map((d) => d.id)).toEqual([1]);
+    const all = await handle.deliverEvent("ONCRMDEALADD", {});
+    expect(all.delivered.map((d) => d.id)).toEqual([1, 2]);
+    expect(all.skipped).toEqual([{ id: 3, handler: "(not a URL)", problem: "an offline binding: its events wait for event.offline.get" }]);
+    // An event nobody bound is delivered nowhere.
+    expect(await handle.deliverEvent("ONTASKADD")).toEqual({ event: "ONTASKADD", delivered: [], skipped: [] });
+  });
+});
+
+describe("formEncode", () => {
+  it("writes PHP's bracket syntax, which parseFormBody reads back (every scalar a string)", () => {
+    expect(formEncode({ event: "E", data: { FIELDS: { ID: 5, TAGS: ["a", "b"] }, ON: true, OFF: false, NONE: null } })).toBe("event=E&data[FIELDS][ID]=5&data[FIELDS][TAGS][0]=a&data[FIELDS][TAGS][1]=b&data[ON]=1&data[OFF]=0");
+    const scalar = fc.oneof(fc.string(), fc.integer().map(String));
+    const key = fc.string({ minLength: 1 }).filter((k) => !["__proto__", "constructor", "prototype"].includes(k) && !/^\d+$/.test(k) && !/[[\]]/.test(k));
+    const value = fc.letrec((tie) => ({ v: fc.oneof({ depthSize: "small" }, scalar, fc.dictionary(key, tie("v"), { minKeys: 1, maxKeys: 4 })) })).v;
+    fc.assert(
+      fc.property(fc.dictionary(key, value, { minKeys: 1, maxKeys: 4 }), (o) => {
+        expect(JSON.parse(JSON.stringify(parseFormBody(formEncode(o))))).toEqual(o);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
