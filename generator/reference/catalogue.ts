@@ -31,6 +31,15 @@ interface Entry {
   /** Where the description was read, for a second definition's warning. */
   at: string;
   structure: { rows: YfmCell[][]; heading: Extract<YfmBlock, { kind: "heading" }> } | null;
+  /** The word's cell in the table of words, for a diagnostic about its definition. */
+  cell: YfmCell | null;
+}
+
+/** The type a word of the table of words is, when its description says it is an identifier. */
+function identifierOf(e: Entry): TypeRef | null {
+  if (/^(an? )?integer identifier\b|^identifier of\b|\bidentifier \(e\.g\., `?\d/i.test(e.description)) return { kind: "primitive", type: "integer" };
+  if (/^(an? )?(character|string|symbolic) (identifier|code)\b/i.test(e.description)) return { kind: "primitive", type: "string" };
+  return null;
 }
 
 export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): TypeCatalogue {
@@ -39,7 +48,7 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
   const entry = (w: string) => {
     const key = w.toLowerCase();
     let e = entries.get(key);
-    if (!e) entries.set(key, (e = { description: "", at: "", structure: null }));
+    if (!e) entries.set(key, (e = { description: "", at: "", structure: null, cell: null }));
     return e;
   };
   for (const page of pages) {
@@ -66,6 +75,7 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
           else {
             e.description = plainText(row[1]?.text ?? "");
             e.at = `${row[0]?.file ?? page.file}:${row[0]?.line ?? 1}`;
+            e.cell = row[0] ?? null;
           }
         }
       } else if (fieldColumns(header) && /^[a-z][\w.]*$/i.test(heading.text.trim()) && heading.depth >= 3) {
@@ -112,11 +122,12 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
     const key = w.toLowerCase();
     const e = entries.get(key);
     if (e) {
-      if (/^(an? )?integer identifier\b|^identifier of\b|\bidentifier \(e\.g\., `?\d/i.test(e.description)) return { kind: "primitive", type: "integer" };
-      if (/^(an? )?(character|string|symbolic) (identifier|code)\b/i.test(e.description)) return { kind: "primitive", type: "string" };
+      const id = identifierOf(e);
       const s = structureOf(key);
-      if (s) return s;
-      return null;
+      // The word is an identifier in the table of words and has an object's structure under its own heading too
+      // (`sale_order`, `crm_item_product_row`): pages use it for both, the identifier as a parameter and the object
+      // as a result's member. Either (said once per word, below).
+      return id && s ? { kind: "union", options: [id, s] } : (id ?? s);
     }
     // `x.id`: the member `id` of the structure of `x`.
     const dot = key.lastIndexOf(".");
@@ -129,13 +140,20 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
       // A copy: the readers may give the type members of their own (a payload's dotted rows).
       if (m) return structuredClone(m.type);
       // `user.id` where `user` is itself an identifier: the identifier's type.
-      const own = member === "id" && !r ? word(owner) : null;
+      const e = entries.get(owner);
+      const own = member === "id" && !r && e ? (identifierOf(e) ?? word(owner)) : null;
       if (own?.kind === "primitive") return own;
     }
     return null;
   }
   // Every structure is a resource whether or not a page names it: what the model holds does not depend on which
   // pages were read anew and which came from the cache.
-  for (const key of [...entries.keys()].sort()) structureOf(key);
+  for (const key of [...entries.keys()].sort()) {
+    const e = entries.get(key) as Entry;
+    if (structureOf(key) && identifierOf(e) && e.cell) {
+      const c = e.cell;
+      diagnostics.push(diagnostic("ambiguous-reading", { file: c.file, line: c.line, column: c.column, endLine: c.line, endColumn: c.column + 1 }, { text: `${key}: ${e.description.slice(0, 60)}`, reading: "the identifier, or the object its structure describes: a value of either type" }));
+    }
+  }
   return { word, words: () => entries.keys(), table: (a) => anchors.get(a) ?? null, resources };
 }

@@ -4,7 +4,8 @@ import type { Field, Method, MethodError, ResultSpec, Source, TypeRef, Version }
 import { type YfmBlock, type YfmPage, slugOf } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { errorColumns, readErrorRows } from "./errors.js";
-import { FIELD_BUDGET, type FieldScope, fieldColumns, plainText, readFieldRows } from "./fields.js";
+import { FIELD_BUDGET, type FieldScope, fieldColumns, nest, plainText, readFieldRows } from "./fields.js";
+import { readTypeWords } from "./type-words.js";
 
 /**
  * A method page of the reference (spec-source/README-reference.md#method-pages):
@@ -399,17 +400,19 @@ function readReturned(method: Method, s: PageSection, scope: FieldScope, used: S
   let source: Source;
   let description = "";
   if (result) {
-    type = result.nullable ? { kind: "union", options: [result.type, { kind: "null" }] } : result.type;
+    // A fields method whose `result` row names the entity (`[lead](#lead)`, "contains information about lead
+    // fields"): the entity's table lists the fields `result` describes, as below.
+    // A row typed `object` "described below" lists result's own members (mailservice.fields: each field's name).
+    const row = rows[rowNames(rows, found.cols).indexOf("result")];
+    const words = readTypeWords((found.cols.type !== null ? row?.[found.cols.type]?.text : row?.[found.cols.name]?.text) ?? "");
+    const entity = words?.options.length === 1 && !/^(object|array)$/i.test(words.options[0]?.word ?? "");
+    const fieldsOf = entity && FIELDS_METHOD.test(method.name) && result.type.kind === "object" && result.type.members.length > 0 ? result.type.members : null;
+    type = fieldsOf ? descriptionsOf(fieldsOf) : withSiblings(result, members, scope.diagnostics);
+    if (result.nullable && !fieldsOf) type = { kind: "union", options: [type, { kind: "null" }] };
     source = result.source;
     description = result.description;
   } else if (members.length > 0 && FIELDS_METHOD.test(method.name)) {
-    // A fields method's table lists the entity's fields; `result` describes each of them, keyed by its name, with
-    // an object of its own (type, required, read-only, title, …): the row's type is the field's, not the value's.
-    type = {
-      kind: "object",
-      members: members.map((f) => ({ ...f, type: { kind: "object", members: [], open: true }, required: false, nullable: false, description: `The description of the field ${f.name} (${typeWords(f.type)}): ${f.description}` })),
-      open: true,
-    };
+    type = descriptionsOf(members);
     source = (members[0] as Field).source;
   } else if (members.length > 0) {
     // The table lists the members of `result` itself.
@@ -417,6 +420,65 @@ function readReturned(method: Method, s: PageSection, scope: FieldScope, used: S
     source = (members[0] as Field).source;
   } else return;
   method.result = { type, key: null, description, empty: [], source } satisfies ResultSpec;
+}
+
+/**
+ * `result`'s type when the rows after it are its members: a table that types `result` as a bare `object` and then
+ * lists `ID`, `NAME`, … beside it (456 method pages) describes result's own members, not members of nothing. A bare
+ * `array` with such rows is the PHP word, either a list of such objects or one object keyed by them (disk.file.get
+ * answers one object, disk.folder.getChildren a list): both, with an ambiguous-reading warning that says so.
+ */
+function withSiblings(result: Field, members: Field[], diagnostics: Diagnostic[]): TypeRef {
+  const t = result.type;
+  const bare = (t.kind === "object" && t.members.length === 0) || (t.kind === "array" && t.items.kind === "unknown");
+  if (members.length === 0 || !bare) return t;
+  const names = members.map((f) => f.name);
+  // `result.dialogId`, `result.events[].eventId`: the rows say where each nests, under result itself.
+  if (names.every((n) => n.startsWith("result.") || n.startsWith("result[]."))) {
+    const [top] = nest([{ ...result, type: structuredClone(t) }, ...members], diagnostics);
+    const nested = top?.type ?? t;
+    // The rows listed the members: the object is theirs, not open.
+    const own = nested.kind === "object" ? nested : nested.kind === "array" && nested.items.kind === "object" ? nested.items : null;
+    if (own && own.members.length > 0) delete own.open;
+    return nested;
+  }
+  // `employees`, `employees[]`, `employees[].userId`: a row `X[]` beside `X` describes X's items (the same field);
+  // alone it is X, an array of its type. Dotted rows nest under the row they name.
+  const items = new Set(names.filter((n) => n.endsWith("[]") && !n.includes(".")));
+  const rows = members
+    .filter((f) => !(items.has(f.name) && names.includes(f.name.slice(0, -2))))
+    .map((f) => (items.has(f.name) ? { ...f, name: f.name.slice(0, -2), type: { kind: "array", items: f.type } satisfies TypeRef } : f));
+  const top = names.some((n) => n.includes(".")) ? nest(rows, diagnostics) : rows;
+  const topNames = top.map((f) => f.name);
+  // Rows that still nest with no sign of where (`items[]`, then the items' `id`, `name` flat; a name twice): which
+  // rows are result's own is not shown. Said, not guessed.
+  // A row `X[]` none of whose items' rows is dotted (`X[].id`) is followed by its items' rows, flat.
+  const flatItems = [...items].some((n) => !names.some((m) => m.startsWith(`${n}.`)));
+  if (flatItems || new Set(topNames).size < topNames.length || topNames.some((n) => /[[.]/.test(n))) {
+    diagnostics.push(diagnostic("unplaced", spanOf(result.source, "result".length), { what: `the ${members.length} rows after \`result\` (${names.slice(0, 3).join(", ")}…): they nest with no sign of where, so result's members are not read from them` }));
+    return t;
+  }
+  if (t.kind === "object") return { kind: "object", members: top };
+  const object: TypeRef = { kind: "object", members: top };
+  diagnostics.push(
+    diagnostic("ambiguous-reading", spanOf(result.source, "result".length), {
+      text: `result: array, then ${members.length} member rows (${names.slice(0, 3).join(", ")}…)`,
+      reading: "one object of these members, or an array of such objects (the page's `array` may be either)",
+    }),
+  );
+  return { kind: "union", options: [object, { kind: "array", items: object }] };
+}
+
+/**
+ * A fields method's table lists the entity's fields; `result` describes each of them, keyed by its name, with an
+ * object of its own (type, required, read-only, title, …): the row's type is the field's, not the value's.
+ */
+function descriptionsOf(fields: readonly Field[]): TypeRef {
+  return {
+    kind: "object",
+    members: fields.map((f) => ({ ...f, type: { kind: "object", members: [], open: true }, required: false, nullable: false, description: `The description of the field ${f.name} (${typeWords(f.type)}): ${f.description}` })),
+    open: true,
+  };
 }
 
 /** The platform's methods that describe an entity's fields (`crm.deal.fields`, `catalog.product.getFields`). */

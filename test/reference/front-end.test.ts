@@ -22,7 +22,7 @@ const stripSources = (t: TypeRef): unknown => JSON.parse(JSON.stringify(t, (k, v
 describe("the reference's front end over a small folder", () => {
   it("finds the method pages only, with their versions", () => {
     expect(model).not.toBeNull();
-    expect(model?.methods.filter((m) => m.described).map((m) => `${m.version}:${m.name}`).sort()).toEqual(["legacy:shop.order.get", "legacy:shop.order.remove", "v3:shop.order.fetch"]);
+    expect(model?.methods.filter((m) => m.described).map((m) => `${m.version}:${m.name}`).sort()).toEqual(["legacy:shop.item.files", "legacy:shop.item.history", "legacy:shop.item.list", "legacy:shop.item.owners", "legacy:shop.order.get", "legacy:shop.order.remove", "v3:shop.order.fetch"]);
   });
 
   it("reads scope, who may call, the deprecation and its replacement, and the description", () => {
@@ -54,6 +54,35 @@ describe("the reference's front end over a small folder", () => {
       ["userId", true, { kind: "primitive", type: "integer" }],
     ]);
     expect(members[1]?.source).toMatchObject({ file: "docs/api-reference/shop/orders/shop-order-get.md", line: 35, column: 4 });
+  });
+
+  it("reads result's members from the rows beside it, nests dotted rows, and says what nests with no sign of where", () => {
+    const type = (name: string) => stripSources(method(name).result?.type as TypeRef);
+    const int = { kind: "primitive", type: "integer" };
+    const str = { kind: "primitive", type: "string" };
+    // `result` a bare object, then `items` and `count`: result's own members. `shop_item` is both an identifier in
+    // the table of words and a structure: either, said once where the word is defined.
+    expect(type("shop.item.list")).toEqual({
+      kind: "object",
+      members: [
+        { name: "items", type: { kind: "array", items: { kind: "union", options: [int, { kind: "ref", resource: "ShopItem" }] } }, required: false, nullable: false },
+        { name: "count", type: int, required: false, nullable: false },
+      ],
+    });
+    // `result.events[].eventId`: the rows say where they nest.
+    expect(type("shop.item.history")).toEqual({
+      kind: "object",
+      members: [{ name: "events", type: { kind: "array", items: { kind: "object", members: [{ name: "eventId", type: int, required: false, nullable: false }, { name: "kind", type: str, required: false, nullable: false }] } }, required: false, nullable: false }],
+    });
+    // A bare `array` then member rows: one object of them or a list of such objects, both, with a warning.
+    const file = { kind: "object", members: [{ name: "fileId", type: int, required: false, nullable: false }, { name: "name", type: str, required: false, nullable: false }] };
+    expect(type("shop.item.files")).toEqual({ kind: "union", options: [file, { kind: "array", items: file }] });
+    // `owners[]` then `userId`, `name` flat: whose rows they are is not shown. Warned, result left as the page typed it.
+    expect(type("shop.item.owners")).toEqual({ kind: "object", members: [], open: true });
+    const warned = (code: string, file: string) => built.diagnostics.filter((d) => d.code === code && d.file.endsWith(file)).map((d) => d.message);
+    expect(warned("unplaced", "shop-item-owners.md")).toEqual([expect.stringContaining("the 4 rows after `result` (owners, owners[], userId…): they nest with no sign of where")]);
+    expect(warned("ambiguous-reading", "shop-item-files.md")).toHaveLength(1);
+    expect(warned("ambiguous-reading", "shop/data-types.md")).toEqual([expect.stringContaining("shop_item")]);
   });
 
   it("reads the result through its anchor, and the catalogue's structures as resources", () => {
@@ -90,8 +119,8 @@ describe("the reference's front end over a small folder", () => {
     expect(built.diagnostics.find((d) => d.code === "title-method-mismatch")?.message).toBe(
       "The page's title names 'shop.order.remove' but its request URLs call shop.order.delete; read as 'shop.order.remove'",
     );
-    // Nothing else: the overview page and the includes give no warning.
-    expect(built.diagnostics).toHaveLength(3);
+    // Nothing else: the overview page and the includes give no warning (the three of the items' pages are above).
+    expect(built.diagnostics).toHaveLength(6);
   });
 
   it("points @see at the page's public URL and ships no copy of the folder", () => {
@@ -122,7 +151,7 @@ describe("near misses and the summary of a folder's warnings", () => {
   it("counts warnings per code and per area", async () => {
     const { summarizeDiagnostics } = await import("../../generator/diagnostics/format.js");
     expect(summarizeDiagnostics(built.diagnostics)).toBe(
-      "3 warning(s), 0 error(s) by code: title-method-mismatch 1, unknown-type-word 1, unplaced 1\n3 warning(s), 0 error(s) by area: shop 3\n",
+      "6 warning(s), 0 error(s) by code: ambiguous-reading 2, unplaced 2, title-method-mismatch 1, unknown-type-word 1\n6 warning(s), 0 error(s) by area: shop 6\n",
     );
     expect(summarizeDiagnostics([])).toBe("");
   });

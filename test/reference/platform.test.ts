@@ -56,9 +56,25 @@ describe("the platform's reference, read whole", () => {
     expect(params.length).toBeGreaterThanOrEqual(3200);
     expect(typed.length / params.length).toBeGreaterThanOrEqual(0.965);
     expect(methods.filter((m) => m.result).length).toBeGreaterThanOrEqual(1330);
+    // A result the page types `object` and whose members the rows beside it list is typed from them: 517 results
+    // were open objects before those rows were read, 117 are (their pages list no member, or nest with no sign).
+    expect(methods.filter((m) => m.result?.type.kind === "object" && m.result.type.members.length === 0).length).toBeLessThanOrEqual(117);
     expect(methods.filter((m) => m.scopes !== null).length).toBeGreaterThanOrEqual(1470);
     expect(methods.filter((m) => m.deprecated).length).toBeGreaterThanOrEqual(200);
     expect(model.errors.catalogue.length).toBe(15);
+  });
+
+  it("a fields method's result describes each field of the entity its row names; a result `object` described below is its own members", () => {
+    const result = (name: string) => described().find((m) => m.name === name)?.result?.type;
+    // crm.lead.fields: `result` is [`lead`](#lead), the lead's table; the answer keys a description by each field.
+    const lead = result("crm.lead.fields");
+    expect(lead).toMatchObject({ kind: "object", open: true });
+    const id = lead?.kind === "object" ? lead.members.find((f) => f.name === "ID") : undefined;
+    expect(id?.type).toEqual({ kind: "object", members: [], open: true });
+    expect(id?.description).toMatch(/^The description of the field ID \(integer\)/);
+    // mailservice.fields: `result` is `object` "described below", a table of the names it holds: strings.
+    const mail = result("mailservice.fields");
+    expect(mail?.kind === "object" ? mail.members.find((f) => f.name === "ID")?.type : null).toEqual({ kind: "primitive", type: "string" });
   });
 
   it("reads the event pages: payloads keyed by the code the handler receives; event.bind takes their names", () => {
@@ -85,8 +101,9 @@ describe("the platform's reference, read whole", () => {
       "unreadable-parameter": expect.any(Number),
       unplaced: expect.any(Number),
     });
-    // 121 field tables no row reaches, and 24 event pages whose payload has no table.
-    expect(byCode["unplaced"]).toBeLessThanOrEqual(150);
+    // 121 field tables no row reaches, 24 event pages whose payload has no table, and 12 returned-data tables whose
+    // rows after `result` nest with no sign of where (`items[]`, then the items' rows flat).
+    expect(byCode["unplaced"]).toBeLessThanOrEqual(165);
     expect(byCode["unknown-type-word"]).toBeLessThanOrEqual(175);
   });
 
@@ -177,10 +194,12 @@ describe("the platform's reference, read whole", () => {
     expect(request.strict).toBeGreaterThanOrEqual(2300);
     expect(response.strict + response.lenient).toBeGreaterThanOrEqual(1340);
     expect(error.strict + error.lenient).toBeGreaterThanOrEqual(1230);
-    // Floors measured when they were set, never lowered (issue 29 asks 90%; the kinds above say why they are not):
-    // the larger kinds are examples that contradict their own page's table, which the table wins (issue 28).
+    // Floors measured when they were set (issue 29 asks 90%; the kinds above say why they are not): the larger kinds
+    // are examples that contradict their own page's table, which the table wins (issue 28). The response floor was
+    // 0.82 while 400 results were open objects that took any example, their members' rows unread (a silent drop):
+    // read, they are checked member by member, and the divergences they show are counted above.
     expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.87);
-    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.82);
+    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.74);
     expect(error.accepted / error.checked).toBeGreaterThanOrEqual(0.77);
   }, 120_000);
 

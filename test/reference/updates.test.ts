@@ -41,7 +41,7 @@ describe("a new snapshot of the reference", () => {
     const bind = now.get("legacy:event.bind")?.params.find((p) => p.name === "event")?.type;
     expect(bind?.kind === "primitive" && bind.openEnum && bind.enum?.includes("onShopOrderAdd")).toBe(true);
     expect([...now.values()].filter((m) => m.area === "vote")).toEqual([]);
-    expect([...now.values()].filter((m) => m.area === "shop").map((m) => m.name).sort()).toEqual(["shop.order.fetch", "shop.order.get", "shop.order.remove"]);
+    expect([...now.values()].filter((m) => m.area === "shop").map((m) => m.name).sort()).toEqual(["shop.item.files", "shop.item.history", "shop.item.list", "shop.item.owners", "shop.order.fetch", "shop.order.get", "shop.order.remove"]);
   });
 
   it("diff reports the removed area's methods and the added area's, and nothing else of a method", () => {
@@ -50,7 +50,7 @@ describe("a new snapshot of the reference", () => {
     const removed = methodChanges.filter((c) => c.code === "method-removed").length;
     const added = methodChanges.filter((c) => c.code === "method-added").length;
     expect(removed).toBe([...byKey(a).values()].filter((m) => m.area === "vote").length);
-    expect(added).toBe(3);
+    expect(added).toBe(7);
     expect(methodChanges.filter((c) => c.code !== "method-removed" && c.code !== "method-added")).toEqual([]);
   });
 });
@@ -125,7 +125,7 @@ describe("the fragment cache (the config's cache folder)", () => {
     expect(cli("generate").status).toBe(0);
     const stored = JSON.parse(readFileSync(join(dir, ".cache/reference-pages.json"), "utf8")) as { salt: string; entries: Record<string, { method: { name: string } | null }> };
     // Every page but the type catalogue's: the shop's three method pages, its overview, the includes.
-    expect(Object.values(stored.entries).flatMap((e) => (e.method ? [e.method.name] : [])).sort()).toEqual(["shop.order.fetch", "shop.order.get", "shop.order.remove"]);
+    expect(Object.values(stored.entries).flatMap((e) => (e.method ? [e.method.name] : [])).sort()).toEqual(["shop.item.files", "shop.item.history", "shop.item.list", "shop.item.owners", "shop.order.fetch", "shop.order.get", "shop.order.remove"]);
     // A page changes: the run with the cache and a run without it write the same bytes.
     const page = join(dir, "docs/api-reference/shop/orders/shop-order-fetch.md");
     writeFileSync(page, readFileSync(page, "utf8").replace("| Identifier ||", "| Identifier of the order ||"));

@@ -123,7 +123,9 @@ export function checkExamples(outDir, root = ROOT) {
         if (ex.kind === "response" && read.strict) accepted.push({ method: m.name, version: m.version, body: value });
         continue;
       }
-      const e = validate.errors?.[0];
+      // The deepest error: under a union every option's first error is listed, and the option that went furthest
+      // into the example says what differs (the others fail at the union's own level).
+      const e = (validate.errors ?? []).reduce((a, x) => (a === undefined || x.instancePath.split("/").length > a.instancePath.split("/").length ? x : a), undefined);
       const kind = `${ex.kind}: ${classify(e, value)}`;
       (kinds[kind] ??= []).push(`${m.source.file}:${ex.line}${e?.instancePath ? ` ${e.instancePath}` : ""}`);
     }
