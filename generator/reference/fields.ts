@@ -37,6 +37,8 @@ export interface FieldScope {
    * stops) would otherwise multiply with their depth. Past it, an object keeps no members, with a warning.
    */
   budget?: { left: number; warned: boolean };
+  /** Every row this scope read into a field, for the page's ledger (no row read and then dropped in silence). */
+  read?: Array<{ name: string; source: Source }>;
 }
 
 /** The fields one page reads at most, nested ones included; the reference's largest page reads a few hundred. */
@@ -98,6 +100,7 @@ export function readFieldRows(scope: FieldScope, cols: FieldColumns, rows: YfmCe
     if (skip?.has(NAME.exec(cell.text)?.[1]?.trim() ?? "")) continue;
     const field = readFieldRow(scope, cols, row, cell, seen);
     if (field) out.push(field);
+    if (field) scope.read?.push({ name: field.name, source: field.source as Source });
   }
   return out;
 }

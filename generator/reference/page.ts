@@ -113,6 +113,7 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
     typeWord: scope.typeWord,
     knownWords: scope.knownWords,
     budget: { left: FIELD_BUDGET, warned: false },
+    read: [],
     tableNamed: (name) => {
       const found = tableNamed(page.blocks, headings(), name);
       if (found) markUsed(found.table);
@@ -128,8 +129,44 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
   readAtLeastOne(method, own, scope.diagnostics);
   readRequiredWhen(method);
   warnUnused(sections, used, scope.diagnostics);
+  warnDropped(method, envelope, pageScope.read ?? [], scope.diagnostics);
   if (method.errors.length === 0) method.errorsOpen = { reason: "the page lists no errors of its own", source: srcOf(title) };
   return { method, ...(envelope.length > 0 ? { envelope } : {}) };
+}
+
+/**
+ * The page's ledger (issue 26's rule, for pages): every row a field table's reader read is a fact the method holds
+ * (a parameter, a member of its result at any depth, a member of the envelope) or has a warning on its line. A row
+ * read and then set aside by a later reading, with nothing said, is the silent drop this turns into a warning.
+ */
+function warnDropped(method: Method, envelope: Field[], read: ReadonlyArray<{ name: string; source: Source }>, diagnostics: Diagnostic[]): void {
+  if (read.length === 0) return;
+  // Rows of an include keep their own file: the key is the whole position.
+  const key = (s: Source) => `${s.file}:${s.line}:${s.column}`;
+  const held = new Set<string>();
+  const walk = (t: TypeRef): void => {
+    if (t.kind === "object") for (const f of t.members) hold(f);
+    else if (t.kind === "array") walk(t.items);
+    else if (t.kind === "union") for (const o of t.options) walk(o);
+  };
+  const hold = (f: Field) => {
+    if (f.source) held.add(key(f.source));
+    walk(f.type);
+  };
+  for (const p of method.params) hold(p);
+  for (const f of envelope) hold(f);
+  if (method.result) {
+    held.add(key(method.result.source));
+    walk(method.result.type);
+  }
+  const warned = new Set(diagnostics.map((d) => `${d.file}:${d.line}`));
+  const said = new Set<string>();
+  for (const r of read) {
+    const k = key(r.source);
+    if (held.has(k) || warned.has(`${r.source.file}:${r.source.line}`) || said.has(k)) continue;
+    said.add(k);
+    diagnostics.push(diagnostic("unplaced", spanOf(r.source, r.name.length + 4), { what: `the row '${r.name}': read from its table, but no parameter, result member or envelope member of ${method.name} holds it` }));
+  }
 }
 
 interface PageSection {
@@ -455,7 +492,10 @@ function withSiblings(result: Field, members: Field[], diagnostics: Diagnostic[]
   // A row `X[]` none of whose items' rows is dotted (`X[].id`) is followed by its items' rows, flat.
   const flatItems = [...items].some((n) => !names.some((m) => m.startsWith(`${n}.`)));
   if (flatItems || new Set(topNames).size < topNames.length || topNames.some((n) => /[[.]/.test(n))) {
-    diagnostics.push(diagnostic("unplaced", spanOf(result.source, "result".length), { what: `the ${members.length} rows after \`result\` (${names.slice(0, 3).join(", ")}…): they nest with no sign of where, so result's members are not read from them` }));
+    // Each row at its own line, with why (the page's ledger, below, then counts them as said).
+    for (const f of members) {
+      diagnostics.push(diagnostic("unplaced", spanOf(f.source as Source, f.name.length + 4), { what: `the row '${f.name}' beside \`result\`: the ${members.length} rows there nest with no sign of where (${names.slice(0, 3).join(", ")}…), so none is read as result's member` }));
+    }
     return t;
   }
   if (t.kind === "object") return { kind: "object", members: top };

@@ -80,9 +80,19 @@ describe("the reference's front end over a small folder", () => {
     // `owners[]` then `userId`, `name` flat: whose rows they are is not shown. Warned, result left as the page typed it.
     expect(type("shop.item.owners")).toEqual({ kind: "object", members: [], open: true });
     const warned = (code: string, file: string) => built.diagnostics.filter((d) => d.code === code && d.file.endsWith(file)).map((d) => d.message);
-    expect(warned("unplaced", "shop-item-owners.md")).toEqual([expect.stringContaining("the 4 rows after `result` (owners, owners[], userId…): they nest with no sign of where")]);
+    expect(warned("unplaced", "shop-item-owners.md")).toEqual(
+      ["owners", "owners[]", "userId", "name"].map((n) => expect.stringContaining(`the row '${n}' beside \`result\`: the 4 rows there nest with no sign of where`)),
+    );
     expect(warned("ambiguous-reading", "shop-item-files.md")).toHaveLength(1);
     expect(warned("ambiguous-reading", "shop/data-types.md")).toEqual([expect.stringContaining("shop_item")]);
+  });
+
+  it("the page's ledger: a row read and then held by no parameter, result member or envelope member is a warning at its line", () => {
+    // shop.order.remove: `result` a boolean, then a row `order` that nothing can hold.
+    const dropped = built.diagnostics.filter((d) => d.code === "unplaced" && d.file.endsWith("shop-order-delete.md"));
+    expect(dropped.map((d) => [d.line, d.message])).toEqual([[33, expect.stringContaining("the row 'order': read from its table, but no parameter, result member or envelope member of shop.order.remove holds it")]]);
+    // The result stays the page's boolean (the word's spellings), not an object of the dropped row.
+    expect(method("shop.order.remove").result?.type.kind).toBe("union");
   });
 
   it("reads the result through its anchor, and the catalogue's structures as resources", () => {
@@ -119,8 +129,9 @@ describe("the reference's front end over a small folder", () => {
     expect(built.diagnostics.find((d) => d.code === "title-method-mismatch")?.message).toBe(
       "The page's title names 'shop.order.remove' but its request URLs call shop.order.delete; read as 'shop.order.remove'",
     );
-    // Nothing else: the overview page and the includes give no warning (the three of the items' pages are above).
-    expect(built.diagnostics).toHaveLength(6);
+    // Nothing else: the overview page and the includes give no warning (those of the items' pages and the ledger's
+    // are in their own tests).
+    expect(built.diagnostics).toHaveLength(10);
   });
 
   it("points @see at the page's public URL and ships no copy of the folder", () => {
@@ -151,7 +162,7 @@ describe("near misses and the summary of a folder's warnings", () => {
   it("counts warnings per code and per area", async () => {
     const { summarizeDiagnostics } = await import("../../generator/diagnostics/format.js");
     expect(summarizeDiagnostics(built.diagnostics)).toBe(
-      "6 warning(s), 0 error(s) by code: ambiguous-reading 2, unplaced 2, title-method-mismatch 1, unknown-type-word 1\n6 warning(s), 0 error(s) by area: shop 6\n",
+      "10 warning(s), 0 error(s) by code: unplaced 6, ambiguous-reading 2, title-method-mismatch 1, unknown-type-word 1\n10 warning(s), 0 error(s) by area: shop 10\n",
     );
     expect(summarizeDiagnostics([])).toBe("");
   });

@@ -101,9 +101,10 @@ describe("the platform's reference, read whole", () => {
       "unreadable-parameter": expect.any(Number),
       unplaced: expect.any(Number),
     });
-    // 121 field tables no row reaches, 24 event pages whose payload has no table, and 12 returned-data tables whose
-    // rows after `result` nest with no sign of where (`items[]`, then the items' rows flat).
-    expect(byCode["unplaced"]).toBeLessThanOrEqual(165);
+    // 121 field tables no row reaches, 24 event pages whose payload has no table, the 125 rows of 12 returned-data
+    // tables that nest beside `result` with no sign of where (`items[]`, then the items' rows flat), and 14 rows the
+    // page's ledger finds read and held by nothing (`task` beside a boolean `result`).
+    expect(byCode["unplaced"]).toBeLessThanOrEqual(290);
     expect(byCode["unknown-type-word"]).toBeLessThanOrEqual(175);
   });
 
