@@ -3,7 +3,7 @@
 // in one process. Reported: medians of wall time and peak memory, and their ratio (the acceptance is at most 1.5x
 // the floor, peak under 1.5 GiB).
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -103,6 +103,41 @@ export function benchReferenceTypes({ runs = 3 } = {}) {
       { consumer: "ratio (acceptance: at most 1.5x)", "total ms": `${(totals.platform / totals.spec).toFixed(2)}x` },
     ]);
     return { ...totals, ratio: totals.platform / totals.spec };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A rerun over existing output (D21, issue 28's 3 s target): a copy of the reference with the config's `cache`
+ * folder, generated once; then, in fresh processes, a rerun with nothing changed and a rerun after one page's text
+ * changed (a sentence of crm.deal.add's description, a fact of the model, alternately two wordings). Each run covers
+ * every stage: reading (the changed page anew, the rest from the cache), the model, every emitter and the write.
+ */
+export function benchReferenceRerun({ runs = 3 } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "crc-bench-ref-rerun-"));
+  try {
+    cpSync(DOCS, join(dir, "docs"), { recursive: true });
+    writeFileSync(join(dir, "codegen.config.yaml"), "spec: docs\nout: out\ncache: .cache\n");
+    const args = [join(ROOT, "dist/generator/cli/main.js"), "generate", "--format", "json"];
+    const cold = measure(args, dir);
+    const page = join(dir, "docs/api-reference/crm/deals/crm-deal-add.md");
+    const original = readFileSync(page, "utf8");
+    if (!original.includes("creates a new deal")) throw new Error("the page's sentence moved: update the bench");
+    const unchanged = [];
+    const changed = [];
+    for (let i = 0; i < runs; i++) {
+      unchanged.push(measure(args, dir));
+      writeFileSync(page, original.replace("creates a new deal", i % 2 === 0 ? "adds a new deal" : "creates a new deal"));
+      changed.push(measure(args, dir));
+    }
+    const row = (what, xs) => ({ what, wall: `${(median(xs.map((x) => x.ms)) / 1000).toFixed(1)} s`, "peak RSS": `${median(xs.map((x) => x.mib ?? 0)).toFixed(0)} MiB` });
+    printTable(`A rerun over existing output with the page cache, ${runs} runs each, fresh processes (medians)`, [
+      row("first run, cache empty", [cold]),
+      row("rerun, nothing changed", unchanged),
+      row("rerun, one page's description changed (target 3 s)", changed),
+    ]);
+    return { cold: cold.ms, unchanged: median(unchanged.map((x) => x.ms)), onePage: median(changed.map((x) => x.ms)) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -7,7 +7,7 @@ import { benchGenerator } from "./generator.mjs";
 import { benchFuzz } from "./fuzz.mjs";
 import { benchMock } from "./mock.mjs";
 import { benchServer } from "./server.mjs";
-import { benchReference, benchReferenceTypes } from "./reference.mjs";
+import { benchReference, benchReferenceRerun, benchReferenceTypes } from "./reference.mjs";
 import { benchUpdates } from "./updates.mjs";
 import { benchScale } from "./scale.mjs";
 import { benchTypes } from "./types.mjs";
@@ -33,7 +33,7 @@ if (!only || only === "updates") results.updates = benchUpdates({ runs: Number((
 // `npm run bench -- fuzz [N]`: N mutated specs (default 10,000) and the heavy kinds; no throw, linear time and memory.
 if (only === "fuzz") results.fuzz = await benchFuzz({ count: Number(process.argv[3] ?? 10_000) });
 // `npm run bench -- reference [RUNS]`: the whole platform's reference against the remark + gfm floor (issue 28, D21).
-if (only === "reference") results.reference = { generate: benchReference({ runs: Number(process.argv[3] ?? 3) }), types: benchReferenceTypes({ runs: Number(process.argv[3] ?? 3) }) };
+if (only === "reference") results.reference = { generate: benchReference({ runs: Number(process.argv[3] ?? 3) }), rerun: benchReferenceRerun({ runs: Number(process.argv[3] ?? 3) }), types: benchReferenceTypes({ runs: Number(process.argv[3] ?? 3) }) };
 // The A/B against the parent commit runs by itself: `npm run bench -- ab [REV] [RUNS]`.
 // Against openapi-typescript (installs it into a temporary folder): `npm run bench -- versus [RUNS]`.
 if (only === "versus") results.versus = benchVersus({ runs: Number(process.argv[3] ?? 9) });
