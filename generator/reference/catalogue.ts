@@ -19,7 +19,7 @@ import { basicType } from "./type-words.js";
  * the catalogue does not define stays unknown (with a warning where a field uses it), never a guess.
  */
 export interface TypeCatalogue {
-  word(word: string): TypeRef | null;
+  word(word: string, role?: "parameter"): TypeRef | null;
   /** The words the catalogue defines (lower case). */
   words(): Iterable<string>;
   table(anchor: string): { rows: YfmCell[][] } | null;
@@ -118,7 +118,7 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
     byTitle.set(key, resource);
     return built.get(key) ?? null;
   }
-  function word(w: string): TypeRef | null {
+  function word(w: string, role?: "parameter"): TypeRef | null {
     const key = w.toLowerCase();
     const e = entries.get(key);
     if (e) {
@@ -126,8 +126,9 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
       const s = structureOf(key);
       // The word is an identifier in the table of words and has an object's structure under its own heading too
       // (`sale_order`, `crm_item_product_row`): pages use it for both, the identifier as a parameter and the object
-      // as a result's member. Either (said once per word, below).
-      return id && s ? { kind: "union", options: [id, s] } : (id ?? s);
+      // as a result's member. A parameter takes the identifier; elsewhere either (said once per word, below).
+      if (id && s) return role === "parameter" ? id : { kind: "union", options: [id, s] };
+      return id ?? s;
     }
     // `x.id`: the member `id` of the structure of `x`.
     const dot = key.lastIndexOf(".");
@@ -152,7 +153,7 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
     const e = entries.get(key) as Entry;
     if (structureOf(key) && identifierOf(e) && e.cell) {
       const c = e.cell;
-      diagnostics.push(diagnostic("ambiguous-reading", { file: c.file, line: c.line, column: c.column, endLine: c.line, endColumn: c.column + 1 }, { text: `${key}: ${e.description.slice(0, 60)}`, reading: "the identifier, or the object its structure describes: a value of either type" }));
+      diagnostics.push(diagnostic("ambiguous-reading", { file: c.file, line: c.line, column: c.column, endLine: c.line, endColumn: c.column + 1 }, { text: `${key}: ${e.description.slice(0, 60)}`, reading: "the identifier where it types a parameter; in results and structures the identifier or the object its structure describes, a value of either type" }));
     }
   }
   return { word, words: () => entries.keys(), table: (a) => anchors.get(a) ?? null, resources };

@@ -22,7 +22,7 @@ const RECEIVES = /^what (?:the )?handler receives$|^what comes to the handler$|^
 
 export interface EventScope {
   diagnostics: Diagnostic[];
-  typeWord(word: string): TypeRef | null;
+  typeWord(word: string, role?: "parameter"): TypeRef | null;
   knownWords(): Iterable<string>;
   catalogueTable(anchor: string): { rows: YfmCell[][] } | null;
 }

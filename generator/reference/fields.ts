@@ -23,8 +23,10 @@ export interface FieldScope {
   diagnostics: Diagnostic[];
   /** The table under the heading whose anchor is `anchor`, on this page or the type catalogue's. */
   tableAt(anchor: string): AnchoredTable | null;
-  /** A type word of the catalogue (`crm_status`, `sale_order.id`), or null. */
-  typeWord(word: string): TypeRef | null;
+  /** A type word of the catalogue (`crm_status`, `sale_order.id`), or null; `role` is where the word types a value. */
+  typeWord(word: string, role?: "parameter"): TypeRef | null;
+  /** The scope reads a method's parameters (a catalogue word that is an identifier and an object is the identifier). */
+  parameters?: boolean;
   /**
    * The table of a sub-section that names a field (`### Parameter fields`, `#### FIELDS Parameter`, `### Object
    * result`), for an object field whose cells link nowhere; optional.
@@ -196,7 +198,7 @@ function readWord(scope: FieldScope, word: string, link: string | null, cell: Yf
   const basic = basicType(word);
   if (basic) return basic;
   if (word.toLowerCase() === "undefined") return { kind: "unknown", note: "undefined" };
-  const known = scope.typeWord(word);
+  const known = scope.typeWord(word, scope.parameters ? "parameter" : undefined);
   if (known) return known;
   // A word the page defines itself: `Chat` described under "#### Chat Object" or "### Fields of the Chat Object".
   const named = seen.length < DEPTH ? scope.tableNamed?.(word.toLowerCase()) : null;

@@ -61,7 +61,7 @@ export interface PageReading {
 export interface PageScope {
   diagnostics: Diagnostic[];
   /** A type word of the catalogue (data-types.md and the areas' own), or null. */
-  typeWord(word: string): TypeRef | null;
+  typeWord(word: string, role?: "parameter"): TypeRef | null;
   /** The catalogue's words, for "did you mean". */
   knownWords(): Iterable<string>;
   /** The catalogue's tables by anchor (`#time`, `#crm_multifield`), for links into data-types.md. */
@@ -122,7 +122,7 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
   };
   const envelope: Field[] = [];
   for (const s of sections) {
-    if (s.kind === "parameters") readParameters(method, s, pageScope, used);
+    if (s.kind === "parameters") readParameters(method, s, { ...pageScope, parameters: true }, used);
     else if (s.kind === "returned" || s.kind === "response") readReturned(method, s, pageScope, used, envelope);
     else if (s.kind === "errors" || s.kind === "error-codes") method.errors.push(...readErrors(s, scope));
   }
@@ -159,11 +159,16 @@ function warnDropped(method: Method, envelope: Field[], read: ReadonlyArray<{ na
     held.add(key(method.result.source));
     walk(method.result.type);
   }
-  const warned = new Set(diagnostics.map((d) => `${d.file}:${d.line}`));
+  // Only a warning that says the row is not placed, or placed one of two ways, speaks for it (an unknown type word
+  // on its line says it was read, not that it was dropped).
+  const warned = new Set(diagnostics.filter((d) => d.code === "unplaced" || d.code === "ambiguous-reading").map((d) => `${d.file}:${d.line}`));
   const said = new Set<string>();
+  // A row `X[]` that describes the items of a row `X` of its table is held where X is.
+  const heldRows = new Set(read.filter((r) => held.has(key(r.source))).map((r) => `${r.source.file}:${r.name}`));
   for (const r of read) {
     const k = key(r.source);
     if (held.has(k) || warned.has(`${r.source.file}:${r.source.line}`) || said.has(k)) continue;
+    if (r.name.endsWith("[]") && heldRows.has(`${r.source.file}:${r.name.slice(0, -2)}`)) continue;
     said.add(k);
     diagnostics.push(diagnostic("unplaced", spanOf(r.source, r.name.length + 4), { what: `the row '${r.name}': read from its table, but no parameter, result member or envelope member of ${method.name} holds it` }));
   }
@@ -444,7 +449,10 @@ function readReturned(method: Method, s: PageSection, scope: FieldScope, used: S
     const words = readTypeWords((found.cols.type !== null ? row?.[found.cols.type]?.text : row?.[found.cols.name]?.text) ?? "");
     const entity = words?.options.length === 1 && !/^(object|array)$/i.test(words.options[0]?.word ?? "");
     const fieldsOf = entity && FIELDS_METHOD.test(method.name) && result.type.kind === "object" && result.type.members.length > 0 ? result.type.members : null;
-    type = fieldsOf ? descriptionsOf(fieldsOf) : withSiblings(result, members, scope.diagnostics);
+    // Which rows' descriptions point elsewhere for their members (a link): those rows' members are not the rows after.
+    const names = rowNames(rows, found.cols);
+    const linked = new Set(rows.flatMap((r, i) => (/\]\(/.test(r[found.cols.description ?? -1]?.text ?? "") ? [names[i] ?? ""] : [])));
+    type = fieldsOf ? descriptionsOf(fieldsOf) : withSiblings(result, members, scope.diagnostics, linked);
     if (result.nullable && !fieldsOf) type = { kind: "union", options: [type, { kind: "null" }] };
     source = result.source;
     description = result.description;
@@ -465,48 +473,79 @@ function readReturned(method: Method, s: PageSection, scope: FieldScope, used: S
  * `array` with such rows is the PHP word, either a list of such objects or one object keyed by them (disk.file.get
  * answers one object, disk.folder.getChildren a list): both, with an ambiguous-reading warning that says so.
  */
-function withSiblings(result: Field, members: Field[], diagnostics: Diagnostic[]): TypeRef {
+function withSiblings(result: Field, members: Field[], diagnostics: Diagnostic[], linked: ReadonlySet<string>): TypeRef {
   const t = result.type;
   const bare = (t.kind === "object" && t.members.length === 0) || (t.kind === "array" && t.items.kind === "unknown");
   if (members.length === 0 || !bare) return t;
   const names = members.map((f) => f.name);
-  // `result.dialogId`, `result.events[].eventId`: the rows say where each nests, under result itself.
+  /** One object of `fields`, or (for PHP's `array`) one object or a list of them, said as ambiguous. */
+  const shaped = (fields: Field[], list: boolean | null): TypeRef => {
+    const object: TypeRef = { kind: "object", members: fields };
+    if (list === false) return object;
+    if (list === true) return { kind: "array", items: object };
+    diagnostics.push(
+      diagnostic("ambiguous-reading", spanOf(result.source, "result".length), {
+        text: `result: ${typeWords(t)}, then ${members.length} member rows (${names.slice(0, 3).join(", ")}…)`,
+        reading: "one object of these members, or an array of such objects (the page's `array`, or `[]` against its type, may be either)",
+      }),
+    );
+    return { kind: "union", options: [object, { kind: "array", items: object }] };
+  };
+  // `result.dialogId`, `result.events[].eventId`: the rows say where each nests, under result itself. `result.x`
+  // under an `object` is one object, `result[].x` under an `array` a list; the two disagreeing is either.
   if (names.every((n) => n.startsWith("result.") || n.startsWith("result[]."))) {
-    const [top] = nest([{ ...result, type: structuredClone(t) }, ...members], diagnostics);
-    const nested = top?.type ?? t;
-    // The rows listed the members: the object is theirs, not open.
-    const own = nested.kind === "object" ? nested : nested.kind === "array" && nested.items.kind === "object" ? nested.items : null;
-    if (own && own.members.length > 0) delete own.open;
-    return nested;
+    const [top] = nest([{ ...result, name: "result", type: { kind: "object", members: [] } }, ...members.map((f) => ({ ...f, name: f.name.replace(/^result\[\]\./, "result.") }))], diagnostics);
+    const fields = top?.type.kind === "object" ? top.type.members : [];
+    const listed = names.every((n) => n.startsWith("result[]."));
+    const single = names.every((n) => n.startsWith("result."));
+    return shaped(fields, t.kind === "object" && single ? false : t.kind === "array" && listed ? true : null);
   }
   // `employees`, `employees[]`, `employees[].userId`: a row `X[]` beside `X` describes X's items (the same field);
   // alone it is X, an array of its type. Dotted rows nest under the row they name.
   const items = new Set(names.filter((n) => n.endsWith("[]") && !n.includes(".")));
+  const arrayOf = (x: TypeRef): TypeRef => (x.kind === "array" ? x : { kind: "array", items: x });
   const rows = members
     .filter((f) => !(items.has(f.name) && names.includes(f.name.slice(0, -2))))
-    .map((f) => (items.has(f.name) ? { ...f, name: f.name.slice(0, -2), type: { kind: "array", items: f.type } satisfies TypeRef } : f));
-  const top = names.some((n) => n.includes(".")) ? nest(rows, diagnostics) : rows;
+    .map((f) => {
+      if (items.has(f.name)) return { ...f, name: f.name.slice(0, -2), type: arrayOf(f.type) };
+      // `X` an array of unknown items beside `X[]`: the items are the `X[]` row's.
+      const item = items.has(`${f.name}[]`) ? members.find((m) => m.name === `${f.name}[]`) : undefined;
+      if (item && f.type.kind === "array" && f.type.items.kind === "unknown" && item.type.kind !== "array") return { ...f, type: { kind: "array", items: item.type } satisfies TypeRef };
+      return f;
+    });
+  // A row whose value is a bare object or list of objects (`item` object, `items[]` object) with plain rows after
+  // it, and neither dotted rows (`item.id`) nor a link that says where its members are: the rows after it may be its
+  // members or result's. Read one way, said (ambiguous-reading): after an `X[]` row, its items' members (`members`,
+  // `members[]`, then each member's `userId`, `name`); after a bare object (`taskCreators`, a map in words; or
+  // crm.item.import's `item`, then `id`), result's own. A bare list of unknown items ("an array of strings") holds no
+  // rows.
+  const isBare = (x: TypeRef): boolean => (x.kind === "object" && x.members.length === 0) || (x.kind === "array" && isBare(x.items));
+  const dottedUnder = (n: string) => names.some((m) => m.startsWith(`${n}.`) || m.startsWith(`${n}[].`));
+  const open = (f: Field) => isBare(members.find((m) => m.name === `${f.name}[]`)?.type ?? f.type) && !dottedUnder(f.name) && !linked.has(f.name) && !linked.has(`${f.name}[]`);
+  let read = rows;
+  const plain = rows.filter((f) => !f.name.includes("."));
+  const marker = plain.findIndex((f, i) => i < plain.length - 1 && items.has(`${f.name}[]`) && open(f));
+  const said = (f: Field, reading: string) => diagnostics.push(diagnostic("ambiguous-reading", spanOf(f.source as Source, f.name.length + 4), { text: `${f.name}: ${typeWords(f.type)}, then ${plain.length - plain.indexOf(f) - 1} plain rows`, reading }));
+  if (marker >= 0) {
+    const holder = plain[marker] as Field;
+    const after = plain.slice(marker + 1);
+    said(holder, `the ${after.length} rows after it as the members of its items (no dotted name or link says where they nest)`);
+    read = [...rows.filter((f) => !after.includes(f) && f !== holder), { ...holder, type: { kind: "array", items: { kind: "object", members: after } } }];
+    read.sort((x, y) => rows.findIndex((r) => r.name === x.name) - rows.findIndex((r) => r.name === y.name));
+  } else {
+    for (const [i, f] of plain.entries()) if (i < plain.length - 1 && open(f)) said(f, "the rows after it as result's own members, not its (no dotted name or link says where they nest)");
+  }
+  const top = names.some((n) => n.includes(".")) ? nest(read, diagnostics) : read;
   const topNames = top.map((f) => f.name);
-  // Rows that still nest with no sign of where (`items[]`, then the items' `id`, `name` flat; a name twice): which
-  // rows are result's own is not shown. Said, not guessed.
-  // A row `X[]` none of whose items' rows is dotted (`X[].id`) is followed by its items' rows, flat.
-  const flatItems = [...items].some((n) => !names.some((m) => m.startsWith(`${n}.`)));
-  if (flatItems || new Set(topNames).size < topNames.length || topNames.some((n) => /[[.]/.test(n))) {
+  // A name twice, or a row left with a bracket or a dot: where it belongs is not shown. Said, not guessed.
+  if (new Set(topNames).size < topNames.length || topNames.some((n) => /[[.]/.test(n))) {
     // Each row at its own line, with why (the page's ledger, below, then counts them as said).
     for (const f of members) {
       diagnostics.push(diagnostic("unplaced", spanOf(f.source as Source, f.name.length + 4), { what: `the row '${f.name}' beside \`result\`: the ${members.length} rows there nest with no sign of where (${names.slice(0, 3).join(", ")}…), so none is read as result's member` }));
     }
     return t;
   }
-  if (t.kind === "object") return { kind: "object", members: top };
-  const object: TypeRef = { kind: "object", members: top };
-  diagnostics.push(
-    diagnostic("ambiguous-reading", spanOf(result.source, "result".length), {
-      text: `result: array, then ${members.length} member rows (${names.slice(0, 3).join(", ")}…)`,
-      reading: "one object of these members, or an array of such objects (the page's `array` may be either)",
-    }),
-  );
-  return { kind: "union", options: [object, { kind: "array", items: object }] };
+  return shaped(top, t.kind === "object" ? false : null);
 }
 
 /**

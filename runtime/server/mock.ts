@@ -3,6 +3,8 @@ import { type Caller, type Credentials, type HandlerContext, type HandlerOptions
 import type { BuiltInSpec } from "./index.js";
 import { page, pageOf, withoutCount } from "./page.js";
 import { formEncode } from "./events.js";
+import { JSON_HEADERS, type Out } from "./envelope.js";
+import { CORE, type Core, type RouterInput } from "./node.js";
 import { readCapped } from "../shared/stream.js";
 
 /**
@@ -159,6 +161,8 @@ export interface EventDeliveryReport {
 /** The mock's handler, and the call that delivers an event to the handlers bound to it. */
 export interface MockHandler {
   (request: Request): Promise<Response>;
+  /** The router's core, for the node adapter's fast path (the same answers as the handler, without a Request). */
+  [CORE]: Core;
   /**
    * Delivers `event` (any case: `onCrmDealAdd`) to every online handler bound to it, as the platform does: a
    * form-encoded POST with `event`, `event_handler_id`, `data`, `ts` and `auth` (no access or refresh token: the
@@ -397,7 +401,7 @@ export function createMockWith(
   const offlineId = mock.states.find((x): x is Extract<MockState, { kind: "offline-reserve" }> => x.kind === "offline-reserve")?.record.id ?? "ID";
   for (const [i, event] of (seed.offlineEvents ?? []).entries()) store.offline.push({ event: { [offlineId]: String(i + 1), ...event }, process: null, failed: false });
   const installed = seed.installed ?? true;
-  const hosts = new Set((options.events?.hosts ?? []).map((h) => h.toLowerCase().replace(/^\[|\]$/g, "")));
+  const hosts = new Set((options.events?.hosts ?? []).flatMap((h) => normalHost(h) ?? []));
   /** The event type of a binding that is delivered to (the bind's `online` value); null when bindings are not kept. */
   let online: string | null = null;
 
@@ -706,9 +710,12 @@ export function createMockWith(
     const data = given !== undefined ? given : known?.data ? sample(known.data, mock.schemas, randomOf(`event:${code}`), "data") : undefined;
     const origin = how.origin ?? "https://127.0.0.1";
     const domain = new URL(origin).host;
+    // The bindings as they are now: a handler that binds another while it is called is not called in this run.
+    const bound = store.bindings.filter((b) => b.event === code && (how.applicationId === undefined || b.owner === how.applicationId));
+    // The data once, bounded: PHP's form repeats every key's whole path, so a deep value grows many times over.
+    const dataPart = bound.length > 0 && data !== undefined ? formEncode({ data }, MAX_EVENT_BODY) : "";
     // Bindings in order; each waits for the one before, so that a run costs at most bindings × timeout.
-    for (const b of store.bindings) {
-      if (b.event !== code || (how.applicationId !== undefined && b.owner !== how.applicationId)) continue;
+    for (const b of bound) {
       const shown = shownUrl(b.handler);
       const refused = b.type !== online ? "an offline binding: its events wait for event.offline.get" : undeliverable(b.handler, hosts);
       if (refused) {
@@ -725,39 +732,104 @@ export function createMockWith(
         scope: (known?.scopes ?? []).join(","),
         application_token: seed.applicationToken ?? "mock-application-token",
       };
-      const body = formEncode({ event: code, event_handler_id: String(b.id), data, ts: String(Math.floor(Date.now() / 1000)), auth });
+      const head = formEncode({ event: code, event_handler_id: String(b.id) });
+      const tail = formEncode({ ts: String(Math.floor(Date.now() / 1000)), auth });
+      const body = [head, dataPart, tail].filter(Boolean).join("&");
       report.delivered.push({ id: b.id, handler: shown, ...(await post(String(b.handler), body, options.events ?? {})) });
     }
     return report;
   };
 
-  const handle = async (request: Request): Promise<Response> => {
-    const url = new URL(request.url);
-    if (url.pathname !== EVENTS_CONTROL_PATH) return router(request);
-    if (request.method !== "POST") return json(405, { error: "METHOD_NOT_ALLOWED", error_description: `POST ${EVENTS_CONTROL_PATH} with {"event": NAME, "data"?: VALUE}` });
-    const text = await readCapped(request.body, 1 << 20, request.headers.get("content-length")).catch(() => null);
-    let asked: unknown;
+  /**
+   * `POST /_mock/events`: JSON only (a browser's page cannot send it without a preflight the mock never grants), and
+   * through the node adapter only from a loopback peer (a mock listening on another address takes calls from the
+   * network, not orders to post to this machine's loopback). `auth[domain]` names the mock as the request reached it
+   * when that is a loopback address, else 127.0.0.1: a Host header never sends a handler elsewhere.
+   */
+  const control = async (input: RouterInput): Promise<Out> => {
+    if (input.peer !== undefined && input.peer !== null && !isLoopback(input.peer)) return out(403, { error: "ACCESS_DENIED", error_description: `${EVENTS_CONTROL_PATH} answers loopback callers only` });
+    if (input.method !== "POST") return out(405, { error: "METHOD_NOT_ALLOWED", error_description: `POST ${EVENTS_CONTROL_PATH} with {"event": NAME, "data"?: VALUE}` });
+    if (!/^application\/json\b/i.test(input.header("content-type") ?? "")) return out(415, { error: "INVALID_REQUEST", error_description: "the body must be JSON (content-type: application/json)" });
+    const text = await input.readText(1 << 20).catch(() => null);
+    let asked: unknown = null;
     try {
-      asked = text === null ? null : JSON.parse(text);
+      asked = typeof text === "string" ? JSON.parse(text) : null;
     } catch {
       asked = null;
     }
     const o = typeof asked === "object" && asked !== null && !Array.isArray(asked) ? (asked as Record<string, unknown>) : null;
-    if (!o || typeof o.event !== "string" || !o.event) return json(400, { error: "INVALID_REQUEST", error_description: `a JSON object {"event": NAME, "data"?: VALUE, "applicationId"?: ID} of at most 1 MiB` });
-    const report = await deliverEvent(o.event, o.data, { origin: url.origin, ...(typeof o.applicationId === "string" ? { applicationId: o.applicationId } : {}) });
+    if (!o || typeof o.event !== "string" || !o.event) return out(400, { error: "INVALID_REQUEST", error_description: `a JSON object {"event": NAME, "data"?: VALUE, "applicationId"?: ID} of at most 1 MiB` });
+    const url = new URL(input.url);
+    const origin = isLoopback(url.hostname) ? url.origin : `${url.protocol}//127.0.0.1`;
+    let report: EventDeliveryReport;
+    try {
+      report = await deliverEvent(o.event, o.data, { origin, ...(typeof o.applicationId === "string" ? { applicationId: o.applicationId } : {}) });
+    } catch (err) {
+      if (err instanceof RangeError) return out(400, { error: "INVALID_REQUEST", error_description: err.message });
+      throw err;
+    }
     for (const d of report.delivered) if (d.problem) options.log?.({ level: "warn", message: `event ${report.event} to ${d.handler}: ${d.problem}` });
-    return json(200, report);
+    return out(200, report);
   };
-  return Object.assign(handle, { deliverEvent });
+  const routerCore = router[CORE];
+  const core: Core = (input) => (pathOf(input) === EVENTS_CONTROL_PATH ? control(input) : routerCore(input));
+  const handle = async (request: Request): Promise<Response> => {
+    if (new URL(request.url).pathname !== EVENTS_CONTROL_PATH) return router(request);
+    // In process the caller is the program itself: no peer to check.
+    const o = await control({
+      url: request.url,
+      method: request.method,
+      header: (name) => request.headers.get(name),
+      readText: (limit) => readCapped(request.body, limit, request.headers.get("content-length")),
+      request: () => request,
+    });
+    return new Response(o.body, { status: o.status, headers: o.headers });
+  };
+  return Object.assign(handle, { deliverEvent, [CORE]: core });
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+/** The most a delivered event's form body may be (its data encoded): past it, the delivery is refused. */
+const MAX_EVENT_BODY = 4 << 20;
 
-/** A handler's address as messages show it: origin and path, never a query or credentials (they may carry a token). */
+const out = (status: number, body: unknown): Out => ({ status, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) });
+
+/** The path a router input names (the node adapter's raw path, else the URL's). */
+function pathOf(input: RouterInput): string {
+  if (input.pathname !== undefined) return input.pathname;
+  try {
+    return new URL(input.url).pathname;
+  } catch {
+    return "";
+  }
+}
+
+/** 127.0.0.0/8, ::1 and their IPv4-mapped forms, and the name `localhost`. */
+function isLoopback(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, "");
+  return h === "localhost" || h === "::1" || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** A host name as URLs write it (`APP.example.` → `app.example`, `[::1]` → `::1`), or null for no host. */
+export function normalHost(host: string): string | null {
+  try {
+    return new URL(`http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}/`).hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A handler's address as messages show it: origin and path, never a query or credentials, and a path segment that
+ * looks like a token (16 characters or more, letters and digits) as `<redacted>`: hook URLs carry theirs in the path.
+ */
 function shownUrl(handler: unknown): string {
   try {
     const u = new URL(String(handler));
-    return `${u.protocol}//${u.host}${u.pathname}`;
+    const path = u.pathname
+      .split("/")
+      .map((seg) => (seg.length >= 16 && /\d/.test(seg) && /[a-z]/i.test(seg) ? "<redacted>" : seg))
+      .join("/");
+    return `${u.protocol}//${u.host}${path}`;
   } catch {
     return "(not a URL)";
   }
@@ -774,7 +846,7 @@ function undeliverable(handler: unknown, hosts: ReadonlySet<string>): string | n
   if (u.protocol !== "http:" && u.protocol !== "https:") return `${u.protocol} is not http or https`;
   if (u.username || u.password) return "the URL carries credentials";
   const host = u.hostname.toLowerCase().replace(/^\[|\]$/g, "");
-  if (host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host) || hosts.has(host)) return null;
+  if (isLoopback(host) || hosts.has(host)) return null;
   return "not on loopback, and no --event-host names it";
 }
 

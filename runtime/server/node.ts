@@ -34,6 +34,8 @@ export interface RouterInput {
   header(name: string): string | null;
   /** The body as text; null when it is over the limit, `timeout` when it stalled. */
   readText(limit: number): Promise<string | null | "timeout">;
+  /** The peer's address where the adapter knows it (node's socket); absent in process. */
+  peer?: string | null;
   request(): Request;
 }
 
@@ -158,6 +160,7 @@ export function toNodeListener(
         pathname: q < 0 ? (req.url ?? "/") : (req.url ?? "/").slice(0, q),
         protocol: https ? "https:" : "http:",
         method,
+        peer: (req.socket as { remoteAddress?: string } | undefined)?.remoteAddress ?? null,
         header: (name) => {
           const v = req.headers[name];
           return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;

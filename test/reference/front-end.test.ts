@@ -56,7 +56,7 @@ describe("the reference's front end over a small folder", () => {
     expect(members[1]?.source).toMatchObject({ file: "docs/api-reference/shop/orders/shop-order-get.md", line: 35, column: 4 });
   });
 
-  it("reads result's members from the rows beside it, nests dotted rows, and says what nests with no sign of where", () => {
+  it("reads result's members from the rows beside it, nests dotted rows, and says which way it read rows that nest flat", () => {
     const type = (name: string) => stripSources(method(name).result?.type as TypeRef);
     const int = { kind: "primitive", type: "integer" };
     const str = { kind: "primitive", type: "string" };
@@ -69,6 +69,8 @@ describe("the reference's front end over a small folder", () => {
         { name: "count", type: int, required: false, nullable: false },
       ],
     });
+    // A parameter typed by such a word is the identifier.
+    expect(method("shop.item.list").params[0]?.type).toEqual(int);
     // `result.events[].eventId`: the rows say where they nest.
     expect(type("shop.item.history")).toEqual({
       kind: "object",
@@ -77,12 +79,14 @@ describe("the reference's front end over a small folder", () => {
     // A bare `array` then member rows: one object of them or a list of such objects, both, with a warning.
     const file = { kind: "object", members: [{ name: "fileId", type: int, required: false, nullable: false }, { name: "name", type: str, required: false, nullable: false }] };
     expect(type("shop.item.files")).toEqual({ kind: "union", options: [file, { kind: "array", items: file }] });
-    // `owners[]` then `userId`, `name` flat: whose rows they are is not shown. Warned, result left as the page typed it.
-    expect(type("shop.item.owners")).toEqual({ kind: "object", members: [], open: true });
+    // `owners`, `owners[]` (a bare object), then `userId`, `name` flat: read as the owners' members, and said so.
+    expect(type("shop.item.owners")).toEqual({
+      kind: "object",
+      members: [{ name: "owners", type: { kind: "array", items: { kind: "object", members: [{ name: "userId", type: int, required: false, nullable: false }, { name: "name", type: str, required: false, nullable: false }] } }, required: false, nullable: false }],
+    });
     const warned = (code: string, file: string) => built.diagnostics.filter((d) => d.code === code && d.file.endsWith(file)).map((d) => d.message);
-    expect(warned("unplaced", "shop-item-owners.md")).toEqual(
-      ["owners", "owners[]", "userId", "name"].map((n) => expect.stringContaining(`the row '${n}' beside \`result\`: the 4 rows there nest with no sign of where`)),
-    );
+    expect(warned("unplaced", "shop-item-owners.md")).toEqual([]);
+    expect(warned("ambiguous-reading", "shop-item-owners.md")).toEqual([expect.stringContaining("read as the 2 rows after it as the members of its items")]);
     expect(warned("ambiguous-reading", "shop-item-files.md")).toHaveLength(1);
     expect(warned("ambiguous-reading", "shop/data-types.md")).toEqual([expect.stringContaining("shop_item")]);
   });
@@ -131,7 +135,7 @@ describe("the reference's front end over a small folder", () => {
     );
     // Nothing else: the overview page and the includes give no warning (those of the items' pages and the ledger's
     // are in their own tests).
-    expect(built.diagnostics).toHaveLength(10);
+    expect(built.diagnostics).toHaveLength(7);
   });
 
   it("points @see at the page's public URL and ships no copy of the folder", () => {
@@ -162,7 +166,7 @@ describe("near misses and the summary of a folder's warnings", () => {
   it("counts warnings per code and per area", async () => {
     const { summarizeDiagnostics } = await import("../../generator/diagnostics/format.js");
     expect(summarizeDiagnostics(built.diagnostics)).toBe(
-      "10 warning(s), 0 error(s) by code: unplaced 6, ambiguous-reading 2, title-method-mismatch 1, unknown-type-word 1\n10 warning(s), 0 error(s) by area: shop 10\n",
+      "7 warning(s), 0 error(s) by code: ambiguous-reading 3, unplaced 2, title-method-mismatch 1, unknown-type-word 1\n7 warning(s), 0 error(s) by area: shop 7\n",
     );
     expect(summarizeDiagnostics([])).toBe("");
   });

@@ -1,4 +1,4 @@
-import { type Server, createServer } from "node:http";
+import { type Server, createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +7,7 @@ import mockData from "../../output/server/mock.js";
 import serverData from "../../output/server/methods.js";
 import { createEventHandler, formEncode, parseFormBody } from "../../runtime/server/events.js";
 import { EVENTS_CONTROL_PATH, type MockData, type MockOptions, createMockWith } from "../../runtime/server/mock.js";
-import { toNodeListener } from "../../runtime/server/node.js";
+import { CORE, toNodeListener } from "../../runtime/server/node.js";
 import type { ServerData } from "../../runtime/shared/data.js";
 
 /**
@@ -93,18 +93,65 @@ describe("the mock delivers events to bound handlers, only when asked", () => {
     const handle = mockOf();
     await bind(handle, { event: "ONCRMDEALADD", handler: `${base}/events` });
     const before = received.length;
-    const res = await handle(new Request(`https://127.0.0.1${EVENTS_CONTROL_PATH}`, { method: "POST", body: JSON.stringify({ event: "ONCRMDEALADD", data: { FIELDS: { ID: 7 } } }) }));
+    const ask = (body: string, headers: Record<string, string> = { "content-type": "application/json" }, url = `https://127.0.0.1${EVENTS_CONTROL_PATH}`) => handle(new Request(url, { method: "POST", headers, body }));
+    const res = await ask(JSON.stringify({ event: "ONCRMDEALADD", data: { FIELDS: { ID: 7 } } }));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ event: "ONCRMDEALADD", delivered: [{ status: 200 }] });
     expect(received.length).toBe(before + 1);
-    for (const body of ["", "[]", "{}", '{"event": 5}', "not json"]) {
-      const bad = await handle(new Request(`https://127.0.0.1${EVENTS_CONTROL_PATH}`, { method: "POST", body }));
-      expect(bad.status, body).toBe(400);
-    }
+    for (const body of ["", "[]", "{}", '{"event": 5}', "not json"]) expect((await ask(body)).status, body).toBe(400);
     expect((await handle(new Request(`https://127.0.0.1${EVENTS_CONTROL_PATH}`))).status).toBe(405);
+    // JSON only: a page in a browser cannot send it without a preflight, which the mock never grants.
+    expect((await ask('{"event":"ONCRMDEALADD"}', { "content-type": "text/plain" })).status).toBe(415);
     // A body over 1 MiB is refused unread.
-    const huge = await handle(new Request(`https://127.0.0.1${EVENTS_CONTROL_PATH}`, { method: "POST", body: `{"event":"X","data":"${"x".repeat(1 << 20)}"}` }));
-    expect(huge.status).toBe(400);
+    expect((await ask(`{"event":"X","data":"${"x".repeat(1 << 20)}"}`)).status).toBe(400);
+    // A deep value that PHP's form would write many times over (every key repeats its path) is refused, not built.
+    let deep: unknown = Array.from({ length: 20_000 }, () => 1);
+    for (let i = 0; i < 200; i++) deep = [deep];
+    const big = await ask(JSON.stringify({ event: "ONCRMDEALADD", data: deep }));
+    expect(big.status).toBe(400);
+    expect(((await big.json()) as { error_description: string }).error_description).toMatch(/form body passes/);
+    // A Host header names no other place for the handler to call back: auth[domain] stays the mock's.
+    const at = received.length;
+    await ask(JSON.stringify({ event: "ONCRMDEALADD", data: {} }), { "content-type": "application/json" }, `http://evil.example${EVENTS_CONTROL_PATH}`);
+    expect(received[at]?.auth).toMatchObject({ domain: "127.0.0.1", client_endpoint: "http://127.0.0.1/rest/" });
+  });
+
+  it("through the node adapter, answers only loopback peers; the mock keeps the router's fast path", async () => {
+    const handle = mockOf();
+    const core = handle[CORE];
+    expect(typeof core).toBe("function");
+    const input = (peer: string | null) => ({
+      url: `http://127.0.0.1${EVENTS_CONTROL_PATH}`,
+      pathname: EVENTS_CONTROL_PATH,
+      method: "POST",
+      peer,
+      header: (n: string) => (n === "content-type" ? "application/json" : null),
+      readText: async () => '{"event":"ONCRMDEALADD"}',
+      request: () => new Request(`http://127.0.0.1${EVENTS_CONTROL_PATH}`),
+    });
+    expect((await core(input("10.0.0.5"))).status).toBe(403);
+    expect((await core(input("::ffff:127.0.0.1"))).status).toBe(200);
+    expect((await core(input("127.0.0.1"))).status).toBe(200);
+    // Other paths are the router's, as it reads them: `/./` is no address of the API.
+    const server = createServer(toNodeListener(mockOf({ allowHttp: true, seed: {} })));
+    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const raw = await fetch(`http://127.0.0.1:${port}/rest/user.current`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"auth":"t"}' });
+      expect(raw.status).toBe(200);
+      const odd = await new Promise<number>((ok, fail) => {
+        const req = request({ host: "127.0.0.1", port, method: "POST", path: "/rest/./user.current", headers: { "content-type": "application/json" } }, (r) => {
+          r.resume();
+          ok(r.statusCode ?? 0);
+        });
+        req.on("error", fail);
+        req.end('{"auth":"t"}');
+      });
+      expect(odd).not.toBe(200);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((ok) => server.close(ok));
+    }
   });
 
   it("keeps a binding to another host but does not deliver there, and says so at binding and in the report", async () => {
@@ -125,14 +172,37 @@ describe("the mock delivers events to bound handlers, only when asked", () => {
     expect(((await listed.json()) as { result: unknown[] }).result).toHaveLength(2);
   });
 
-  it("delivers to a host the options name, and only there", async () => {
-    const handle = mockOf({ events: { hosts: ["app.example"] } });
+  it("delivers to a host the options name (in any spelling), and only there", async () => {
+    const handle = mockOf({ events: { hosts: ["APP.example."], timeoutMs: 300 } });
     await bind(handle, { event: "ONCRMDEALADD", handler: "http://app.example:1/h" });
+    await bind(handle, { event: "ONCRMDEALADD", handler: "http://other.example:1/h" });
     const report = await handle.deliverEvent("ONCRMDEALADD", {});
     // Named, so it is tried (the name does not resolve here: a failure of the delivery, not a refusal).
-    expect(report.skipped).toEqual([]);
-    expect(report.delivered).toHaveLength(1);
+    expect(report.delivered.map((d) => d.handler)).toEqual(["http://app.example:1/h"]);
     expect(report.delivered[0]?.problem).toBeDefined();
+    expect(report.skipped).toEqual([{ id: 2, handler: "http://other.example:1/h", problem: "not on loopback, and no --event-host names it" }]);
+  });
+
+  it("a handler that binds another while it is called is not called again in the same run; a token in a path is not shown", async () => {
+    const handle = mockOf();
+    let calls = 0;
+    const server = createServer((req, res) => {
+      calls += 1;
+      void bind(handle, { event: "ONCRMDEALADD", handler: `${base}/events?n=${calls}` }).then(() => res.end("ok"));
+    });
+    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+    try {
+      const hook = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook/4f1c9a7be2d84c06a1b3/`;
+      await bind(handle, { event: "ONCRMDEALADD", handler: hook });
+      const report = await handle.deliverEvent("ONCRMDEALADD", {});
+      expect(report.delivered).toHaveLength(1);
+      expect(calls).toBe(1);
+      expect(report.delivered[0]?.handler).toMatch(/\/hook\/<redacted>\/$/);
+      expect(JSON.stringify(report)).not.toContain("4f1c9a7be2d84c06a1b3");
+    } finally {
+      server.closeAllConnections();
+      await new Promise((ok) => server.close(ok));
+    }
   });
 
   it("follows no redirect, waits no longer than its timeout, reads no more than its bound of an answer", async () => {

@@ -58,5 +58,6 @@ export declare function createEventHandler<M = Record<string, unknown>>(options:
  * A value as the platform's form body writes it (PHP's `http_build_query`): `{data: {FIELDS: {ID: 6641}}}` is
  * `data[FIELDS][ID]=6641`, an array's members are `a[0]`, `a[1]`, true is `1`, false `0`, and null or undefined
  * members are left out. The inverse of `parseFormBody` for the strings it gives; the mock sends events with it.
+ * A body longer than `maxLength` characters is a RangeError.
  */
-export declare function formEncode(value: Record<string, unknown>): string;
+export declare function formEncode(value: Record<string, unknown>, maxLength?: number): string;

@@ -157,9 +157,11 @@ export function createEventHandler(options) {
  * A value as the platform's form body writes it (PHP's `http_build_query`): `{data: {FIELDS: {ID: 6641}}}` is
  * `data[FIELDS][ID]=6641`, an array's members are `a[0]`, `a[1]`, true is `1`, false `0`, and null or undefined
  * members are left out. The inverse of `parseFormBody` for the strings it gives; the mock sends events with it.
+ * A body longer than `maxLength` characters is a RangeError.
  */
-export function formEncode(value) {
+export function formEncode(value, maxLength = Number.POSITIVE_INFINITY) {
     const pairs = [];
+    let length = 0;
     // Iterative, not recursive: a deep value costs no stack. Each name is encoded apart from the brackets between them.
     const stack = Object.entries(value).map(([k, v]) => [encodeURIComponent(k), v]).reverse();
     while (stack.length > 0) {
@@ -174,7 +176,12 @@ export function formEncode(value) {
             }
             continue;
         }
-        pairs.push(`${key}=${encodeURIComponent(typeof v === "boolean" ? (v ? "1" : "0") : String(v))}`);
+        const pair = `${key}=${encodeURIComponent(typeof v === "boolean" ? (v ? "1" : "0") : String(v))}`;
+        // Each key repeats its whole path: a deep value grows many times over; past `maxLength` the encoding stops.
+        length += pair.length + 1;
+        if (length > maxLength)
+            throw new RangeError(`the form body passes ${maxLength} bytes: every key repeats its whole path`);
+        pairs.push(pair);
     }
     return pairs.join("&");
 }

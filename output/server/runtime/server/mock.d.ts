@@ -2,6 +2,7 @@
 import type { ServerData } from "../shared/data.js";
 import { type HandlerOptions } from "./handler.js";
 import type { BuiltInSpec } from "./index.js";
+import { CORE, type Core } from "./node.js";
 /**
  * The mock: the generated router with a default handler for every method the spec describes, so that a
  * program can run against the whole API with no handler code. Answers are made from the generated OpenAPI schemas
@@ -218,6 +219,8 @@ export interface EventDeliveryReport {
 /** The mock's handler, and the call that delivers an event to the handlers bound to it. */
 export interface MockHandler {
     (request: Request): Promise<Response>;
+    /** The router's core, for the node adapter's fast path (the same answers as the handler, without a Request). */
+    [CORE]: Core;
     /**
      * Delivers `event` (any case: `onCrmDealAdd`) to every online handler bound to it, as the platform does: a
      * form-encoded POST with `event`, `event_handler_id`, `data`, `ts` and `auth` (no access or refresh token: the
@@ -253,3 +256,5 @@ export declare function sample(schema: Schema, schemas: Record<string, Schema>, 
 export declare function createMockWith(options: MockOptions, data: ServerData, mock: MockData, builtIn: BuiltInSpec, documents: {
     openapiV3: unknown;
 }): MockHandler;
+/** A host name as URLs write it (`APP.example.` → `app.example`, `[::1]` → `::1`), or null for no host. */
+export declare function normalHost(host: string): string | null;

@@ -35,6 +35,8 @@ export interface RouterInput {
     header(name: string): string | null;
     /** The body as text; null when it is over the limit, `timeout` when it stalled. */
     readText(limit: number): Promise<string | null | "timeout">;
+    /** The peer's address where the adapter knows it (node's socket); absent in process. */
+    peer?: string | null;
     request(): Request;
 }
 export type Core = (input: RouterInput) => Promise<Out>;

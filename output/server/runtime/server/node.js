@@ -113,6 +113,7 @@ export function toNodeListener(handler, options = {}) {
                 pathname: q < 0 ? (req.url ?? "/") : (req.url ?? "/").slice(0, q),
                 protocol: https ? "https:" : "http:",
                 method,
+                peer: req.socket?.remoteAddress ?? null,
                 header: (name) => {
                     const v = req.headers[name];
                     return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
