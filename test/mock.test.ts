@@ -28,7 +28,7 @@ function mockOf(options: MockOptions = {}) {
   return createMockWith(options, data, mock, builtIns, { openapiV3 });
 }
 
-type Handle = ReturnType<typeof mockOf>;
+type Handle = (request: Request) => Promise<Response>;
 
 /** A call as a client makes it: by webhook, or by token (`auth` in the body). */
 async function call(handle: Handle, method: string, params: Record<string, unknown> = {}, how: { v3?: boolean; token?: string; hook?: [number, string]; headers?: Record<string, string> } = {}) {
