@@ -9,7 +9,8 @@ import type { GeneratedFile } from "./files.js";
  */
 export function runtimeFiles(runtime: Readonly<Record<string, string>>, pkg: "client" | "server", header: string): GeneratedFile[] {
   return Object.keys(runtime)
-    .filter((p) => p.startsWith("shared/") || p.startsWith(`${pkg}/`))
+    // The client's shape is shipped as `client/shape.d.ts` from its source (emit/client), not as compiled here.
+    .filter((p) => (p.startsWith("shared/") || p.startsWith(`${pkg}/`)) && !p.startsWith("client/shape."))
     .sort()
     .map((p) => ({ path: `${pkg}/runtime/${p}`, raw: true, contents: `// ${header}\n${runtime[p] ?? ""}` }));
 }

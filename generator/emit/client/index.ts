@@ -22,98 +22,20 @@ import { declaredNames, splitAreas } from "../areas.js";
  * `Surface`): every entry, the main one and each area's, declares its trees and calls and names its client
  * `ClientOf<K, Surface>`. In prettier's layout, as prettier printed it.
  */
-const CLIENT_SHAPE = `/** What a call resolves to with \`withResponse\`: the result, the envelope's \`time\`, the response. */
-export type CallResult<R> = RuntimeCallResult<R, Time>;
-/** How a client authenticates: a webhook cannot call application-context methods. */
-export type AuthKind = "webhook" | "application";
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-/** A method of the namespace tree: resolves to its \`result\`; \`withResponse\` also gives \`time\` and the response. */
-export interface MethodFn<S extends { params: unknown; result: unknown }> {
-  (...args: Args<S["params"]>): Promise<S["result"]>;
-  withResponse(...args: Args<S["params"]>): Promise<CallResult<S["result"]>>;
-}
-/** Names of the methods a client of this auth kind may call. */
-export type AllowedName<M, K extends AuthKind> = {
-  [N in keyof M]: K extends "webhook" ? (M[N] extends { applicationContextOnly: true } ? never : N) : N;
-}[keyof M] &
-  string;
-/** The methods a client of this auth kind may call. */
-export type Allowed<M, K extends AuthKind> = Pick<M, AllowedName<M, K>>;
-type ParamsOf<M, N> = N extends keyof M ? (M[N] extends { params: infer P } ? P : never) : never;
-type ResultOf<M, N> = N extends keyof M ? (M[N] extends { result: infer R } ? R : never) : never;
-export interface Caller<M> {
-  call<N extends keyof M & string>(method: N, ...args: Args<ParamsOf<M, N>>): Promise<ResultOf<M, N>>;
-  request<N extends keyof M & string>(method: N, ...args: Args<ParamsOf<M, N>>): Promise<CallResult<ResultOf<M, N>>>;
-}
-type ListNames<M> = { [N in keyof M]: M[N] extends { list: true } ? N : never }[keyof M] & string;
-type ItemOf<R> = R extends ReadonlyArray<infer I> ? I : never;
-/** One command of a legacy batch: \`[method, params]\`. */
-export type BatchCommand<M> = {
-  [N in keyof M & string]: {} extends ParamsOf<M, N> ? readonly [N, ParamsOf<M, N>?] : readonly [N, ParamsOf<M, N>];
-}[keyof M & string];
-type CommandResult<M, C> = C extends readonly [infer N, ...unknown[]] ? ResultOf<M, N> : never;
-/** What a batch of the legacy methods \`M\` resolves to. */
-export interface BatchResultOf<M, C> {
-  /** Each command that ran (a halt leaves the rest out), typed per command. */
-  outcomes: { [K in keyof C]?: CommandOutcome<CommandResult<M, C[K]>> };
-  results: { [K in keyof C]?: CommandResult<M, C[K]> };
-  errors: { [K in keyof C]?: ApiError };
-  /** The last request's \`time\`; \`times\` has each request's (one per 50 commands). */
-  time: Time;
-  times: Time[];
-  raw: unknown[];
-}
-/** What an entry of the client knows: its method maps, namespace trees and calls by name. */
-export interface Surface {
-  legacy: unknown;
-  v3: unknown;
-  legacyTree: unknown;
-  legacyWebhookTree: unknown;
-  v3Tree: unknown;
-  v3WebhookTree: unknown;
-  legacyNamedCalls: unknown;
-  legacyApplicationCalls: unknown;
-  v3NamedCalls: unknown;
-  v3ApplicationCalls: unknown;
-}
-/** Calls only an application may make: a webhook's client leaves them out. */
-type ApplicationOnly<K extends AuthKind, C> = K extends "webhook" ? unknown : C;
-/** A client of an entry's methods for an auth kind. */
-export type ClientOf<K extends AuthKind, S extends Surface> = ApplicationOnly<K, S["legacyApplicationCalls"]> &
-  S["legacyNamedCalls"] &
-  Caller<Allowed<S["legacy"], K>> &
-  (K extends "webhook" ? S["legacyWebhookTree"] : S["legacyTree"]) & {
-    /** Every record of a legacy list method, page by page (\`start\`). */
-    paginate<N extends ListNames<Allowed<S["legacy"], K>>>(
-      method: N,
-      params?: ParamsOf<S["legacy"], N>,
-      options?: PageOptions,
-    ): AsyncIterable<ItemOf<ResultOf<S["legacy"], N>>>;
-    /**
-     * Every record of a legacy list method, a page at a time: by the identifier cursor for a \`CursorMethod\`, else
-     * by \`start\` with \`concurrency\` requests in flight.
-     */
-    all<N extends ListNames<Allowed<S["legacy"], K>>>(
-      method: N,
-      params?: ParamsOf<S["legacy"], N>,
-      options?: AllOptions,
-    ): AsyncIterable<Array<ItemOf<ResultOf<S["legacy"], N>>>>;
-    /** Legacy commands, any number, 50 to a request, typed per command. */
-    batch<const C extends Record<string, BatchCommand<Allowed<S["legacy"], K>>>>(
-      commands: C,
-      options?: BatchOptions,
-    ): Promise<BatchResultOf<S["legacy"], C>>;
-    /** The request-rate bucket and each method's execution-time state. */
-    limits(): Limits;
-    /** The 3.0 methods (\`/rest/api/\`). */
-    v3: ApplicationOnly<K, S["v3ApplicationCalls"]> &
-      S["v3NamedCalls"] &
-      Caller<Allowed<S["v3"], K>> &
-      (K extends "webhook" ? S["v3WebhookTree"] : S["v3Tree"]);
-  };`;
+/** The line of runtime/client/shape.ts after which its text is shipped. */
+const SHAPE_MARKER = "// ---- shipped from here on ----\n";
 
-/** What `shape.d.ts` exports, re-exported by name from every entry. */
-const SHAPE_EXPORTS = declaredNames(CLIENT_SHAPE).sort(ordinal);
+/**
+ * `shape.d.ts`'s declarations: runtime/client/shape.ts, a file the runtime's typecheck checks, after its marker line
+ * (its imports are written here for the configured package names). The CLI's `loadRuntime` reads it as
+ * `source/client/shape.ts`.
+ */
+export function clientShape(runtime: Readonly<Record<string, string>>): string {
+  const text = runtime["source/client/shape.ts"];
+  const at = text?.indexOf(SHAPE_MARKER) ?? -1;
+  if (text === undefined || at < 0) throw new Error("runtime/client/shape.ts is missing from the runtime, or has no marker line");
+  return text.slice(at + SHAPE_MARKER.length).replace(/\n$/, "");
+}
 
 /**
  * The names a compiled module's declarations export (`export { a, type B } from …`, `export declare const c`,
@@ -273,7 +195,10 @@ export function clientFiles(
   const docCtx: PrintContext = { resourceName: (n) => n, see: () => "" };
   const docOf = (m: Method) => methodDoc(m, docCtx, model, { see: false });
   const runtimeExports = exportedNames(opts.runtime["client/index.d.ts"] ?? "").filter((n) => !["is", "type CallResult", "default"].includes(n));
-  const main = entryFiles({ header, dir: "client", up: "./", typesEntry: packages.types, legacy: typedMethods(model, "legacy"), v3: typedMethods(model, "v3"), data, docOf, runtimeExports });
+  const shape = clientShape(opts.runtime);
+  // What `shape.d.ts` exports, re-exported by name from every entry.
+  const shapeExports = declaredNames(shape).sort(ordinal);
+  const main = entryFiles({ header, dir: "client", up: "./", typesEntry: packages.types, legacy: typedMethods(model, "legacy"), v3: typedMethods(model, "v3"), data, docOf, runtimeExports, shapeExports });
   const areaFiles = areas.flatMap((area) =>
     entryFiles({
       header,
@@ -285,6 +210,7 @@ export function clientFiles(
       data: areaData(data, area.legacy, area.v3),
       docOf,
       runtimeExports,
+      shapeExports,
     }),
   );
   const exports: Record<string, unknown> = { ".": { types: "./index.d.ts", default: "./index.js" } };
@@ -301,7 +227,7 @@ export function clientFiles(
       "./runtime/client/index.js",
     ),
     "",
-    CLIENT_SHAPE,
+    shape,
     "",
   ].join("\n");
   return [
@@ -351,8 +277,10 @@ function entryFiles(e: {
   docOf: (m: Method) => string;
   /** What the runtime's index exports, as an export list (`type X` for a type); less what the entry declares. */
   runtimeExports: string[];
+  /** What `shape.d.ts` declares, re-exported by name. */
+  shapeExports: string[];
 }): GeneratedFile[] {
-  const { header, up } = e;
+  const { header, up, shapeExports } = e;
   const runtime = `${up}runtime/client/index.js`;
   // One default export: a namespace import would cost the bundle a getter per member.
   const methodsJs = [
@@ -444,7 +372,7 @@ function entryFiles(e: {
     printImport("export", e.runtimeExports, runtime),
     // By name, not `export type *`: a name of the shape then wins over a resource of the same name in the types
     // package, which would otherwise make the two star exports collide (TS2308).
-    printImport("export type", SHAPE_EXPORTS, `${up}shape.js`),
+    printImport("export type", shapeExports, `${up}shape.js`),
     `export type * from ${stringLiteral(e.typesEntry)};`,
     "",
     "/** Legacy list methods that `all()` walks by the identifier cursor (`>ID`, `start = -1`); the others go by `start`. */",
