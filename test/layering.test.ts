@@ -71,3 +71,39 @@ describe("the generator's stages import one way (issue 27)", () => {
     expect(across).toEqual([]);
   });
 });
+
+describe("the runtime's modules import one way (issue 27 item 5: its two circles are cut)", () => {
+  const RUNTIME = join(ROOT, "runtime");
+  /** Every relative import of the runtime's sources, type-only and dynamic ones too: a circle of types is a circle. */
+  const edges = new Map<string, string[]>();
+  for (const file of sources(RUNTIME)) {
+    const from = relative(RUNTIME, file).split(sep).join("/");
+    const text = readFileSync(file, "utf8");
+    const to = [...text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.{1,2}\/[^"]+)"|\bimport\(\s*"(\.{1,2}\/[^"]+)"\s*\)/gm)].map((m) =>
+      posix.normalize(posix.join(posix.dirname(from), m[1] ?? m[2] ?? "")).replace(/\.js$/, ".ts"),
+    );
+    edges.set(from, to);
+  }
+
+  it("reads the runtime's imports", () => {
+    expect(edges.size).toBeGreaterThan(25);
+    expect(edges.get("client/runtime.ts")).toContain("client/bulk.ts");
+  });
+
+  it("has no import circle (client/runtime ↔ bulk ↔ recover and server/index ↔ mock were two)", () => {
+    const circles: string[] = [];
+    const state = new Map<string, "open" | "done">();
+    const walk = (node: string, path: string[]) => {
+      if (state.get(node) === "done") return;
+      if (state.get(node) === "open") {
+        circles.push([...path.slice(path.indexOf(node)), node].join(" → "));
+        return;
+      }
+      state.set(node, "open");
+      for (const next of edges.get(node) ?? []) if (edges.has(next)) walk(next, [...path, node]);
+      state.set(node, "done");
+    };
+    for (const node of [...edges.keys()].sort()) walk(node, []);
+    expect(circles).toEqual([]);
+  });
+});

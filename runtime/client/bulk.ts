@@ -1,6 +1,6 @@
 import type { ApiError } from "./errors.js";
 import { toQuery } from "./query.js";
-import type { AllOptions, BatchOptions, BatchOutcome, Bulk, PageOptions } from "./runtime.js";
+import type { AllOptions, BatchOptions, BatchOutcome, Bulk, PageOptions } from "./types.js";
 
 /**
  * Paging and batches: loaded by the runtime on first use (a dynamic import), so that a program that only calls

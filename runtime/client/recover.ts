@@ -1,4 +1,6 @@
-import type { MethodLimit, TokenAuth, Tokens } from "./runtime.js";
+import type { MethodLimit, Session, TokenAuth, Tokens } from "./types.js";
+
+export type { Session } from "./types.js";
 
 export { retryDecision, parseRetryAfter } from "./retry.js";
 export { errorFrom } from "./failure.js";
@@ -8,20 +10,6 @@ export { errorFrom } from "./failure.js";
  * method over its execution-time limit. Loaded by the runtime on the first failure (a dynamic import), so that a
  * program whose calls succeed does not carry it.
  */
-
-/** The token state a runtime shares with its renewals. */
-export interface Session {
-  token: string | undefined;
-  /** Renewals settled so far; each attempt notes the count it was sent under. */
-  round: number;
-  /** The renewal under way. */
-  pending: Promise<string | undefined> | undefined;
-  /** The latest renewal, settled or not. */
-  last: Promise<string | undefined> | undefined;
-  secrets: Set<string>;
-  auth: TokenAuth;
-  onTokens: ((tokens: Tokens) => void) | undefined;
-}
 
 /**
  * One renewal for every call that met the expiry: a call joins the renewal under way, or takes the outcome of one

@@ -773,3 +773,9 @@ export function createRuntimeHandler(
 function readBody(request: Request, limit: number): Promise<string | null> {
   return readCapped(request.body, limit, request.headers.get("content-length"));
 }
+
+/** Names of the generated methods the router answers itself, and what each answers with. */
+export interface BuiltInSpec {
+  documentation: { legacy: string[]; v3: string[] };
+  scopeList: { legacy: string[]; v3: string[] };
+}

@@ -1,5 +1,5 @@
 import type { ServerData, Version } from "../shared/data.js";
-import { type BuiltIn, type HandlerOptions, type HandlerTables, createRuntimeHandler } from "./handler.js";
+import { type BuiltIn, type BuiltInSpec, type HandlerOptions, type HandlerTables, createRuntimeHandler } from "./handler.js";
 
 export {
   MethodError,
@@ -37,11 +37,7 @@ export { createEventHandler, formEncode, parseFormBody, type EventHandlerOptions
 export type { ServerData } from "../shared/data.js";
 export { EVENTS_CONTROL_PATH, createMockWith, sample, type EventDelivery, type EventDeliveryReport, type MockEventOptions, type MockHandler, type MockData, type MockMethod, type MockOptions, type MockSeed, type MockState, type Schema } from "./mock.js";
 
-/** Names of the generated methods the router answers itself, and what each answers with. */
-export interface BuiltInSpec {
-  documentation: { legacy: string[]; v3: string[] };
-  scopeList: { legacy: string[]; v3: string[] };
-}
+export type { BuiltInSpec } from "./handler.js";
 
 /**
  * A web-standard handler, `(request: Request) => Promise<Response>`, that enforces the spec's rules (addressing,

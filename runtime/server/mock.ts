@@ -1,6 +1,5 @@
 import type { ServerData, Version } from "../shared/data.js";
-import { type Caller, type Credentials, type HandlerContext, type HandlerOptions, MethodError, createRuntimeHandler } from "./handler.js";
-import type { BuiltInSpec } from "./index.js";
+import { type BuiltInSpec, type Caller, type Credentials, type HandlerContext, type HandlerOptions, MethodError, createRuntimeHandler } from "./handler.js";
 import { page, pageOf, withoutCount } from "./page.js";
 import { formEncode } from "./events.js";
 import { JSON_HEADERS, type Out } from "./envelope.js";

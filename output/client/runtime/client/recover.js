@@ -2,6 +2,11 @@
 export { retryDecision, parseRetryAfter } from "./retry.js";
 export { errorFrom } from "./failure.js";
 /**
+ * What a call does when it fails: read the error of the answer, decide on a retry, renew an expired token, hold a
+ * method over its execution-time limit. Loaded by the runtime on the first failure (a dynamic import), so that a
+ * program whose calls succeed does not carry it.
+ */
+/**
  * One renewal for every call that met the expiry: a call joins the renewal under way, or takes the outcome of one
  * that settled after the call's attempt went out (the new token, or its error: a failed renewal fails each such
  * call once). Only a call sent after the latest renewal settled starts the next one. The platform issues a new

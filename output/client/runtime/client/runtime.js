@@ -6,6 +6,10 @@ import { absolutize } from "./links.js";
 import { DEFAULT_RETRY } from "./policy.js";
 import { attempt } from "./transport.js";
 import { THROTTLE_PRESETS, memoryBucket } from "./limits.js";
+/**
+ * The client engine: addressing and authentication, the call loop (transport, retries, token refresh), idempotency
+ * keys, paging and batches. Everything it knows of the API comes from `data` (the generated `methods.js`).
+ */
 export { validKey };
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;

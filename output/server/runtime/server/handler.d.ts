@@ -154,3 +154,14 @@ export declare function createRuntimeHandler(handlers: HandlerTables, options: H
 }): ((request: Request) => Promise<Response>) & {
     [CORE]: Core;
 };
+/** Names of the generated methods the router answers itself, and what each answers with. */
+export interface BuiltInSpec {
+    documentation: {
+        legacy: string[];
+        v3: string[];
+    };
+    scopeList: {
+        legacy: string[];
+        v3: string[];
+    };
+}
