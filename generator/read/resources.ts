@@ -155,10 +155,12 @@ const NO_SOURCE = { file: "", line: 0, column: 0 };
  * "keyed by answer id".
  */
 export function readKeyedObject(s: string, rules: TypingRules | null = null): TypeRef | null {
-  const m = /^(?:object\s+)?keyed by ([^;,]+?)(?:(?:;\s*|,\s*)(value is an object of booleans with keys|item fields|each with|value has)\s+(.*))?$/.exec(s.trim());
+  // "keyed by question id; each: A, B" and "keyed by question id. Each question has A, B" say "each with A, B".
+  const spelled = s.trim().replace(/^(object\s+)?(keyed by [^;,.]+?)(?:;\s*each:|\.\s*Each \w+ has:?)\s+/i, "$1$2, each with ");
+  const m = /^(?:object\s+)?keyed by ([^;,]+?)(?:(?:;\s*|,\s*)(value is an object of booleans with keys|item fields|each with|value has)\s+(.*))?$/i.exec(spelled);
   if (!m) return null;
   const key = collapse(m[1] ?? "");
-  const how = m[2];
+  const how = m[2]?.toLowerCase();
   const list = m[3] ?? "";
   let value: TypeRef = UNKNOWN;
   if (how === "value is an object of booleans with keys") value = booleanObject(list);
@@ -181,7 +183,8 @@ export function readFieldList(s: string, rules: TypingRules | null, group: strin
   const fields: Field[] = [];
   let runStart = 0;
   for (const item of items) {
-    const text = item.text.replace(/\.$/, "");
+    // "…, `IMAGE`, and `ANSWERS` (keyed by answer id)": the last of a list after "and"; "(keyed by …)" as "keyed by …".
+    const text = item.text.replace(/\.$/, "").replace(/^and\s+/, "").replace(/^(`?[A-Za-z_~][A-Za-z0-9_.~]*`?)\s*\((keyed by [^()]*)\)$/, "$1 $2");
     const m = /^`?([A-Za-z_~][A-Za-z0-9_.~]*)`?(?:\s*\((.*)\))?(?:\s+(keyed by .*))?$/.exec(text);
     const source = ctx ? sourceOf(ctx, item) : NO_SOURCE;
     if (!m) {
@@ -319,9 +322,11 @@ function readFieldTable(ctx: ReadContext, table: Table, rules: TypingRules | nul
     if (type.kind === "object" && type.members.length === 0 && !type.additional && /^[A-Z_]+ \(/.test(meaning)) {
       type = { kind: "object", members: readFieldList(meaning, rules, undefined, meaningCells[0], ctx).fields };
     }
-    // "object | Keyed by user id. Each value is an object of booleans with the keys A, B": a map.
-    if (type.kind === "object" && type.members.length === 0 && !type.additional && /^keyed by /i.test(meaning)) {
-      const keyed = readKeyedObject(meaning.replace(/\.\s*Each value is an object of booleans with (?:the |these )?keys:?\s*/i, "; value is an object of booleans with keys ").replace(/^Keyed/, "keyed").replace(/\.$/, ""));
+    // "object | Keyed by user id. Each value is an object of booleans with the keys A, B": a map. A cell with no type
+    // that says so in words ("Object keyed by question id. Each question has ID, …") is the same map.
+    const untypedMap = type.kind === "unknown" && /^(?:an? )?object keyed by /i.test(meaning);
+    if (untypedMap || (type.kind === "object" && type.members.length === 0 && !type.additional && /^keyed by /i.test(meaning))) {
+      const keyed = readKeyedObject(meaning.replace(/^(?:an? )?object keyed/i, "keyed").replace(/\.\s*Each value is an object of booleans with (?:the |these )?keys:?\s*/i, "; value is an object of booleans with keys ").replace(/^Keyed/, "keyed").replace(/\.$/, ""));
       if (keyed) type = keyed;
     }
     // "CONTACT, LEAD (...) or COMPANY", "`Y`/`N`", "`a`, `b`", "..., or null", "default `x`": the field grammar.
@@ -584,6 +589,18 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
       const pointer = SEE_METHOD.exec(s);
       if (pointer && r.type.kind === "object" && r.type.members.length === 0) {
         r.type = { kind: "ref", resource: `see:${pointer[1] ?? pointer[2] ?? ""}` };
+        r.notes.push(statement(ctx, sentence));
+        continue;
+      }
+      // "Each entry of `QUESTIONS` has: `ID`, `ACTIVE`, … and `ANSWERS` (keyed by answer id).": the values of the
+      // member `QUESTIONS`, a map the table keyed, have these fields.
+      const entries = /^Each (?:entry|value|item|element) of `([A-Za-z_]\w*)` has:?\s+(.+)$/.exec(s);
+      const holder = entries && r.type.kind === "object" ? r.type.members.find((f) => f.name === entries[1]) : undefined;
+      if (entries && holder && holder.type.kind === "object" && holder.type.members.length === 0) {
+        const has = /\bhas:?\s+/.exec(sentence.text);
+        const at = trimText(sliceText(sentence, has ? has.index + has[0].length : 0));
+        const list = readFieldList(at.text, rules, undefined, at, ctx).fields;
+        holder.type = { ...holder.type, additional: { kind: "object", members: list } };
         r.notes.push(statement(ctx, sentence));
         continue;
       }
