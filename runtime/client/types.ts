@@ -1,7 +1,7 @@
 /**
  * The client's public types: its options, what calls resolve to, and what the runtime hands its lazily loaded
  * modules (bulk.ts, recover.ts). Types only, imported by runtime.ts, bulk.ts and recover.ts, so that no two of those
- * import each other (issue 27: the runtime's import circles are cut).
+ * import each other.
  */
 import type { ClientData, Version } from "../shared/data.js";
 import type { ApiError } from "./errors.js";
