@@ -443,14 +443,14 @@ function readReturned(method: Method, s: PageSection, scope: FieldScope, used: S
   let description = "";
   if (result) {
     // A fields method whose `result` row names the entity (`[lead](#lead)`, "contains information about lead
-    // fields"): the entity's table lists the fields `result` describes, as below.
-    // A row typed `object` "described below" lists result's own members (mailservice.fields: each field's name).
-    const row = rows[rowNames(rows, found.cols).indexOf("result")];
+    // fields"): the entity's table lists the fields `result` describes, as below. A row typed `object` "described
+    // below" lists result's own members (mailservice.fields: each field's name).
+    const names = rowNames(rows, found.cols);
+    const row = rows[names.indexOf("result")];
     const words = readTypeWords((found.cols.type !== null ? row?.[found.cols.type]?.text : row?.[found.cols.name]?.text) ?? "");
     const entity = words?.options.length === 1 && !/^(object|array)$/i.test(words.options[0]?.word ?? "");
     const fieldsOf = entity && FIELDS_METHOD.test(method.name) && result.type.kind === "object" && result.type.members.length > 0 ? result.type.members : null;
     // Which rows' descriptions point elsewhere for their members (a link): those rows' members are not the rows after.
-    const names = rowNames(rows, found.cols);
     const linked = new Set(rows.flatMap((r, i) => (/\]\(/.test(r[found.cols.description ?? -1]?.text ?? "") ? [names[i] ?? ""] : [])));
     type = fieldsOf ? descriptionsOf(fieldsOf) : withSiblings(result, members, scope.diagnostics, linked);
     if (result.nullable && !fieldsOf) type = { kind: "union", options: [type, { kind: "null" }] };
@@ -502,14 +502,19 @@ function withSiblings(result: Field, members: Field[], diagnostics: Diagnostic[]
   }
   // `employees`, `employees[]`, `employees[].userId`: a row `X[]` beside `X` describes X's items (the same field);
   // alone it is X, an array of its type. Dotted rows nest under the row they name.
+  // Sets and maps, not scans: a page's table may hold thousands of rows (linear in them, as every reading is).
   const items = new Set(names.filter((n) => n.endsWith("[]") && !n.includes(".")));
+  const nameSet = new Set(names);
+  const byName = new Map<string, Field>();
+  for (const f of members) if (!byName.has(f.name)) byName.set(f.name, f);
+  const dotted = new Set(names.flatMap((n) => (n.includes(".") ? [n.slice(0, n.indexOf(".")).replace(/\[\]$/, "")] : [])));
   const arrayOf = (x: TypeRef): TypeRef => (x.kind === "array" ? x : { kind: "array", items: x });
   const rows = members
-    .filter((f) => !(items.has(f.name) && names.includes(f.name.slice(0, -2))))
+    .filter((f) => !(items.has(f.name) && nameSet.has(f.name.slice(0, -2))))
     .map((f) => {
       if (items.has(f.name)) return { ...f, name: f.name.slice(0, -2), type: arrayOf(f.type) };
       // `X` an array of unknown items beside `X[]`: the items are the `X[]` row's.
-      const item = items.has(`${f.name}[]`) ? members.find((m) => m.name === `${f.name}[]`) : undefined;
+      const item = items.has(`${f.name}[]`) ? byName.get(`${f.name}[]`) : undefined;
       if (item && f.type.kind === "array" && f.type.items.kind === "unknown" && item.type.kind !== "array") return { ...f, type: { kind: "array", items: item.type } satisfies TypeRef };
       return f;
     });
@@ -520,20 +525,19 @@ function withSiblings(result: Field, members: Field[], diagnostics: Diagnostic[]
   // crm.item.import's `item`, then `id`), result's own. A bare list of unknown items ("an array of strings") holds no
   // rows.
   const isBare = (x: TypeRef): boolean => (x.kind === "object" && x.members.length === 0) || (x.kind === "array" && isBare(x.items));
-  const dottedUnder = (n: string) => names.some((m) => m.startsWith(`${n}.`) || m.startsWith(`${n}[].`));
-  const open = (f: Field) => isBare(members.find((m) => m.name === `${f.name}[]`)?.type ?? f.type) && !dottedUnder(f.name) && !linked.has(f.name) && !linked.has(`${f.name}[]`);
+  const open = (f: Field) => isBare(byName.get(`${f.name}[]`)?.type ?? f.type) && !dotted.has(f.name) && !linked.has(f.name) && !linked.has(`${f.name}[]`);
   let read = rows;
   const plain = rows.filter((f) => !f.name.includes("."));
   const marker = plain.findIndex((f, i) => i < plain.length - 1 && items.has(`${f.name}[]`) && open(f));
-  const said = (f: Field, reading: string) => diagnostics.push(diagnostic("ambiguous-reading", spanOf(f.source as Source, f.name.length + 4), { text: `${f.name}: ${typeWords(f.type)}, then ${plain.length - plain.indexOf(f) - 1} plain rows`, reading }));
+  const said = (f: Field, rest: number, reading: string) => diagnostics.push(diagnostic("ambiguous-reading", spanOf(f.source as Source, f.name.length + 4), { text: `${f.name}: ${typeWords(f.type)}, then ${rest} plain rows`, reading }));
   if (marker >= 0) {
     const holder = plain[marker] as Field;
-    const after = plain.slice(marker + 1);
-    said(holder, `the ${after.length} rows after it as the members of its items (no dotted name or link says where they nest)`);
-    read = [...rows.filter((f) => !after.includes(f) && f !== holder), { ...holder, type: { kind: "array", items: { kind: "object", members: after } } }];
-    read.sort((x, y) => rows.findIndex((r) => r.name === x.name) - rows.findIndex((r) => r.name === y.name));
+    const after = new Set(plain.slice(marker + 1));
+    said(holder, after.size, `the ${after.size} rows after it as the members of its items (no dotted name or link says where they nest)`);
+    // In the table's order, the holder where it stood, its items' rows gone into it.
+    read = rows.flatMap((f) => (f === holder ? [{ ...holder, type: { kind: "array", items: { kind: "object", members: [...after] } } } as Field] : after.has(f) ? [] : [f]));
   } else {
-    for (const [i, f] of plain.entries()) if (i < plain.length - 1 && open(f)) said(f, "the rows after it as result's own members, not its (no dotted name or link says where they nest)");
+    for (const [i, f] of plain.entries()) if (i < plain.length - 1 && open(f)) said(f, plain.length - i - 1, "the rows after it as result's own members, not its (no dotted name or link says where they nest)");
   }
   const top = names.some((n) => n.includes(".")) ? nest(read, diagnostics) : read;
   const topNames = top.map((f) => f.name);
