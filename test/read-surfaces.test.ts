@@ -241,3 +241,21 @@ describe("field lists as bullets of a resource's section", () => {
     expect(r.type.kind === "object" ? r.type.members.find((f) => f.name === "ACTIVE")?.type : null).toMatchObject({ enum: ["Y", "N"] });
   });
 });
+
+describe("the values of a keyed map, written after the table or in words (issue 26)", () => {
+  it("reads them from a field list; 'and others' is words, never a field; an item that is no name keeps the map open", async () => {
+    const { readFieldList, readKeyedObject } = await import("../generator/read/resources.js");
+    expect(readFieldList("ID, NAME, and `ANSWERS` (keyed by answer id)", null, undefined).fields.map((f) => [f.name, f.type.kind])).toEqual([
+      ["ID", "unknown"],
+      ["NAME", "unknown"],
+      ["ANSWERS", "object"],
+    ]);
+    const words = readFieldList("ID, NAME, and others", null, undefined);
+    expect(words.fields.map((f) => f.name)).toEqual(["ID", "NAME"]);
+    expect(words.unread).toBe(1);
+    // "Each question has ID, …": the map's values; one item that is no field name, and the form is not this one.
+    const keyed = readKeyedObject("keyed by question id. Each question has ID, QUESTION, and ANSWERS keyed by answer id");
+    expect(keyed?.kind === "object" && keyed.additional?.kind === "object" ? keyed.additional.members.map((f) => f.name) : null).toEqual(["ID", "QUESTION", "ANSWERS"]);
+    expect(readKeyedObject("keyed by question id. Each question has the fields listed below")).toBeNull();
+  });
+});

@@ -968,7 +968,7 @@ export async function main(argv: string[]): Promise<number> {
         "Examples:",
         "  collab-rest-codegen mock --port 8443               # https://127.0.0.1:8443 with a certificate made at start",
         "  collab-rest-codegen mock --http --records 120",
-        "  curl -X POST URL/_mock/events -d '{\"event\":\"ONCRMDEALADD\",\"data\":{\"FIELDS\":{\"ID\":1}}}'   # to the handlers bound on loopback",
+        "  curl -X POST URL/_mock/events -H 'content-type: application/json' -d '{\"event\":\"ONCRMDEALADD\"}'   # to the handlers bound on loopback",
         "",
         "Required: none. The first line on stdout is `listening on URL`.",
         "Exit codes: 0 stopped by a signal; 2 the spec has errors; 3 a usage error (a port in use, a bad seed).",

@@ -92,7 +92,7 @@ export function redactPath(target: string, route: (pathname: string) => { versio
   const enc = (v: string) => encodeURIComponent(v).replace(/%2E/gi, ".");
   const path = `/rest/${r.version === "v3" ? "api/" : ""}${r.webhook ? `${enc(r.webhook.userId)}/***/` : ""}${enc(r.method)}`;
   if (q < 0) return path;
-  const query = [...new URLSearchParams(target.slice(q + 1))].map(([k, v]) => `${encodeURIComponent(k)}=${/auth|token|code|secret|password/i.test(k) ? "***" : encodeURIComponent(v)}`);
+  const query = [...new URLSearchParams(target.slice(q + 1))].map(([k, v]) => `${encodeURIComponent(k)}=${/auth|token|code|secret|password|handler/i.test(k) ? "***" : encodeURIComponent(v)}`);
   return query.length ? `${path}?${query.join("&")}` : path;
 }
 

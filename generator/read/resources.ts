@@ -164,12 +164,20 @@ export function readKeyedObject(s: string, rules: TypingRules | null = null): Ty
   const list = m[3] ?? "";
   let value: TypeRef = UNKNOWN;
   if (how === "value is an object of booleans with keys") value = booleanObject(list);
-  else if (how) value = { kind: "object", members: readFieldList(list, rules, undefined).fields, ...(how === "item fields" ? { name: "Item" } : {}) };
+  else if (how) {
+    // Read without a context (no positions here): a list with an item that is no field name is not this form, so
+    // the text stays for the caller's own reading and warning, never a value with fields left out.
+    const read = readFieldList(list, rules, undefined);
+    if (read.unread > 0 || read.fields.length === 0) return null;
+    value = { kind: "object", members: read.fields, ...(how === "item fields" ? { name: "Item" } : {}) };
+  }
   return { kind: "object", members: [], additional: value, keyDescription: key };
 }
 
 interface FieldListResult {
   fields: Field[];
+  /** Items that are no field name (each a warning where the list has a context; counted either way). */
+  unread: number;
 }
 
 /**
@@ -181,14 +189,17 @@ export function readFieldList(s: string, rules: TypingRules | null, group: strin
   const t: Text = at ?? { text: s, start: 0 };
   const items = splitTop(t, (x, i) => (x[i] === "," ? (x[i + 1] === " " ? 2 : 1) : 0));
   const fields: Field[] = [];
+  let unread = 0;
   let runStart = 0;
   for (const item of items) {
-    // "…, `IMAGE`, and `ANSWERS` (keyed by answer id)": the last of a list after "and"; "(keyed by …)" as "keyed by …".
-    const text = item.text.replace(/\.$/, "").replace(/^and\s+/, "").replace(/^(`?[A-Za-z_~][A-Za-z0-9_.~]*`?)\s*\((keyed by [^()]*)\)$/, "$1 $2");
+    // "…, `IMAGE`, and `ANSWERS` (keyed by answer id)": the last of a list after "and" (a name: backticked, upper case,
+    // or with its annotation; "and others" stays words); "(keyed by …)" as "keyed by …".
+    const text = item.text.replace(/\.$/, "").replace(/^and\s+(?=`|[A-Z_]|[a-z]\w*\s*\(|[a-z]\w*\s+keyed by )/, "").replace(/^(`?[A-Za-z_~][A-Za-z0-9_.~]*`?)\s*\((keyed by [^()]*)\)$/, "$1 $2");
     const m = /^`?([A-Za-z_~][A-Za-z0-9_.~]*)`?(?:\s*\((.*)\))?(?:\s+(keyed by .*))?$/.exec(text);
     const source = ctx ? sourceOf(ctx, item) : NO_SOURCE;
     if (!m) {
       if (ctx) report(ctx, "unread-text", spanOfText(ctx, item), { what: "field", text: collapse(text).slice(0, 80) });
+      unread += 1;
       continue;
     }
     const name = m[1] ?? "";
@@ -233,7 +244,7 @@ export function readFieldList(s: string, rules: TypingRules | null, group: strin
       if (t.additional?.kind === "object") fillFieldSources(t.additional.members, f.source);
     }
   }
-  return { fields };
+  return { fields, unread };
 }
 
 function fillFieldSources(fields: Field[], source: Field["source"]): void {
@@ -596,7 +607,7 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
       // member `QUESTIONS`, a map the table keyed, have these fields.
       const entries = /^Each (?:entry|value|item|element) of `([A-Za-z_]\w*)` has:?\s+(.+)$/.exec(s);
       const holder = entries && r.type.kind === "object" ? r.type.members.find((f) => f.name === entries[1]) : undefined;
-      if (entries && holder && holder.type.kind === "object" && holder.type.members.length === 0) {
+      if (entries && holder && holder.type.kind === "object" && holder.type.members.length === 0 && (!holder.type.additional || holder.type.additional.kind === "unknown")) {
         const has = /\bhas:?\s+/.exec(sentence.text);
         const at = trimText(sliceText(sentence, has ? has.index + has[0].length : 0));
         const list = readFieldList(at.text, rules, undefined, at, ctx).fields;

@@ -41,6 +41,8 @@ export interface FieldScope {
   budget?: { left: number; warned: boolean };
   /** Every row this scope read into a field, for the page's ledger (no row read and then dropped in silence). */
   read?: Array<{ name: string; source: Source }>;
+  /** Rows a reading merged into another (`X[]` as X's items), by position: held where that one is. */
+  merged?: Set<string>;
 }
 
 /** The fields one page reads at most, nested ones included; the reference's largest page reads a few hundred. */

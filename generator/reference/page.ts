@@ -114,6 +114,7 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
     knownWords: scope.knownWords,
     budget: { left: FIELD_BUDGET, warned: false },
     read: [],
+    merged: new Set(),
     tableNamed: (name) => {
       const found = tableNamed(page.blocks, headings(), name);
       if (found) markUsed(found.table);
@@ -129,7 +130,7 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
   readAtLeastOne(method, own, scope.diagnostics);
   readRequiredWhen(method);
   warnUnused(sections, used, scope.diagnostics);
-  warnDropped(method, envelope, pageScope.read ?? [], scope.diagnostics);
+  warnDropped(method, envelope, pageScope.read ?? [], pageScope.merged ?? new Set(), scope.diagnostics);
   if (method.errors.length === 0) method.errorsOpen = { reason: "the page lists no errors of its own", source: srcOf(title) };
   return { method, ...(envelope.length > 0 ? { envelope } : {}) };
 }
@@ -139,10 +140,12 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
  * (a parameter, a member of its result at any depth, a member of the envelope) or has a warning on its line. A row
  * read and then set aside by a later reading, with nothing said, is the silent drop this turns into a warning.
  */
-function warnDropped(method: Method, envelope: Field[], read: ReadonlyArray<{ name: string; source: Source }>, diagnostics: Diagnostic[]): void {
+/** A position as a key; rows of an include keep their own file, so the file is part of it. */
+const positionKey = (s: Source) => `${s.file}:${s.line}:${s.column}`;
+
+function warnDropped(method: Method, envelope: Field[], read: ReadonlyArray<{ name: string; source: Source }>, merged: ReadonlySet<string>, diagnostics: Diagnostic[]): void {
   if (read.length === 0) return;
-  // Rows of an include keep their own file: the key is the whole position.
-  const key = (s: Source) => `${s.file}:${s.line}:${s.column}`;
+  const key = positionKey;
   const held = new Set<string>();
   const walk = (t: TypeRef): void => {
     if (t.kind === "object") for (const f of t.members) hold(f);
@@ -163,12 +166,10 @@ function warnDropped(method: Method, envelope: Field[], read: ReadonlyArray<{ na
   // on its line says it was read, not that it was dropped).
   const warned = new Set(diagnostics.filter((d) => d.code === "unplaced" || d.code === "ambiguous-reading").map((d) => `${d.file}:${d.line}`));
   const said = new Set<string>();
-  // A row `X[]` that describes the items of a row `X` of its table is held where X is.
-  const heldRows = new Set(read.filter((r) => held.has(key(r.source))).map((r) => `${r.source.file}:${r.name}`));
   for (const r of read) {
     const k = key(r.source);
-    if (held.has(k) || warned.has(`${r.source.file}:${r.source.line}`) || said.has(k)) continue;
-    if (r.name.endsWith("[]") && heldRows.has(`${r.source.file}:${r.name.slice(0, -2)}`)) continue;
+    // A row `X[]` that became X, or X's items, is held where X is (withSiblings says which it merged).
+    if (held.has(k) || merged.has(k) || warned.has(`${r.source.file}:${r.source.line}`) || said.has(k)) continue;
     said.add(k);
     diagnostics.push(diagnostic("unplaced", spanOf(r.source, r.name.length + 4), { what: `the row '${r.name}': read from its table, but no parameter, result member or envelope member of ${method.name} holds it` }));
   }
@@ -450,9 +451,7 @@ function readReturned(method: Method, s: PageSection, scope: FieldScope, used: S
     const words = readTypeWords((found.cols.type !== null ? row?.[found.cols.type]?.text : row?.[found.cols.name]?.text) ?? "");
     const entity = words?.options.length === 1 && !/^(object|array)$/i.test(words.options[0]?.word ?? "");
     const fieldsOf = entity && FIELDS_METHOD.test(method.name) && result.type.kind === "object" && result.type.members.length > 0 ? result.type.members : null;
-    // Which rows' descriptions point elsewhere for their members (a link): those rows' members are not the rows after.
-    const linked = new Set(rows.flatMap((r, i) => (/\]\(/.test(r[found.cols.description ?? -1]?.text ?? "") ? [names[i] ?? ""] : [])));
-    type = fieldsOf ? descriptionsOf(fieldsOf) : withSiblings(result, members, scope.diagnostics, linked);
+    type = fieldsOf ? descriptionsOf(fieldsOf) : withSiblings(result, members, scope.diagnostics, (f) => scope.merged?.add(positionKey(f.source as Source)));
     if (result.nullable && !fieldsOf) type = { kind: "union", options: [type, { kind: "null" }] };
     source = result.source;
     description = result.description;
@@ -473,7 +472,7 @@ function readReturned(method: Method, s: PageSection, scope: FieldScope, used: S
  * `array` with such rows is the PHP word, either a list of such objects or one object keyed by them (disk.file.get
  * answers one object, disk.folder.getChildren a list): both, with an ambiguous-reading warning that says so.
  */
-function withSiblings(result: Field, members: Field[], diagnostics: Diagnostic[], linked: ReadonlySet<string>): TypeRef {
+function withSiblings(result: Field, members: Field[], diagnostics: Diagnostic[], merged: (row: Field) => void): TypeRef {
   const t = result.type;
   const bare = (t.kind === "object" && t.members.length === 0) || (t.kind === "array" && t.items.kind === "unknown");
   if (members.length === 0 || !bare) return t;
@@ -509,13 +508,21 @@ function withSiblings(result: Field, members: Field[], diagnostics: Diagnostic[]
   for (const f of members) if (!byName.has(f.name)) byName.set(f.name, f);
   const dotted = new Set(names.flatMap((n) => (n.includes(".") ? [n.slice(0, n.indexOf(".")).replace(/\[\]$/, "")] : [])));
   const arrayOf = (x: TypeRef): TypeRef => (x.kind === "array" ? x : { kind: "array", items: x });
+  // An `X[]` row beside an `X` whose items it does not type (`tags` object, `tags[]` integer) is left to the page's
+  // ledger, which warns: only a row that became X (alone) or X's items is said to be merged.
   const rows = members
     .filter((f) => !(items.has(f.name) && nameSet.has(f.name.slice(0, -2))))
     .map((f) => {
-      if (items.has(f.name)) return { ...f, name: f.name.slice(0, -2), type: arrayOf(f.type) };
+      if (items.has(f.name)) {
+        merged(f);
+        return { ...f, name: f.name.slice(0, -2), type: arrayOf(f.type) };
+      }
       // `X` an array of unknown items beside `X[]`: the items are the `X[]` row's.
       const item = items.has(`${f.name}[]`) ? byName.get(`${f.name}[]`) : undefined;
-      if (item && f.type.kind === "array" && f.type.items.kind === "unknown" && item.type.kind !== "array") return { ...f, type: { kind: "array", items: item.type } satisfies TypeRef };
+      if (item && f.type.kind === "array" && f.type.items.kind === "unknown" && item.type.kind !== "array") {
+        merged(item);
+        return { ...f, type: { kind: "array", items: item.type } satisfies TypeRef };
+      }
       return f;
     });
   // A row whose value is a bare object or list of objects (`item` object, `items[]` object) with plain rows after
@@ -525,20 +532,36 @@ function withSiblings(result: Field, members: Field[], diagnostics: Diagnostic[]
   // crm.item.import's `item`, then `id`), result's own. A bare list of unknown items ("an array of strings") holds no
   // rows.
   const isBare = (x: TypeRef): boolean => (x.kind === "object" && x.members.length === 0) || (x.kind === "array" && isBare(x.items));
-  const open = (f: Field) => isBare(byName.get(`${f.name}[]`)?.type ?? f.type) && !dotted.has(f.name) && !linked.has(f.name) && !linked.has(`${f.name}[]`);
-  let read = rows;
+  // Whether a row's members are still unread once its links were followed (a link that gave members is no longer bare).
+  const open = (f: Field) => isBare(byName.get(`${f.name}[]`)?.type ?? f.type) && !dotted.has(f.name);
   const plain = rows.filter((f) => !f.name.includes("."));
-  const marker = plain.findIndex((f, i) => i < plain.length - 1 && items.has(`${f.name}[]`) && open(f));
   const said = (f: Field, rest: number, reading: string) => diagnostics.push(diagnostic("ambiguous-reading", spanOf(f.source as Source, f.name.length + 4), { text: `${f.name}: ${typeWords(f.type)}, then ${rest} plain rows`, reading }));
-  if (marker >= 0) {
-    const holder = plain[marker] as Field;
-    const after = new Set(plain.slice(marker + 1));
-    said(holder, after.size, `the ${after.size} rows after it as the members of its items (no dotted name or link says where they nest)`);
-    // In the table's order, the holder where it stood, its items' rows gone into it.
-    read = rows.flatMap((f) => (f === holder ? [{ ...holder, type: { kind: "array", items: { kind: "object", members: [...after] } } } as Field] : after.has(f) ? [] : [f]));
-  } else {
-    for (const [i, f] of plain.entries()) if (i < plain.length - 1 && open(f)) said(f, plain.length - i - 1, "the rows after it as result's own members, not its (no dotted name or link says where they nest)");
+  // Each holder (`X[]` bare, no dotted rows) takes the plain rows after it up to the next holder or the next row that
+  // dotted rows extend (`meta`, then `meta.x`): those stay result's own.
+  const holders = new Map<Field, Field[]>();
+  let holder: Field | null = null;
+  for (const [i, f] of plain.entries()) {
+    if (items.has(`${f.name}[]`) && open(f) && i < plain.length - 1) {
+      holder = f;
+      holders.set(f, []);
+      continue;
+    }
+    if (dotted.has(f.name)) holder = null;
+    if (holder) holders.get(holder)?.push(f);
+    else if (i < plain.length - 1 && open(f)) said(f, plain.length - i - 1, "the rows after it as result's own members, not its (no dotted name or link says where they nest)");
   }
+  const taken = new Set<Field>();
+  for (const [h, after] of holders) {
+    if (after.length === 0) continue;
+    said(h, after.length, `the ${after.length} rows after it as the members of its items (no dotted name or link says where they nest)`);
+    for (const f of after) taken.add(f);
+  }
+  // In the table's order, each holder where it stood, its items' rows gone into it.
+  const read = rows.flatMap((f) => {
+    const after = holders.get(f);
+    if (after && after.length > 0) return [{ ...f, type: { kind: "array", items: { kind: "object", members: after } } } as Field];
+    return taken.has(f) ? [] : [f];
+  });
   const top = names.some((n) => n.includes(".")) ? nest(read, diagnostics) : read;
   const topNames = top.map((f) => f.name);
   // A name twice, or a row left with a bracket or a dot: where it belongs is not shown. Said, not guessed.

@@ -400,7 +400,14 @@ export function createMockWith(
   const offlineId = mock.states.find((x): x is Extract<MockState, { kind: "offline-reserve" }> => x.kind === "offline-reserve")?.record.id ?? "ID";
   for (const [i, event] of (seed.offlineEvents ?? []).entries()) store.offline.push({ event: { [offlineId]: String(i + 1), ...event }, process: null, failed: false });
   const installed = seed.installed ?? true;
-  const hosts = new Set((options.events?.hosts ?? []).flatMap((h) => normalHost(h) ?? []));
+  const hosts = new Set(
+    (options.events?.hosts ?? []).map((h) => {
+      const n = normalHost(h);
+      // A port, a path or credentials make it no host name: said, not dropped.
+      if (n === null || /[/@]/.test(h) || (h.includes(":") && !/^\[?[0-9a-f:.]+\]?$/i.test(h))) throw new TypeError(`events.hosts takes host names or addresses, not ${JSON.stringify(h)}`);
+      return n;
+    }),
+  );
   /** The event type of a binding that is delivered to (the bind's `online` value); null when bindings are not kept. */
   let online: string | null = null;
 
@@ -746,7 +753,11 @@ export function createMockWith(
    * when that is a loopback address, else 127.0.0.1: a Host header never sends a handler elsewhere.
    */
   const control = async (input: RouterInput): Promise<Out> => {
-    if (input.peer !== undefined && input.peer !== null && !isLoopback(input.peer)) return out(403, { error: "ACCESS_DENIED", error_description: `${EVENTS_CONTROL_PATH} answers loopback callers only` });
+    // Through an adapter (a peer, or null when it cannot tell): a loopback peer, and a Host that names loopback too, so
+    // that a page whose name was pointed at this machine (DNS rebinding) is refused as well.
+    if (input.peer !== undefined && !(input.peer && isLoopback(input.peer) && isLoopback(new URL(input.url).hostname))) {
+      return out(403, { error: "ACCESS_DENIED", error_description: `${EVENTS_CONTROL_PATH} answers loopback callers, addressed by a loopback name, only` });
+    }
     if (input.method !== "POST") return out(405, { error: "METHOD_NOT_ALLOWED", error_description: `POST ${EVENTS_CONTROL_PATH} with {"event": NAME, "data"?: VALUE}` });
     if (!/^application\/json\b/i.test(input.header("content-type") ?? "")) return out(415, { error: "INVALID_REQUEST", error_description: "the body must be JSON (content-type: application/json)" });
     const text = await input.readText(1 << 20).catch(() => null);
@@ -844,7 +855,7 @@ function undeliverable(handler: unknown, hosts: ReadonlySet<string>): string | n
   }
   if (u.protocol !== "http:" && u.protocol !== "https:") return `${u.protocol} is not http or https`;
   if (u.username || u.password) return "the URL carries credentials";
-  const host = u.hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  const host = u.hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
   if (isLoopback(host) || hosts.has(host)) return null;
   return "not on loopback, and no --event-host names it";
 }

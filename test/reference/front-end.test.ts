@@ -273,6 +273,25 @@ describe("readings the review of issue 28 found wrong", () => {
     expect(fields?.type.kind === "object" ? fields.type.members.map((f) => f.name) : null).toEqual(["ID"]);
   });
 
+  it("rows beside `result`: each X[] holder takes the rows up to the next one; an X[] nothing merges is warned", () => {
+    const returned = (rows: string[]) =>
+      ["## Response Handling", "", "### Returned Data", "", "#|", "|| **Name**\n`type` | **Description** ||", "|| **result**\n[`object`](x) | Root ||", ...rows, "|#", ""].join("\n");
+    const row = (name: string, type: string, text = "A row") => `|| **${name}**\n[\`${type}\`](x) | ${text} ||`;
+    const one = (rows: string[]) => read({ "api-reference/things/thing-get.md": page(row("id", "integer"), returned(rows)) });
+    const members = (t: TypeRef | undefined): unknown => (t?.kind === "object" ? t.members.map((f) => [f.name, f.type.kind === "array" && f.type.items.kind === "object" ? f.type.items.members.map((m) => m.name) : f.type.kind]) : t?.kind);
+    // `users[]`, `id`, then `groups[]`, `gid`: two holders, each with its own rows; a row that dotted rows extend
+    // (`meta`, `meta.x`) stays result's own.
+    const a = one([row("users[]", "object"), row("id", "integer"), row("groups[]", "object"), row("gid", "integer"), row("meta", "object"), row("meta.x", "string")]);
+    expect(members(a.model?.methods[0]?.result?.type)).toEqual([["users", ["id"]], ["groups", ["gid"]], ["meta", "object"]]);
+    expect(a.diagnostics.filter((d) => d.code === "ambiguous-reading").map((d) => d.line)).toHaveLength(2);
+    // A bare object whose description links to another page is still bare: the rows after it are said, not silent.
+    const b = one([row("item", "object", "As [thing.get](./thing-get.md) returns"), row("id", "integer")]);
+    expect(b.diagnostics.filter((d) => d.code === "ambiguous-reading").map((d) => d.message)).toEqual([expect.stringContaining("as result's own members")]);
+    // `tags` an object and `tags[]` an integer: the X[] row types nothing, and the ledger says so at its line.
+    const c = one([row("tags", "object"), row("tags[]", "integer"), row("amount", "integer")]);
+    expect(c.diagnostics.filter((d) => d.code === "unplaced").map((d) => d.message)).toEqual([expect.stringContaining("the row 'tags[]': read from its table")]);
+  });
+
   it("thousands of rows beside `result`, flat after an `X[]` row, are read in linear time", () => {
     // 8,000 rows after `items[]` (the page reads its returned data twice, within its budget of 20,000 fields), each an
     // item's member: the reading uses sets and maps, not a scan per row.

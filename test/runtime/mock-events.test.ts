@@ -132,6 +132,9 @@ describe("the mock delivers events to bound handlers, only when asked", () => {
     expect((await core(input("10.0.0.5"))).status).toBe(403);
     expect((await core(input("::ffff:127.0.0.1"))).status).toBe(200);
     expect((await core(input("127.0.0.1"))).status).toBe(200);
+    // An adapter that cannot tell the peer is refused; so is a loopback peer that names another host (DNS rebinding).
+    expect((await core(input(null))).status).toBe(403);
+    expect((await core({ ...input("127.0.0.1"), url: `http://rebound.example${EVENTS_CONTROL_PATH}` })).status).toBe(403);
     // Other paths are the router's, as it reads them: `/./` is no address of the API.
     const server = createServer(toNodeListener(mockOf({ allowHttp: true, seed: {} })));
     await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
@@ -170,6 +173,13 @@ describe("the mock delivers events to bound handlers, only when asked", () => {
     // Listed as bound all the same, as the platform lists it.
     const listed = await handle(new Request("https://127.0.0.1/rest/event.get", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ auth: "t" }) }));
     expect(((await listed.json()) as { result: unknown[] }).result).toHaveLength(2);
+  });
+
+  it("a host option that is no host name is an error at creation; a handler's trailing dot names the same host", async () => {
+    for (const h of ["app.example:8080", "http://app.example/", "u@app.example"]) expect(() => mockOf({ events: { hosts: [h] } }), h).toThrow(/events.hosts takes host names/);
+    const handle = mockOf({ events: { hosts: ["app.example"], timeoutMs: 300 } });
+    await bind(handle, { event: "ONCRMDEALADD", handler: "http://app.example.:1/h" });
+    expect((await handle.deliverEvent("ONCRMDEALADD", {})).skipped).toEqual([]);
   });
 
   it("delivers to a host the options name (in any spelling), and only there", async () => {
