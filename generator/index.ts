@@ -3,6 +3,7 @@ export { FRONT_ENDS, type FrontEnd, type FrontEndReading } from "./frontends/ind
 export { oneFile, type InputFile, type InputSource } from "./source/index.js";
 export { emptyFragments, type Fragments } from "./model/fragments.js";
 export type { GenerateOptions } from "./options.js";
+export { loadRuntime } from "./cli/runtime.js";
 export type { Diagnostic, DiagnosticCode, Severity } from "./diagnostics/catalogue.js";
 export { formatDiagnostics, type DiagnosticFormat } from "./diagnostics/format.js";
 export type * from "./model/types.js";

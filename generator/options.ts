@@ -38,7 +38,10 @@ export interface GenerateOptions {
   generatorVersion: string;
   /** Template texts by path below `templates/` (`client/README.md.hbs`); the CLI loads them. */
   templates: Readonly<Record<string, string>>;
-  /** The compiled runtimes by path below `dist/shipped-runtime/` (`client/index.js`); the CLI loads them. */
+  /**
+   * The compiled runtimes by path below `dist/shipped-runtime/` (`client/index.js`), and `source/client/shape.ts`,
+   * the client's shape declarations as written; `loadRuntime()` (exported) reads them from this package.
+   */
   runtime: Readonly<Record<string, string>>;
   /**
    * The prefix of the 3.0 error codes (decisions.md D11): `spec` (default), the spec's `SERVICE_REST_V3_EXCEPTION_*`,
