@@ -135,6 +135,8 @@ describe("the mock delivers events to bound handlers, only when asked", () => {
     // An adapter that cannot tell the peer is refused; so is a loopback peer that names another host (DNS rebinding).
     expect((await core(input(null))).status).toBe(403);
     expect((await core({ ...input("127.0.0.1"), url: `http://rebound.example${EVENTS_CONTROL_PATH}` })).status).toBe(403);
+    // An address that does not parse (a Host header of spaces) is the control endpoint's 400, not a dropped connection.
+    expect((await core({ ...input("127.0.0.1"), url: `http://a b${EVENTS_CONTROL_PATH}` })).status).toBe(400);
     // Other paths are the router's, as it reads them: `/./` is no address of the API.
     const server = createServer(toNodeListener(mockOf({ allowHttp: true, seed: {} })));
     await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));

@@ -559,9 +559,16 @@ export function createMockWith(options, data, mock, builtIn, documents) {
      * when that is a loopback address, else 127.0.0.1: a Host header never sends a handler elsewhere.
      */
     const control = async (input) => {
+        let url;
+        try {
+            url = new URL(input.url);
+        }
+        catch {
+            return out(400, { error: "INVALID_REQUEST", error_description: "the request's address does not parse" });
+        }
         // Through an adapter (a peer, or null when it cannot tell): a loopback peer, and a Host that names loopback too, so
         // that a page whose name was pointed at this machine (DNS rebinding) is refused as well.
-        if (input.peer !== undefined && !(input.peer && isLoopback(input.peer) && isLoopback(new URL(input.url).hostname))) {
+        if (input.peer !== undefined && !(input.peer && isLoopback(input.peer) && isLoopback(url.hostname))) {
             return out(403, { error: "ACCESS_DENIED", error_description: `${EVENTS_CONTROL_PATH} answers loopback callers, addressed by a loopback name, only` });
         }
         if (input.method !== "POST")
@@ -579,7 +586,6 @@ export function createMockWith(options, data, mock, builtIn, documents) {
         const o = typeof asked === "object" && asked !== null && !Array.isArray(asked) ? asked : null;
         if (!o || typeof o.event !== "string" || !o.event)
             return out(400, { error: "INVALID_REQUEST", error_description: `a JSON object {"event": NAME, "data"?: VALUE, "applicationId"?: ID} of at most 1 MiB` });
-        const url = new URL(input.url);
         const origin = isLoopback(url.hostname) ? url.origin : `${url.protocol}//127.0.0.1`;
         let report;
         try {
