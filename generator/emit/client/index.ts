@@ -23,18 +23,25 @@ import { declaredNames, splitAreas } from "../areas.js";
  * `ClientOf<K, Surface>`. In prettier's layout, as prettier printed it.
  */
 /** The line of runtime/client/shape.ts after which its text is shipped. */
-const SHAPE_MARKER = "// ---- shipped from here on ----\n";
+/** The types package's default name, as runtime/client/shape.ts imports it (the configured name is written instead). */
+const DEFAULT_TYPES_PACKAGE = "collab-platform-api-types";
+
+const SHAPE_MARKER = "// ---- shipped from here on ----";
 
 /**
- * `shape.d.ts`'s declarations: runtime/client/shape.ts, a file the runtime's typecheck checks, after its marker line
- * (its imports are written here for the configured package names). The CLI's `loadRuntime` reads it as
- * `source/client/shape.ts`.
+ * `shape.d.ts`'s declarations: runtime/client/shape.ts, a file the runtime's typecheck checks, after its marker line,
+ * and the names it imports from each module above the marker (written again for the configured package names). The
+ * CLI's `loadRuntime` reads it as `source/client/shape.ts`; a checkout with CRLF line ends reads the same.
  */
-export function clientShape(runtime: Readonly<Record<string, string>>): string {
-  const text = runtime["source/client/shape.ts"];
-  const at = text?.indexOf(SHAPE_MARKER) ?? -1;
+export function clientShape(runtime: Readonly<Record<string, string>>): { body: string; imports: Map<string, string[]> } {
+  const text = runtime["source/client/shape.ts"]?.replace(/\r\n?/g, "\n");
+  const at = text?.indexOf(`${SHAPE_MARKER}\n`) ?? -1;
   if (text === undefined || at < 0) throw new Error("runtime/client/shape.ts is missing from the runtime, or has no marker line");
-  return text.slice(at + SHAPE_MARKER.length).replace(/\n$/, "");
+  const imports = new Map<string, string[]>();
+  for (const m of text.slice(0, at).matchAll(/^import type \{([^}]*)\} from "([^"]+)";$/gm)) {
+    imports.set(m[2] as string, (m[1] as string).split(",").map((n) => n.trim()).filter(Boolean));
+  }
+  return { body: text.slice(at + SHAPE_MARKER.length + 1).replace(/\n$/, ""), imports };
 }
 
 /**
@@ -197,7 +204,7 @@ export function clientFiles(
   const runtimeExports = exportedNames(opts.runtime["client/index.d.ts"] ?? "").filter((n) => !["is", "type CallResult", "default"].includes(n));
   const shape = clientShape(opts.runtime);
   // What `shape.d.ts` exports, re-exported by name from every entry.
-  const shapeExports = declaredNames(shape).sort(ordinal);
+  const shapeExports = declaredNames(shape.body).sort(ordinal);
   const main = entryFiles({ header, dir: "client", up: "./", typesEntry: packages.types, legacy: typedMethods(model, "legacy"), v3: typedMethods(model, "v3"), data, docOf, runtimeExports, shapeExports });
   const areaFiles = areas.flatMap((area) =>
     entryFiles({
@@ -220,14 +227,11 @@ export function clientFiles(
   exports["./package.json"] = "./package.json";
   const shapeDts = [
     `// ${header}`,
-    printImport("import type", ["Time"], `${packages.types}/common`),
-    printImport(
-      "import type",
-      ["AllOptions", "ApiError", "BatchOptions", "CallOptions", "CallResult as RuntimeCallResult", "CommandOutcome", "Limits", "PageOptions"],
-      "./runtime/client/index.js",
-    ),
+    // The shape's own imports: the types package by its configured name, the runtime where the package ships it.
+    printImport("import type", shape.imports.get(`${DEFAULT_TYPES_PACKAGE}/common`) ?? [], `${packages.types}/common`),
+    printImport("import type", shape.imports.get("./index.js") ?? [], "./runtime/client/index.js"),
     "",
-    shape,
+    shape.body,
     "",
   ].join("\n");
   return [
