@@ -39,8 +39,8 @@ export interface GenerateOptions {
   /** Template texts by path below `templates/` (`client/README.md.hbs`); the CLI loads them. */
   templates: Readonly<Record<string, string>>;
   /**
-   * The compiled runtimes by path below `dist/shipped-runtime/` (`client/index.js`), and `source/client/shape.ts`,
-   * the client's shape declarations as written; `loadRuntime()` (exported) reads them from this package.
+   * The compiled runtimes by path below `dist/shipped-runtime/` (`client/index.js`), and the client's shape
+   * declarations as written (`source/client/shape.*`); `loadRuntime()` (exported) reads them from this package.
    */
   runtime: Readonly<Record<string, string>>;
   /**

@@ -324,9 +324,10 @@ describe("the server package's first server (issue 25)", () => {
 describe("the client's shape, shipped from runtime/client/shape.ts (issue 27)", () => {
   it("ships the file's text after its marker, with its own imports, alike from an LF or a CRLF checkout", async () => {
     const { clientShape } = await import("../generator/emit/client/index.js");
+    const { shapeEntries } = await import("../generator/cli/runtime.js");
     const text = readFileSync(join(ROOT, "runtime/client/shape.ts"), "utf8");
-    const lf = clientShape({ "source/client/shape.ts": text });
-    expect(clientShape({ "source/client/shape.ts": text.replace(/\n/g, "\r\n") })).toEqual(lf);
+    const lf = clientShape(shapeEntries(text));
+    expect(clientShape(shapeEntries(text.replace(/\n/g, "\r\n")))).toEqual(lf);
     expect(readFileSync(join(ROOT, "output/client/shape.d.ts"), "utf8")).toContain(lf.body);
     // The imports are the file's: a name added there is imported in the package, under the configured name.
     expect(lf.imports.get("collab-platform-api-types/common")).toEqual(["Time"]);

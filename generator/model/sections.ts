@@ -16,9 +16,11 @@ export function sectionAnchorAt(model: Model, line: number): string | null {
 
 /**
  * The public URL of a page of published documentation: its path below the input's folder (`root`), under `base`,
- * `.md` as `.html` (decisions.md D20).
+ * `.md` as `.html` (decisions.md D20); null for a file that is no page of its own (a fragment under `_includes/`,
+ * published only inside the pages that include it: only `api-reference/` pages have URLs).
  */
-export function publicUrl(pages: { base: string; root: string }, file: string): string {
+export function publicUrl(pages: { base: string; root: string }, file: string): string | null {
+  if (!/(^|\/)api-reference\//.test(file)) return null;
   const path = file.startsWith(pages.root) ? file.slice(pages.root.length) : file;
   return `${pages.base}${path.replace(/\.md$/, ".html")}`;
 }

@@ -435,7 +435,8 @@ function readReturned(method: Method, s: PageSection, scope: FieldScope, used: S
   // The envelope's own rows: `time` is read once from data-types.md; `total` and `next` (a list method's paging)
   // go to the envelope, where the front end keeps the first page's reading of each.
   const rows = found.table.rows.slice(1);
-  envelope.push(...readFieldRows(scope, found.cols, rows, [], new Set(["time", ...rowNames(rows, found.cols).filter((n) => !PAGING.has(n))])));
+  const names = rowNames(rows, found.cols);
+  envelope.push(...readFieldRows(scope, found.cols, rows, [], new Set(["time", ...names.filter((n) => !PAGING.has(n))])));
   const fields = readFieldRows(scope, found.cols, rows, [], ENVELOPE_ONLY);
   const result = fields.find((f) => f.name === "result");
   const members = fields.filter((f) => f.name !== "result");
@@ -446,7 +447,6 @@ function readReturned(method: Method, s: PageSection, scope: FieldScope, used: S
     // A fields method whose `result` row names the entity (`[lead](#lead)`, "contains information about lead
     // fields"): the entity's table lists the fields `result` describes, as below. A row typed `object` "described
     // below" lists result's own members (mailservice.fields: each field's name).
-    const names = rowNames(rows, found.cols);
     const row = rows[names.indexOf("result")];
     const words = readTypeWords((found.cols.type !== null ? row?.[found.cols.type]?.text : row?.[found.cols.name]?.text) ?? "");
     const entity = words?.options.length === 1 && !/^(object|array)$/i.test(words.options[0]?.word ?? "");

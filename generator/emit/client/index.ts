@@ -17,31 +17,19 @@ import { declaredNames, splitAreas } from "../areas.js";
  * (`index.d.ts`: a namespace tree per version and auth kind) from the model.
  */
 
-/**
- * `shape.d.ts`, the client's declarations that do not depend on the spec, generic over what an entry knows (the
- * `Surface`): every entry, the main one and each area's, declares its trees and calls and names its client
- * `ClientOf<K, Surface>`. In prettier's layout, as prettier printed it.
- */
-/** The line of runtime/client/shape.ts after which its text is shipped. */
 /** The types package's default name, as runtime/client/shape.ts imports it (the configured name is written instead). */
 const DEFAULT_TYPES_PACKAGE = "collab-platform-api-types";
 
-const SHAPE_MARKER = "// ---- shipped from here on ----";
-
 /**
- * `shape.d.ts`'s declarations: runtime/client/shape.ts, a file the runtime's typecheck checks, after its marker line,
- * and the names it imports from each module above the marker (written again for the configured package names). The
- * CLI's `loadRuntime` reads it as `source/client/shape.ts`; a checkout with CRLF line ends reads the same.
+ * `shape.d.ts`'s declarations: runtime/client/shape.ts, a file the runtime's typecheck checks, as the CLI's
+ * `loadRuntime` read it (cli/runtime.ts `shapeEntries`): its text after the marker line, and the names it imports from
+ * each module (written again here for the configured package names).
  */
 export function clientShape(runtime: Readonly<Record<string, string>>): { body: string; imports: Map<string, string[]> } {
-  const text = runtime["source/client/shape.ts"]?.replace(/\r\n?/g, "\n");
-  const at = text?.indexOf(`${SHAPE_MARKER}\n`) ?? -1;
-  if (text === undefined || at < 0) throw new Error("runtime/client/shape.ts is missing from the runtime, or has no marker line");
-  const imports = new Map<string, string[]>();
-  for (const m of text.slice(0, at).matchAll(/^import type \{([^}]*)\} from "([^"]+)";$/gm)) {
-    imports.set(m[2] as string, (m[1] as string).split(",").map((n) => n.trim()).filter(Boolean));
-  }
-  return { body: text.slice(at + SHAPE_MARKER.length + 1).replace(/\n$/, ""), imports };
+  const body = runtime["source/client/shape.body"];
+  const imports = runtime["source/client/shape.imports.json"];
+  if (body === undefined || imports === undefined) throw new Error("runtime/client/shape.ts is missing from the runtime (loadRuntime reads it)");
+  return { body, imports: new Map(Object.entries(JSON.parse(imports) as Record<string, string[]>)) };
 }
 
 /**

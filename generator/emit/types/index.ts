@@ -140,7 +140,7 @@ function seeFor(model: Model, specPath: string): (at: Source) => string | null {
   // A model of the spec and the reference together cites each fact where it was read (D29). A fragment the pages
   // include (`_includes/`) is published only inside them: no URL of its own, so no `@see`.
   return (at) => {
-    if (pages && at.file !== model.specFile) return /(^|\/)api-reference\//.test(at.file) ? publicUrl(pages, at.file) : null;
+    if (pages && at.file !== model.specFile) return publicUrl(pages, at.file);
     const anchor = sectionAnchorAt(model, at.line);
     return anchor ? `${target}#${anchor}` : target;
   };

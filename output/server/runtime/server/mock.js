@@ -676,7 +676,7 @@ function undeliverable(handler, hosts) {
         return `${u.protocol} is not http or https`;
     if (u.username || u.password)
         return "the URL carries credentials";
-    const host = u.hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+    const host = normalHost(u.hostname) ?? "";
     if (isLoopback(host) || hosts.has(host))
         return null;
     return "not on loopback, and no --event-host names it";
