@@ -31,6 +31,8 @@ interface Entry {
   /** Where the description was read, for a second definition's warning. */
   at: string;
   structure: { rows: YfmCell[][]; heading: Extract<YfmBlock, { kind: "heading" }> } | null;
+  /** A structure given as another's ("See the description of [sale_order_property](#…)"): that word. */
+  alias?: string;
   /** The word's cell in the table of words, for a diagnostic about its definition. */
   cell: YfmCell | null;
 }
@@ -41,6 +43,9 @@ function identifierOf(e: Entry): TypeRef | null {
   if (/^(an? )?(character|string|symbolic) (identifier|code)\b/i.test(e.description)) return { kind: "primitive", type: "string" };
   return null;
 }
+
+/** "See the description of [`word`](#anchor)." alone under a structure's heading. */
+const SEE = /^see the description of \[`?([\w.]+)`?\]\(#[^)\s]*\)\.?$/i;
 
 export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): TypeCatalogue {
   const entries = new Map<string, Entry>();
@@ -58,6 +63,10 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
         heading = b;
         continue;
       }
+      // `### sale_shipment_property` then "See the description of [sale_order_property](#sale_order_property).":
+      // the structure is that one's, not a word with none (which would leave only its identifier).
+      const see = b.kind === "text" && heading && heading.depth >= 3 && /^[a-z][\w.]*$/i.test(heading.text.trim()) ? SEE.exec(b.text.trim()) : null;
+      if (see && heading) entry(heading.text.trim()).alias ??= (see[1] as string).toLowerCase();
       if (b.kind !== "table" || !heading) continue;
       const header = b.rows[0];
       if (!header) continue;
@@ -96,6 +105,12 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
   function structureOf(key: string): TypeRef | null {
     if (built.has(key)) return built.get(key) ?? null;
     const e = entries.get(key);
+    if (e && !e.structure && e.alias && e.alias !== key) {
+      built.set(key, null);
+      const t = structureOf(e.alias);
+      built.set(key, t);
+      return t;
+    }
     if (!e?.structure) return null;
     const name = pascal(key.replace(/\./g, "_"));
     built.set(key, { kind: "ref", resource: name });

@@ -23,6 +23,12 @@ export interface FieldScope {
   diagnostics: Diagnostic[];
   /** The table under the heading whose anchor is `anchor`, on this page or the type catalogue's. */
   tableAt(anchor: string): AnchoredTable | null;
+  /**
+   * The table a link names in another page of the folder (`../../entities.md#user`), read relative to `from`, the
+   * file of the cell that links; `#anchor` alone is `from`'s own section. `key` names it for `seen`. Optional: a
+   * scope without other pages (the type catalogue) follows none.
+   */
+  tableIn?(from: string, link: string): (AnchoredTable & { key: string }) | null;
   /** A type word of the catalogue (`crm_status`, `sale_order.id`), or null; `role` is where the word types a value. */
   typeWord(word: string, role?: "parameter"): TypeRef | null;
   /** The scope reads a method's parameters (a catalogue word that is an identifier and an object is the identifier). */
@@ -101,7 +107,7 @@ export function readFieldRows(scope: FieldScope, cols: FieldColumns, rows: YfmCe
       scope.budget.warned = true;
       break;
     }
-    if (skip?.has(NAME.exec(cell.text)?.[1]?.trim() ?? "")) continue;
+    if (skip?.has(boldName(cell.text))) continue;
     const field = readFieldRow(scope, cols, row, cell, seen);
     if (field) out.push(field);
     if (field) scope.read?.push({ name: field.name, source: field.source as Source });
@@ -110,7 +116,19 @@ export function readFieldRows(scope: FieldScope, cols: FieldColumns, rows: YfmCe
 }
 
 // `[^*\n]*` then a trim, not a lazy `+?` between optional spaces: that form backtracks quadratically on long spaces.
-const NAME = /^\s*\*\*([^*\n]*)\*\*\s*(\\?\*|\^\*\^)?/;
+// An escaped character belongs to the name (`**UF_\***` is the pattern `UF_*`, not `UF_\` starred); the two
+// alternatives cannot both match one character, so the scan stays linear.
+const NAME = /^\s*\*\*((?:[^*\\\n]|\\[^\n])*)\*\*\s*(\\?\*|\^\*\^)?/;
+
+/** The bold name a name cell starts with (`**UF_\***` is `UF_*`), or "" when it starts with none. */
+export function boldName(text: string): string {
+  return unescaped(NAME.exec(text)?.[1] ?? "").trim();
+}
+
+/** A name cell's Markdown escapes (`\_`, `\*`) as the characters they stand for. */
+function unescaped(s: string): string {
+  return s.replace(/\\([_*\\])/g, "$1");
+}
 
 function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cell: YfmCell, seen: readonly string[]): Field | null {
   const m = NAME.exec(cell.text) ?? /^\s*`([^`\n]+)`\s*(\\?\*|\^\*\^)?/.exec(cell.text);
@@ -118,12 +136,12 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
     scope.diagnostics.push(diagnostic("unreadable-parameter", at(cell, cell.text.split("\n")[0]?.length ?? 1), { text: cell.text.split("\n")[0] ?? "" }));
     return null;
   }
-  const name = (m[1] ?? "").replace(/\\_/g, "_").trim();
+  const name = unescaped(m[1] ?? "").trim();
   if (!name) {
     scope.diagnostics.push(diagnostic("unreadable-parameter", at(cell, cell.text.split("\n")[0]?.length ?? 1), { text: cell.text.split("\n")[0] ?? "" }));
     return null;
   }
-  const required = m[2] !== undefined || /^\s*\*\*[^*\n]+\*\*\s*\*/.test(cell.text);
+  const required = m[2] !== undefined;
   const typeText = cols.type !== null ? (row[cols.type]?.text ?? "") : cell.text.slice(m[0].length);
   const description = cols.description !== null ? (row[cols.description]?.text ?? "") : "";
   let type = readType(scope, typeText, cell, seen);
@@ -132,14 +150,18 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
     // "When `USER_DATA = 'N'`, contains user IDs; when 'Y', user objects (link)": the link is one form of several.
     scope.diagnostics.push(diagnostic("ambiguous-reading", at(cell, 1), { text: `${name}: ${plainText(description).slice(0, 80)}`, reading: "its members unknown: the description gives several forms by condition" }));
   } else if (isBareObject(type)) {
-    const link = [...description.matchAll(/\]\(#([^)\s]+)\)/g)].map((x) => x[1] as string).find((a) => !seen.includes(a) && scope.tableAt(a));
-    const named = link ? null : scope.tableNamed?.(name);
-    const anchor = link ?? (named && !seen.includes(named.anchor) ? named.anchor : null);
-    const table = anchor && seen.length < DEPTH ? (link ? scope.tableAt(anchor) : named) : null;
+    const link = [...description.matchAll(/\]\(#([^)\s]+)\)/g)].map((x) => x[1] as string).find((a) => !seen.includes(keyOf(scope, cell, a)) && anchored(scope, cell, a));
+    // A section named after the field is looked for on the page being read, not in a page its rows came from.
+    const named = link || cell.file !== scope.file ? null : scope.tableNamed?.(name);
+    const anchor = link ? keyOf(scope, cell, link) : named && !seen.includes(named.anchor) ? named.anchor : null;
+    const table = anchor && seen.length < DEPTH ? (link ? anchored(scope, cell, link) : named) : null;
     const object = table ? objectOf(scope, table, [...seen, anchor as string]) : null;
     if (object) type = type.kind === "array" ? { kind: "array", items: object } : object;
   }
-  const nullable = type.kind === "union" && type.options.some((o) => o.kind === "null");
+  // "Can be `null`", "`null` for system messages", "or `false`": the description gives the value another form the
+  // type cell leaves out (the table's statement is its row, both cells); read for returned values, where pages say it.
+  if (!scope.parameters && FALSE_WORDS.test(description) && !acceptsFalse(type)) type = { kind: "union", options: [...(type.kind === "union" ? type.options : [type]), { kind: "primitive", type: "boolean", enum: [false] }] };
+  const nullable = (type.kind === "union" && type.options.some((o) => o.kind === "null")) || (!scope.parameters && type.kind !== "null" && NULL_WORDS.test(description));
   return {
     name,
     type: nullable && type.kind === "union" ? withoutNull(type) : type,
@@ -149,6 +171,17 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
     ...(/\bdeprecated\b/i.test(description) ? { deprecated: { text: firstSentence(description) } } : {}),
     source: sourceOf(cell),
   };
+}
+
+/** A description that says the value may be `null` ("Can be `null`", "`null` if not set", "or `null`"). */
+const NULL_WORDS = /\b(?:can|may)(?: also)? (?:be|return|contain) `null`|\bor `null`|`null` (?:if|when|for)\b|, `null`/i;
+/** A description that says the value may be `false` ("… in ISO 8601 format, or `false`", "If not set, `false`"). */
+const FALSE_WORDS = /\bor `false`|`false` (?:if|when)\b|, `false`/i;
+
+/** Whether `false` is already a value of `t` (a boolean, or the `Y`/`N`/`0`/`1` union of `boolean`). */
+function acceptsFalse(t: TypeRef): boolean {
+  if (t.kind === "union") return t.options.some(acceptsFalse);
+  return t.kind === "unknown" || (t.kind === "primitive" && t.type === "boolean" && (!t.enum || t.enum.includes(false)));
 }
 
 /** A description that gives the value several forms, each under a condition: two or more "When …"/"If …" list items. */
@@ -178,7 +211,7 @@ export function readType(scope: FieldScope, text: string, cell: YfmCell, seen: r
   const words = readTypeWords(text);
   if (!words) return { kind: "unknown", note: "the reference gives no type" };
   const read = words.options.flatMap((o) => {
-    const t = arrayOf(readWord(scope, o.word, o.link, cell, seen), o.arrays);
+    const t = arrayOf(readWord(scope, o, cell, seen), o.arrays);
     return t.kind === "union" ? t.options : [t];
   });
   // `catalog_product.id | catalog_product_offer.id` are both integers: one option, not two the same; and `integer |
@@ -189,14 +222,43 @@ export function readType(scope: FieldScope, text: string, cell: YfmCell, seen: r
   return options.length === 1 ? (options[0] as TypeRef) : { kind: "union", options };
 }
 
-function readWord(scope: FieldScope, word: string, link: string | null, cell: YfmCell, seen: readonly string[]): TypeRef {
-  // A link to a table of the page (`[`deal`](#deal)`) gives the object its members.
-  if (link && !seen.includes(link) && seen.length >= DEPTH) {
-    scope.diagnostics.push(diagnostic("unplaced", at(cell, 1), { what: `the members of '${word}' (#${link}): its tables nest more than ${DEPTH} deep` }));
+/**
+ * The table an anchor names, for a cell of this page (its sections, then the catalogue's) or of a page whose table
+ * this one follows (that page's sections: `#user` in entities.md is entities.md's, whichever page links to it).
+ */
+function anchored(scope: FieldScope, cell: YfmCell, anchor: string): AnchoredTable | null {
+  return cell.file === scope.file ? scope.tableAt(anchor) : (scope.tableIn?.(cell.file, `#${anchor}`) ?? null);
+}
+
+/** How `seen` names an anchor's table: its own word on this page, the file's path and the anchor on another. */
+function keyOf(scope: FieldScope, cell: YfmCell, anchor: string): string {
+  return cell.file === scope.file ? anchor : `${cell.file}#${anchor.toLowerCase()}`;
+}
+
+function readWord(scope: FieldScope, option: { word: string; link: string | null; page: string | null }, cell: YfmCell, seen: readonly string[]): TypeRef {
+  const { word, link, page } = option;
+  // A link to a table (`[`deal`](#deal)`, `[`User[]`](../entities.md#user)`) gives the object its members: the
+  // table the link names is the type, before a catalogue word of the same spelling (`user` is also an identifier).
+  const key = page ? `${cell.file}>${page}` : link ? keyOf(scope, cell, link) : null;
+  if (key && !seen.includes(key) && seen.length >= DEPTH) {
+    scope.diagnostics.push(diagnostic("unplaced", at(cell, 1), { what: `the members of '${word}' (${page ?? `#${link}`}): its tables nest more than ${DEPTH} deep` }));
   }
-  const table = link && !seen.includes(link) && seen.length < DEPTH ? scope.tableAt(link) : null;
-  const object = table ? objectOf(scope, table, [...seen, link as string]) : null;
+  const follow = key !== null && !seen.includes(key) && seen.length < DEPTH;
+  // The page's own section for the word ("Fields of the Chat Object") before the shared one a link leads to: the
+  // page says which of its forms this method gives (bot-get.md: the owner's extended form).
+  const ownFirst = follow && page && cell.file === scope.file ? scope.tableNamed?.(word.toLowerCase()) : null;
+  const ownObject = ownFirst && !seen.includes(ownFirst.anchor) ? objectOf(scope, ownFirst, [...seen, ownFirst.anchor]) : null;
+  if (ownObject) return ownObject;
+  const found = follow && page ? (scope.tableIn?.(cell.file, page) ?? null) : null;
+  const table = found ?? (follow && link ? anchored(scope, cell, link) : null);
+  const object = table && !(found && seen.includes(found.key)) ? objectOf(scope, table, [...seen, key as string, ...(found ? [found.key] : [])]) : null;
   if (object) return word.toLowerCase() === "array" ? { kind: "array", items: object } : object;
+  if (follow && page && !found) {
+    // The link says which structure the word is; where it leads to no table, a catalogue word of the same spelling
+    // may be another thing (`user` is the catalogue's identifier, `entities.md#user` an object): say so.
+    const known = !basicType(word) && scope.typeWord(word, scope.parameters ? "parameter" : undefined);
+    if (known) scope.diagnostics.push(diagnostic("ambiguous-reading", at(cell, 1), { text: `${word} (${page})`, reading: `the catalogue's '${word}': the link leads to no field table` }));
+  }
   const basic = basicType(word);
   if (basic) return basic;
   if (word.toLowerCase() === "undefined") return { kind: "unknown", note: "undefined" };

@@ -6,11 +6,12 @@ import type { CatalogueError, Envelope, EventPayload, Field, Method } from "../m
 import { sha256 } from "../util/hash.js";
 import { looksLikeYfm } from "../source/index.js";
 import { type IncludeMemo, type IncludeResolver, type YfmPage, scanPage } from "../yfm/blocks.js";
+import type { HeadingIndex } from "./page.js";
 import { type TypeCatalogue, readCatalogue } from "./catalogue.js";
 import { readSystemErrors } from "./errors.js";
 import { fieldColumns, readFieldRows } from "./fields.js";
 import { readEventPage } from "./events.js";
-import { readPage } from "./page.js";
+import { type PageScope, headingIndex, readPage, tableAt } from "./page.js";
 
 /**
  * The front end of the platform's official reference (YFM, spec-source/README-reference.md): a folder laid out as
@@ -49,6 +50,8 @@ export const REFERENCE_FRONT_END: FrontEnd = {
     // used only when all three are as they were (`salt` names the generator that wrote it).
     const cache = source.cache;
     const catalogueDigest = sha256(cataloguePages.flatMap((p) => [p.file, texts.get(p.file) ?? "", ...p.resolutions.flat().map((x) => x ?? ""), ...p.included.map((f) => texts.get(f) ?? "")]).join("\0"));
+    // Pages whose tables a link follows (`../entities.md#user`), scanned once per run.
+    const linked: LinkedPages = new Map();
     const seen = new Map<string, Method>();
     // The envelope's paging members, as the first list page (in path order) types them.
     const paging = new Map<string, Field>();
@@ -57,7 +60,7 @@ export const REFERENCE_FRONT_END: FrontEnd = {
       if (isCatalogue(f.path)) continue;
       const key = cache ? sha256(`${cache.salt}\0${catalogueDigest}\0${f.path}\0${f.text}`) : "";
       const cached = cache ? fromCache(cache.entries.get(key), resolve) : null;
-      const reading = cached ?? readOne(f, catalogue, resolve, texts, memo);
+      const reading = cached ?? readOne(f, catalogue, resolve, texts, memo, linked);
       // The cache keeps the reading as read: the model stage changes the methods it is given (D8's required flags).
       if (cache) cache.next.set(key, cached ? cache.entries.get(key) : structuredClone(reading));
       diagnostics.push(...reading.diagnostics);
@@ -82,9 +85,23 @@ export const REFERENCE_FRONT_END: FrontEnd = {
     fragments.errors.catalogue.push(...systemErrors(texts, root, resolve));
     fragments.envelope = envelopeOf(cataloguePages, catalogue, diagnostics, [...paging.values()]);
     if (events.size > 0) fragments.eventPayloads = [...events.values()];
-    return { fragments, diagnostics, secrets: [] };
+    return { fragments, diagnostics: once(diagnostics), secrets: [] };
   },
 };
+
+/**
+ * Each diagnostic once: a table that several pages follow by a link (`entities.md#user`) is read, and warned about,
+ * at its own positions from each of them; one warning per position and message is the page's own.
+ */
+function once(diagnostics: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = `${d.file}\0${d.line}\0${d.column}\0${d.code}\0${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 /** One page's reading, as the cache keeps it: the method (or none), its diagnostics, and the files it included. */
 interface CachedPage {
@@ -97,17 +114,39 @@ interface CachedPage {
   included: Array<[string, string, string | null, string | null]>;
 }
 
-function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, resolve: IncludeResolver, texts: ReadonlyMap<string, string>, memo: IncludeMemo): CachedPage {
+/** Pages a link leads to, scanned, with their heading index: by path, null for a path that is no file of the folder. */
+type LinkedPages = Map<string, { page: YfmPage; index: HeadingIndex } | null>;
+
+function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, resolve: IncludeResolver, texts: ReadonlyMap<string, string>, memo: IncludeMemo, linked: LinkedPages): CachedPage {
   const page = scanPage(f.path, f.text, resolve, memo);
   const diagnostics = includeWarnings(page);
-  const scope = { diagnostics, typeWord: catalogue.word, knownWords: catalogue.words, catalogueTable: catalogue.table };
+  // The pages this reading follows links into: the cache reuses it only while each is as it was (like an include).
+  const links: Array<[string, string, string | null]> = [];
+  const tableIn: PageScope["tableIn"] = (from, link) => {
+    const hash = link.indexOf("#");
+    const path = link.slice(0, hash);
+    const anchor = link.slice(hash + 1);
+    const found = path === "" ? { file: from, text: texts.get(from) ?? "" } : resolve(from, path);
+    if (path !== "") links.push([from, path, found?.file ?? null]);
+    if (!found || !anchor) return null;
+    let target = linked.get(found.file);
+    if (target === undefined) {
+      const scanned = scanPage(found.file, found.text, resolve, memo);
+      target = { page: scanned, index: headingIndex(scanned.blocks) };
+      linked.set(found.file, target);
+    }
+    // `#time` in a page's cell is that page's section, or else the catalogue's (as on the page being read).
+    const table = (target ? tableAt(target.page.blocks, target.index, anchor) : null) ?? (path === "" ? catalogue.table(anchor) : null);
+    return table ? { ...table, key: `${found.file}#${anchor.toLowerCase()}`, file: found.file, anchor } : null;
+  };
+  const scope: PageScope = { diagnostics, typeWord: catalogue.word, knownWords: catalogue.words, catalogueTable: catalogue.table, tableIn };
   const reading = readPage(page, areaOf(f.path), scope);
   const event = reading.method ? null : readEventPage(page, scope);
   // Every include the page asked for, with what it found and that file's hash: a reading is reused only when each
   // resolves to the same file with the same text (a file added on a nearer path, or where one was missing, is news).
   const seen = new Set<string>();
   const included: CachedPage["included"] = [];
-  for (const [from, target, file] of page.resolutions) {
+  for (const [from, target, file] of [...page.resolutions, ...links]) {
     const key = `${from}\0${target}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -4,7 +4,7 @@ import type { Field, Method, MethodError, ResultSpec, Source, TypeRef, Version }
 import { type YfmBlock, type YfmPage, slugOf } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { errorColumns, readErrorRows } from "./errors.js";
-import { FIELD_BUDGET, type FieldScope, fieldColumns, nest, plainText, readFieldRows } from "./fields.js";
+import { type AnchoredTable, FIELD_BUDGET, boldName, type FieldScope, fieldColumns, nest, plainText, readFieldRows } from "./fields.js";
 import { readTypeWords } from "./type-words.js";
 
 /**
@@ -66,6 +66,11 @@ export interface PageScope {
   knownWords(): Iterable<string>;
   /** The catalogue's tables by anchor (`#time`, `#crm_multifield`), for links into data-types.md. */
   catalogueTable(anchor: string): { rows: YfmCell[][] } | null;
+  /**
+   * The table a link names in a page of the folder, relative to `from` (`../entities.md#user`; `#user` alone is
+   * `from`'s own), with the file it was found in; optional (a page read on its own follows no links out).
+   */
+  tableIn?(from: string, link: string): (AnchoredTable & { key: string; file: string; anchor: string }) | null;
 }
 
 const srcOf = (b: { file: string; line: number; column: number }): Source => ({ file: b.file, line: b.line, column: b.column });
@@ -109,6 +114,14 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
       const t = tableAt(page.blocks, headings(), anchor);
       if (t) markUsed(t);
       return t ?? scope.catalogueTable(anchor);
+    },
+    // A link back into this page is this page's own table (so that the table counts as used).
+    tableIn: (from, link) => {
+      const found = scope.tableIn?.(from, link) ?? null;
+      if (found?.file !== page.file) return found;
+      const own = tableAt(page.blocks, headings(), found.anchor);
+      if (own) markUsed(own);
+      return own ? { ...own, key: found.key } : null;
     },
     typeWord: scope.typeWord,
     knownWords: scope.knownWords,
@@ -450,8 +463,23 @@ function readReturned(method: Method, s: PageSection, scope: FieldScope, used: S
     const row = rows[names.indexOf("result")];
     const words = readTypeWords((found.cols.type !== null ? row?.[found.cols.type]?.text : row?.[found.cols.name]?.text) ?? "");
     const entity = words?.options.length === 1 && !/^(object|array)$/i.test(words.options[0]?.word ?? "");
-    const fieldsOf = entity && FIELDS_METHOD.test(method.name) && result.type.kind === "object" && result.type.members.length > 0 ? result.type.members : null;
-    type = fieldsOf ? descriptionsOf(fieldsOf) : withSiblings(result, members, scope.diagnostics, (f) => scope.merged?.add(positionKey(f.source as Source)));
+    // So does one whose `result` row says its members describe fields ("Object with field descriptions", linked to
+    // the table; "Array with the description of file fields", then the fields as rows beside it).
+    const described = FIELDS_METHOD.test(method.name) && DESCRIBES_FIELDS.test(result.description);
+    const linked = result.type.kind === "object" && result.type.members.length > 0 ? result.type.members : null;
+    const beside = described && !linked && members.length > 0 && isBare(result.type) ? members : null;
+    // Rows typed `object` already are the descriptions (crm.enum.fields): as the table says.
+    const already = linked?.every((f) => f.type.kind === "object") ?? false;
+    const fieldsOf = (entity || (described && !already)) && FIELDS_METHOD.test(method.name) && linked ? linked : beside;
+    // A described field's own value type (`LIST` of `uf_enum_element[]`) is named in its description and is the
+    // catalogue's resource: the rows it was read from are held by the field, not dropped.
+    if (fieldsOf) for (const f of fieldsOf) eachNested(f.type, (n) => scope.merged?.add(positionKey(n.source as Source)));
+    // "Returns `false` if …" added `false` to the row's type (fields.ts): the rows beside it describe the rest.
+    const falsy = result.type.kind === "union" && result.type.options.length === 2 ? result.type.options.find(isFalse) : undefined;
+    const core = falsy && result.type.kind === "union" ? (result.type.options.find((o) => o !== falsy) as TypeRef) : result.type;
+    type = fieldsOf ? descriptionsOf(fieldsOf) : withSiblings({ ...result, type: core }, members, scope.diagnostics, (f) => scope.merged?.add(positionKey(f.source as Source)));
+    if (falsy && !fieldsOf && type !== core) type = { kind: "union", options: [...(type.kind === "union" ? type.options : [type]), falsy] };
+    else if (falsy && !fieldsOf) type = result.type;
     if (result.nullable && !fieldsOf) type = { kind: "union", options: [type, { kind: "null" }] };
     source = result.source;
     description = result.description;
@@ -590,6 +618,34 @@ function descriptionsOf(fields: readonly Field[]): TypeRef {
 /** The platform's methods that describe an entity's fields (`crm.deal.fields`, `catalog.product.getFields`). */
 const FIELDS_METHOD = /\.(?:fields|getfields)$/i;
 
+/**
+ * A `result` row that says each member describes a field: "Object with field descriptions", "Contains a description
+ * of the fields of the template", "Array with the description of file fields", "Object with a description of
+ * characteristics" (crm.userfield.fields). Not "Object with field names" (mailservice.fields: names, not descriptions).
+ */
+const DESCRIBES_FIELDS = /\bfield descriptions?\b|\bdescriptions? of (?:the )?(?:[\w-]+ ){0,3}fields\b|\bdescription of characteristics\b/i;
+
+/** The `false` a row's words added to its type ("Returns `false` if …"). */
+function isFalse(t: TypeRef): boolean {
+  return t.kind === "primitive" && t.type === "boolean" && t.enum?.length === 1 && t.enum[0] === false;
+}
+
+/** Every field nested in `t`, at any depth. */
+function eachNested(t: TypeRef, fn: (f: Field) => void): void {
+  if (t.kind === "object") {
+    for (const f of t.members) {
+      fn(f);
+      eachNested(f.type, fn);
+    }
+  } else if (t.kind === "array") eachNested(t.items, fn);
+  else if (t.kind === "union") for (const o of t.options) eachNested(o, fn);
+}
+
+/** `object` or `array` with nothing known of its members or items. */
+function isBare(t: TypeRef): boolean {
+  return (t.kind === "object" && t.members.length === 0) || (t.kind === "array" && t.items.kind === "unknown");
+}
+
 /** A field type in words, for a description. */
 function typeWords(t: TypeRef): string {
   switch (t.kind) {
@@ -612,7 +668,7 @@ const PAGING: ReadonlySet<string> = new Set(["total", "next"]);
 
 /** The bold names of a field table's rows. */
 function rowNames(rows: YfmCell[][], cols: { name: number }): string[] {
-  return rows.map((r) => /^\s*\*\*([^*\n]*)\*\*/.exec(r[cols.name]?.text ?? "")?.[1]?.trim() ?? "");
+  return rows.map((r) => boldName(r[cols.name]?.text ?? ""));
 }
 
 function readErrors(s: PageSection, scope: PageScope): MethodError[] {

@@ -51,8 +51,11 @@ export function basicType(word: string): TypeRef | null {
 
 /** A type cell's words and how they are joined: `` [`string`](…) \| [`null`](…) `` gives `["string", "null"]`. */
 export interface TypeWords {
-  /** Each alternative: the word, whether it ends in `[]` (once per pair), and the anchor it links to on the page. */
-  options: Array<{ word: string; arrays: number; link: string | null }>;
+  /**
+   * Each alternative: the word, whether it ends in `[]` (once per pair), the anchor it links to on the page or in the
+   * type catalogue, and `page`, a link into another page of the folder (`../entities.md#user`), as written.
+   */
+  options: Array<{ word: string; arrays: number; link: string | null; page: string | null }>;
 }
 
 /**
@@ -69,19 +72,19 @@ export function readTypeWords(cell: string): TypeWords | null {
       const w = part.trim();
       if (!w) continue;
       const arrays = (/(\[\])+$/.exec(w)?.[0].length ?? 0) / 2;
-      options.push({ word: w.replace(/(\[\])+$/, ""), arrays, link: anchorOf(link) });
+      options.push({ word: w.replace(/(\[\])+$/, ""), arrays, link: anchorOf(link), page: pageLink(link) });
     }
   }
   if (options.length === 0) {
     const bare = cell.trim();
-    if (/^[A-Za-z_][\w.]*(\[\])?$/.test(bare)) options.push({ word: bare.replace(/\[\]$/, ""), arrays: bare.endsWith("[]") ? 1 : 0, link: null });
+    if (/^[A-Za-z_][\w.]*(\[\])?$/.test(bare)) options.push({ word: bare.replace(/\[\]$/, ""), arrays: bare.endsWith("[]") ? 1 : 0, link: null, page: null });
   }
   return options.length > 0 ? { options } : null;
 }
 
 /**
- * The anchor a type's link names on this page or in the type catalogue (`#deal`, `../data-types.md#time`): a link
- * into another page (`./crm-deal-add.md#fields`) names that page's table, which this reading does not follow.
+ * The anchor a type's link names on this page or in the type catalogue (`#deal`, `../data-types.md#time`); a link
+ * into another page (`./crm-deal-add.md#fields`) is `pageLink`'s.
  */
 function anchorOf(link: string | null): string | null {
   if (!link) return null;
@@ -90,6 +93,19 @@ function anchorOf(link: string | null): string | null {
   const path = link.slice(0, hash);
   if (path !== "" && !/(^|\/)data-types\.(md|html)$/.test(path)) return null;
   return link.slice(hash + 1) || null;
+}
+
+/**
+ * A link into another page's section (`../../entities.md#user`, `crm-deal-get.md#deal`): the page's own table of that
+ * type, which the reading follows (fields.ts); null for the catalogue, this page, or a link with no anchor.
+ */
+function pageLink(link: string | null): string | null {
+  if (!link) return null;
+  const hash = link.indexOf("#");
+  if (hash <= 0 || hash === link.length - 1) return null;
+  const path = link.slice(0, hash);
+  if (/^[a-z]+:/i.test(path) || !/\.md$/.test(path) || /(^|\/)data-types\.md$/.test(path)) return null;
+  return link;
 }
 
 /** `t` wrapped in `n` arrays. */

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildFromSource } from "../../generator/generate.js";
 import type { Method, TypeRef } from "../../generator/model/types.js";
+import type { FragmentCache } from "../../generator/source/index.js";
 import { ROOT, referenceFolder } from "../helpers.js";
 
 /** The reference's front end (generator/reference/) over a small folder in its dialect (test/fixtures/reference-mini). */
@@ -324,5 +325,154 @@ describe("which front end reads one file", () => {
     expect(looksLikeYfm("# P\n\n{% note info %}\n\nx\n\n{% endnote %}\n")).toBe(true);
     expect(looksLikeYfm("# Spec\n\n```md\n#|\n|| a | b ||\n|#\n{% note info %}\n```\n")).toBe(false);
     expect(looksLikeYfm(readFileSync(join(ROOT, "spec-source/collaboration-platform-api.md"), "utf8"))).toBe(false);
+  });
+});
+
+describe("a type linked into another page of the folder (`[`User[]`](../entities.md#user)`)", () => {
+  const files = (extra: Record<string, string> = {}) => ({
+    "api-reference/data-types.md": "# Data Types\n\n## Data Types for Object References {#standart-objects}\n\n#|\n|| **Type** | **Description** ||\n|| `user` | An integer identifier of a user, for example, `1` ||\n|#\n",
+    "api-reference/bots/entities.md": "# Objects\n\n## User {#user}\n\n#|\n|| **Field**\n`Type` | **Description** ||\n|| **id**\n[`integer`](../data-types.md) | Identifier ||\n|| **bot**\n[`Bot`](#bot) | The bot ||\n|#\n\n## Bot {#bot}\n\n#|\n|| **Field**\n`Type` | **Description** ||\n|| **code**\n[`string`](../data-types.md) | Code ||\n|#\n",
+    ...extra,
+  });
+  const page = (row: string, extra = "") =>
+    ["# Get a Bot bot.get", "", "> Scope: [`bot`](x)", "", "## Method Parameters", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **code***", "[`string`](x) | Code ||", "|#", "", "## Returned Data", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **result**", "[`object`](x) | Result ||", row, "|#", "", extra].join("\n");
+  const read = (all: Record<string, string>, cache?: FragmentCache) =>
+    buildFromSource({ kind: "reference", root: "r", files: Object.entries(all).map(([path, text]) => ({ path: `r/${path}`, text })), ...(cache ? { cache } : {}) });
+  const resultOf = (r: ReturnType<typeof read>) => stripSources(r.model?.methods.find((m) => m.name === "bot.get")?.result?.type ?? { kind: "unknown" });
+  const user = (members: unknown[]) => ({ kind: "object", members: [{ name: "users", type: { kind: "array", items: { kind: "object", members } }, required: false, nullable: false }] });
+  const int = { kind: "primitive", type: "integer" };
+  const str = { kind: "primitive", type: "string" };
+
+  it("reads the other page's table, and the links inside it from that page, before a catalogue word of the same spelling", () => {
+    const r = read(files({ "api-reference/bots/bot-get.md": page("|| **result.users**\n[`User[]`](./entities.md#user) | Users ||") }));
+    // Not `integer[]` (the catalogue's `user` is an identifier): the link says which structure the word is.
+    expect(resultOf(r)).toEqual(
+      user([
+        { name: "id", type: int, required: false, nullable: false },
+        { name: "bot", type: { kind: "object", members: [{ name: "code", type: str, required: false, nullable: false }] }, required: false, nullable: false },
+      ]),
+    );
+    const users = r.model?.methods.find((m) => m.name === "bot.get")?.result?.type;
+    const id = users?.kind === "object" && users.members[0]?.type.kind === "array" && users.members[0].type.items.kind === "object" ? users.members[0].type.items.members[0] : null;
+    expect(id?.source).toEqual({ file: "r/api-reference/bots/entities.md", line: 8, column: 4 });
+  });
+
+  it("the page's own section for the word comes before the shared one, and a link to no table says which word it read", () => {
+    const own = "### Fields of the User Object {#user-object}\n\n#|\n|| **Field**\n`Type` | **Description** ||\n|| **name**\n[`string`](x) | Name ||\n|#\n";
+    const r = read(files({ "api-reference/bots/bot-get.md": page("|| **result.users**\n[`User[]`](./entities.md#user) | Users [(details)](#user-object) ||", own) }));
+    expect(resultOf(r)).toEqual(user([{ name: "name", type: str, required: false, nullable: false }]));
+    expect(r.diagnostics.filter((d) => d.code === "unplaced")).toEqual([]);
+    const missing = read(files({ "api-reference/bots/bot-get.md": page("|| **result.users**\n[`User[]`](./gone.md#user) | Users ||") }));
+    expect(missing.diagnostics.filter((d) => d.code === "ambiguous-reading").map((d) => d.message)).toEqual([expect.stringContaining("the catalogue's 'User': the link leads to no field table")]);
+  });
+
+  it("a warning in the linked table is given once, however many pages follow the link", () => {
+    const broken = files({
+      "api-reference/bots/entities.md": "# Objects\n\n## User {#user}\n\n#|\n|| **Field**\n`Type` | **Description** ||\n|| **id**\n[`strnig`](../data-types.md) | Identifier ||\n|#\n",
+      "api-reference/bots/bot-get.md": page("|| **result.users**\n[`User[]`](./entities.md#user) | Users ||"),
+      "api-reference/bots/bot-list.md": page("|| **result.users**\n[`User[]`](./entities.md#user) | Users ||").replaceAll("bot.get", "bot.list"),
+    });
+    expect(read(broken).diagnostics.filter((d) => d.file.endsWith("entities.md"))).toHaveLength(1);
+  });
+
+  it("a cached reading is read again when the page it links into changes", () => {
+    const cache = (entries: ReadonlyMap<string, unknown>): FragmentCache => ({ salt: "t", entries, next: new Map() });
+    const first = cache(new Map());
+    const before = files({ "api-reference/bots/bot-get.md": page("|| **result.users**\n[`User[]`](./entities.md#user) | Users ||") });
+    read(before, first);
+    const after = { ...before, "api-reference/bots/entities.md": (before["api-reference/bots/entities.md"] as string).replace("**id**", "**userId**") };
+    const second = read(after, cache(first.next));
+    expect(resultOf(second)).toEqual(resultOf(read(after)));
+    expect(JSON.stringify(resultOf(second))).toContain("userId");
+  });
+});
+
+describe("what a row's words add to its type, and the catalogue's structures given as another's", () => {
+  const read = (files: Record<string, string>) => buildFromSource({ kind: "reference", root: "r", files: Object.entries(files).map(([path, text]) => ({ path: `r/${path}`, text })) });
+  const returned = (name: string, rows: string, extra = "") =>
+    [`# A Method ${name}`, "", "> Scope: [`thing`](x)", "", "## Method Parameters", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **id***", "[`integer`](x) | Id ||", "|#", "", "## Returned Data", "", "#|", "|| **Name**", "`type` | **Description** ||", rows, "|#", "", extra].join("\n");
+  const resultOf = (files: Record<string, string>, name: string) => stripSources(read(files).model?.methods.find((m) => m.name === name)?.result?.type ?? { kind: "unknown" });
+  const str = { kind: "primitive", type: "string" };
+
+  it("'Can be `null`' makes a returned field nullable, 'or `false`' adds false; a parameter's words do not", () => {
+    const text = returned("thing.get", "|| **result**\n[`object`](x) | Result ||\n|| **workPosition**\n[`string`](x) | Position. Can be `null` ||\n|| **idle**\n[`datetime`](x) | Idle date or `false` ||\n|| **name**\n[`string`](x) | Name, never null ||");
+    expect(resultOf({ "api-reference/things/thing-get.md": text }, "thing.get")).toEqual({
+      kind: "object",
+      members: [
+        { name: "workPosition", type: str, required: false, nullable: true },
+        { name: "idle", type: { kind: "union", options: [{ kind: "primitive", type: "string", format: "date-time" }, { kind: "primitive", type: "boolean", enum: [false] }] }, required: false, nullable: false },
+        { name: "name", type: str, required: false, nullable: false },
+      ],
+    });
+    const param = returned("thing.set", "|| **result**\n[`boolean`](x) | Done ||").replace("| Id ||", "| Id, or `false` to reset; can be `null` ||");
+    const p = read({ "api-reference/things/thing-set.md": param }).model?.methods[0]?.params[0];
+    expect([p?.type, p?.nullable]).toEqual([{ kind: "primitive", type: "integer" }, false]);
+  });
+
+  it("'Returns `false` if …' on a bare `result` keeps the rows beside it as its members, and adds false", () => {
+    const text = returned("thing.move", "|| **result**\n[`object`](x) | The thing's fields. Returns `false` if it cannot move ||\n|| **ID**\n[`integer`](x) | Identifier ||");
+    const r = read({ "api-reference/things/thing-move.md": text });
+    expect(resultOf({ "api-reference/things/thing-move.md": text }, "thing.move")).toEqual({
+      kind: "union",
+      options: [{ kind: "object", members: [{ name: "ID", type: { kind: "primitive", type: "integer" }, required: false, nullable: false }] }, { kind: "primitive", type: "boolean", enum: [false] }],
+    });
+    expect(r.diagnostics.filter((d) => d.code === "unplaced")).toEqual([]);
+  });
+
+  it("a fields method whose `result` says it holds field descriptions: each member describes a field, linked or beside", () => {
+    const linked = returned("thing.fields", "|| **result**\n[`object`](x) | Object with field descriptions [(detailed description)](#result) ||", "#### Fields of the Result Object {#result}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **ID**\n[`integer`](x) | Identifier ||\n|#\n");
+    const beside = returned("thing.getFields", "|| **result**\n[`array`](x) | Array with the description of thing fields ||\n|| **ID**\n[`integer`](x) | Identifier ||");
+    const names = returned("thing.namesof.fields", "|| **result**\n[`object`](x) | Object with field names [below](#result) ||", "#### Result {#result}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **ID**\n[`string`](x) | Name of the identifier field ||\n|#\n");
+    const files = { "api-reference/things/thing-fields.md": linked, "api-reference/things/thing-get-fields.md": beside, "api-reference/things/thing-names.md": names };
+    const described = { kind: "object", members: [{ name: "ID", type: { kind: "object", members: [], open: true }, required: false, nullable: false }], open: true };
+    expect(resultOf(files, "thing.fields")).toEqual(described);
+    expect(resultOf(files, "thing.getFields")).toEqual(described);
+    // "Object with field names" (mailservice.fields): the names themselves, as the table types them.
+    expect(resultOf(files, "thing.namesof.fields")).toEqual({ kind: "object", members: [{ name: "ID", type: str, required: false, nullable: false }] });
+    expect(read(files).diagnostics.filter((d) => d.code === "unplaced" || d.code === "ambiguous-reading")).toEqual([]);
+  });
+
+  it("an escaped `*` in a bold name is the name's (`UF_\\*`), not the required mark", () => {
+    const text = returned("thing.list", "|| **result**\n[`object`](x) | Result ||\n|| **UF_\\***\n[`string`](x) | Custom fields ||\n|| **NAME***\n[`string`](x) | Name ||");
+    expect(resultOf({ "api-reference/things/thing-list.md": text }, "thing.list")).toEqual({
+      kind: "object",
+      members: [
+        { name: "UF_*", type: str, required: false, nullable: false },
+        { name: "NAME", type: str, required: true, nullable: false },
+      ],
+    });
+  });
+
+  it("a catalogue heading that says 'See the description of [x](#x)' is x's structure, not a word with none", () => {
+    const catalogue = [
+      "# Data Types",
+      "",
+      "## Object References {#refs}",
+      "",
+      "#|",
+      "|| **Type** | **Description** ||",
+      "|| `shop_property` | Integer identifier of the property (e.g., `1`) ||",
+      "|| `shop_other_property` | Integer identifier of the other property (e.g., `1`) ||",
+      "|#",
+      "",
+      "### shop_property",
+      "",
+      "#|",
+      "|| **Value**\n`type` | **Description** ||",
+      "|| **code**\n[`string`](x) | Code ||",
+      "|#",
+      "",
+      "### shop_other_property",
+      "",
+      "See the description of [shop_property](#shop_property).",
+      "",
+    ].join("\n");
+    const text = returned("thing.get", "|| **result**\n[`object`](x) | Result ||\n|| **property**\n[`shop_other_property`](x) | The property ||");
+    const r = read({ "api-reference/data-types.md": catalogue, "api-reference/things/thing-get.md": text });
+    const t = r.model?.methods[0]?.result?.type;
+    const member = t?.kind === "object" ? t.members[0]?.type : undefined;
+    // The identifier or the structure, as for a word that has both (said once at the definition).
+    expect(member?.kind).toBe("union");
+    expect(JSON.stringify(member)).toContain("ShopProperty");
   });
 });

@@ -93,7 +93,6 @@ describe("the platform's reference, read whole", () => {
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(byCode).toEqual({
       "ambiguous-reading": expect.any(Number),
-      "near-type-word": expect.any(Number),
       "missing-scope": expect.any(Number),
       "title-method-mismatch": expect.any(Number),
       "unknown-table-column": expect.any(Number),
@@ -101,10 +100,11 @@ describe("the platform's reference, read whole", () => {
       "unreadable-parameter": expect.any(Number),
       unplaced: expect.any(Number),
     });
-    // 121 field tables no row reaches, 24 event pages whose payload has no table, and 4 rows the page's ledger finds
-    // read and held by nothing (`task` beside tasks.task.delete's boolean `result`).
-    expect(byCode["unplaced"]).toBeLessThanOrEqual(150);
-    expect(byCode["unknown-type-word"]).toBeLessThanOrEqual(175);
+    // Field tables no row reaches, 24 event pages whose payload has no table, and rows the page's ledger finds read
+    // and held by nothing (`task` beside tasks.task.delete's boolean `result`). The last near miss ('Chat', "did you
+    // mean 'char'") went when types linked into another page (`entities.md#chat`) were followed.
+    expect(byCode["unplaced"]).toBeLessThanOrEqual(140);
+    expect(byCode["unknown-type-word"]).toBeLessThanOrEqual(166);
   });
 
   it("writes valid OpenAPI documents that lint without errors", async () => {
@@ -197,9 +197,11 @@ describe("the platform's reference, read whole", () => {
     // Floors measured when they were set (issue 29 asks 90%; the kinds above say why they are not): the larger kinds
     // are examples that contradict their own page's table, which the table wins (issue 28). The response floor was
     // 0.82 while 400 results were open objects that took any example, their members' rows unread (a silent drop):
-    // read, they are checked member by member, and the divergences they show are counted above.
+    // read, they are checked member by member, and the divergences they show are counted above. 0.74 rose to 0.77 with
+    // types linked into other pages, fields methods whose `result` says it holds field descriptions, "Can be `null`"
+    // and "or `false`" in a row's description, and examples of the result alone checked against the result.
     expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.87);
-    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.74);
+    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.77);
     expect(error.accepted / error.checked).toBeGreaterThanOrEqual(0.77);
   }, 120_000);
 
