@@ -1,4 +1,4 @@
-import { mapType } from "./build.js";
+import { mapType } from "./map-type.js";
 import { withKnownEvents } from "./events.js";
 import type { Field, KnownGap, Method, Model, Resource, TypeRef } from "./types.js";
 

@@ -1,0 +1,21 @@
+import type { TypeRef } from "./types.js";
+
+/** `type` with `fn` applied to it and to every type inside it (members, items, options), top down. */
+export function mapType(type: TypeRef, fn: (t: TypeRef) => TypeRef): TypeRef {
+  const t = fn(type);
+  switch (t.kind) {
+    case "object":
+      return {
+        ...t,
+        members: t.members.map((m) => ({ ...m, type: mapType(m.type, fn) })),
+        ...(t.additional ? { additional: mapType(t.additional, fn) } : {}),
+      };
+    case "array":
+      return { ...t, items: mapType(t.items, fn) };
+    case "union":
+      return { ...t, options: t.options.map((o) => mapType(o, fn)) };
+    default:
+      return t;
+  }
+}
+

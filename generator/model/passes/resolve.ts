@@ -1,0 +1,175 @@
+import { diagnostic } from "../../diagnostics/catalogue.js";
+import { RETURNED_BY } from "../fragments.js";
+import { mapType } from "../map-type.js";
+import { pascal } from "../naming.js";
+import type { Method, Resource, Source, TypeRef } from "../types.js";
+import { withoutParenSpan } from "../../util/parens.js";
+import { type PassContext, spanAt } from "./context.js";
+
+/**
+ * Pass 5: resource names resolved (titles, "see X", "returned by"), and results linked to the resource that says it
+ * is returned by the method.
+ */
+export function resolveNames(ctx: PassContext): void {
+  const { methods, resources, diagnostics, find } = ctx;
+  // Resolve resource names.
+  const resolver = makeResolver(resources);
+  const warn = (name: string, what: string, at: Source) =>
+    diagnostics.push(diagnostic("unknown-reference", spanAt(at, name.length), { name, what }));
+  for (const r of resources) {
+    if (r.type.kind === "ref" && r.type.resource.startsWith("see:")) {
+      const target = find(r.type.resource.slice(4));
+      const param = target?.params.find((p) => p.type.kind === "object");
+      if (target && param) {
+        r.type = param.type;
+        param.type = { kind: "ref", resource: r.name };
+      } else {
+        warn(r.type.resource.slice(4), "method", r.source);
+        r.type = { kind: "unknown" };
+      }
+    }
+    if (r.type.kind === "object" && r.type.name === "see-params") {
+      const names = r.type.members.map((x) => x.name);
+      const target = methods.find((m) => names.length > 0 && names.every((n) => m.params.some((p) => p.name === n)));
+      const { name: _hint, ...rest } = r.type;
+      r.type = {
+        ...rest,
+        members: rest.members.map((x) => {
+          const p = target?.params.find((q) => q.name === x.name);
+          return p ? { ...x, type: p.type, nullable: p.nullable, description: p.description || x.description } : x;
+        }),
+      };
+      if (target) r.returnedBy.push(`params:${target.name}`);
+    }
+    for (const rb of r.returnedBy) {
+      const verb = /^verb:(\w+)$/.exec(rb)?.[1];
+      if (!verb) continue;
+      const stem = pascal(r.title).replace(/^./, (c) => c.toLowerCase());
+      const m = methods.find((x) => x.name.endsWith(`.${verb}`) && x.name.includes(stem));
+      if (m) r.returnedBy.push(m.name);
+    }
+    r.returnedBy = r.returnedBy.filter((x) => !x.startsWith("verb:") && !x.startsWith("params:"));
+  }
+  const resolveRefs = (m: Method, t: TypeRef): TypeRef =>
+    mapType(t, (x) => {
+      if (x.kind === "object" && x.extends?.startsWith("title:")) {
+        const r = resolver.byTitle(x.extends.slice(6));
+        if (r) return { ...x, extends: r.name };
+        warn(x.extends.slice(6), "resource", m.result?.source ?? m.source);
+        const { extends: _gone, ...rest } = x;
+        return rest;
+      }
+      if (x.kind !== "ref") return x;
+      if (x.resource.startsWith("title:")) {
+        const r = resolver.byTitle(x.resource.slice(6)) ?? resolver.returnedBy(m.name);
+        if (r) return { kind: "ref", resource: r.name };
+        warn(x.resource.slice(6), "resource", m.result?.source ?? m.source);
+        return { kind: "unknown", note: x.resource.slice(6) };
+      }
+      if (x.resource.startsWith(RETURNED_BY)) {
+        const r = resolver.returnedBy(m.name);
+        if (r) return { kind: "ref", resource: r.name };
+        const member = /\{(\w+)\}/.exec(x.resource)?.[1];
+        if (member) {
+          return { kind: "object", members: [{ name: member, type: { kind: "unknown" }, required: true, nullable: false, description: "", source: m.result?.source ?? m.source }] };
+        }
+        warn(m.name, "resource returned by", m.result?.source ?? m.source);
+        return { kind: "unknown" };
+      }
+      return x;
+    });
+  /** The link a resource gives for this method's result under `key`: one for the method's version first. */
+  const linkFor = (m: Method, key: string | null): { resource: Resource; many: boolean } | null => {
+    let loose: { resource: Resource; many: boolean } | null = null;
+    for (const r of resources) {
+      for (const l of r.links) {
+        if (l.method !== m.name || l.key !== key) continue;
+        if (l.version === m.version) return { resource: r, many: l.many };
+        if (l.version === null) loose ??= { resource: r, many: l.many };
+      }
+    }
+    return loose;
+  };
+  for (const m of methods) {
+    if (m.result) m.result = { ...m.result, type: resolveRefs(m, m.result.type) };
+    // "Response `result.task`." names no resource; the resource's "Returned by ... (key `task` inside `result`)" does.
+    if (m.result && m.result.type.kind === "unknown" && m.result.type.note === undefined) {
+      const link = linkFor(m, m.result.key);
+      if (link) {
+        const ref: TypeRef = { kind: "ref", resource: link.resource.name };
+        m.result = { ...m.result, type: link.many ? { kind: "array", items: ref } : ref };
+      }
+    }
+    // A resource that names this method as the one returning its items ("`placement.get` item") gives the result.
+    if (!m.result) {
+      const r = resolver.returnedBy(m.name);
+      if (r) {
+        const item = /\bitem\b/.test(r.title);
+        m.result = {
+          type: item ? { kind: "array", items: { kind: "ref", resource: r.name } } : { kind: "ref", resource: r.name },
+          key: null,
+          description: `See ${r.title}.`,
+          empty: [],
+          source: r.source,
+        };
+      }
+    }
+  }
+  // Array items named by a noun that is a shape of the same area ("each an array of reminders").
+  for (const m of methods) {
+    for (const p of m.params) {
+      p.type = mapType(p.type, (x) => {
+        if (x.kind === "unknown" && x.note) {
+          const r = resolver.byTitle(x.note.replace(/s$/, ""));
+          if (r) return { kind: "ref", resource: r.name };
+        }
+        return x;
+      });
+    }
+  }
+  for (const r of resources) {
+    r.type = mapType(r.type, (x) => {
+      if (x.kind === "unknown" && x.note) {
+        const target = resolver.byTitle(x.note.replace(/s$/, ""));
+        if (target && target !== r) return { kind: "ref", resource: target.name };
+      }
+      return x;
+    });
+  }
+}
+
+/** Normalized resource title for matching "see Allowed actions", "array of pay system items", "the task". */
+function titleKey(title: string): string {
+  return title
+    .toLowerCase()
+    .split("\n")
+    .map(withoutParenSpan)
+    .join("\n")
+    .replace(/^(the|a|an)\s+/, "")
+    .replace(/\s+(items?|record|object)$/, "")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+interface Resolver {
+  byTitle(title: string): Resource | undefined;
+  returnedBy(method: string): Resource | undefined;
+}
+
+function makeResolver(resources: Resource[]): Resolver {
+  return {
+    byTitle(title) {
+      const key = titleKey(title);
+      if (!key) return undefined;
+      return (
+        resources.find((r) => titleKey(r.title) === key) ??
+        resources.find((r) => titleKey(r.title).startsWith(`${key} `)) ??
+        resources.find((r) => r.name.toLowerCase() === key.replace(/ /g, ""))
+      );
+    },
+    returnedBy(method) {
+      return resources.find((r) => r.returnedBy.includes(method));
+    },
+  };
+}
+
