@@ -1,7 +1,7 @@
 /**
  * The change codes of `collab-rest-codegen diff`, with what each means and how much it matters to each audience.
  * One table: the engine (diff/index.ts) takes severities from here, the README's rule table is checked against it
- * (test/diff.test.ts), and the changelogs group entries by `section`.
+ * (test/diff/diff.test.ts), and the changelogs group entries by `section`.
  *
  * Audiences:
  * - `client`: a caller of the generated client and a reader of the generated types (sends parameters, reads results);

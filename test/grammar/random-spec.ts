@@ -4,7 +4,7 @@ import { type Style, printParams, scopeSentence } from "./print.js";
 
 /**
  * Random small specs built from the grammar (methods, parameters, nested members, values, defaults, null, errors),
- * each written in random surfaces: the property tests' input (test/grammar-property.test.ts, test/ledger.test.ts).
+ * each written in random surfaces: the property tests' input (test/read/grammar-property.test.ts, test/read/ledger.test.ts).
  */
 
 const ident = fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,7}$/);

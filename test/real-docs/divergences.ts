@@ -105,7 +105,7 @@ export const divergences: Divergence[] = [
 /**
  * Where the spec and the platform's documentation (`spec-source/platform-docs/`) say different things about the wire
  * (issue 14). The spec wins by default; where the platform's SDKs need the platform's reading, an option of the
- * generator or of the router gives it, and `reading` says which. `test/platform-wire.test.ts` checks both
+ * generator or of the router gives it, and `reading` says which. `test/integration/platform-wire.test.ts` checks both
  * citations.
  */
 export interface WireDivergence {

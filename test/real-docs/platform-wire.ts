@@ -1,7 +1,7 @@
 /**
  * Where the spec is silent on the wire and the platform's documentation speaks, the generated server follows the
  * documentation (issue 14, D4). Each fact the runtimes follow, with the documentation's file and line and a few of
- * its words; `test/platform-wire.test.ts` checks that every cited line still says so, and the server tests name
+ * its words; `test/integration/platform-wire.test.ts` checks that every cited line still says so, and the server tests name
  * the row they exercise.
  */
 export interface WireFact {

@@ -9,7 +9,7 @@ import { stringLiteral } from "../names.js";
  * constructs, so this module builds, for each construct, the same document prettier 3.10 builds for it (the rules
  * of its `union-type.js`, `intersection-type.js`, `type-parameters.js`, `class-body.js`, `assignment.js` and
  * `key.js`) and lays it out with prettier's own document printer (`prettier/doc`, a 58 KB module that loads in
- * about 10 ms). The result is the text prettier would print: `test/layout.test.ts` formats the output of the real
+ * about 10 ms). The result is the text prettier would print: `test/emit/layout.test.ts` formats the output of the real
  * spec and of generated specs with prettier and asserts that nothing changes. A construct not listed here is not
  * printed by this module; a file that needs one goes through prettier as before.
  */

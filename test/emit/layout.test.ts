@@ -1,0 +1,184 @@
+import fc from "fast-check";
+import * as prettier from "prettier";
+import { describe, expect, it } from "vitest";
+import { generate } from "../../generator/generate.js";
+import { type TsDeclaration, type TsMember, type TsType, fitsWidth, printDeclaration, printImport, union } from "../../generator/emit/ts/layout.js";
+import { propertyKey, stringLiteral } from "../../generator/emit/names.js";
+import { skeletonDrift } from "../../generator/skeleton/index.js";
+import { PRETTIER_OPTIONS } from "../../generator/render/format.js";
+import { GEN, SPEC_TEXT, endpointSpec, modelOf } from "../helpers.js";
+
+/**
+ * The generator prints its TypeScript in prettier's layout instead of running prettier over it (issue 10's speed).
+ * These tests hold it to that: prettier, with the options the generator gives it, changes nothing it printed.
+ */
+
+
+const format = (text: string, path: string) => prettier.format(text, { ...PRETTIER_OPTIONS, parser: path.endsWith(".ts") ? "babel-ts" : "babel" });
+
+/** Code files the generator writes in their final layout: all but the compiled runtimes and the data modules. */
+const laidOut = (path: string) => /\.(ts|js)$/.test(path) && !path.includes("/runtime/") && !/(methods|documentation|mock)\.js$/.test(path);
+
+async function expectFormatted(files: Array<{ path: string; contents: string }>) {
+  const checked = files.filter((f) => laidOut(f.path));
+  for (const f of checked) expect({ path: f.path, text: await format(f.contents, f.path) }).toEqual({ path: f.path, text: f.contents });
+  return checked.map((f) => f.path);
+}
+
+describe("code in prettier's layout without prettier", () => {
+  it("every code file of the real spec is already what prettier prints", async () => {
+    const { files } = await generate(SPEC_TEXT, { ...GEN, format: false });
+    const checked = await expectFormatted(files);
+    // Each area's entry (D14) is laid out too.
+    const areas = [...new Set(checked.map((p) => /^client\/areas\/([^/]+)\//.exec(p)?.[1]).filter(Boolean))];
+    expect(areas).toContain("tasks");
+    for (const a of areas) {
+      for (const f of ["calls.d.ts", "index.d.ts", "index.js", "methods.d.ts"]) expect(checked).toContain(`client/areas/${a}/${f}`);
+      expect(checked).toContain(`types/areas/${a}.d.ts`);
+    }
+    expect(checked.filter((p) => !p.includes("/areas/")).sort()).toEqual([
+      "client/calls.d.ts",
+      "client/index.d.ts",
+      "client/index.js",
+      "client/methods.d.ts",
+      "client/shape.d.ts",
+      "server/documentation.d.ts",
+      "server/index.d.ts",
+      "server/index.js",
+      "server/methods.d.ts",
+      "server/mock.d.ts",
+      "server/skeleton/handlers.ts",
+      "types/common.d.ts",
+      "types/index.d.ts",
+      "types/index.js",
+    ]);
+  });
+
+  it("long names: the skeleton wraps its calls, imports break, a line past the width goes through prettier", async () => {
+    const long = `tasks.${"veryLongSegment.".repeat(3)}get`;
+    const huge = `tasks.${"x".repeat(130)}`;
+    const spec = endpointSpec(
+      [
+        "**profile** — Returns the current profile. Scope `user`.",
+        "",
+        "Response `result`: object.",
+        "",
+        `**${long}** — Returns a task. Scope \`task\`.`,
+        "",
+        "- `taskId`* integer: the task.",
+        "",
+        `**${huge}** — Does a thing. Scope \`task\`.`,
+        "",
+        "- `id`* integer: the id.",
+      ].join("\n"),
+    );
+    const name = `collab-platform-api-${"very-long-package-name-".repeat(6)}types`;
+    const packages = { types: name, client: name.replace(/types$/, "client"), server: name.replace(/types$/, "server") };
+    const { files, diagnostics } = await generate(spec, { ...GEN, packages });
+    expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    await expectFormatted(files);
+    const skeleton = files.find((f) => f.path === "server/skeleton/handlers.ts")?.contents ?? "";
+    expect(skeleton).toContain("  profile: async (_params, _context) => notImplemented(\"profile\"),");
+    expect(skeleton).toContain(`  "${long}": async (_params, _context) =>\n    notImplemented("${long}"),`);
+    // A name too long for that layout sends the skeleton through prettier: its entry is prettier's.
+    expect(skeleton).toContain(`  "${huge}":\n    async (_params, _context) =>\n      notImplemented(`);
+    // The drift check finds every entry, the bare `profile` key too.
+    const model = modelOf(spec);
+    expect(skeletonDrift(model, skeleton)).toEqual({ added: [], removed: [] });
+    expect(skeletonDrift(model, skeleton.replace("  profile: async", "  other: async"))).toEqual({ added: ["profile"], removed: ["other"] });
+    const types = files.find((f) => f.path === "client/index.d.ts")?.contents ?? "";
+    expect(types).toContain(`import type {\n  ErrorCode,\n  LegacyMethods,\n  V3Methods,\n} from "${name}";`);
+  });
+
+  it("a spec without 3.0 methods: the skeleton's empty object is `{}`", async () => {
+    const spec = endpointSpec("**a.b** — Does a thing. Scope `x`.\n\n- `id`* integer: the id.");
+    const { files } = await generate(spec, { ...GEN, format: false });
+    const skeleton = files.find((f) => f.path === "server/skeleton/handlers.ts")?.contents ?? "";
+    expect(skeleton).toContain("export const v3: V3Handlers = {};");
+    await expectFormatted(files);
+  });
+
+  it("a template the user replaced is formatted; the built-in ones are left as they print", async () => {
+    const templates = { ...GEN.templates, "client/index.js.hbs": `${GEN.templates["client/index.js.hbs"]}\nexport const extra = {a:1,b:[1,2]}\n` };
+    const mine = await generate(SPEC_TEXT, { ...GEN, templates, customTemplates: ["client/index.js.hbs"] });
+    expect(mine.files.find((f) => f.path === "client/index.js")?.contents).toContain("export const extra = { a: 1, b: [1, 2] };");
+    const unsaid = await generate(SPEC_TEXT, { ...GEN, templates, customTemplates: undefined });
+    expect(unsaid.files.find((f) => f.path === "client/index.js")?.contents).toContain("export const extra = { a: 1, b: [1, 2] };");
+  });
+});
+
+// Arbitrary declarations of the constructs the layout prints: names, literals, unions, intersections, objects,
+// arrays, indexed access, type arguments, comments, long and short, nested.
+// Type and parameter names as the generator makes them: never a reserved word (`do`, `in`), which would not parse.
+const identifier = fc.stringMatching(/^[A-Z_][A-Za-z0-9_]{0,30}$/);
+const keyName = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,30}$/);
+const key = fc.oneof(keyName, fc.stringMatching(/^[a-z][a-z.]{0,60}$/), fc.string({ maxLength: 12 }), fc.string({ maxLength: 6, unit: "grapheme" })).map(propertyKey);
+const literalText = fc.oneof(fc.string({ maxLength: 40 }).map(stringLiteral), fc.constantFrom("string", "number", "boolean", "null", "unknown", "never", "true", "false", "[]", "`${bigint}`"));
+const comment = fc.oneof(
+  fc.constant(undefined),
+  fc.array(fc.stringMatching(/^[A-Za-z `.,:;()-]{1,150}$/), { minLength: 1, maxLength: 3 }).map((lines) => `/**\n${lines.map((l) => ` * ${l.trim()}`.trimEnd()).join("\n")}\n */`),
+  fc.stringMatching(/^[A-Za-z `.,]{1,100}$/).map((l) => `/** ${l.trim()} */`),
+);
+
+const { type: typeArb, signature } = fc.letrec<{ type: TsType; member: TsMember; signature: TsMember }>((tie) => ({
+  type: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    literalText.map((text): TsType => ({ kind: "keyword", text })),
+    identifier.map((name): TsType => ({ kind: "reference", name, args: [] })),
+    fc.record({ name: identifier, args: fc.array(tie("type"), { minLength: 1, maxLength: 4 }) }).map(({ name, args }): TsType => ({ kind: "reference", name, args })),
+    fc.array(tie("type"), { minLength: 2, maxLength: 8 }).map((types) => union(types)),
+    fc.array(tie("type"), { minLength: 2, maxLength: 4 }).map((types): TsType => ({ kind: "intersection", types })),
+    fc.record({ members: fc.array(tie("member"), { maxLength: 4 }), expanded: fc.boolean() }).map(({ members, expanded }): TsType => ({ kind: "object", members, expanded })),
+    tie("type").map((element): TsType => ({ kind: "array", element })),
+    fc.record({ object: identifier, index: fc.string({ maxLength: 50 }) }).map(({ object, index }): TsType => ({ kind: "indexed", object: { kind: "reference", name: object, args: [] }, index: { kind: "keyword", text: stringLiteral(index) } })),
+  ),
+  member: fc.record({ comment, key, optional: fc.boolean(), type: tie("type") }).map(({ comment: c, ...m }): TsMember => (c ? { ...m, comment: c } : m)),
+  // A method signature: parameters, the last maybe a rest parameter, and a return type.
+  signature: fc
+    .record({ comment, key, parameters: fc.array(fc.record({ name: identifier, type: tie("type") }), { maxLength: 4 }), rest: fc.boolean(), type: tie("type") })
+    .map(({ comment: c, parameters, rest, ...m }): TsMember => ({
+      ...m,
+      ...(c ? { comment: c } : {}),
+      parameters: parameters.map((p, i) => (rest && i === parameters.length - 1 ? { ...p, rest: true } : p)),
+    })),
+}));
+
+const declaration: fc.Arbitrary<TsDeclaration> = fc.oneof(
+  fc.record({ comment, name: identifier, type: typeArb }).map(({ comment: c, name, type }): TsDeclaration => ({ kind: "alias", ...(c ? { comment: c } : {}), head: `export type ${name}`, type })),
+  fc
+    .record({ comment, name: identifier, members: fc.array(fc.record({ comment, key, optional: fc.boolean(), type: typeArb }), { maxLength: 5 }) })
+    .map(({ comment: c, name, members }): TsDeclaration => ({
+      kind: "interface",
+      ...(c ? { comment: c } : {}),
+      head: `export interface ${name}`,
+      members: members.map(({ comment: mc, ...m }) => (mc ? { ...m, comment: mc } : m)),
+    })),
+  fc.record({ name: identifier, members: fc.array(signature, { minLength: 1, maxLength: 3 }) }).map(({ name, members }): TsDeclaration => ({ kind: "interface", head: `export interface ${name}`, members })),
+);
+
+describe("the layout against prettier", () => {
+  it("prettier changes nothing in an arbitrary declaration", async () => {
+    await fc.assert(
+      fc.asyncProperty(declaration, async (d) => {
+        const text = printDeclaration(d);
+        expect(await format(text, "x.d.ts")).toBe(text);
+      }),
+      { numRuns: Number(process.env.LAYOUT_RUNS ?? 400) },
+    );
+  });
+
+  it("imports: one line when they fit, one name a line when not", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(identifier, { minLength: 1, maxLength: 8 }), fc.stringMatching(/^[a-z./-]{1,90}$/), async (names, source) => {
+        const text = `${printImport("import type", [...new Set(names)], source)}\n`;
+        expect(await format(text, "x.d.ts")).toBe(text);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("fitsWidth looks at code, not at comments", () => {
+    expect(fitsWidth(`const a = 1;\n// ${"x".repeat(200)}\n  /** ${"y".repeat(200)} */`)).toBe(true);
+    expect(fitsWidth(`const a = "${"x".repeat(120)}";`)).toBe(false);
+  });
+});

@@ -1,0 +1,177 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import type { OpenAPIV3 } from "openapi-types";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { ROOT } from "../helpers.js";
+
+const load = (name: string) => JSON.parse(readFileSync(join(ROOT, "output/openapi", name), "utf8")) as OpenAPIV3.Document & Record<string, unknown>;
+const v3 = load("openapi.v3.json");
+const legacy = load("openapi.legacy.json");
+type Op = OpenAPIV3.OperationObject & Record<string, unknown>;
+const op = (doc: OpenAPIV3.Document, name: string, verb: "post" | "get" = "post") => (doc.paths[`/${name}`] as Record<string, Op>)[verb] as Op;
+const body = (o: Op) => ((o.requestBody as OpenAPIV3.RequestBodyObject).content["application/json"]?.schema ?? {}) as OpenAPIV3.SchemaObject;
+
+describe("OpenAPI documents", () => {
+  it.each(["openapi.v3.json", "openapi.legacy.json", "openapi.v3.yaml", "openapi.legacy.yaml"])("%s validates as OpenAPI 3.0.3", async (name) => {
+    await expect(SwaggerParser.validate(join(ROOT, "output/openapi", name))).resolves.toBeTruthy();
+  });
+
+  it("the YAML twins hold the same content as the JSON", () => {
+    for (const name of ["v3", "legacy"]) {
+      const yaml = parse(readFileSync(join(ROOT, `output/openapi/openapi.${name}.yaml`), "utf8"));
+      expect(yaml).toEqual(load(`openapi.${name}.json`));
+    }
+  });
+
+  it("lint without errors (redocly, recommended rules)", () => {
+    const r = spawnSync(
+      process.execPath,
+      [join(ROOT, "node_modules/@redocly/cli/bin/cli.js"), "lint", "--config", join(ROOT, "redocly.yaml"), "output/openapi/openapi.v3.json", "output/openapi/openapi.legacy.json"],
+      { cwd: ROOT, encoding: "utf8", env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", CI: "true" } },
+    );
+    expect(`${r.stdout}${r.stderr}`).toContain("Your API descriptions are valid");
+    expect(r.status).toBe(0);
+  });
+
+  it("info, servers and version follow the contract", () => {
+    expect(v3.openapi).toBe("3.0.3");
+    expect(v3.info.title).toBe("Collaboration Platform REST API Specification");
+    // The packages' version: plain semver that npm orders (issue 7), the same in both documents and every package.
+    const packageVersion = (JSON.parse(readFileSync(join(ROOT, "output/types/package.json"), "utf8")) as { version: string }).version;
+    expect(v3.info.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(v3.info.version).toBe(packageVersion);
+    expect(legacy.info.version).toBe(packageVersion);
+    expect(v3.servers?.map((s) => s.url)).toEqual(["{base_url}/rest/api/{user_id}/{webhook_code}", "{base_url}/rest/api"]);
+    expect(legacy.servers?.map((s) => s.url)).toEqual(["{base_url}/rest/{user_id}/{webhook_code}", "{base_url}/rest"]);
+    expect(Object.keys(legacy.servers?.[0]?.variables ?? {})).toEqual(["base_url", "user_id", "webhook_code"]);
+  });
+
+  it("one path per method, post operation named after it, GET twin for 3.0 methods without parameters", () => {
+    expect(Object.keys(v3.paths)).toEqual([
+      "/rest.documentation.openapi",
+      "/documentation",
+      "/rest.scope.list",
+      "/tasks.task.add",
+      "/tasks.task.chat.message.send",
+      "/tasks.task.get",
+    ]);
+    expect(op(v3, "rest.scope.list").operationId).toBe("rest.scope.list");
+    expect(op(v3, "rest.scope.list", "get").operationId).toBe("rest.scope.list:get");
+    expect(op(v3, "tasks.task.get", "get")).toBeUndefined();
+    expect(op(legacy, "tasks.task.get").operationId).toBe("tasks.task.get");
+    expect(legacy.paths["/disk.*"]).toBeUndefined();
+    expect((legacy["x-method-families"] as Array<{ name: string }>).map((f) => f.name)).toEqual(["disk.*", "sale.paysystem.handler.*", "department.*"]);
+  });
+
+  it("request bodies: properties, exact required lists, types, enums, defaults, constraints", () => {
+    const getaccess = body(op(legacy, "tasks.task.getaccess"));
+    expect(getaccess.required).toEqual(["taskId"]);
+    expect(getaccess.properties?.taskId).toMatchObject({ type: "integer" });
+    const line = body(op(legacy, "telephony.externalLine.add"));
+    expect(line.properties?.CRM_AUTO_CREATE).toMatchObject({ type: "string", enum: ["Y", "N"], default: "Y" });
+    const show = body(op(legacy, "telephony.externalCall.show"));
+    expect(show.properties?.USER_ID).toMatchObject({ oneOf: [{ type: "integer" }, { type: "array", items: { type: "integer" } }] });
+    const attach = body(op(legacy, "telephony.externalCall.attachRecord"));
+    expect(attach.anyOf).toEqual([{ required: ["RECORD_URL"] }, { required: ["FILENAME"] }]);
+    const recall = body(op(legacy, "vote.AttachedVote.recall"));
+    // anyOf: any one complete call form; the spec does not make them exclude each other (D8).
+    expect(recall.anyOf).toEqual([{ required: ["attachId"] }, { required: ["moduleId", "entityType", "entityId"] }, { required: ["signedAttachId"] }]);
+    expect(recall.required).toBeUndefined();
+    const comment = body(op(legacy, "task.comment.add"));
+    expect(Object.keys(comment.properties ?? {})).toEqual(["TASKID", "COMMENTTEXT", "FIELDS"]);
+    expect(comment.properties?.TASKID).not.toHaveProperty("type");
+    const v3add = body(op(v3, "tasks.task.add"));
+    expect(v3add.properties?.fields).toMatchObject({ type: "object", properties: { title: {}, responsibleId: {}, creatorId: {} } });
+    expect(body(op(legacy, "event.get"))).toEqual({ type: "object", additionalProperties: true, description: "The spec names this method without its parameters." });
+  });
+
+  it("operation extensions", () => {
+    const finish = op(legacy, "telephony.externalCall.finish");
+    expect(finish["x-scopes"]).toEqual(["telephony"]);
+    expect(finish["x-access"]).toBe("any");
+    expect(finish["x-application-context-only"]).toBe(true);
+    expect(op(legacy, "event.unbind")["x-scopes"]).toBeNull();
+    expect(op(v3, "tasks.task.add")["x-idempotency-key"]).toBe(true);
+    expect(op(v3, "tasks.task.add").parameters).toEqual([{ $ref: "#/components/parameters/IdempotencyKey" }]);
+    expect(op(v3, "tasks.task.get")["x-idempotency-key"]).toBeUndefined();
+    expect(op(legacy, "task.comment.add")).toMatchObject({ deprecated: true, "x-replacement": "tasks.task.chat.message.send" });
+    expect(op(legacy, "event.get")["x-described"]).toBe(false);
+    // D29: the file and the section, never a line (an edit above a method changes nothing in the documents).
+    expect(op(legacy, "tasks.task.getaccess")["x-source"]).toEqual({ file: "spec-source/collaboration-platform-api.md", anchor: "tasks" });
+    expect(op(legacy, "tasks.task.getaccess")["x-errors"]).toEqual([
+      { status: 400, code: "0", text: "wrong task id" },
+      { status: 400, code: "100", text: "Invalid value {} to match with parameter {users}. Should be value of type array." },
+      { status: 400, code: "100", text: null },
+    ]);
+    expect(op(legacy, "telephony.externalCall.attachRecord")["x-errors"]).toContainEqual({ status: 400, code: "", text: "Call is not found in the statistic table. Looks like it is not finished yet." });
+    expect(op(legacy, "event.offline.clear")["x-errors"]).toContainEqual({ status: null, code: null, text: "Value must be array of integers" });
+  });
+
+  it("x-errors-open where the spec leaves a method's errors open, and only there (contracts.md)", () => {
+    const open = Object.entries(legacy.paths)
+      .filter(([, item]) => (item as Record<string, Op>).post?.["x-errors-open"] === true)
+      .map(([path]) => path.slice(1));
+    // "Errors of `tasks.task.get`, `tasks.task.stopwatch` and `calendar.user.settings.set`: not shown"; "Error codes
+    // other than ...: not shown"; errors listed without a code; methods the spec only names.
+    expect(open).toEqual(expect.arrayContaining(["tasks.task.get", "tasks.task.stopwatch", "calendar.user.settings.set", "sale.paysystem.settings.update", "event.offline.clear", "event.get"]));
+    for (const listed of ["tasks.task.getaccess", "user.current", "telephony.externalLine.add", "event.bind"]) {
+      expect(op(legacy, listed)["x-errors-open"], listed).toBeUndefined();
+    }
+    expect(op(legacy, "sale.paysystem.settings.update")["x-errors"]).toContainEqual({ status: 400, code: "ERROR_CHECK_FAILURE", text: "Pay system not found" });
+  });
+
+  it("envelope and error responses", () => {
+    const ok = (op(legacy, "tasks.task.get").responses["200"] as OpenAPIV3.ResponseObject).content?.["application/json"]?.schema as OpenAPIV3.SchemaObject;
+    expect(ok.required).toEqual(["result", "time"]);
+    expect(ok.properties?.time).toEqual({ $ref: "#/components/schemas/Time" });
+    expect(ok.properties?.result).toMatchObject({ type: "object", required: ["task"], properties: { task: { $ref: "#/components/schemas/Task" } } });
+    expect(Object.keys(op(legacy, "event.bind").responses)).toEqual(["200", "400", "403", "4XX", "5XX"]);
+    expect(Object.keys(op(legacy, "vote.AttachedVote.recall").responses)).toEqual(["200", "4XX", "5XX"]);
+    expect((op(legacy, "vote.AttachedVote.recall").responses["4XX"] as OpenAPIV3.ResponseObject).description).toBe("Error: ATTACH_NOT_FOUND, (code not given).");
+    expect(op(legacy, "event.bind").responses["403"]).toMatchObject({ content: { "application/json": { schema: { $ref: "#/components/schemas/LegacyError" } } } });
+  });
+
+  it("components hold every resource, Time and the error bodies; the top-level catalogue every table row", () => {
+    const schemas = Object.keys(legacy.components?.schemas ?? {});
+    for (const name of ["Task", "TaskCreator", "TaskChecklistItem", "AllowedActions", "ExternalCallStatisticsRecord", "CurrentUser", "MailService", "PaySystem", "PlacementHandler", "AttachedVote", "CalendarUserSettings", "Time", "LegacyError", "V3Error"]) {
+      expect(schemas).toContain(name);
+    }
+    expect(schemas).toEqual([...schemas].sort());
+    const time = legacy.components?.schemas?.Time as OpenAPIV3.SchemaObject;
+    expect(time.required).toEqual(["start", "finish", "duration", "processing", "date_start", "date_finish", "operating"]);
+    const catalogue = legacy["x-errors"] as Array<Record<string, unknown>>;
+    expect(catalogue.filter((e) => e.kind === "system")).toHaveLength(17);
+    expect(catalogue.filter((e) => e.kind === "v3")).toHaveLength(7);
+    expect(catalogue.filter((e) => e.kind === "auth")).toHaveLength(6);
+    expect(catalogue).toContainEqual({ kind: "system", status: 401, altStatus: 403, code: "insufficient_scope", text: "The request requires higher privileges than provided by the webhook token", cause: "token lacks rights; for applications the text ends with `provided by the access token`", variants: [{ when: "applications", text: "provided by the access token", ending: true }] });
+    expect(catalogue).toContainEqual({ kind: "v3", status: null, code: "SERVICE_REST_V3_EXCEPTION_INVALIDJSONEXCEPTION", text: null, cause: "body not JSON" });
+  });
+
+  it("what the spec does not show is an empty schema with a note, never an invented type", () => {
+    const scope = (op(v3, "rest.scope.list").responses["200"] as OpenAPIV3.ResponseObject).content?.["application/json"]?.schema as OpenAPIV3.SchemaObject;
+    const result = scope.properties?.result as OpenAPIV3.SchemaObject;
+    expect(result).not.toHaveProperty("type");
+    expect(result.description).toMatch(/^Not shown in the spec/);
+    expect(v3.components?.schemas?.V3Error).toEqual({ description: "Body of 3.0 error responses. Not shown in the spec: any value is accepted." });
+  });
+});
+
+describe("a small spec edit gives a small diff (issue 25, D29)", () => {
+  it("lines added above every method change model.json, the shipped spec copy and the manifest, nothing else", async () => {
+    const { generate } = await import("../../generator/generate.js");
+    const { GEN, SPEC_TEXT } = await import("../helpers.js");
+    const before = await generate(SPEC_TEXT, GEN);
+    const first = SPEC_TEXT.indexOf("\n");
+    const shifted = `${SPEC_TEXT.slice(0, first)}\n\n\n${SPEC_TEXT.slice(first)}`;
+    const after = await generate(shifted, GEN);
+    const old = new Map(before.files.map((f) => [f.path, f.contents]));
+    const changed = after.files.filter((f) => old.get(f.path) !== f.contents).map((f) => f.path);
+    // Before issue 25 the OpenAPI documents changed at every `x-source` line, the legacy one on 69 lines.
+    // What every spec change rewrites (D13): the changelogs name the spec's hash, the manifest and the spec's copy.
+    expect(changed.sort()).toEqual(["client/CHANGELOG.md", "manifest.json", "model.json", "server/CHANGELOG.md", "types/CHANGELOG.md", "types/spec/spec.md"]);
+    expect(after.files.find((f) => f.path === ".gitattributes")?.contents).toMatch(/^model\.json linguist-generated=true$/m);
+  });
+});

@@ -1,0 +1,261 @@
+import { describe, expect, it } from "vitest";
+import { buildFromText } from "../../generator/generate.js";
+import type { Model, Resource } from "../../generator/model/types.js";
+import { modelOf, withoutSources } from "../helpers.js";
+
+/**
+ * Issue 26: the surfaces the rewrites by other hands (test/fixtures/other-hands/) used that the readers lacked, each
+ * a small spec in and the facts out. Each case was lost (or misread) before its reader change; the cases are
+ * written here in the fixtures' own words, so that a regression shows here before it shows in their fact count.
+ */
+
+const spec = (sections: string, endpoints = "**a.b**. Scope `x`.") => `# API\n\n${sections}\n\n## Endpoints\n\n### Area\n\n${endpoints}\n`;
+
+function resourceOf(model: Model, name: string): Resource {
+  const r = model.resources.find((x) => x.name === name);
+  if (!r) throw new Error(`no resource ${name}: ${model.resources.map((x) => x.name).join(", ")}`);
+  return withoutSources(r);
+}
+
+const members = (r: Resource) => (r.type.kind === "object" ? r.type.members.map((m) => `${m.name}: ${m.type.kind === "primitive" ? m.type.type : m.type.kind}${m.required ? "" : "?"}`) : []);
+
+describe("resource fields in other layouts", () => {
+  it("a name cell `**name**<br>`type`` is the name and its type; several names in one cell are one field each", () => {
+    const model = modelOf(
+      spec("## Data Structures\n\n### Record\n\nReturned by `a.b`.\n\n| **Name**<br>`type` | **Description** |\n|---|---|\n| **ID**<br>`integer` | Identifier |\n| **WORK_PHONE, PERSONAL_PHONE** | string or null |"),
+    );
+    const r = resourceOf(model, "Record");
+    expect(members(r)).toEqual(["ID: integer", "WORK_PHONE: unknown", "PERSONAL_PHONE: unknown"]);
+  });
+
+  it("a name cell that is no name is a warning, not a field named after the cell", () => {
+    const r = buildFromText(spec("## Resources\n\n### Record\n\n| Field | Type |\n|---|---|\n| the id, see above | integer |"), "spec.md");
+    expect(r.diagnostics.map((d) => `${d.line} ${d.code}`)).toContain("9 unread-text");
+    expect(members(resourceOf(r.model as Model, "Record"))).toEqual([]);
+  });
+
+  it("bold-titled paragraphs under Other resources: a table after one, or fields after a dash", () => {
+    const model = modelOf(
+      spec(
+        "## Resources\n\n### Misc resources\n\n**Current user** (`a.b`). Returned field set depends on scope (`user`, `user_brief`).\n\n| Field | Type |\n|---|---|\n| ID | str |\n| ACTIVE | bool |\n\n" +
+          "**Pay system item** (`a.b`) — fields: ID, NAME, SORT.\n\n**Note:** not a resource.",
+      ),
+    );
+    expect(members(resourceOf(model, "CurrentUser"))).toEqual(["ID: string?", "ACTIVE: boolean?"]);
+    expect(resourceOf(model, "CurrentUser").fieldScopes).toEqual(["user", "user_brief"]);
+    expect(members(resourceOf(model, "PaySystem"))).toEqual(["ID: unknown", "NAME: unknown", "SORT: unknown"]);
+    expect(model.resources.some((r) => r.name === "Note")).toBe(false);
+  });
+
+  it("a section's lead-ins: Item of, Fields:, Returned by `m`: shape, the result of adding", () => {
+    const model = modelOf(
+      spec(
+        "## Resources\n\n### Pay system\n\n**Item of:** `a.b`. Fields:\n\n`ID`, `NAME`, `SORT`.\n\n" +
+          "### Labels\n\nReturned by `a.b`: an object of localized strings with the keys ID, SITE_ID.\n\n" +
+          "### External line\n\nThe result of adding an external line is an object with `ID` (integer).",
+      ),
+    );
+    const pay = resourceOf(model, "PaySystem");
+    expect(members(pay)).toEqual(["ID: unknown", "NAME: unknown", "SORT: unknown"]);
+    expect(pay.returnedBy).toContain("a.b");
+    expect(members(resourceOf(model, "Labels"))).toEqual(["ID: string", "SITE_ID: string"]);
+    expect(members(resourceOf(model, "ExternalLine"))).toEqual(["ID: integer"]);
+  });
+
+  it("a map: keyed-by words in a Description cell, a table whose one row is the resource's own member, and shorthand", () => {
+    const model = modelOf(
+      spec(
+        "## Resources\n\n### Allowed Actions\n\nReturned by `a.b`.\n\n| **Name**<br>`type` | **Description** |\n|---|---|\n| **allowedActions**<br>`object` | Keyed by user id. Each value is an object of booleans with the keys ACCEPT, EDIT.PLAN |\n\n" +
+          "### Rights\n\n`rights` = obj keyed by user id → value = obj of bools, keys:\n\nREAD, WRITE",
+      ),
+    );
+    const allowed = resourceOf(model, "AllowedActions");
+    expect(allowed.type).toMatchObject({ kind: "object", members: [], keyDescription: "user id", additional: { kind: "ref", resource: "AllowedActionsValue" } });
+    expect(allowed.memberName).toBe("allowedActions");
+    expect(members(resourceOf(model, "AllowedActionsValue"))).toEqual(["ACCEPT: boolean?", "EDIT.PLAN: boolean?"]);
+    expect(resourceOf(model, "Rights").type).toMatchObject({ kind: "object", keyDescription: "user id", additional: { kind: "ref", resource: "RightsValue" } });
+    expect(members(resourceOf(model, "RightsValue"))).toEqual(["READ: boolean?", "WRITE: boolean?"]);
+  });
+});
+
+describe("notes, gaps and the catalogue in other layouts", () => {
+  it("a quoted note of a section is its text; `Not shown:` and a list, and `Not shown: a; b`, are a gap each", () => {
+    const model = modelOf(
+      spec("## States\n\n> Note\n>\n> Not shown: the moves; the values.\n\n## Limits\n\n> **Not shown:**\n> - the numeric thresholds;\n> - the reset time."),
+    );
+    const gaps = model.knownGaps.filter((g) => g.appliesTo.includes("states") || g.appliesTo.includes("limits")).map((g) => `${g.appliesTo[0]}: ${g.subject}`);
+    expect(gaps).toEqual(["states: the moves", "states: the values", "limits: the numeric thresholds", "limits: the reset time"]);
+  });
+
+  it("older statuses in a subsection's tables (an `older` column, 'also adds:') and a 3.0 subsection by its title", () => {
+    const model = modelOf(
+      spec(
+        "## 9. Errors\n\n### 9.1 System errors\n\n| Code | HTTP status | Message |\n|---|---|---|\n| `INVALID_REQUEST` | 401 | Https required |\n\n" +
+          "#### Older status assignments\n\n| Code | Status in the older description |\n|---|---|\n| `INVALID_REQUEST` | 400 |\n\nThe older description also adds:\n\n| Code | Status | Cause |\n|---|---|---|\n| `ERROR_BATCH_LENGTH_EXCEEDED` | 400 | batch parameters too long |\n\n" +
+          "### 9.2 Version 3.0 errors\n\n| HTTP status | Code | Cause |\n|---|---|---|\n| 422 | `SERVICE_REST_V3_EXCEPTION_IDEMPOTENCYKEYREUSEDEXCEPTION` | key reused |",
+      ),
+    );
+    expect(model.errors.catalogue.map((e) => `${e.kind} ${e.code} ${e.status ?? "-"}/${e.altStatus ?? "-"}${e.cause ? ` ${e.cause}` : ""}`)).toEqual([
+      "system INVALID_REQUEST 401/400",
+      "system ERROR_BATCH_LENGTH_EXCEEDED -/400 batch parameters too long",
+      "v3 SERVICE_REST_V3_EXCEPTION_IDEMPOTENCYKEYREUSEDEXCEPTION 422/- key reused",
+    ]);
+  });
+
+  it("older statuses in a quoted paragraph with backticked codes ('It also adds')", () => {
+    const model = modelOf(
+      spec(
+        "## Errors\n\n| Status | Code | Text |\n|---|---|---|\n| 401 | OVERLOAD_LIMIT | blocked |\n\n> Note\n>\n> An older description of the same list gives other statuses: `OVERLOAD_LIMIT` 503. It also adds `ERROR_MANIFEST_IS_NOT_AVAILABLE` (404).",
+      ),
+    );
+    expect(model.errors.catalogue.map((e) => `${e.code} ${e.status ?? "-"}/${e.altStatus ?? "-"}`)).toEqual(["OVERLOAD_LIMIT 401/503", "ERROR_MANIFEST_IS_NOT_AVAILABLE -/404"]);
+  });
+});
+
+describe("the envelope in other layouts", () => {
+  const expected = {
+    members: ["result: union", "time: object"],
+    time: ["start: number", "operating_reset_at: integer?"],
+    body: ["error: string", "error_description: string", "argument: string?"],
+  };
+  const shape = (model: Model) => {
+    const env = model.envelope;
+    if (!env) throw new Error("no envelope");
+    const line = (f: { name: string; type: { kind: string; type?: string }; required: boolean }) => `${f.name}: ${f.type.kind === "primitive" ? f.type.type : f.type.kind}${f.required ? "" : "?"}`;
+    return { members: env.members.map(line), time: env.time.map(line), body: env.legacyErrorBody.map(line) };
+  };
+
+  it("a top-level Responses section with a subsection per part, members as bold paragraphs", () => {
+    const model = modelOf(
+      spec(
+        "## 4. Responses\n\n### 4.1 Success envelope\n\n**`result`** — object, array, boolean or integer, depending on the method. Holds the data.\n\n**`time`** — object with timing data:\n\n| Name | Type | Description |\n|---|---|---|\n| `start` | number | Unix time |\n| `operating_reset_at` | integer | present in most responses but absent in some |\n\n" +
+          "### 4.2 Legacy error body\n\n| Member | Type | Description |\n|---|---|---|\n| `error` | string | digits, Latin letters and underscore; may be empty |\n| `error_description` | string | for developers |\n\nSome errors carry extra members — for example `argument`, which names the faulty parameter.",
+      ),
+    );
+    expect(shape(model)).toEqual(expected);
+    expect(model.envelope?.legacyErrorBody[0]?.type).toMatchObject({ pattern: "^[0-9A-Za-z_]*$" });
+  });
+
+  it("name cells with their type, 'The `time` object:' and the error body as a list", () => {
+    const model = modelOf(
+      spec(
+        "## Data Structures\n\n### Response Envelope\n\n| **Name**<br>`type` | **Description** |\n|---|---|\n| **result**<br>`object`, `array`, `boolean` or `integer` (depends on the method) | data |\n| **time**<br>`object` | timing |\n\nThe `time` object:\n\n| **Name**<br>`type` | **Description** |\n|---|---|\n| **start**<br>`number` | Unix time |\n| **operating_reset_at**<br>`integer` | Present in most responses, absent from some |\n\n" +
+          "Legacy error body:\n\n- `error` — `string` made of digits, Latin letters and underscore.\n- `error_description` — `string` for developers.\n\nSome errors carry extra members, for example `argument`, the faulty parameter.",
+      ),
+    );
+    expect(shape(model)).toEqual(expected);
+  });
+});
+
+describe("methods in other layouts", () => {
+  const legacy = (model: Model, name: string) => {
+    const m = model.methods.find((x) => x.name === name && x.version === "legacy");
+    if (!m) throw new Error(`no method ${name}`);
+    return m;
+  };
+
+  it("call forms as a table after 'Call it in one of three forms': a constraint, each name a parameter", () => {
+    const model = modelOf(
+      spec(
+        "",
+        "**a.b**. Scope `x`.\n\nCall it in one of three forms; every parameter in the chosen form is required.\n\n| Form | Required parameters | Description |\n|---|---|---|\n| 1 | `attachId` | poll id |\n| 2 | **moduleId***, **entityId*** | the element |\n",
+      ),
+    );
+    const m = legacy(model, "a.b");
+    expect(m.params.map((p) => `${p.name}${p.required ? "*" : ""}`)).toEqual(["attachId", "moduleId", "entityId"]);
+    expect(m.constraints).toMatchObject([{ kind: "call-forms", forms: [["attachId"], ["moduleId", "entityId"]] }]);
+  });
+
+  it("under a method heading's Response Handling, '`boolean`.' is the result, not a parameter named boolean", () => {
+    const model = modelOf(spec("", "#### Set the item xy.item.set\n\n> Scope: `x`\n\n##### Method Parameters\n\nNo parameters.\n\n##### Response Handling\n\n`boolean`.\n"));
+    const m = legacy(model, "xy.item.set");
+    expect(m.params).toEqual([]);
+    expect(m.result?.type).toMatchObject({ kind: "primitive", type: "boolean" });
+  });
+
+  it("a paragraph before an area's first method is the area's: 'The following methods are named, but …: `x`, `y`'", () => {
+    const model = modelOf(spec("", "#### Methods Without a Description Here\n\nThe following methods are named, but their parameters and responses are not shown: `event.get`, `disk.*` methods.\n\n**a.b**. Scope `x`."));
+    expect(model.methods.filter((m) => !m.described).map((m) => m.name)).toEqual(expect.arrayContaining(["event.get", "disk.*"]));
+    expect(model.knownGaps.find((g) => g.appliesTo.includes("method:legacy:event.get"))?.subject).toBe("parameters and responses of the named methods");
+  });
+});
+
+describe("states in other layouts", () => {
+  it("labelled bullets under a bold subject, and a table with Call / Resulting state columns", () => {
+    const model = modelOf(
+      spec(
+        "## 6. Lifecycles\n\n### 6.1 Tasks\n\n**Pin flag `isPinned`**\n- Trigger: `a.b`.\n- Precondition: read access.\n- Result: `isPinned` becomes `N`.\n- The response carries the task.\n\n" +
+          "### 6.2 Links\n\n| Call | Precondition | Resulting state | Also |\n|---|---|---|---|\n| `a.b` with status 1 | may change | enabled | `publicUrl` holds the link |",
+      ),
+    );
+    expect(model.states.transitions.map((t) => [t.subject, t.trigger, t.condition, t.next, t.also])).toEqual([
+      ["Pin flag `isPinned`", "`a.b`", "read access", "`isPinned` becomes `N`", "The response carries the task."],
+      ["", "`a.b` with status 1", "may change", "enabled", "`publicUrl` holds the link"],
+    ]);
+  });
+});
+
+describe("older statuses of codes the list lacks", () => {
+  it("a restated status for a code not in the system table is a warning, not a new entry", () => {
+    const r = buildFromText(spec("## Errors\n\n| Status | Code | Text |\n|---|---|---|\n| 401 | A_CODE | a |\n\nAn older description of the same list gives other statuses: A_CODE 400, GONE_CODE 500."), "spec.md");
+    expect(r.model?.errors.catalogue.map((e) => `${e.code} ${e.status}/${e.altStatus}`)).toEqual(["A_CODE 401/400"]);
+    expect(r.diagnostics.filter((d) => d.code === "unknown-reference").map((d) => d.message)).toEqual([
+      "Unknown error code of the older description (not in the system errors table) 'GONE_CODE'",
+    ]);
+  });
+});
+
+describe("pointers and labels in other layouts", () => {
+  it("'Parameters: `x` — object, required. Its members:' and a members table; a resource that points at the method", () => {
+    const model = modelOf(
+      spec(
+        "## Resources\n\n### Resources described with their methods\n\n- **Calendar user settings** — see `xy.settings.set` in the method reference.",
+        "#### `xy.settings.set`\n\n- **Scope:** `x`\n- **Parameters:** `settings` — object, required. Its members:\n\n| Member | Type | Description |\n|---|---|---|\n| `view` | string | the view |\n| `showTasks` | boolean | |\n",
+      ),
+    );
+    const m = model.methods.find((x) => x.name === "xy.settings.set");
+    expect(m?.params.map((p) => `${p.name}${p.required ? "*" : ""}`)).toEqual(["settings*"]);
+    expect(m?.params[0]?.type).toEqual({ kind: "ref", resource: "CalendarUserSettings" });
+    expect(members(resourceOf(model, "CalendarUserSettings"))).toEqual(["view: string?", "showTasks: boolean?"]);
+  });
+
+  it("a resource section that says 'See [Title xy.settings.set](#anchor) under Methods.'", () => {
+    const model = modelOf(
+      spec(
+        "## Data Structures\n\n### Calendar User Settings\n\nSee [Set Calendar Settings xy.settings.set](#set-calendar-settings) under Methods.",
+        "**xy.settings.set**. Scope `x`. `settings`* object:\n\n| Member | Type | Meaning |\n|---|---|---|\n| view | string | the view |\n",
+      ),
+    );
+    expect(members(resourceOf(model, "CalendarUserSettings"))).toEqual(["view: string?"]);
+  });
+});
+
+describe("field lists as bullets of a resource's section", () => {
+  it("'ID, SITE_ID, ACTIVE (Y/N) — all of these are strings.' and 'The SMTP fields may be null'", () => {
+    const model = modelOf(
+      spec("## Data Structures\n\n### Mail Service\n\nItem of the `a.b` result.\n\n- ID, SITE_ID, ACTIVE (Y/N), SORT — all of these are strings.\n- SMTP_SERVER, SMTP_PORT.\n\nThe SMTP fields may be null when they are not set."),
+    );
+    const r = resourceOf(model, "MailService");
+    expect(members(r)).toEqual(["ID: string", "SITE_ID: string", "ACTIVE: string", "SORT: string", "SMTP_SERVER: unknown", "SMTP_PORT: unknown"]);
+    expect(r.type.kind === "object" ? r.type.members.filter((f) => f.nullable).map((f) => f.name) : []).toEqual(["SMTP_SERVER", "SMTP_PORT"]);
+    expect(r.type.kind === "object" ? r.type.members.find((f) => f.name === "ACTIVE")?.type : null).toMatchObject({ enum: ["Y", "N"] });
+  });
+});
+
+describe("the values of a keyed map, written after the table or in words (issue 26)", () => {
+  it("reads them from a field list; 'and others' is words, never a field; an item that is no name keeps the map open", async () => {
+    const { readFieldList, readKeyedObject } = await import("../../generator/read/resources.js");
+    expect(readFieldList("ID, NAME, and `ANSWERS` (keyed by answer id)", null, undefined).fields.map((f) => [f.name, f.type.kind])).toEqual([
+      ["ID", "unknown"],
+      ["NAME", "unknown"],
+      ["ANSWERS", "object"],
+    ]);
+    const words = readFieldList("ID, NAME, and others", null, undefined);
+    expect(words.fields.map((f) => f.name)).toEqual(["ID", "NAME"]);
+    expect(words.unread).toBe(1);
+    // "Each question has ID, …": the map's values; one item that is no field name, and the form is not this one.
+    const keyed = readKeyedObject("keyed by question id. Each question has ID, QUESTION, and ANSWERS keyed by answer id");
+    expect(keyed?.kind === "object" && keyed.additional?.kind === "object" ? keyed.additional.members.map((f) => f.name) : null).toEqual(["ID", "QUESTION", "ANSWERS"]);
+    expect(readKeyedObject("keyed by question id. Each question has the fields listed below")).toBeNull();
+  });
+});
