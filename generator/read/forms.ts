@@ -14,6 +14,8 @@ export interface FormHooks {
   describe(param: string, words: string): boolean;
   /** The next numbered list or table gives the method's call forms, one set of parameters each. */
   callFormsFollow(): void;
+  /** The parameters declared so far must be sent in their order: a `keep-order` constraint at this sentence. */
+  keepOrder(): void;
 }
 
 /** "400", "400 or 403", "400, 403 and 404": the statuses a label gives. */
@@ -179,6 +181,36 @@ export const METHOD_FORMS: readonly SentenceForm[] = [
     doc: { example: "Parameters: `taskId` — integer, required.", fact: "the parameters after the label, read as a parameter bullet" },
   },
   {
+    id: "use-instead",
+    match: /^Use `[a-z][\w.]*` instead\.?$/i,
+    // "#### `task.comment.add` — deprecated" then "> **Deprecated.** Use `x` instead.": the replacement of a method
+    // already marked deprecated; of any other it is words the chain reads on.
+    read: (m, s) => {
+      if (!m.deprecated) return "read-on";
+      m.deprecated = { replacement: m.deprecated.replacement ?? /`([a-z][\w.]*)`/.exec(s)?.[1] ?? null, text: m.deprecated.text };
+      return "placed";
+    },
+    doc: { example: "**Deprecated.** Use `tasks.task.chat.message.send` instead.", fact: "the replacement of a method marked deprecated" },
+  },
+  {
+    id: "keep-order",
+    match: /^(?:The )?order of (?:the )?parameters(?: in the request)? must be (?:kept|preserved)\b/i,
+    read: (_m, _s, hooks) => {
+      hooks.keepOrder();
+      return "placed";
+    },
+    doc: { example: "The order of the parameters in the request must be preserved, otherwise the call fails.", fact: "a `keep-order` constraint over the parameters declared before it" },
+  },
+  {
+    id: "idempotency-header",
+    match: /^(?:Idempotency\s*:\s*)?(?:the\s+)?`Idempotency-Key` header is (?:honou?red|supported|accepted)\.?$/i,
+    read: (m) => {
+      m.idempotencyKey = true;
+      return "placed";
+    },
+    doc: { example: "**Idempotency:** the `Idempotency-Key` header is honored.", fact: "the method honours the `Idempotency-Key` header (`idempotencyKey`)" },
+  },
+  {
     id: "its-members",
     match: /^(?:Its|Their) (?:members|fields|keys)\s*:$/i,
     // "`settings` — object, required. Its members:": the parameter the sentence before declared, when it is an object.
@@ -203,6 +235,8 @@ const LABELS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^returns\s*:\s*/, "Returns: "],
   // "`result.allowedActions` — see Allowed actions" under a Response heading: the Response form.
   [/^(?=`result(?:\.[A-Za-z_]\w*)?`\s*(?:—|–|-|:|\(|\.|$))/, "Response "],
+  // "**Body:** a `fields` object with …", "**Body:** `taskId`, integer.": the 3.0 body as the spec's "body …" says it.
+  [/^body\s*:\s*(?:an?\s+)?(?=`)/i, "body "],
   [/^(?:params|parameters)\s*:\s*none\b/i, "No parameters"],
   [/^no params\b/i, "No parameters"],
 ];

@@ -198,6 +198,9 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
     callFormsFollow: () => {
       st.callForms = t;
     },
+    keepOrder: () => {
+      m.constraints.push({ kind: "keep-order", params: m.params.map((p) => p.name), text: s, source: sourceOf(ctx, t) });
+    },
     membersFollow: (name) => {
       const target = st.paramIndex.get(name);
       if (!target) return false;
@@ -226,17 +229,21 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
     return;
   }
   if (NOT_SHOWN.test(s)) {
-    const subject = (NOT_SHOWN.exec(s)?.[1] ?? s).trim();
+    // "Response: not shown", or with the label first, "Not shown: the full field list and the response".
+    const before = (NOT_SHOWN.exec(s)?.[1] ?? s).trim();
+    const subject = before || (NOT_SHOWN.exec(s)?.[2] ?? "").replace(/^\s*[:—–-]\s*/, "").replace(/\.$/, "").trim();
+    // Each thing the sentence says is not shown, without its article ("the full field list and the response").
+    const things = subject.split(/\s*,\s*|\s+and\s+/).map((x) => x.replace(/^(?:the|an?)\s+/i, "").toLowerCase());
     const targets = refsOf(t).filter((r) => m.params.some((p) => p.name === r));
     addGap(ctx, t, subject, [
       `method:${m.version}:${m.name}`,
       ...targets.map((p) => `param:${m.version}:${m.name}:${p}`),
     ]);
-    if (/^(Full field list and )?response\b|^Response\b|^Shape of the response\b/i.test(subject) && !m.result) {
+    if ((/^(Full field list and )?response\b|^Response\b|^Shape of the response\b/i.test(subject) || things.some((x) => /^(?:response|shape of the response)$/.test(x))) && !m.result) {
       m.result = { type: { kind: "unknown", note: "not shown" }, key: null, description: s, empty: [], source: sourceOf(ctx, t) };
     }
     // Applied when the method ends: the object parameters it speaks of may come after this sentence.
-    if (/^Full field list\b/i.test(subject)) st.fieldListNotShown = true;
+    if (/^Full field list\b/i.test(subject) || things.includes("full field list")) st.fieldListNotShown = true;
     return;
   }
   if (ACCESS.test(s)) {
@@ -279,7 +286,7 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
     return;
   }
   if (/^Parameters:?$/.test(s)) return;
-  const samples = /^Samples also pass `([A-Za-z_]\w*)` with members? ((?:`[^`]+`(?:\s*,\s*|\s+and\s+)?)+)/.exec(s);
+  const samples = /^Samples also pass `([A-Za-z_]\w*)` with (?:the )?members? ((?:`[^`]+`(?:\s*,\s*|\s+and\s+)?)+)/.exec(s);
   if (samples) {
     const members = [...(samples[2] ?? "").matchAll(/`([^`]+)`/g)].map((x) =>
       field({ name: x[1] ?? "", type: { kind: "unknown" }, description: "", source: sourceOf(ctx, t) }),
@@ -794,7 +801,11 @@ function readSectionParagraph(ctx: ReadContext, out: MethodSectionFragment, t: T
     return true;
   }
   if (NOT_SHOWN.test(s) && !/^\*\*/.test(s)) {
-    const subject = (NOT_SHOWN.exec(s)?.[1] ?? s).trim();
+    // "Response: not shown", or with the label first, "Not shown: the full field list and the response".
+    const before = (NOT_SHOWN.exec(s)?.[1] ?? s).trim();
+    const subject = before || (NOT_SHOWN.exec(s)?.[2] ?? "").replace(/^\s*[:—–-]\s*/, "").replace(/\.$/, "").trim();
+    // Each thing the sentence says is not shown, without its article ("the full field list and the response").
+    const things = subject.split(/\s*,\s*|\s+and\s+/).map((x) => x.replace(/^(?:the|an?)\s+/i, "").toLowerCase());
     // Under a method's heading, only a gap that says it speaks of methods or areas ("Other 3.0 methods …") is the area's.
     if (named && !/\b(?:methods|areas?)\b|^Other\b/i.test(subject)) return false;
     // "Other 3.0 methods ...: not shown" speaks of the area; "Response: not shown" right after a method could be

@@ -129,7 +129,10 @@ function readClauseRest(
   rest: Text,
   meaning: Meaning | null = null,
 ): { type: TypeRef; nullable: boolean; description: string; default?: Field["default"]; plural: boolean } {
-  const lead = /^:\s*/.exec(rest.text)?.[0].length ?? 0;
+  // "`taskId`: integer", and "`taskId`, integer" when a type follows the comma (else the comma starts the meaning).
+  const colon = /^:\s*/.exec(rest.text)?.[0].length ?? 0;
+  const comma = colon === 0 ? (/^,\s*/.exec(rest.text)?.[0].length ?? 0) : 0;
+  const lead = comma > 0 && readTypePhrase(rest.text.slice(comma)) ? comma : colon;
   const t = sliceText(rest, lead);
   const s = t.text;
   const tp = readTypePhrase(s);

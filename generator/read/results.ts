@@ -76,7 +76,10 @@ export function readResultSentence(ctx: ReadContext, t: Text): ResultSpec | null
   const written = collapse(t.text);
   // "Returns: `result.task` — see Task", "Result: `result` — an External Call Statistics Record": a label with the
   // member path is the Response form.
-  const s = written.replace(/^(?:Returns|Result|Response)\s*:\s*(?=`result[.`])/, "Response ").replace(/^(Response `result(?:\.[A-Za-z_]\w*)?`)\s*(?:—|–|-|:)\s*/, "$1 ");
+  // "Returns: the task in `result.item`" is "`result.item` holds the task".
+  const s = written
+    .replace(/^(?:Returns|Result|Response)\s*:?\s*(?:the\s+)?([^`:;]+?) in `result\.([A-Za-z_]\w*)`/, "`result.$2` holds the $1")
+    .replace(/^(?:Returns|Result|Response)\s*:\s*(?=`result[.`])/, "Response ").replace(/^(Response `result(?:\.[A-Za-z_]\w*)?`)\s*(?:—|–|-|:)\s*/, "$1 ");
   const source = sourceOf(ctx, t);
   const base = { description: written, empty: emptyStatements(written), source };
   let m = /^Response `result\.([A-Za-z_][\w]*)`\s*(.*)$/.exec(s);

@@ -259,3 +259,35 @@ describe("the values of a keyed map, written after the table or in words (issue 
     expect(readKeyedObject("keyed by question id. Each question has the fields listed below")).toBeNull();
   });
 });
+
+describe("a method's bullets in a careful writer's labels (issue 26, this session's rows)", () => {
+  const one = (endpoints: string, name = "ab.cd", version: "legacy" | "v3" = "legacy") => {
+    const r = buildFromText(spec("", endpoints), "spec.md");
+    const m = r.model?.methods.find((x) => x.name === name && x.version === version);
+    if (!m) throw new Error(`no method ${name}`);
+    return { m: withoutSources(m), diagnostics: r.diagnostics };
+  };
+
+  it("**Body:** a `fields` object with …, **Idempotency:** the `Idempotency-Key` header is honored, **Not shown:** the full field list and the response", () => {
+    const { m, diagnostics } = one("#### `ab.cd` (3.0)\n\n- **Scope:** `x`\n- **Body:** a `fields` object with `title`, `creatorId`.\n- **Idempotency:** the `Idempotency-Key` header is honored.\n\n> **Not shown:** the full field list and the response.\n", "ab.cd", "v3");
+    expect(m.params.map((p) => [p.name, p.type.kind === "object" ? p.type.members.map((x) => x.name) : p.type.kind])).toEqual([["fields", ["title", "creatorId"]]]);
+    expect(m.idempotencyKey).toBe(true);
+    expect(m.result?.type).toEqual({ kind: "unknown", note: "not shown" });
+    expect(diagnostics.filter((d) => d.code === "unplaced")).toEqual([]);
+  });
+
+  it("**Body:** `taskId`, integer: a type after the comma is the type; words after it stay the meaning", () => {
+    expect(one("#### `ab.cd` (3.0)\n\n- **Scope:** `x`\n- **Body:** `taskId`, integer.\n- **Returns:** the task in `result.item`.\n", "ab.cd", "v3").m.params.map((p) => [p.name, p.type])).toEqual([["taskId", { kind: "primitive", type: "integer" }]]);
+    expect(one("**ab.cd**. Scope `x`. Parameters: `ID`, the record to read.").m.params.map((p) => [p.name, p.type.kind, p.description])).toEqual([["ID", "unknown", "the record to read"]]);
+    expect(one("#### `ab.cd` (3.0)\n\n- **Scope:** `x`\n- **Returns:** the task in `result.item`.\n", "ab.cd", "v3").m.result?.key).toBe("item");
+  });
+
+  it("'— deprecated' then 'Use `x` instead.', and 'The order of the parameters … must be preserved'", () => {
+    const { m } = one("#### `ab.cd` — deprecated\n\n> **Deprecated.** Use `cd.ef` instead.\n\n- **Scope:** `x`\n- **Parameters:** `ID` (the id) and `TEXT` (the text). The order of the parameters in the request must be preserved, otherwise the call fails. Samples also pass `FIELDS` with the member `POST`.\n");
+    expect(m.deprecated?.replacement).toBe("cd.ef");
+    expect(m.constraints.map((c) => [c.kind, "params" in c ? c.params : []])).toEqual([["keep-order", ["ID", "TEXT"]]]);
+    expect(m.params.map((p) => p.name)).toEqual(["ID", "TEXT", "FIELDS"]);
+    // Of a method not marked deprecated, "Use `cd.ef` instead." gives no replacement.
+    expect(one("#### `ab.cd`\n\n- **Scope:** `x`\n\nUse `cd.ef` instead.\n").m.deprecated).toBeNull();
+  });
+});
