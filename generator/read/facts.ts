@@ -143,6 +143,8 @@ export const COLUMN_SYNONYMS = {
     "values / notes",
   ],
   default: ["default", "default value"],
+  // Where the value is sent (`| In | Name | Notes |`: `body`, `header`, `query`).
+  location: ["in", "location", "sent in", "where"],
 } as const;
 
 export interface FieldColumns {
@@ -152,6 +154,8 @@ export interface FieldColumns {
   /** Meaning-like columns in table order; their texts join into one description. */
   meaning: number[];
   default: number | null;
+  /** Where each value is sent (`body`, `header`, `query`), when the table says. */
+  location: number | null;
   /** Columns no synonym names: read into the description, after a warning. */
   other: number[];
 }
@@ -170,13 +174,14 @@ export function isFieldTable(ctx: ReadContext, table: Table): boolean {
   const header = table.children[0];
   if (!header) return false;
   const h = headerIndex(ctx, header);
-  return roleOf(h.names[0] ?? "") === "name";
+  const first = roleOf(h.names[0] ?? "");
+  return first === "name" || (first === "location" && roleOf(h.names[1] ?? "") === "name");
 }
 
 export function fieldColumns(ctx: ReadContext, table: Table): FieldColumns {
   const header = table.children[0];
   const h: HeaderIndex = header ? headerIndex(ctx, header) : { names: [], find: () => null };
-  const cols: FieldColumns = { name: 0, type: null, required: null, meaning: [], default: null, other: [] };
+  const cols: FieldColumns = { name: 0, type: null, required: null, meaning: [], default: null, location: null, other: [] };
   const cells = header ? rowCells(ctx.file, header, header.children.length) : [];
   let named = false;
   for (const [i, name] of h.names.entries()) {
@@ -187,6 +192,7 @@ export function fieldColumns(ctx: ReadContext, table: Table): FieldColumns {
     } else if (role === "type" && cols.type === null) cols.type = i;
     else if (role === "required" && cols.required === null) cols.required = i;
     else if (role === "default" && cols.default === null) cols.default = i;
+    else if (role === "location" && cols.location === null) cols.location = i;
     else if (role === "meaning") cols.meaning.push(i);
     else {
       cols.other.push(i);

@@ -182,7 +182,7 @@ export const METHOD_FORMS: readonly SentenceForm[] = [
   },
   {
     id: "use-instead",
-    match: /^Use `[a-z][\w.]*` instead\.?$/i,
+    match: /^(?:→\s*|->\s*)?Use `[a-z][\w.]*`(?: instead)?\.?$/i,
     // "#### `task.comment.add` — deprecated" then "> **Deprecated.** Use `x` instead.": the replacement of a method
     // already marked deprecated; of any other it is words the chain reads on.
     read: (m, s) => {
@@ -190,16 +190,16 @@ export const METHOD_FORMS: readonly SentenceForm[] = [
       m.deprecated = { replacement: m.deprecated.replacement ?? /`([a-z][\w.]*)`/.exec(s)?.[1] ?? null, text: m.deprecated.text };
       return "placed";
     },
-    doc: { example: "**Deprecated.** Use `tasks.task.chat.message.send` instead.", fact: "the replacement of a method marked deprecated" },
+    doc: { example: "**Deprecated.** Use `tasks.task.chat.message.send` instead. · → use `tasks.task.chat.message.send`.", fact: "the replacement of a method marked deprecated" },
   },
   {
     id: "keep-order",
-    match: /^(?:The )?order of (?:the )?parameters(?: in the request)? must be (?:kept|preserved)\b/i,
+    match: /^(?:The )?order of (?:the )?param(?:eter)?s(?: in the req(?:uest)?)? must be (?:kept|preserved)\b|^Keep (?:the )?param(?:eter)?s? order\b/i,
     read: (_m, _s, hooks) => {
       hooks.keepOrder();
       return "placed";
     },
-    doc: { example: "The order of the parameters in the request must be preserved, otherwise the call fails.", fact: "a `keep-order` constraint over the parameters declared before it" },
+    doc: { example: "The order of the parameters in the request must be preserved, otherwise the call fails. · Keep param order in the req.", fact: "a `keep-order` constraint over the parameters declared before it" },
   },
   {
     id: "idempotency-header",

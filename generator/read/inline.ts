@@ -109,7 +109,7 @@ export function splitTop(t: Text, isSeparator: (s: string, i: number) => number)
 
 /**
  * Sentences: a period outside backticks and brackets, followed by white space and a capital letter, a digit,
- * a backtick or a bold marker. "e.g. a code" does not split.
+ * a backtick or a bold marker. "e.g. a code" (and "incl.", "approx.", "cf.") does not split.
  */
 export function sentences(t: Text): Text[] {
   return splitTop(t, (s, i) => {
@@ -118,8 +118,9 @@ export function sentences(t: Text): Text[] {
     const m = /^\s+(?=[A-Z0-9`*Ѐ-ӿ])/.exec(rest);
     if (!m) return 0;
     // Abbreviations that end in a period and are followed by a capital are not sentence ends in this spec.
-    const before = s.slice(Math.max(0, i - 4), i);
-    if (/\be\.g$|\bi\.e$/.test(before)) return 0;
+    // "incl. `archiveLink`" is a developer's "includes", not the end of a sentence (whose rest would be read alone).
+    const before = s.slice(Math.max(0, i - 7), i);
+    if (/\be\.g$|\bi\.e$|\bincl$|\bapprox$|\bcf$/i.test(before)) return 0;
     return 1 + m[0].length;
   }).map((p) => (p.text.endsWith(".") ? sliceText(p, 0, p.text.length - 1) : p));
 }

@@ -233,7 +233,7 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
     const before = (NOT_SHOWN.exec(s)?.[1] ?? s).trim();
     const subject = before || (NOT_SHOWN.exec(s)?.[2] ?? "").replace(/^\s*[:—–-]\s*/, "").replace(/\.$/, "").trim();
     // Each thing the sentence says is not shown, without its article ("the full field list and the response").
-    const things = subject.split(/\s*,\s*|\s+and\s+/).map((x) => x.replace(/^(?:the|an?)\s+/i, "").toLowerCase());
+    const things = subject.split(/\s*,\s*|\s+and\s+|\s*\+\s*/).map((x) => x.replace(/^(?:the|an?)\s+/i, "").toLowerCase());
     const targets = refsOf(t).filter((r) => m.params.some((p) => p.name === r));
     addGap(ctx, t, subject, [
       `method:${m.version}:${m.name}`,
@@ -286,7 +286,7 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
     return;
   }
   if (/^Parameters:?$/.test(s)) return;
-  const samples = /^Samples also pass `([A-Za-z_]\w*)` with (?:the )?members? ((?:`[^`]+`(?:\s*,\s*|\s+and\s+)?)+)/.exec(s);
+  const samples = /^Samples also pass `([A-Za-z_]\w*)` (?:with|w\/) (?:the )?members? ((?:`[^`]+`(?:\s*,\s*|\s+and\s+)?)+)/.exec(s);
   if (samples) {
     const members = [...(samples[2] ?? "").matchAll(/`([^`]+)`/g)].map((x) =>
       field({ name: x[1] ?? "", type: { kind: "unknown" }, description: "", source: sourceOf(ctx, t) }),
@@ -441,6 +441,17 @@ function readParamTable(ctx: ReadContext, table: Table, method: Method): Field[]
   const out: Field[] = [];
   for (const cells of rows) {
     const others: Text[] = [];
+    // `| header | \`Idempotency-Key\` | honored |`: the header the method honours, no parameter of its body.
+    const location = cols.location === null ? "" : collapse(cells[cols.location]?.text ?? "").toLowerCase();
+    if (location === "header") {
+      // Any other header is no fact of the model: its row stays unplaced, and the ledger says so.
+      const nameCell = cells[cols.name];
+      if (nameCell && /^`?Idempotency-Key`?$/i.test(collapse(nameCell.text))) {
+        method.idempotencyKey = true;
+        place(ctx, nameCell);
+      }
+      continue;
+    }
     const p = paramFromRow(ctx, cols, cells, others);
     if (p) out.push(p);
     for (const o of others) {
@@ -805,7 +816,7 @@ function readSectionParagraph(ctx: ReadContext, out: MethodSectionFragment, t: T
     const before = (NOT_SHOWN.exec(s)?.[1] ?? s).trim();
     const subject = before || (NOT_SHOWN.exec(s)?.[2] ?? "").replace(/^\s*[:—–-]\s*/, "").replace(/\.$/, "").trim();
     // Each thing the sentence says is not shown, without its article ("the full field list and the response").
-    const things = subject.split(/\s*,\s*|\s+and\s+/).map((x) => x.replace(/^(?:the|an?)\s+/i, "").toLowerCase());
+    const things = subject.split(/\s*,\s*|\s+and\s+|\s*\+\s*/).map((x) => x.replace(/^(?:the|an?)\s+/i, "").toLowerCase());
     // Under a method's heading, only a gap that says it speaks of methods or areas ("Other 3.0 methods …") is the area's.
     if (named && !/\b(?:methods|areas?)\b|^Other\b/i.test(subject)) return false;
     // "Other 3.0 methods ...: not shown" speaks of the area; "Response: not shown" right after a method could be

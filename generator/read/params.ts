@@ -98,7 +98,7 @@ interface Meaning {
  * end of its clause; a `;` or a new sentence ends it.
  */
 function memberList(after: Text): { members: Text; rest: Text; bounded: boolean } | null {
-  const intro = /^\s*(?::|with(?:\s+members?:?)?|,\s*members?:?|members?:)\s*(?=`[A-Za-z_])/.exec(after.text);
+  const intro = /^\s*(?::|(?:with|w\/)(?:\s+members?:?)?|,\s*members?:?|members?:)\s*(?=`[A-Za-z_])/.exec(after.text);
   if (intro) return { members: sliceText(after, intro[0].length), rest: sliceText(after, after.text.length), bounded: false };
   const paren = /^\s*\(members?:\s*/.exec(after.text);
   if (!paren) return null;
@@ -289,8 +289,13 @@ export function paramFromRow(ctx: ReadContext, cols: FieldColumns, cells: Text[]
     if (word) reportTypeWord(ctx, spanOfText(ctx, typeCell), word);
   }
   // A Type cell with no type in it ("id of a file") is words: they go before the Meaning cells.
-  const rest = typed && typeCell ? typeCell : { text: "", start: nameCell.start };
-  const r = readClauseRest(ctx, rest, typeCell && !typed && typeText ? joinMeaning(typeCell, meaning) : meaning);
+  // A table that says where each value goes and has no Type column (`| In | Name | Notes |`) gives the type at the
+  // start of Notes, as a bullet gives it after the name ("obj w/ `title`, `creatorId`").
+  const notesTyped = cols.type === null && cols.location !== null && first && readTypePhrase(first.text) !== null ? first : null;
+  const rest = typed && typeCell ? typeCell : (notesTyped ?? { text: "", start: nameCell.start });
+  const after = meaningCells[1];
+  const restOfNotes = after ? { text: collapse(meaningCells.slice(1).map((c) => c.text).join("; ")), at: after } : null;
+  const r = readClauseRest(ctx, rest, notesTyped ? restOfNotes : typeCell && !typed && typeText ? joinMeaning(typeCell, meaning) : meaning);
   let type = r.type;
   if (type.kind === "object") type = fillSources(objectDetails(type, r.description), sourceOf(ctx, nameCell));
   else type = fillSources(type, sourceOf(ctx, nameCell));

@@ -46,8 +46,10 @@ function typeFromWords(words: string): TypeRef {
   if (arr) return { kind: "array", items: titleRef(arr[1] ?? "") };
   const tp = readTypePhrase(w);
   if (tp && tp.type.kind !== "object") return tp.type;
-  const paren = /\((integer|number|string|boolean)\)/.exec(w);
-  if (paren) return readTypePhrase(paren[1] ?? "")?.type ?? UNKNOWN;
+  // "(integer)", and the type words' short forms the grammar reads ("(int)"): a primitive in parentheses.
+  const paren = /\((\w+)\)/.exec(w);
+  const inParen = paren ? readTypePhrase(paren[1] ?? "") : null;
+  if (inParen && inParen.type.kind === "primitive") return inParen.type;
   const leading = /^(integer|number|string|boolean)\b/.exec(w);
   if (leading) return readTypePhrase(leading[1] ?? "")?.type ?? UNKNOWN;
   const see = /\(see ([^)]+)\)/.exec(w) ?? /^(?:—|–|-)?\s*see (?:the )?([A-Z][^.;,()]*?)\s*\.?$/.exec(w);
@@ -79,6 +81,9 @@ export function readResultSentence(ctx: ReadContext, t: Text): ResultSpec | null
   // "Returns: the task in `result.item`" is "`result.item` holds the task".
   const s = written
     .replace(/^(?:Returns|Result|Response)\s*:?\s*(?:the\s+)?([^`:;]+?) in `result\.([A-Za-z_]\w*)`/, "`result.$2` holds the $1")
+    // "Resp: `result.item` = the task; incl. `archiveLink` (…)": the same, in a developer's shorthand.
+    .replace(/^(?:Returns|Result|Response)\s*:?\s*`result\.([A-Za-z_]\w*)`\s*=\s*(?:the\s+)?(?=[a-z])/i, "`result.$1` holds the ")
+    .replace(/;\s*incl\.\s+(?=`)/, "; includes ")
     .replace(/^(?:Returns|Result|Response)\s*:\s*(?=`result[.`])/, "Response ").replace(/^(Response `result(?:\.[A-Za-z_]\w*)?`)\s*(?:—|–|-|:)\s*/, "$1 ");
   const source = sourceOf(ctx, t);
   const base = { description: written, empty: emptyStatements(written), source };

@@ -290,4 +290,25 @@ describe("a method's bullets in a careful writer's labels (issue 26, this sessio
     // Of a method not marked deprecated, "Use `cd.ef` instead." gives no replacement.
     expect(one("#### `ab.cd`\n\n- **Scope:** `x`\n\nUse `cd.ef` instead.\n").m.deprecated).toBeNull();
   });
+
+  it("a hurried developer's: `| In | Name | Notes |` with a header row, '→ use `x`', 'Keep param order', 'w/ member', '(int)', 'incl.', '+'", () => {
+    const add = one("#### ab.cd (3.0)\n\nScope `x`.\n\n| In | Name | Notes |\n|---|---|---|\n| body | `fields` | obj w/ `title`, `creatorId`. Sent as JSON |\n| header | `Idempotency-Key` | honored |\n\nFull field list + response: not shown.\n", "ab.cd", "v3");
+    expect(add.m.params.map((p) => [p.name, p.type.kind === "object" ? p.type.members.map((x) => x.name) : p.type.kind, p.description])).toEqual([["fields", ["title", "creatorId"], "Sent as JSON"]]);
+    expect(add.m.idempotencyKey).toBe(true);
+    expect(add.m.result?.type).toEqual({ kind: "unknown", note: "not shown" });
+    expect(add.diagnostics.filter((d) => d.code === "unplaced" || d.code === "unknown-table-column")).toEqual([]);
+    // Another header is no fact: the ledger says its row is not placed.
+    const other = one("#### ab.cd (3.0)\n\nScope `x`.\n\n| In | Name | Notes |\n|---|---|---|\n| header | `X-Trace` | sent back |\n", "ab.cd", "v3");
+    expect(other.diagnostics.filter((d) => d.code === "unplaced").map((d) => d.line)).toEqual([15]);
+    const old = one("#### ab.cd — DEPRECATED\n\n→ use `cd.ef`. Scope `x`.\n\n| Param | Notes |\n|---|---|\n| `ID` | id |\n| `TEXT` | text |\n\n- Keep param order in the req, otherwise call fails.\n- Samples also pass `FIELDS` w/ member `POST`.\n- Result: id of new comment (int).\n");
+    expect(old.m.deprecated?.replacement).toBe("cd.ef");
+    expect(old.m.constraints.map((c) => c.kind)).toEqual(["keep-order"]);
+    expect(old.m.params.map((p) => [p.name, p.type.kind])).toEqual([["ID", "unknown"], ["TEXT", "unknown"], ["FIELDS", "object"]]);
+    expect(old.m.result?.type).toEqual({ kind: "primitive", type: "integer" });
+    // "incl." is no sentence end: `archiveLink` is the result's member, not a parameter.
+    const get = one("#### ab.cd (3.0)\n\nScope `x`.\n\n| Body param | Type |\n|---|---|\n| `taskId` | int |\n\nResp: `result.item` = the task; incl. `archiveLink` (link to the archive).\n", "ab.cd", "v3");
+    expect(get.m.params.map((p) => p.name)).toEqual(["taskId"]);
+    expect(get.m.result?.key).toBe("item");
+    expect(JSON.stringify(get.m.result?.type)).toContain("archiveLink");
+  });
 });
