@@ -203,12 +203,12 @@ export const METHOD_FORMS: readonly SentenceForm[] = [
   },
   {
     id: "idempotency-header",
-    match: /^(?:Idempotency\s*:\s*)?(?:the\s+)?`Idempotency-Key` header is (?:honou?red|supported|accepted)\.?$/i,
+    match: /^(?:Idempotency\s*:\s*)?(?:the\s+)?(?:`Idempotency-Key` header|header `Idempotency-Key`) is (?:honou?red|supported|accepted)\.?$/i,
     read: (m) => {
       m.idempotencyKey = true;
       return "placed";
     },
-    doc: { example: "**Idempotency:** the `Idempotency-Key` header is honored.", fact: "the method honours the `Idempotency-Key` header (`idempotencyKey`)" },
+    doc: { example: "**Idempotency:** the `Idempotency-Key` header is honored. · The header `Idempotency-Key` is honored.", fact: "the method honours the `Idempotency-Key` header (`idempotencyKey`)" },
   },
   {
     id: "its-members",

@@ -230,7 +230,8 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
   }
   if (NOT_SHOWN.test(s)) {
     // "Response: not shown", or with the label first, "Not shown: the full field list and the response".
-    const before = (NOT_SHOWN.exec(s)?.[1] ?? s).trim();
+    // "The full field list and the response are not shown": the verb is no part of what is not shown.
+    const before = (NOT_SHOWN.exec(s)?.[1] ?? s).trim().replace(/\s+(?:are|is)$/i, "");
     const subject = before || (NOT_SHOWN.exec(s)?.[2] ?? "").replace(/^\s*[:—–-]\s*/, "").replace(/\.$/, "").trim();
     // Each thing the sentence says is not shown, without its article ("the full field list and the response").
     const things = subject.split(/\s*,\s*|\s+and\s+|\s*\+\s*/).map((x) => x.replace(/^(?:the|an?)\s+/i, "").toLowerCase());
@@ -813,7 +814,8 @@ function readSectionParagraph(ctx: ReadContext, out: MethodSectionFragment, t: T
   }
   if (NOT_SHOWN.test(s) && !/^\*\*/.test(s)) {
     // "Response: not shown", or with the label first, "Not shown: the full field list and the response".
-    const before = (NOT_SHOWN.exec(s)?.[1] ?? s).trim();
+    // "The full field list and the response are not shown": the verb is no part of what is not shown.
+    const before = (NOT_SHOWN.exec(s)?.[1] ?? s).trim().replace(/\s+(?:are|is)$/i, "");
     const subject = before || (NOT_SHOWN.exec(s)?.[2] ?? "").replace(/^\s*[:—–-]\s*/, "").replace(/\.$/, "").trim();
     // Each thing the sentence says is not shown, without its article ("the full field list and the response").
     const things = subject.split(/\s*,\s*|\s+and\s+|\s*\+\s*/).map((x) => x.replace(/^(?:the|an?)\s+/i, "").toLowerCase());

@@ -369,6 +369,16 @@ export function objectDetails(type: Extract<TypeRef, { kind: "object" }>, descri
     const member = field({ name: memberAt[1] ?? "", type: UNKNOWN, description: desc, ...(def ? { default: def } : {}), source: NO_SOURCE });
     out = { ...out, open: true, members: [...out.members, member] };
   }
+  // "Contains `title`, `responsibleId`, `creatorId`", "Contains `taskId` (`integer`) and `text` (`string`)": the whole
+  // description a list of members, each typed by its parenthesis when that is a type.
+  m = out.members.length === 0 ? /^(?:Contains|Holds|Has) ((?:`[A-Za-z_]\w*`\s*(?:\([^()]*\))?(?:\s*,\s*|\s+and\s+)?)+)\.?$/.exec(description) : null;
+  if (m) {
+    const members = named(m[1] ?? "").map((f) => {
+      const tp = readTypePhrase(f.description.replace(/`/g, ""));
+      return tp && tp.length === f.description.replace(/`/g, "").length ? { ...f, type: tp.type, nullable: tp.nullable, description: "" } : f;
+    });
+    out = { ...out, members };
+  }
   if (/\bfor example\b|\bdepends on\b/.test(description)) out.open = true;
   return out;
 }

@@ -71,8 +71,11 @@ function emptyStatements(s: string): string[] {
     .map((part) => collapse(part));
 }
 
-/** The members a result sentence lists: "(members `a`, `b`)", ", with members `a`, `b`", "→ members `a`, `b`". */
-const MEMBERS = /(?:\(|,\s*with\s+|→\s*|\bwith\s+)members ((?:`[^`]+`(?:\s*,\s*|\s+and\s+)?)+)/;
+/**
+ * The members a result sentence lists: "(members `a`, `b`)", ", with members `a`, `b`", "→ members `a`, `b`", "The
+ * OpenAPI document has the members `a`, `b`".
+ */
+const MEMBERS = /(?:\(|,\s*with\s+|→\s*|\bwith\s+|\bhas (?:the )?)members ((?:`[^`]+`(?:\s*,\s*|\s+and\s+)?)+)/;
 
 export function readResultSentence(ctx: ReadContext, t: Text): ResultSpec | null {
   const written = collapse(t.text);
@@ -118,10 +121,15 @@ export function readResultSentence(ctx: ReadContext, t: Text): ResultSpec | null
   const literal = m?.[1] === "true" || m?.[1] === "false";
   const typeWord = !!m && !literal && readTypePhrase(m[1] ?? "")?.length === (m[1] ?? "").length;
   if (m && !literal && !typeWord) return { ...base, key: m[1] ?? null, type: typeFromWords(m[2] ?? "") };
-  m = /^Result:?\s*(.*)$/.exec(typeWord ? s.replace(/`([A-Za-z_]\w*)`/, "$1") : s);
-  if (m) return { ...base, key: null, type: typeFromWords(m[1] ?? "") };
   // "(members `a`, `b`)", ", with members `a`, `b`", "→ members `a`, `b`": the members of the result object.
   const membersOf = (words: string) => MEMBERS.exec(words);
+  m = /^Result:?\s*(.*)$/.exec(typeWord ? s.replace(/`([A-Za-z_]\w*)`/, "$1") : s);
+  if (m) {
+    // "Result: The OpenAPI document has the members `openapi`, …" (a Response Handling section's own words).
+    const members = typeWord ? null : membersOf(m[1] ?? "");
+    if (members) return { ...base, key: null, type: membersFromPaths([...(members[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? ""), ctx, t) };
+    return { ...base, key: null, type: typeFromWords(m[1] ?? "") };
+  }
   m = /^Returns:\s*(.*)$/.exec(s);
   if (m) {
     const members = membersOf(m[1] ?? "");

@@ -311,4 +311,18 @@ describe("a method's bullets in a careful writer's labels (issue 26, this sessio
     expect(get.m.result?.key).toBe("item");
     expect(JSON.stringify(get.m.result?.type)).toContain("archiveLink");
   });
+
+  it("the platform's own style: 'Contains `a` (`integer`) and `b` (`string`)', 'The header `Idempotency-Key` is honored.', 'The full field list and the response are not shown.'", () => {
+    const { m } = one("#### ab.cd (3.0)\n\nScope `x`.\n\n| **Name**<br>`type` | **Description** |\n|---|---|\n| **fields**<br>`object` | Contains `taskId` (`integer`) and `text` (`string`) |\n\nThe header `Idempotency-Key` is honored.\n\nThe full field list and the response are not shown.\n", "ab.cd", "v3");
+    const fields = m.params[0]?.type;
+    expect(fields?.kind === "object" ? fields.members.map((x) => [x.name, x.type]) : []).toEqual([
+      ["taskId", { kind: "primitive", type: "integer" }],
+      ["text", { kind: "primitive", type: "string" }],
+    ]);
+    expect(m.idempotencyKey).toBe(true);
+    expect(m.result?.type).toEqual({ kind: "unknown", note: "not shown" });
+    const doc = one("#### ab.cd (3.0)\n\nScope `x`.\n\n##### Response Handling\n\nThe OpenAPI document has the members `openapi`, `paths`.\n", "ab.cd", "v3").m.result?.type;
+    expect(doc?.kind === "object" ? doc.members.map((x) => x.name) : doc).toEqual(["openapi", "paths"]);
+    expect(one("#### ab.cd (3.0)\n\nScope `x`.\n\n##### Response Handling\n\nThe shape of the response is not shown.\n", "ab.cd", "v3").m.result?.type).toEqual({ kind: "unknown", note: "not shown" });
+  });
 });
