@@ -160,9 +160,9 @@ export const METHOD_FORMS: readonly SentenceForm[] = [
   },
   {
     id: "parameter-more",
-    match: /^`[A-Za-z_]\w*` (?:format|key prefixes|prefixes|values|keys|shape)\b\s*:?/,
+    match: /^`[A-Za-z_]\w*` (?:format|key prefixes|prefixes|values|keys|shape|has the (?:form|format|shape))\b\s*:?/,
     read: (_m, s, hooks) => (hooks.describe(/`([A-Za-z_]\w*)`/.exec(s)?.[1] ?? "", s) ? "placed" : "read-on"),
-    doc: { example: "`ORDER` format: `{field: ASC|DESC}`", fact: "more words of a parameter the method already has (its description), not a second parameter" },
+    doc: { example: "`ORDER` format: `{field: ASC|DESC}` · `ORDER` has the form `{field: ASC|DESC}`.", fact: "more words of a parameter the method already has (its description, and the object's shape they give), not a second parameter" },
   },
   {
     id: "members-label",

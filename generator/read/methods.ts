@@ -19,7 +19,7 @@ import {
   statement,
 } from "./inline.js";
 import { fieldColumns } from "./facts.js";
-import { paramFromRow, readNameList, readParams } from "./params.js";
+import { fillSources, objectDetails, paramFromRow, readNameList, readParams } from "./params.js";
 import { isResultSentence, readResultSentence } from "./results.js";
 import { ERROR_COLUMNS, errorWords, headerIndex, pascal, readCodeCell, tableRows, warnErrorColumns } from "./tables.js";
 import { field } from "./types.js";
@@ -190,6 +190,8 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
       const target = st.paramIndex.get(name);
       if (!target) return false;
       target.description = collapse(`${target.description}${target.description ? "; " : ""}${words}`);
+      // "`ORDER` format: `{field: ASC|DESC}`" after the table: the words say the object's shape, as in its row.
+      if (target.type.kind === "object") target.type = fillSources(objectDetails(target.type, words), target.source);
       described = true;
       // "`FILTER` key prefixes:" with a table after it: the table is the parameter's, not new parameters.
       if (/:\s*$/.test(words)) st.describesNext = target;

@@ -160,11 +160,14 @@ function readClauseRest(
   // "integer, `1` enable (default), `0` disable" · "string (`min`, `hour`, `day`)" · a Meaning cell "`Y`/`N` hide".
   const facts = readMeaning(ctx, type, description, meaning?.at ?? (after.text.trim() ? after : rest), tp.default);
   type = facts.type;
+  // A string whose whole meaning is "URL" (`| HANDLER | string | | URL |`) is the bullet's "string URL".
+  const urlOnly = type.kind === "primitive" && type.type === "string" && !type.format && !type.enum && /^(?:an? )?URL\.?$/i.test(facts.description.trim());
+  if (urlOnly) type = { kind: "primitive", type: "string", format: "uri" };
   const plural = /^(integers|numbers|strings|booleans|objects|arrays)\b/i.test(s);
   return {
     type,
     nullable: tp.nullable || facts.nullable,
-    description: facts.description,
+    description: urlOnly ? "" : facts.description,
     ...(facts.default ? { default: facts.default } : {}),
     plural,
   };
@@ -336,7 +339,10 @@ export function objectDetails(type: Extract<TypeRef, { kind: "object" }>, descri
     );
   let m = /\bkey is (?:the )?([^;]+); value is an object with (.*)$/.exec(description);
   if (m) out = { ...out, keyDescription: collapse(m[1] ?? ""), additional: { kind: "object", members: named(m[2] ?? "") } };
-  m = /^`\{(\w+):\s*([^`}]+)\}`/.exec(description);
+  // `{field: ASC|DESC}` anywhere in the words ("`ORDER` has the form `{field: ASC|DESC}`"), or one span per value
+  // ("Of the form `{field: ASC}` or `{field: DESC}`"): the key and the values of a map.
+  const forms = [...description.matchAll(/`\{(\w+):\s*([^`}]+)\}`/g)];
+  m = forms.length > 0 && forms.every((f) => f[1] === forms[0]?.[1]) ? (["", forms[0]?.[1] ?? "", forms.map((f) => f[2] ?? "").join("|")] as unknown as RegExpExecArray) : null;
   if (m) {
     const values = (m[2] ?? "").split("|").map((v) => v.trim());
     out = {

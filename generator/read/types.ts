@@ -125,7 +125,8 @@ function readAlternative(s: string): { type: TypeRef; nullable: boolean; length:
     const items: TypeRef = noun.trim() ? { kind: "unknown", note: noun.trim() } : UNKNOWN;
     return { type: { kind: "array", items }, nullable: false, length: m[0].length + noun.trimEnd().length };
   }
-  m = /^object of\s+([^;,.()`]+?)\s+to\s+/i.exec(s);
+  // "object of language code to string", "object mapping language code to string", a developer's "obj lang code → str".
+  m = /^(?:object|obj) (?:of|mapping)\s+([^;,.()`→]+?)\s+(?:to|→)\s+/i.exec(s) ?? /^(?:object|obj)\s+([^;,.()`→]+?)\s*→\s*/i.exec(s);
   if (m) {
     const value = readAlternative(s.slice(m[0].length));
     if (value) {

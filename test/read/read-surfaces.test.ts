@@ -325,4 +325,22 @@ describe("a method's bullets in a careful writer's labels (issue 26, this sessio
     expect(doc?.kind === "object" ? doc.members.map((x) => x.name) : doc).toEqual(["openapi", "paths"]);
     expect(one("#### ab.cd (3.0)\n\nScope `x`.\n\n##### Response Handling\n\nThe shape of the response is not shown.\n", "ab.cd", "v3").m.result?.type).toEqual({ kind: "unknown", note: "not shown" });
   });
+
+  it("a map in three spellings, `{field: ASC|DESC}` after the table, and a string whose meaning is 'URL'", () => {
+    const { m } = one(
+      "#### ab.cd\n\n- **Scope:** `x`\n\n| Parameter | Type | Required | Description |\n|---|---|---|---|\n| `HANDLER` | string | no | URL |\n| `NAME` | string, or object mapping language code to string | no | |\n| `TITLE` | str, or obj lang code → str | | |\n| `ORDER` | object | no | form: see below |\n\n`ORDER` has the form `{field: ASC|DESC}`.\n",
+    );
+    const map = { kind: "object", members: [], additional: { kind: "primitive", type: "string" } };
+    expect(m.params.map((p) => [p.name, p.type])).toEqual([
+      ["HANDLER", { kind: "primitive", type: "string", format: "uri" }],
+      ["NAME", { kind: "union", options: [{ kind: "primitive", type: "string" }, { ...map, keyDescription: "language code" }] }],
+      ["TITLE", { kind: "union", options: [{ kind: "primitive", type: "string" }, { ...map, keyDescription: "lang code" }] }],
+      ["ORDER", { kind: "object", members: [], keyDescription: "field", additional: { kind: "primitive", type: "string", enum: ["ASC", "DESC"] } }],
+    ]);
+    // One span per value: "Of the form `{field: ASC}` or `{field: DESC}`".
+    const per = one("#### ab.cd\n\n- **Scope:** `x`\n\n| **Name**<br>`type` | **Description** |\n|---|---|\n| **ORDER**<br>`object` | Of the form `{field: ASC}` or `{field: DESC}` |\n").m.params[0]?.type;
+    expect(per).toEqual({ kind: "object", members: [], keyDescription: "field", additional: { kind: "primitive", type: "string", enum: ["ASC", "DESC"] } });
+    // "URL of the record" is words about a string, not its format.
+    expect(one("#### ab.cd\n\n- **Scope:** `x`\n\n| Parameter | Type | Required | Description |\n|---|---|---|---|\n| `RECORD_URL` | string | no | URL of the record |\n").m.params[0]?.type).toEqual({ kind: "primitive", type: "string" });
+  });
 });
