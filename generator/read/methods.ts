@@ -21,7 +21,7 @@ import {
 import { fieldColumns } from "./facts.js";
 import { fillSources, objectDetails, paramFromRow, readNameList, readParams } from "./params.js";
 import { isResultSentence, readResultSentence } from "./results.js";
-import { ERROR_COLUMNS, errorWords, headerIndex, pascal, readCodeCell, tableRows, warnErrorColumns } from "./tables.js";
+import { ERROR_COLUMNS, errorWords, headerIndex, pascal, readCodeCell, readCodeTextCell, tableRows, warnErrorColumns } from "./tables.js";
 import { field } from "./types.js";
 import { firstParenGroup, namedParenGroups } from "../util/parens.js";
 import { pushAll } from "../util/arrays.js";
@@ -481,8 +481,11 @@ function readErrorTable(ctx: ReadContext, table: Table, method: Method, labelled
     if (statusText && status === null && !/^\dxx$/i.test(statusText)) {
       report(ctx, "bad-status", spanOfText(ctx, cells[h.find(ERROR_COLUMNS.status) ?? 0] ?? { text: "", start: 0 }), { text: statusText });
     }
-    const codeAt = h.find(ERROR_COLUMNS.code);
-    const code = readCodeCell(cell(ERROR_COLUMNS.code));
+    // A `Code / message` column holds both: "code `X`, text `Y`" (a blank cell gives neither).
+    const inWords = h.find(ERROR_COLUMNS.code) === null && h.find(ERROR_COLUMNS.codeText) === null;
+    const both = h.find(ERROR_COLUMNS.code) === null ? readCodeTextCell(cell(inWords ? ERROR_COLUMNS.cause : ERROR_COLUMNS.codeText)) : null;
+    const codeAt = h.find(ERROR_COLUMNS.code) ?? h.find(ERROR_COLUMNS.codeText);
+    const code = readCodeCell(both ? (both.code !== null ? `\`${both.code}\`` : "") : cell(ERROR_COLUMNS.code));
     const codeCell = codeAt === null ? undefined : cells[codeAt];
     if (code.unread && codeCell) report(ctx, "unread-text", spanOfText(ctx, codeCell), { what: "error code", text: code.words.slice(0, 80) });
     if (code.notShown && codeCell && !notShownAt) {
@@ -490,7 +493,9 @@ function readErrorTable(ctx: ReadContext, table: Table, method: Method, labelled
       addGap(ctx, codeCell, "Error codes", [`method:${method.version}:${method.name}`]);
     }
     const words = errorWords(cell);
-    const text = words.text.replace(/^`|`$/g, "");
+    const text = words.text.replace(/^`|`$/g, "") || (both?.text ?? "");
+    // "A required field is missing, or the pay system is not found: code `X`, text `Y`": the words before the code.
+    if (inWords && both?.code != null) words.cause = words.cause.replace(/[:;,]?\s*code\s+`[^`]*`.*$/i, "").trim();
     const cause = words.cause || (code.unread ? "" : code.words);
     // Statuses the label before the table gave ("Errors (HTTP 400):"), where the table has no status column.
     const own = status ?? code.status;
@@ -538,7 +543,8 @@ function isErrorTable(ctx: ReadContext, table: Table): boolean {
   const header = table.children[0];
   if (!header) return false;
   const h = headerIndex(ctx, header);
-  if (h.find(ERROR_COLUMNS.code) === null) return false;
+  // `| Status | Description |` under a method: its errors, the codes in the words ("…: code `X`, text `Y`").
+  if (h.find(ERROR_COLUMNS.code) === null && h.find(ERROR_COLUMNS.codeText) === null) return h.find(ERROR_COLUMNS.status) !== null && h.find(ERROR_COLUMNS.cause) !== null && h.names.length === 2;
   return h.find(ERROR_COLUMNS.status) !== null || h.find(ERROR_COLUMNS.text) !== null || h.find(ERROR_COLUMNS.mixed) !== null || h.find(ERROR_COLUMNS.cause) !== null;
 }
 

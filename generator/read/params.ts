@@ -337,7 +337,7 @@ export function objectDetails(type: Extract<TypeRef, { kind: "object" }>, descri
     [...list.matchAll(/`([A-Za-z_]\w*)`\s*(?:\(((?:[^()]|\([^()]*\))*)\))?/g)].map((x) =>
       field({ name: x[1] ?? "", type: UNKNOWN, description: collapse(x[2] ?? ""), source: NO_SOURCE }),
     );
-  let m = /\bkey is (?:the )?([^;]+); value is an object with (.*)$/.exec(description);
+  let m = /\bkey is (?:the |a )?([^;.]+)[;.]\s+(?:[Tt]he |[Ee]ach )?value is an object with (.*)$/.exec(description);
   if (m) out = { ...out, keyDescription: collapse(m[1] ?? ""), additional: { kind: "object", members: named(m[2] ?? "") } };
   // `{field: ASC|DESC}` anywhere in the words ("`ORDER` has the form `{field: ASC|DESC}`"), or one span per value
   // ("Of the form `{field: ASC}` or `{field: DESC}`"): the key and the values of a map.

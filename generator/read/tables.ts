@@ -79,9 +79,17 @@ export const ERROR_COLUMNS = {
   status: /^(?:status|http|http status|http code|status code)$/,
   code: /^(?:code|error code|error)$/,
   text: /^(?:text|message|msg|error message)$/,
-  cause: /^(?:cause|when|meaning|description|notes?|cause \/ notes)$/,
+  cause: /^(?:cause|when|meaning|description|notes?|cause \/ notes|situation|condition|reason)$/,
   mixed: /^(?:(?:message|msg) \/ cause|cause \/ (?:message|msg))$/,
+  /** One cell for both: "code `ERROR_CHECK_FAILURE`, text `Pay system not found`". */
+  codeText: /^(?:code \/ (?:message|msg|text)|code and (?:message|text)|code, (?:message|text))$/,
 } as const;
+
+/** A Code / message cell: the code after "code", the text after "text" or "message", each in backticks. */
+export function readCodeTextCell(raw: string): { code: string | null; text: string | null } {
+  const cell = collapse(raw);
+  return { code: /\bcode\s+`([A-Za-z0-9_.]*)`/i.exec(cell)?.[1] ?? null, text: /\b(?:text|message|msg)\s+`([^`]*)`/i.exec(cell)?.[1] ?? null };
+}
 
 /**
  * The quoted text and the cause of an error row, given the cell of each of ERROR_COLUMNS: a Text cell, else a mixed

@@ -343,4 +343,19 @@ describe("a method's bullets in a careful writer's labels (issue 26, this sessio
     // "URL of the record" is words about a string, not its format.
     expect(one("#### ab.cd\n\n- **Scope:** `x`\n\n| Parameter | Type | Required | Description |\n|---|---|---|---|\n| `RECORD_URL` | string | no | URL of the record |\n").m.params[0]?.type).toEqual({ kind: "primitive", type: "string" });
   });
+
+  it("errors with the code in a `Code / message` cell, or in a `Status | Description` table's words; 'each key … each value is an object with'", () => {
+    const settings = "| Parameter | Type | Required | Description |\n|---|---|---|---|\n| `SETTINGS` | object | yes | each key is a setting name; each value is an object with `TYPE` (the source) and `VALUE` (the code) |\n";
+    const combined = one(`#### ab.cd\n\n- **Scope:** \`x\`\n\n${settings}\n**Errors**\n\n| HTTP status | Situation | Code / message |\n|---|---|---|\n| 403 | no right | |\n| 400 | not found | code \`ERROR_CHECK_FAILURE\`, text \`Pay system not found\` |\n`).m;
+    const words = one("#### ab.cd\n\n- **Scope:** `x`\n\n##### Error Handling\n\n| **Status** | **Description** |\n|---|---|\n| 403 | No right |\n| 400 | The pay system is not found: code `ERROR_CHECK_FAILURE`, text `Pay system not found` |\n").m;
+    for (const m of [combined, words]) {
+      expect(m.errors.map((e) => [e.status, e.code, e.text])).toEqual([
+        [403, null, null],
+        [400, "ERROR_CHECK_FAILURE", "Pay system not found"],
+      ]);
+    }
+    expect(words.errors[1]?.cause).toBe("The pay system is not found");
+    const t = combined.params[0]?.type;
+    expect(t?.kind === "object" ? [t.keyDescription, t.additional?.kind === "object" ? t.additional.members.map((x) => x.name) : null] : null).toEqual(["setting name", ["TYPE", "VALUE"]]);
+  });
 });
