@@ -294,7 +294,9 @@ export function paramFromRow(ctx: ReadContext, cols: FieldColumns, cells: Text[]
   // A Type cell with no type in it ("id of a file") is words: they go before the Meaning cells.
   // A table that says where each value goes and has no Type column (`| In | Name | Notes |`) gives the type at the
   // start of Notes, as a bullet gives it after the name ("obj w/ `title`, `creatorId`").
-  const notesTyped = cols.type === null && cols.location !== null && first && readTypePhrase(first.text) !== null ? first : null;
+  // So does a Type cell left as a dash or blank: "| `SITE_ID` | — | no | list of sites |" is "`SITE_ID` list of sites".
+  const untyped = (cols.type === null && cols.location !== null) || (cols.type !== null && typeCell !== null && typeCell.text.trim() === "");
+  const notesTyped = untyped && first && readTypePhrase(first.text) !== null ? first : null;
   const rest = typed && typeCell ? typeCell : (notesTyped ?? { text: "", start: nameCell.start });
   const after = meaningCells[1];
   const restOfNotes = after ? { text: collapse(meaningCells.slice(1).map((c) => c.text).join("; ")), at: after } : null;
@@ -365,7 +367,8 @@ export function objectDetails(type: Extract<TypeRef, { kind: "object" }>, descri
     );
     out = { ...out, members: [...out.members, ...members] };
   }
-  m = /^keyed by ([^;,]+?) with ((?:`[^`]+`(?:\s*,\s*|\s+and\s+)?)+)/.exec(description);
+  // "keyed by language code with `TITLE`, …", also ", each with", ", w/" and a capital "Keyed".
+  m = /^[Kk]eyed by ([^;,]+?),? (?:each )?(?:with|w\/) ((?:`[^`]+`(?:\s*,\s*|\s+and\s+)?)+)/.exec(description);
   if (m) out = { ...out, keyDescription: collapse(m[1] ?? ""), additional: { kind: "object", members: named(m[2] ?? "") } };
   const memberAt = /member `([A-Za-z_]\w*)`\s*\(/.exec(description);
   const memberGroup = memberAt ? firstParenGroup(description, memberAt.index + memberAt[0].length - 1) : null;

@@ -98,7 +98,15 @@ export function readCodeTextCell(raw: string): { code: string | null; text: stri
 export function errorWords(cell: (re: RegExp) => string): { text: string; cause: string } {
   const mixed = cell(ERROR_COLUMNS.mixed);
   const quoted = /^`[^`]+`$/.test(mixed);
-  return { text: cell(ERROR_COLUMNS.text) || (quoted ? mixed : ""), cause: cell(ERROR_COLUMNS.cause) || (quoted ? "" : mixed) };
+  // "`Handler already binded`, or a binding already in progress …": the quoted text, then its cause in words.
+  const lead = quoted ? null : /^(`[^`]+`)\s*[,;]\s*(.+)$/.exec(mixed);
+  if (lead) return { text: cell(ERROR_COLUMNS.text) || (lead[1] ?? ""), cause: cell(ERROR_COLUMNS.cause) || (lead[2] ?? "") };
+  // The same in a Description column, when it is the only one: "`Handler already binded`, or a binding …" (an
+  // alternative after the quote; "`taskId` missing" names a parameter and stays the cause).
+  const cause = cell(ERROR_COLUMNS.cause);
+  const quotedCause = !cell(ERROR_COLUMNS.text) && !mixed ? /^(`[^`]+`),\s*(or\s+.+)$/.exec(cause) : null;
+  if (quotedCause) return { text: quotedCause[1] ?? "", cause: quotedCause[2] ?? "" };
+  return { text: cell(ERROR_COLUMNS.text) || (quoted ? mixed : ""), cause: cause || (quoted ? "" : mixed) };
 }
 
 /** What a Code cell of an error table says. */

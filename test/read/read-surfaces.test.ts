@@ -358,4 +358,20 @@ describe("a method's bullets in a careful writer's labels (issue 26, this sessio
     const t = combined.params[0]?.type;
     expect(t?.kind === "object" ? [t.keyDescription, t.additional?.kind === "object" ? t.additional.members.map((x) => x.name) : null] : null).toEqual(["setting name", ["TYPE", "VALUE"]]);
   });
+
+  it("a dash for a type with the type in the words, 'keyed by …, each with', and a quoted text then 'or …' in a cause", () => {
+    const { m } = one(
+      "#### ab.cd\n\n- **Scope:** `x`\n\n| Parameter | Type | Required | Description |\n|---|---|---|---|\n| `SITE_ID` | — | no | list of sites |\n| `VISIBLE` | — | no | visibility in the list |\n| `LANG_ALL` | object | no | keyed by language code, each with `TITLE`, `NAME` |\n\n**Errors**\n\n| HTTP status | Code | Message / cause |\n|---|---|---|\n| 400 | `ERROR_CORE` | `Handler already binded`, or a binding already in progress |\n\n| Status | Code | Description |\n|---|---|---|\n| 400 | `ERROR_X` | `Wrong id`, or no id at all |\n| 400 | `ERROR_Y` | `taskId` missing |\n",
+    );
+    expect(m.params.map((p) => [p.name, p.type.kind === "object" ? [p.type.keyDescription, p.type.additional?.kind] : p.type])).toEqual([
+      ["SITE_ID", { kind: "array", items: { kind: "unknown", note: "sites" } }],
+      ["VISIBLE", { kind: "unknown" }],
+      ["LANG_ALL", ["language code", "object"]],
+    ]);
+    expect(m.errors.map((e) => [e.code, e.text, e.cause])).toEqual([
+      ["ERROR_CORE", "Handler already binded", "or a binding already in progress"],
+      ["ERROR_X", "Wrong id", "or no id at all"],
+      ["ERROR_Y", null, "`taskId` missing"],
+    ]);
+  });
 });
