@@ -372,9 +372,14 @@ export function readAuthentication(
   }
   const rules = readStatements(ctx, rest, "authentication");
   for (const rule of rules) {
-    const m = /need an application context and fail for webhooks with `WRONG_AUTH_TYPE` \(e\.g\. ([^)]*)\)/.exec(rule.text);
-    if (!m) continue;
-    for (const x of (m[1] ?? "").matchAll(/`([^`]+)`/g)) applicationContext.push({ name: x[1] ?? "", source: rule.source });
+    // "Some methods need an application context and fail for webhooks with `WRONG_AUTH_TYPE` (e.g. `a`, `b`)", and
+    // in other words: "… require an application context and reject webhook calls with `WRONG_AUTH_TYPE`. Examples:
+    // `a`, `b`.", "Webhooks fail w/ `WRONG_AUTH_TYPE` on methods needing app context, e.g. `a`, …". The methods are
+    // the dotted names after the examples' marker.
+    if (!/\b(?:application|app) context\b/i.test(rule.text) || !rule.text.includes("`WRONG_AUTH_TYPE`")) continue;
+    const marker = /\(e\.g\.\s*([^)]*)\)|\b(?:e\.g\.|for example|examples?:)\s*(.*)$/i.exec(rule.text);
+    if (!marker) continue;
+    for (const x of (marker[1] ?? marker[2] ?? "").matchAll(/`([a-z][\w]*(?:\.[\w]+)+)`/g)) applicationContext.push({ name: x[1] ?? "", source: rule.source });
   }
   return { rules, catalogue, applicationContext };
 }

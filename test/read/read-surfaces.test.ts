@@ -374,4 +374,15 @@ describe("a method's bullets in a careful writer's labels (issue 26, this sessio
       ["ERROR_Y", null, "`taskId` missing"],
     ]);
   });
+
+  it("methods that need an application context, in three writers' words", () => {
+    for (const words of [
+      "Some methods require an application context and reject webhook calls with `WRONG_AUTH_TYPE`. Examples: `ab.cd`, `ef.gh`.",
+      "Webhooks fail w/ `WRONG_AUTH_TYPE` on methods needing app context, e.g. `ab.cd`, `ef.gh`.",
+      "Some methods need an application context and fail for webhooks with `WRONG_AUTH_TYPE`, for example `ab.cd`, `ef.gh`.",
+    ]) {
+      const r = buildFromText(spec(`## Authentication\n\n- ${words}`, "**ab.cd**. Scope `x`.\n\n**ef.gh**. Scope `x`."), "spec.md");
+      expect(r.model?.methods.filter((m) => m.applicationContextOnly).map((m) => m.name), words).toEqual(["ab.cd", "ef.gh"]);
+    }
+  });
 });
