@@ -127,7 +127,7 @@ export function ownWords(description: string): string {
  */
 export const COLUMN_SYNONYMS = {
   name: ["parameter", "param", "member", "field", "name", "key", "property", "attribute", "body param", "body parameter"],
-  type: ["type", "data type", "value type", "type / values", "type / format"],
+  type: ["type", "data type", "value type", "type / values", "type / format", "type / notes", "type / meaning", "type and notes"],
   required: ["required", "mandatory", "req.", "required?", "req", "req?"],
   meaning: [
     "meaning",

@@ -321,7 +321,10 @@ function readFieldTable(ctx: ReadContext, table: Table, rules: TypingRules | nul
     const typeText = collapse(typeCell?.text ?? "").replace(/^[—–-]$/, "");
     const meaningCells = meaningCols.map((i) => cells[i]).filter((c): c is Text => !!c && !!c.text.trim());
     const meaning = collapse(meaningCells.map((c) => c.text).join("; "));
-    const a = typeText ? annotationType(typeText, rules) : null;
+    // A Type cell left as a dash or blank, its type opening the Notes ("| SMTP_LOGIN_AS_IMAP | — | Y/N |"): as a
+    // parameter's row reads it (params.ts), the Notes' first clause is the type.
+    const notesType = !typeText && meaningCells[0] ? annotationType(collapse(meaningCells[0].text), rules) : null;
+    const a = typeText ? annotationType(typeText, rules) : notesType && !notesType.rest ? notesType : null;
     if (!a && typeText && typeCell) {
       const word = suspiciousTypeWord(typeText) ?? (/\s/.test(typeText) ? null : typeText);
       if (word) reportTypeWord(ctx, spanOfText(ctx, typeCell), word);

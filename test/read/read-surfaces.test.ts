@@ -25,7 +25,8 @@ describe("resource fields in other layouts", () => {
       spec("## Data Structures\n\n### Record\n\nReturned by `a.b`.\n\n| **Name**<br>`type` | **Description** |\n|---|---|\n| **ID**<br>`integer` | Identifier |\n| **WORK_PHONE, PERSONAL_PHONE** | string or null |"),
     );
     const r = resourceOf(model, "Record");
-    expect(members(r)).toEqual(["ID: integer", "WORK_PHONE: unknown", "PERSONAL_PHONE: unknown"]);
+    // No type on the name cell's second line: the Description's opening "string or null" is the type, as in a bullet.
+    expect(members(r)).toEqual(["ID: integer", "WORK_PHONE: string", "PERSONAL_PHONE: string"]);
   });
 
   it("a name cell that is no name is a warning, not a field named after the cell", () => {
@@ -384,5 +385,17 @@ describe("a method's bullets in a careful writer's labels (issue 26, this sessio
       const r = buildFromText(spec(`## Authentication\n\n- ${words}`, "**ab.cd**. Scope `x`.\n\n**ef.gh**. Scope `x`."), "spec.md");
       expect(r.model?.methods.filter((m) => m.applicationContextOnly).map((m) => m.name), words).toEqual(["ab.cd", "ef.gh"]);
     }
+  });
+
+  it("resource tables: a `Type / notes` column, and a dash Type cell whose Notes open with the type", () => {
+    const model = modelOf(
+      spec("## Resources\n\n### Mail service\n\n**Item of:** `ab.cd`.\n\n| Field | Type / notes |\n|---|---|\n| ID | str |\n| ACTIVE | Y/N |\n\n### Line\n\n**Item of:** `ef.gh`.\n\n| Field | Type | Notes |\n|---|---|---|\n| `LOGIN` | — | Y/N |\n| `HOST` | — | the host |\n", "**ab.cd**. Scope `x`.\n\n**ef.gh**. Scope `x`."),
+    );
+    expect(members(resourceOf(model, "MailService"))).toEqual(["ID: string", "ACTIVE: string"]);
+    const line = resourceOf(model, "Line");
+    expect(line.type.kind === "object" ? line.type.members.map((m) => [m.name, m.type.kind === "primitive" ? m.type.enum : m.type.kind]) : []).toEqual([
+      ["LOGIN", ["Y", "N"]],
+      ["HOST", "unknown"],
+    ]);
   });
 });
