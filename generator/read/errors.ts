@@ -91,7 +91,10 @@ interface Draft {
 /** One error item: status, code, texts and cause in the orders the spec writes them. */
 function readItem(ctx: ReadContext, item: Text, shared: Shared): Draft {
   const d: Draft = { statuses: [], statusClass: null, code: null, texts: [], causes: [] };
-  let t = trimText(item);
+  // "HTTP status **400**, empty code, message `Wrong group ID`": the bold marks and the word "status" off, each
+  // replaced by as many spaces, so that every offset stays where it is in the file.
+  const plain = item.text.replace(/\*\*/g, "  ").replace(/^(\s*HTTP) status(?=\s)/i, (_m, h: string) => `${h}       `);
+  let t = trimText({ text: plain, start: item.start });
   const take = (n: number) => {
     t = trimText(sliceText(t, n));
     const sep = /^[,:]\s*/.exec(t.text);
@@ -117,7 +120,7 @@ function readItem(ctx: ReadContext, item: Text, shared: Shared): Draft {
       take(m[0].length);
       continue;
     }
-    m = /^(?:text|with|texts?:)\s+((?:`[^`]*`(?:\s*,\s*(?:or\s+)?|\s+or\s+)?)+)/.exec(t.text) ?? /^((?:`[^`]*`(?:\s*,\s*)?)+)(?=$|\s*\(|\s*[,;])/.exec(t.text);
+    m = /^(?:text|with|texts?:|message|msg)\s+((?:`[^`]*`(?:\s*,\s*(?:or\s+)?|\s+or\s+)?)+)/.exec(t.text) ?? /^((?:`[^`]*`(?:\s*,\s*)?)+)(?=$|\s*\(|\s*[,;])/.exec(t.text);
     if (m && [...(m[1] ?? "").matchAll(/`([^`]*)`/g)].every((x) => isTextSpan(x[1] ?? ""))) {
       for (const x of (m[1] ?? "").matchAll(/`([^`]*)`/g)) d.texts.push(x[1] ?? "");
       take(m[0].length);

@@ -156,6 +156,8 @@ export interface FieldColumns {
   default: number | null;
   /** Where each value is sent (`body`, `header`, `query`), when the table says. */
   location: number | null;
+  /** The name column's header says each name cell carries the type on its next line (`**Name**<br>\`type\``). */
+  typeInName?: boolean;
   /** Columns no synonym names: read into the description, after a warning. */
   other: number[];
 }
@@ -189,6 +191,7 @@ export function fieldColumns(ctx: ReadContext, table: Table): FieldColumns {
     if (role === "name" && !named) {
       cols.name = i;
       named = true;
+      if (/<br\s*\/?>\s*type\b/.test(name)) cols.typeInName = true;
     } else if (role === "type" && cols.type === null) cols.type = i;
     else if (role === "required" && cols.required === null) cols.required = i;
     else if (role === "default" && cols.default === null) cols.default = i;

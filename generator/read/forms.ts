@@ -40,7 +40,11 @@ export interface SentenceForm {
 /** Who may call a method, from the words after the label: `any` for any user, else the first clause, lower case. */
 export function accessWho(text: string): string {
   // "an administrator, or the owner of the group" is "administrator or owner of the group": articles are no part of who.
-  const plain = text.replace(/^(?:an?|the)\s+/i, "").replace(/,?\s+or\s+(?:an?|the)\s+/gi, " or ");
+  const plain = text
+    .replace(/^(?:an?|the)\s+/i, "")
+    .replace(/,?\s+or\s+(?:an?|the)\s+/gi, " or ")
+    // "administrator, or owner of the group": the comma before "or" parts no clause.
+    .replace(/,\s+or\s+/gi, " or ");
   if (/^Any user\b/i.test(plain)) return "any";
   // "admin" is a developer's "administrator".
   return (plain.split(/[(,;]/)[0] ?? "").replace(/\s+/g, " ").trim().toLowerCase().replace(/\badmin\b/g, "administrator").replace(/\.$/, "");

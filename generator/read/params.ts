@@ -295,7 +295,11 @@ export function paramFromRow(ctx: ReadContext, cols: FieldColumns, cells: Text[]
   // A table that says where each value goes and has no Type column (`| In | Name | Notes |`) gives the type at the
   // start of Notes, as a bullet gives it after the name ("obj w/ `title`, `creatorId`").
   // So does a Type cell left as a dash or blank: "| `SITE_ID` | — | no | list of sites |" is "`SITE_ID` list of sites".
-  const untyped = (cols.type === null && cols.location !== null) || (cols.type !== null && typeCell !== null && typeCell.text.trim() === "");
+  const untyped =
+    (cols.type === null && cols.location !== null) ||
+    (cols.type !== null && typeCell !== null && typeCell.text.trim() === "") ||
+    // `**Name**<br>\`type\`` with no type under a name: "| **PROJECT_DATE_START** | ISO 8601 |".
+    (cols.type === null && cols.typeInName === true && bareType === null);
   const notesTyped = untyped && first && readTypePhrase(first.text) !== null ? first : null;
   const rest = typed && typeCell ? typeCell : (notesTyped ?? { text: "", start: nameCell.start });
   const after = meaningCells[1];

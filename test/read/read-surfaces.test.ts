@@ -398,4 +398,17 @@ describe("a method's bullets in a careful writer's labels (issue 26, this sessio
       ["HOST", "unknown"],
     ]);
   });
+
+  it("the platform's own style: a name cell with no type line, 'administrator, or owner …', 'HTTP status **400**, empty code, message `…`'", () => {
+    const { m } = one(
+      "#### Update ab.cd\n\n> Scope: `x`\n>\n> Who can execute the method: administrator, or owner of the group\n\n##### Method Parameters\n\n| **Name**<br>`type` | **Description** |\n|---|---|\n| **ID***<br>`integer` | |\n| **START** | ISO 8601 |\n| **VISIBLE** | Visibility in the list |\n\n##### Error Handling\n\n- HTTP status **400**, empty code, message `Wrong group ID`.\n",
+    );
+    expect(m.params.map((p) => [p.name, p.type])).toEqual([
+      ["ID", { kind: "primitive", type: "integer" }],
+      ["START", { kind: "primitive", type: "string", format: "date-time" }],
+      ["VISIBLE", { kind: "unknown" }],
+    ]);
+    expect(m.access?.who).toBe("administrator or owner of the group");
+    expect(m.errors.map((e) => [e.status, e.code, e.text])).toEqual([[400, "", "Wrong group ID"]]);
+  });
 });
