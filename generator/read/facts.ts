@@ -45,7 +45,9 @@ export function readValues(meaning: string): { values: string[]; defaultValue?: 
   // "`1` enable (default), `0` disable": every comma item of the first clause starts with a literal; the words
   // after each literal say what it means, so the whole text stays the description.
   const head = inner.split(/[;.]/)[0] ?? "";
-  const items = head.split(/,\s*(?:or\s+)?|\s+or\s+(?=`)/).map((x) => x.trim()).filter(Boolean);
+  // "`1` — enable (default); `0` — disable": the items may be parted by semicolons, each opening with its literal.
+  const bySemicolon = inner.replace(/\.$/, "").split(/\s*;\s*/).map((x) => x.trim()).filter(Boolean);
+  const items = bySemicolon.length >= 2 && bySemicolon.every((x) => /^`[^`]{1,20}`\s+[—–-]\s+\S/.test(x)) ? bySemicolon : head.split(/,\s*(?:or\s+)?|\s+or\s+(?=`)/).map((x) => x.trim()).filter(Boolean);
   if (items.length >= 2 && items.every((x) => /^`[^`]+`/.test(x))) {
     const values = items.map((x) => /^`([^`]+)`/.exec(x)?.[1] ?? "");
     const def = items.find((x) => /\(default\)/.test(x));

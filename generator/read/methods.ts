@@ -92,7 +92,7 @@ function newMethod(ctx: ReadContext, name: string, version: Version, area: strin
   return emptyMethod(name, version, area, sourceOf(ctx, at));
 }
 
-const ACCESS = /^(?:[Aa]ny user|[Aa]dmin(?:istrator)?\b|CRM admin(?:istrator)?\b|[Uu]sers with|Only )/;
+const ACCESS = /^(?:[Aa]ny user|[Aa]dmin(?:istrator)?\b|CRM admin(?:istrator)?\b|[Uu]sers (?:with|w\/)|Only )/;
 
 interface State {
   method: Method;

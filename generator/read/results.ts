@@ -87,7 +87,9 @@ export function readResultSentence(ctx: ReadContext, t: Text): ResultSpec | null
     // "Resp: `result.item` = the task; incl. `archiveLink` (…)": the same, in a developer's shorthand.
     .replace(/^(?:Returns|Result|Response)\s*:?\s*`result\.([A-Za-z_]\w*)`\s*=\s*(?:the\s+)?(?=[a-z])/i, "`result.$1` holds the ")
     .replace(/;\s*incl\.\s+(?=`)/, "; includes ")
-    .replace(/^(?:Returns|Result|Response)\s*:\s*(?=`result[.`])/, "Response ").replace(/^(Response `result(?:\.[A-Za-z_]\w*)?`)\s*(?:—|–|-|:)\s*/, "$1 ");
+    .replace(/^(?:Returns|Result|Response)\s*:\s*(?=`result[.`])/, "Response ")
+    // "Returns: `{ID}`" is the Result form's "Result `{ID}`".
+    .replace(/^Returns\s*:?\s*(?=`\{)/, "Result: ").replace(/^(Response `result(?:\.[A-Za-z_]\w*)?`)\s*(?:—|–|-|:)\s*/, "$1 ");
   const source = sourceOf(ctx, t);
   const base = { description: written, empty: emptyStatements(written), source };
   let m = /^Response `result\.([A-Za-z_][\w]*)`\s*(.*)$/.exec(s);

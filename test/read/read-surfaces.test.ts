@@ -411,4 +411,18 @@ describe("a method's bullets in a careful writer's labels (issue 26, this sessio
     expect(m.access?.who).toBe("administrator or owner of the group");
     expect(m.errors.map((e) => [e.status, e.code, e.text])).toEqual([[400, "", "Wrong group ID"]]);
   });
+
+  it("'**Returns:** `{ID}`', '`ERROR_CORE` with one of: …', '`1` — enable (default); `0` — disable', 'users w/ the right …'", () => {
+    const { m } = one(
+      "#### ab.cd\n\nScope `x` · users w/ the right to change documents.\n\n| Parameter | Type | Required | Description |\n|---|---|---|---|\n| `status` | integer | no | `1` — enable (default); `0` — disable |\n| `select` | array | no | `*` — all fields; `CHAT_ID` — by default |\n\n**Returns:** `{ID}`.\n\n**Errors**\n- `ERROR_CORE` with one of: `NUMBER should not be empty`, `Line already exists`\n",
+    );
+    expect(m.access?.who).toBe("users with the right to change documents");
+    const status = m.params[0]?.type;
+    expect(status?.kind === "primitive" ? [status.enum, m.params[0]?.default?.value] : null).toEqual([[1, 0], 1]);
+    expect(m.result?.type.kind === "object" ? m.result.type.members.map((x) => x.name) : m.result?.type).toEqual(["ID"]);
+    expect(m.errors.map((e) => [e.code, e.text])).toEqual([
+      ["ERROR_CORE", "NUMBER should not be empty"],
+      ["ERROR_CORE", "Line already exists"],
+    ]);
+  });
 });
