@@ -32,7 +32,8 @@ export interface Fragments {
   states: { transitions: StateTransition[]; notes: Statement[] };
   addressing: { forms: AddressingForm[]; rules: Statement[] };
   methods: Method[];
-  named: Array<{ name: string; source: Statement["source"]; area: string }>;
+  /** Methods the input names without describing them; legacy unless `version` says (a table of the 3.0 areas). */
+  named: Array<{ name: string; source: Statement["source"]; area: string; version?: Version }>;
   endpointNotes: Statement[];
   fileRetrieval: { rows: FileRetrievalRow[]; rules: Statement[] };
   authentication: { rules: Statement[]; applicationContext: Array<{ name: string; source: Statement["source"] }> };

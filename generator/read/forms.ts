@@ -199,8 +199,18 @@ export const METHOD_FORMS: readonly SentenceForm[] = [
     doc: { example: "**Deprecated.** Use `tasks.task.chat.message.send` instead. · → use `tasks.task.chat.message.send`.", fact: "the replacement of a method marked deprecated" },
   },
   {
+    id: "is-deprecated",
+    match: /^(?:The|This) method is deprecated\.?$/i,
+    // "The method is deprecated." alone (a warning note); a "Use `x` instead." after it names the replacement.
+    read: (m, s) => {
+      m.deprecated ??= { replacement: null, text: s };
+      return "placed";
+    },
+    doc: { example: "The method is deprecated. Use `tasks.task.chat.message.send` instead.", fact: "`deprecated`; the next sentence may name the replacement" },
+  },
+  {
     id: "keep-order",
-    match: /^(?:The )?order of (?:the )?param(?:eter)?s(?: in the req(?:uest)?)? must be (?:kept|preserved)\b|^Keep (?:the )?param(?:eter)?s? order\b/i,
+    match: /^(?:The )?order of (?:the )?param(?:eter)?s(?: in the req(?:uest)?)? must be (?:kept|preserved)\b|^Keep (?:the )?param(?:eter)?s? order\b|^(?:The )?param(?:eter)?s must be passed in (?:this|the given|the listed|that) order\b/i,
     read: (_m, _s, hooks) => {
       hooks.keepOrder();
       return "placed";

@@ -273,6 +273,7 @@ export function readSpec(file: SpecFile): { fragments: Fragments; diagnostics: D
     // Sections at level 1 or 2 after the first title are read as if they were under it.
     for (const other of root.children) if (other !== top) walk(ctx, other, null, f, scopes);
   }
+  for (const n of ctx.namedV3 ?? []) f.named.push({ ...n, area: "", version: "v3" });
   pushAll(f.gaps, ctx.gaps);
   applyOlderStatuses(f.errors.catalogue, f.olderStatuses, (o) => {
     ctx.subject = undefined;

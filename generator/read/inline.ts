@@ -15,6 +15,8 @@ export interface ReadContext {
    * the no-drop ledger (read/ledger.ts) counts them as placed.
    */
   placed?: Set<number>;
+  /** Method groups a table of the areas with 3.0 methods names (`humanresources.*`): named methods of version 3.0. */
+  namedV3?: Array<{ name: string; source: Source }>;
 }
 
 /** Marks the line of `t` as read into a typed fact that keeps no position of its own. */

@@ -47,7 +47,7 @@ function typeFromWords(words: string): TypeRef {
   const tp = readTypePhrase(w);
   if (tp && tp.type.kind !== "object") return tp.type;
   // "(integer)", and the type words' short forms the grammar reads ("(int)"): a primitive in parentheses.
-  const paren = /\((\w+)\)/.exec(w);
+  const paren = /\(`?(\w+)`?\)/.exec(w);
   const inParen = paren ? readTypePhrase(paren[1] ?? "") : null;
   if (inParen && inParen.type.kind === "primitive") return inParen.type;
   const leading = /^(integer|number|string|boolean)\b/.exec(w);

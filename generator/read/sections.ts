@@ -1,7 +1,7 @@
 import type { RootContent, Table } from "mdast";
 import type { AddressingForm, CatalogueError, FileRetrievalRow, Limit, StateTransition, Statement } from "../model/types.js";
 import { type Section, type Text, listItemText, sliceText, textOf, trimText } from "../parse/markdown.js";
-import { NOT_SHOWN, type ReadContext, addGap, clauses, collapse, report, sentences, sourceOf, spanOfText, statement } from "./inline.js";
+import { NOT_SHOWN, type ReadContext, addGap, clauses, collapse, place, report, sentences, sourceOf, spanOfText, statement } from "./inline.js";
 import { ADDRESSING_COLUMNS, ERROR_COLUMNS, FILE_COLUMNS, LIMIT_COLUMNS, STATE_COLUMNS, cellText, errorWords, headerIndex, partitionTables, tableRows, warnErrorColumns } from "./tables.js";
 import type { OlderStatus } from "../model/fragments.js";
 import { pushAll } from "../util/arrays.js";
@@ -13,11 +13,38 @@ import { pushAll } from "../util/arrays.js";
  */
 
 /** Paragraphs and list items of a section as statements; "not shown" ones become known gaps. */
+/** "Areas with 3.0 methods", "Areas that have 3.0 methods:" as a label of its own (a table follows). */
+const V3_AREAS = /^Areas (?:with|w\/|that have) 3\.0 methods:?$/i;
+
 export function readStatements(ctx: ReadContext, blocks: RootContent[], gapTarget: string, title: string = gapTarget): Statement[] {
   const out: Statement[] = [];
   /** After a paragraph "Not shown:" (the label of a quoted note), each item of the next list is a gap. */
   let gapList = false;
+  /** After a label "Areas that have 3.0 methods", the next table lists them, a row an area. */
+  let v3Areas = false;
   for (const block of blocks) {
+    if (block.type === "paragraph" && V3_AREAS.test(collapse(textOf(ctx.file, block).text).replace(/\*\*/g, ""))) {
+      v3Areas = true;
+      out.push(statement(ctx, textOf(ctx.file, block)));
+      continue;
+    }
+    if (v3Areas && block.type === "table") {
+      v3Areas = false;
+      // Each row is a statement; the method groups it names are 3.0 methods the spec names, except those it says
+      // "stay legacy" or "remain legacy" (`department.*`).
+      for (const row of tableRows(ctx, block).rows) {
+        const t = { text: row.map((c) => c.text).join(" | "), start: row[0]?.start ?? 0 };
+        out.push(statement(ctx, t));
+        // Clause by clause (a split, not a look-ahead per name: linear in the row).
+        for (const clause of t.text.split(/[;()|]|\.\s/)) {
+          if (/\b(?:stays?|remains?) legacy\b/.test(clause)) continue;
+          for (const x of clause.matchAll(/`([a-z][\w]*(?:\.(?:[\w]+|\*))+)`/g)) (ctx.namedV3 ??= []).push({ name: x[1] ?? "", source: sourceOf(ctx, t) });
+        }
+        for (const c of row) place(ctx, c);
+      }
+      continue;
+    }
+    v3Areas = false;
     if (block.type === "paragraph" && /^(?:\*\*)?not shown:?(?:\*\*)?:?$/i.test(collapse(textOf(ctx.file, block).text))) {
       gapList = true;
       continue;

@@ -425,4 +425,21 @@ describe("a method's bullets in a careful writer's labels (issue 26, this sessio
       ["ERROR_CORE", "Line already exists"],
     ]);
   });
+
+  it("a table of the areas with 3.0 methods names their groups as 3.0 methods, except those that stay legacy", () => {
+    const r = buildFromText(
+      spec("## Versions\n\n**Areas that have 3.0 methods**\n\n| Area | What's in it |\n|---|---|\n| company structure | group `humanresources.*`: departments (`department.*` methods stay legacy) |\n| work time | the `timeman.*` group. The `timeman.old.*` methods remain legacy |\n"),
+      "spec.md",
+    );
+    const named = (r.model?.methods ?? []).filter((m) => !m.described).map((m) => `${m.version}:${m.name}`).sort();
+    expect(named).toEqual(["legacy:department.*", "legacy:timeman.old.*", "v3:humanresources.*", "v3:timeman.*"]);
+    expect(r.diagnostics.filter((d) => d.code === "unread-text" || d.code === "unplaced")).toEqual([]);
+  });
+
+  it("'The method is deprecated. Use `x` instead.', 'The parameters must be passed in this order', a result '(`integer`)'", () => {
+    const { m } = one("#### Add ab.cd\n\n> Scope: `x`\n\n> Warning\n>\n> The method is deprecated. Use `cd.ef` instead.\n\n##### Method Parameters\n\n| **Name** | **Description** |\n|---|---|\n| **ID** | Task id |\n| **TEXT** | Text |\n\nThe parameters must be passed in this order, otherwise the call fails.\n\n##### Response Handling\n\nThe id of the new comment (`integer`).\n");
+    expect(m.deprecated?.replacement).toBe("cd.ef");
+    expect(m.constraints.map((c) => c.kind)).toEqual(["keep-order"]);
+    expect(m.result?.type).toEqual({ kind: "primitive", type: "integer" });
+  });
 });

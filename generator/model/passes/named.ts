@@ -25,7 +25,7 @@ export function addNamedMethods(ctx: PassContext): void {
     methods.push(undescribed(name, version, area, source));
     addPrefixes(name);
   };
-  for (const n of f.named) namedOnly(n.name, "legacy", n.area, n.source);
+  for (const n of f.named) namedOnly(n.name, n.version ?? "legacy", n.area, n.source);
   for (const row of f.fileRetrieval.rows) for (const name of row.methods) namedOnly(name, "legacy", "Retrieving file content", row.source);
   const resultMembers = new Set<string>();
   for (const m of methods) {
