@@ -120,7 +120,8 @@ function readItem(ctx: ReadContext, item: Text, shared: Shared): Draft {
       take(m[0].length);
       continue;
     }
-    m = /^(?:text|with(?: one of:?)?|texts?:|message|msg)\s+((?:`[^`]*`(?:\s*,\s*(?:or\s+)?|\s+or\s+)?)+)/.exec(t.text) ?? /^((?:`[^`]*`(?:\s*,\s*)?)+)(?=$|\s*\(|\s*[,;])/.exec(t.text);
+    // Texts parted by commas, "or", or a developer's " / ".
+    m = /^(?:text|with(?: one of:?)?|texts?:|message|msg)\s+((?:`[^`]*`(?:\s*,\s*(?:or\s+)?|\s+or\s+|\s+\/\s+)?)+)/.exec(t.text) ?? /^((?:`[^`]*`(?:\s*,\s*|\s+\/\s+)?)+)(?=$|\s*\(|\s*[,;])/.exec(t.text);
     if (m && [...(m[1] ?? "").matchAll(/`([^`]*)`/g)].every((x) => isTextSpan(x[1] ?? ""))) {
       for (const x of (m[1] ?? "").matchAll(/`([^`]*)`/g)) d.texts.push(x[1] ?? "");
       take(m[0].length);

@@ -230,7 +230,9 @@ export function readNameCell(whole: Text, hasTypeColumn: boolean): NameCell {
   const cell = br ? trimText(sliceText(whole, 0, br.index)) : whole;
   const line = br && !hasTypeColumn ? trimText(sliceText(whole, br.index + br[0].length)) : null;
   const m = /^(?:\*\*)?`?([A-Za-z_][A-Za-z0-9_.]*)`?(?:\*\*)?(\*|\^\*\^)?(?:\*\*)?$/.exec(cell.text);
-  const lineType = line && /^`[^`]*`$/.test(line.text) ? sliceText(line, 1, line.text.length - 1) : line;
+  // "`array` of integers": the type word in backticks and its words after it, read as one phrase (the backticks
+  // become spaces, so every offset stays where it is).
+  const lineType = line && /^`[^`]*`$/.test(line.text) ? sliceText(line, 1, line.text.length - 1) : line && /^`[a-z]+`\s/.test(line.text) ? trimText({ text: line.text.replace(/^`([a-z]+)`/, " $1 "), start: line.start }) : line;
   return { cell, name: m ? (m[1] ?? null) : null, starred: !!m?.[2], lineType };
 }
 

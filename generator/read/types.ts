@@ -113,7 +113,7 @@ export function valuesFit(type: Extract<TypeRef, { kind: "primitive" }>, values:
 
 /** One alternative of a type phrase; null when `s` does not start with a type word. */
 function readAlternative(s: string): { type: TypeRef; nullable: boolean; length: number; default?: DefaultValue } | null {
-  let m = /^(?:array|list) of\s+/i.exec(s);
+  let m = /^(?:array|list)\s+of\s+/i.exec(s);
   if (m) {
     const rest = s.slice(m[0].length);
     const inner = readAlternative(rest);
