@@ -41,7 +41,7 @@ function memberShape(ctx: ReadContext, t: Text, names: Array<{ name: string; par
 /** A type from the words after "Result:" ("array of X items", "boolean", "id of the new comment (integer)"). */
 function typeFromWords(words: string): TypeRef {
   const w = words.trim().replace(/^(?:an?|the)\s+(?=[a-z])/i, "");
-  if (/^(always\s+)?(boolean\s+)?`true`/i.test(w)) return TRUE;
+  if (/^(always\s+)?((?:boolean|bool)\s+)?`true`/i.test(w)) return TRUE;
   const arr = /^array of (.+?) items?\b/i.exec(w);
   if (arr) return { kind: "array", items: titleRef(arr[1] ?? "") };
   const tp = readTypePhrase(w);

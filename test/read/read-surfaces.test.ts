@@ -447,6 +447,7 @@ describe("a method's bullets in a careful writer's labels (issue 26, this sessio
     const { m } = one("#### Clear ab.cd\n\n> Scope: `x`\n\n##### Method Parameters\n\n| **Name**<br>`type` | **Description** |\n|---|---|\n| **id**<br>`array` of integers | Record ids |\n\n##### Response Handling\n\nAlways `true`.\n\n##### Error Handling\n\nErrors, HTTP 400, code `ERROR_CORE`: `PHONE_NUMBER is empty` / `CRM is not installed.`\n");
     expect(m.params.map((p) => [p.name, p.type, p.description])).toEqual([["id", { kind: "array", items: { kind: "primitive", type: "integer" } }, "Record ids"]]);
     expect(m.result?.type).toEqual({ kind: "primitive", type: "boolean", enum: [true] });
+    expect(one("#### ab.cd\n\nScope `x`. Result: bool `true`.\n").m.result?.type).toEqual({ kind: "primitive", type: "boolean", enum: [true] });
     expect(m.errors.map((e) => [e.status, e.code, e.text])).toEqual([
       [400, "ERROR_CORE", "PHONE_NUMBER is empty"],
       [400, "ERROR_CORE", "CRM is not installed."],
