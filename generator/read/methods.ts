@@ -544,7 +544,13 @@ function isErrorTable(ctx: ReadContext, table: Table): boolean {
   if (!header) return false;
   const h = headerIndex(ctx, header);
   // `| Status | Description |` under a method: its errors, the codes in the words ("…: code `X`, text `Y`").
-  if (h.find(ERROR_COLUMNS.code) === null && h.find(ERROR_COLUMNS.codeText) === null) return h.find(ERROR_COLUMNS.status) !== null && h.find(ERROR_COLUMNS.cause) !== null && h.names.length === 2;
+  // Every row's status an error's (4xx or 5xx): "Call statuses: 200 | successful call" is no table of errors.
+  if (h.find(ERROR_COLUMNS.code) === null && h.find(ERROR_COLUMNS.codeText) === null) {
+    const at = h.find(ERROR_COLUMNS.status);
+    if (at === null || h.find(ERROR_COLUMNS.cause) === null || h.names.length !== 2) return false;
+    const rows = tableRows(ctx, table).rows;
+    return rows.length > 0 && rows.every((r) => /^(?:\*\*)?[45]\d\d(?:\*\*)?$/.test(collapse(r[at]?.text ?? "")));
+  }
   return h.find(ERROR_COLUMNS.status) !== null || h.find(ERROR_COLUMNS.text) !== null || h.find(ERROR_COLUMNS.mixed) !== null || h.find(ERROR_COLUMNS.cause) !== null;
 }
 

@@ -300,7 +300,10 @@ export function paramFromRow(ctx: ReadContext, cols: FieldColumns, cells: Text[]
     (cols.type !== null && typeCell !== null && typeCell.text.trim() === "") ||
     // `**Name**<br>\`type\`` with no type under a name: "| **PROJECT_DATE_START** | ISO 8601 |".
     (cols.type === null && cols.typeInName === true && bareType === null);
-  const notesTyped = untyped && first && readTypePhrase(first.text) !== null ? first : null;
+  // The type ends its clause, or opens a member list ("obj w/ …"): "object id of the element", "number of records"
+  // are words about the value, not its type.
+  const opening = untyped && first ? readTypePhrase(first.text) : null;
+  const notesTyped = opening && first && /^\s*(?:$|[,;(.:]|with\b|w\/)/.test(first.text.slice(opening.length)) ? first : null;
   const rest = typed && typeCell ? typeCell : (notesTyped ?? { text: "", start: nameCell.start });
   const after = meaningCells[1];
   const restOfNotes = after ? { text: collapse(meaningCells.slice(1).map((c) => c.text).join("; ")), at: after } : null;
@@ -347,7 +350,17 @@ export function objectDetails(type: Extract<TypeRef, { kind: "object" }>, descri
   if (m) out = { ...out, keyDescription: collapse(m[1] ?? ""), additional: { kind: "object", members: named(m[2] ?? "") } };
   // `{field: ASC|DESC}` anywhere in the words ("`ORDER` has the form `{field: ASC|DESC}`"), or one span per value
   // ("Of the form `{field: ASC}` or `{field: DESC}`"): the key and the values of a map.
-  const forms = [...description.matchAll(/`\{(\w+):\s*([^`}]+)\}`/g)];
+  // Only where the words say it is the object's form: at their start, or after "form"/"format"/"shape" ("for example
+  // `{TITLE: New task}`" is an example of the members, not a map); later spans only as alternatives ("or").
+  const all = [...description.matchAll(/`\{(\w+):\s*([^`}]+)\}`/g)];
+  const startAt = all.findIndex((f) => /(?:^|\b(?:form|format|shape)\s*:?\s*)$/i.test(description.slice(0, f.index)));
+  const forms: RegExpExecArray[] = [];
+  for (let i = startAt; i >= 0 && i < all.length; i++) {
+    const f = all[i] as RegExpExecArray;
+    const prev = forms[forms.length - 1];
+    if (prev && !/^\s*(?:or|,)\s*$/.test(description.slice((prev.index ?? 0) + prev[0].length, f.index))) break;
+    forms.push(f);
+  }
   m = forms.length > 0 && forms.every((f) => f[1] === forms[0]?.[1]) ? (["", forms[0]?.[1] ?? "", forms.map((f) => f[2] ?? "").join("|")] as unknown as RegExpExecArray) : null;
   if (m) {
     const values = (m[2] ?? "").split("|").map((v) => v.trim());
@@ -393,7 +406,10 @@ export function objectDetails(type: Extract<TypeRef, { kind: "object" }>, descri
     out = { ...out, members };
   }
   if (/\bfor example\b|\bdepends on\b/.test(description)) out.open = true;
-  return out;
+  // A member said twice (a row's words, then a sentence after the table) is one member: the first reading.
+  const names = new Set<string>();
+  const members = out.members.filter((f) => !names.has(f.name) && names.add(f.name) !== undefined);
+  return members.length === out.members.length ? out : { ...out, members };
 }
 
 /** Members read out of a description take the parameter's position; `fillSources` sets it. */

@@ -403,7 +403,11 @@ export function readAuthentication(
     // in other words: "… require an application context and reject webhook calls with `WRONG_AUTH_TYPE`. Examples:
     // `a`, `b`.", "Webhooks fail w/ `WRONG_AUTH_TYPE` on methods needing app context, e.g. `a`, …". The methods are
     // the dotted names after the examples' marker.
-    if (!/\b(?:application|app) context\b/i.test(rule.text) || !rule.text.includes("`WRONG_AUTH_TYPE`")) continue;
+    // The sentence that names `WRONG_AUTH_TYPE` says the methods need the context, in no negation ("… is never
+    // returned by methods that do not need an application context, e.g. …" names none).
+    const said = rule.text.split(/(?<=\.)\s+(?=[A-Z])/).find((x) => x.includes("`WRONG_AUTH_TYPE`")) ?? "";
+    if (!/\b(?:need|needs|needing|require|requires|requiring)\b[^.]*?\b(?:application|app) context\b/i.test(said)) continue;
+    if (/\b(?:never|not|no|without|except|unless)\b|n't\b/i.test(said)) continue;
     const marker = /\(e\.g\.\s*([^)]*)\)|\b(?:e\.g\.|for example|examples?:)\s*(.*)$/i.exec(rule.text);
     if (!marker) continue;
     for (const x of (marker[1] ?? marker[2] ?? "").matchAll(/`([a-z][\w]*(?:\.[\w]+)+)`/g)) applicationContext.push({ name: x[1] ?? "", source: rule.source });

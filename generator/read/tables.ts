@@ -88,7 +88,10 @@ export const ERROR_COLUMNS = {
 /** A Code / message cell: the code after "code", the text after "text" or "message", each in backticks. */
 export function readCodeTextCell(raw: string): { code: string | null; text: string | null } {
   const cell = collapse(raw);
-  return { code: /\bcode\s+`([A-Za-z0-9_.]*)`/i.exec(cell)?.[1] ?? null, text: /\b(?:text|message|msg)\s+`([^`]*)`/i.exec(cell)?.[1] ?? null };
+  // "code `X`" opens the cell or follows a colon, comma or semicolon ("…: code `X`, text `Y`"); "The country code
+  // `RU` is not supported" names no error code.
+  const code = /(?:^|[:;,]\s*)code\s+`([A-Za-z0-9_.]*)`/i.exec(cell)?.[1] ?? null;
+  return { code, text: code === null ? null : (/[:;,]\s*(?:text|message|msg)\s+`([^`]*)`/i.exec(cell)?.[1] ?? null) };
 }
 
 /**
@@ -98,8 +101,9 @@ export function readCodeTextCell(raw: string): { code: string | null; text: stri
 export function errorWords(cell: (re: RegExp) => string): { text: string; cause: string } {
   const mixed = cell(ERROR_COLUMNS.mixed);
   const quoted = /^`[^`]+`$/.test(mixed);
-  // "`Handler already binded`, or a binding already in progress …": the quoted text, then its cause in words.
-  const lead = quoted ? null : /^(`[^`]+`)\s*[,;]\s*(.+)$/.exec(mixed);
+  // "`Handler already binded`, or a binding already in progress …": the quoted text, then its cause in words (only
+  // an alternative after the quote: "`taskId`, `users` or both not given" names parameters and stays the cause).
+  const lead = quoted ? null : /^(`[^`]+`),\s*(or\s+.+)$/.exec(mixed);
   if (lead) return { text: cell(ERROR_COLUMNS.text) || (lead[1] ?? ""), cause: cell(ERROR_COLUMNS.cause) || (lead[2] ?? "") };
   // The same in a Description column, when it is the only one: "`Handler already binded`, or a binding …" (an
   // alternative after the quote; "`taskId` missing" names a parameter and stays the cause).

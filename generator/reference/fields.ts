@@ -29,6 +29,11 @@ export interface FieldScope {
    * scope without other pages (the type catalogue) follows none.
    */
   tableIn?(from: string, link: string): (AnchoredTable & { key: string }) | null;
+  /**
+   * Whether a cell's file is the page being read (the page itself and the files it includes): its anchors are the
+   * page's. A cell of another file came through a link (`tableIn`). Without it, only `file` is the page's.
+   */
+  own?(file: string): boolean;
   /** A type word of the catalogue (`crm_status`, `sale_order.id`), or null; `role` is where the word types a value. */
   typeWord(word: string, role?: "parameter"): TypeRef | null;
   /** The scope reads a method's parameters (a catalogue word that is an identifier and an object is the identifier). */
@@ -152,7 +157,7 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   } else if (isBareObject(type)) {
     const link = [...description.matchAll(/\]\(#([^)\s]+)\)/g)].map((x) => x[1] as string).find((a) => !seen.includes(keyOf(scope, cell, a)) && anchored(scope, cell, a));
     // A section named after the field is looked for on the page being read, not in a page its rows came from.
-    const named = link || cell.file !== scope.file ? null : scope.tableNamed?.(name);
+    const named = link || foreign(scope, cell) ? null : scope.tableNamed?.(name);
     const anchor = link ? keyOf(scope, cell, link) : named && !seen.includes(named.anchor) ? named.anchor : null;
     const table = anchor && seen.length < DEPTH ? (link ? anchored(scope, cell, link) : named) : null;
     const object = table ? objectOf(scope, table, [...seen, anchor as string]) : null;
@@ -160,7 +165,7 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   }
   // "Can be `null`", "`null` for system messages", "or `false`": the description gives the value another form the
   // type cell leaves out (the table's statement is its row, both cells); read for returned values, where pages say it.
-  if (!scope.parameters && FALSE_WORDS.test(description) && !acceptsFalse(type)) type = { kind: "union", options: [...(type.kind === "union" ? type.options : [type]), { kind: "primitive", type: "boolean", enum: [false] }] };
+  if (!scope.parameters && FALSE_WORDS.test(description) && !TRUE_OR_FALSE.test(description) && !acceptsFalse(type)) type = { kind: "union", options: [...(type.kind === "union" ? type.options : [type]), { kind: "primitive", type: "boolean", enum: [false] }] };
   const nullable = (type.kind === "union" && type.options.some((o) => o.kind === "null")) || (!scope.parameters && type.kind !== "null" && NULL_WORDS.test(description));
   return {
     name,
@@ -177,6 +182,9 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
 const NULL_WORDS = /\b(?:can|may)(?: also)? (?:be|return|contain) `null`|\bor `null`|`null` (?:if|when|for)\b|, `null`/i;
 /** A description that says the value may be `false` ("… in ISO 8601 format, or `false`", "If not set, `false`"). */
 const FALSE_WORDS = /\bor `false`|`false` (?:if|when)\b|, `false`/i;
+
+/** "`true` or `false`", "`true`/`false`": the words name a boolean's values (of the value or of a map's), no `false` form. */
+const TRUE_OR_FALSE = /`true`\s*(?:or|\/|,)\s*`false`|`false`\s*(?:or|\/|,)\s*`true`/i;
 
 /** Whether `false` is already a value of `t` (a boolean, or the `Y`/`N`/`0`/`1` union of `boolean`). */
 function acceptsFalse(t: TypeRef): boolean {
@@ -227,12 +235,21 @@ export function readType(scope: FieldScope, text: string, cell: YfmCell, seen: r
  * this one follows (that page's sections: `#user` in entities.md is entities.md's, whichever page links to it).
  */
 function anchored(scope: FieldScope, cell: YfmCell, anchor: string): AnchoredTable | null {
-  return cell.file === scope.file ? scope.tableAt(anchor) : (scope.tableIn?.(cell.file, `#${anchor}`) ?? null);
+  return foreign(scope, cell) ? (scope.tableIn?.(cell.file, `#${anchor}`) ?? null) : scope.tableAt(anchor);
 }
 
 /** How `seen` names an anchor's table: its own word on this page, the file's path and the anchor on another. */
 function keyOf(scope: FieldScope, cell: YfmCell, anchor: string): string {
-  return cell.file === scope.file ? anchor : `${cell.file}#${anchor.toLowerCase()}`;
+  return foreign(scope, cell) ? `${cell.file}#${anchor.toLowerCase()}` : anchor;
+}
+
+/**
+ * A cell of a page this reading reached by a link (`entities.md#user`): its anchors are that page's. A cell of the
+ * page itself, of a file it includes, or of a scope that follows no links (the type catalogue) is the page's own.
+ */
+function foreign(scope: FieldScope, cell: YfmCell): boolean {
+  if (!scope.tableIn) return false;
+  return scope.own ? !scope.own(cell.file) : cell.file !== scope.file;
 }
 
 function readWord(scope: FieldScope, option: { word: string; link: string | null; page: string | null }, cell: YfmCell, seen: readonly string[]): TypeRef {
@@ -246,7 +263,7 @@ function readWord(scope: FieldScope, option: { word: string; link: string | null
   const follow = key !== null && !seen.includes(key) && seen.length < DEPTH;
   // The page's own section for the word ("Fields of the Chat Object") before the shared one a link leads to: the
   // page says which of its forms this method gives (bot-get.md: the owner's extended form).
-  const ownFirst = follow && page && cell.file === scope.file ? scope.tableNamed?.(word.toLowerCase()) : null;
+  const ownFirst = follow && page && !foreign(scope, cell) ? scope.tableNamed?.(word.toLowerCase()) : null;
   const ownObject = ownFirst && !seen.includes(ownFirst.anchor) ? objectOf(scope, ownFirst, [...seen, ownFirst.anchor]) : null;
   if (ownObject) return ownObject;
   const found = follow && page ? (scope.tableIn?.(cell.file, page) ?? null) : null;

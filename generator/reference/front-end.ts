@@ -135,6 +135,8 @@ function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, re
       target = { page: scanned, index: headingIndex(scanned.blocks) };
       linked.set(found.file, target);
     }
+    // The linked page's own includes are this reading's too: a change in one of them reads the page again.
+    if (target) for (const [f, t, file] of target.page.resolutions) links.push([f, t, file]);
     // `#time` in a page's cell is that page's section, or else the catalogue's (as on the page being read).
     const table = (target ? tableAt(target.page.blocks, target.index, anchor) : null) ?? (path === "" ? catalogue.table(anchor) : null);
     return table ? { ...table, key: `${found.file}#${anchor.toLowerCase()}`, file: found.file, anchor } : null;

@@ -107,6 +107,7 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
   };
   let index: HeadingIndex | null = null;
   const headings = () => (index ??= headingIndex(page.blocks));
+  const included = new Set(page.included);
   const pageScope: FieldScope = {
     file: page.file,
     diagnostics: scope.diagnostics,
@@ -115,6 +116,8 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
       if (t) markUsed(t);
       return t ?? scope.catalogueTable(anchor);
     },
+    // The page and the files it includes are one page: their anchors are its own.
+    own: (file) => file === page.file || included.has(file),
     // A link back into this page is this page's own table (so that the table counts as used).
     tableIn: (from, link) => {
       const found = scope.tableIn?.(from, link) ?? null;

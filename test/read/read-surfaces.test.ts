@@ -453,4 +453,23 @@ describe("a method's bullets in a careful writer's labels (issue 26, this sessio
       [400, "ERROR_CORE", "CRM is not installed."],
     ]);
   });
+
+  it("what the review of these forms found misread stays words (a table of call statuses, 'for example `{K: v}`', a dash type before words, a negated context rule)", () => {
+    const calls = one("#### ab.cd\n\n- **Scope:** `x`\n\nCall statuses:\n\n| Status | Description |\n|---|---|\n| 200 | successful call |\n| 486 | busy |\n").m;
+    expect(calls.errors).toEqual([]);
+    const words = one(
+      "#### ab.cd\n\n- **Scope:** `x`\n\n| Parameter | Type | Required | Description |\n|---|---|---|---|\n| `FIELDS` | object | yes | task fields, for example `{TITLE: New task}` |\n| `ENTITY_ID` | — | yes | object id of the element |\n| `LIMIT` | — | no | number of records, default 50 |\n| `OPTIONS` | object | no | member `minTimeout` (seconds) |\n\n`OPTIONS` values: member `minTimeout` (seconds).\n\n**Errors**\n\n| HTTP status | Code | Message / cause |\n|---|---|---|\n| 400 | `ERROR_ARGUMENT` | `taskId`, `users` or both not given |\n",
+    ).m;
+    expect(words.params.map((p) => [p.name, p.type.kind, p.type.kind === "object" ? [p.type.keyDescription ?? null, p.type.members.map((x) => x.name)] : p.description])).toEqual([
+      ["FIELDS", "object", [null, []]],
+      ["ENTITY_ID", "unknown", "object id of the element"],
+      ["LIMIT", "unknown", "number of records, default 50"],
+      ["OPTIONS", "object", [null, ["minTimeout"]]],
+    ]);
+    expect(words.errors.map((e) => [e.code, e.text, e.cause])).toEqual([["ERROR_ARGUMENT", null, "`taskId`, `users` or both not given"]]);
+    const negated = buildFromText(spec("## Authentication\n\n`WRONG_AUTH_TYPE` is never returned by methods that do not need an application context, e.g. `ab.cd`.", "**ab.cd**. Scope `x`."), "spec.md");
+    expect(negated.model?.methods.find((m) => m.name === "ab.cd")?.applicationContextOnly).toBe(false);
+    const country = one("#### ab.cd\n\n- **Scope:** `x`\n\n##### Error Handling\n\n| Status | Description |\n|---|---|\n| 400 | The country code `RU` is not supported |\n").m;
+    expect(country.errors.map((e) => [e.status, e.code, e.cause])).toEqual([[400, null, "The country code `RU` is not supported"]]);
+  });
 });

@@ -329,7 +329,7 @@ describe("which front end reads one file", () => {
 });
 
 describe("a type linked into another page of the folder (`[`User[]`](../entities.md#user)`)", () => {
-  const files = (extra: Record<string, string> = {}) => ({
+  const files = (extra: Record<string, string> = {}): Record<string, string> => ({
     "api-reference/data-types.md": "# Data Types\n\n## Data Types for Object References {#standart-objects}\n\n#|\n|| **Type** | **Description** ||\n|| `user` | An integer identifier of a user, for example, `1` ||\n|#\n",
     "api-reference/bots/entities.md": "# Objects\n\n## User {#user}\n\n#|\n|| **Field**\n`Type` | **Description** ||\n|| **id**\n[`integer`](../data-types.md) | Identifier ||\n|| **bot**\n[`Bot`](#bot) | The bot ||\n|#\n\n## Bot {#bot}\n\n#|\n|| **Field**\n`Type` | **Description** ||\n|| **code**\n[`string`](../data-types.md) | Code ||\n|#\n",
     ...extra,
@@ -375,6 +375,27 @@ describe("a type linked into another page of the folder (`[`User[]`](../entities
     expect(read(broken).diagnostics.filter((d) => d.file.endsWith("entities.md"))).toHaveLength(1);
   });
 
+  it("a cached reading is read again when a file the linked page includes changes (review)", () => {
+    const cache = (entries: ReadonlyMap<string, unknown>): FragmentCache => ({ salt: "t", entries, next: new Map() });
+    const before = files({
+      "api-reference/bots/entities.md": "# Objects\n\n## User {#user}\n\n{% include [u](./_includes/user.md) %}\n",
+      "api-reference/bots/_includes/user.md": "#|\n|| **Field**\n`Type` | **Description** ||\n|| **id**\n[`integer`](../data-types.md) | Identifier ||\n|#\n",
+      "api-reference/bots/bot-get.md": page("|| **result.users**\n[`User[]`](./entities.md#user) | Users ||"),
+    });
+    const first = cache(new Map());
+    read(before, first);
+    const after = { ...before, "api-reference/bots/_includes/user.md": (before["api-reference/bots/_includes/user.md"] as string).replace("**id**", "**userId**") };
+    expect(JSON.stringify(resultOf(read(after, cache(first.next))))).toContain("userId");
+  });
+
+  it("the type catalogue's own links still lead to its tables (review: its scope follows no page links)", () => {
+    const catalogue =
+      "# Data Types\n\n## Types {#t}\n\n#|\n|| **Type** | **Description** ||\n|| `sale_order` | An order ||\n|#\n\n### sale_order\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **address**\n[`object`](#address) | Address ||\n|#\n\n### Address fields {#address}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **city**\n[`string`](x) | City ||\n|#\n";
+    const r = read({ "api-reference/data-types.md": catalogue, "api-reference/bots/bot-get.md": page("|| **result.order**\n[`sale_order`](../data-types.md) | Order ||") });
+    const address = r.model?.resources.find((x) => x.name === "SaleOrderAddress");
+    expect(address?.type.kind === "object" ? address.type.members.map((m) => m.name) : null).toEqual(["city"]);
+  });
+
   it("a cached reading is read again when the page it links into changes", () => {
     const cache = (entries: ReadonlyMap<string, unknown>): FragmentCache => ({ salt: "t", entries, next: new Map() });
     const first = cache(new Map());
@@ -393,6 +414,11 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     [`# A Method ${name}`, "", "> Scope: [`thing`](x)", "", "## Method Parameters", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **id***", "[`integer`](x) | Id ||", "|#", "", "## Returned Data", "", "#|", "|| **Name**", "`type` | **Description** ||", rows, "|#", "", extra].join("\n");
   const resultOf = (files: Record<string, string>, name: string) => stripSources(read(files).model?.methods.find((m) => m.name === name)?.result?.type ?? { kind: "unknown" });
   const str = { kind: "primitive", type: "string" };
+
+  it("'`true` or `false`' names a boolean's values: no `false` form is added (review: a map of booleans became `object | false`)", () => {
+    const text = returned("thing.get", "|| **result**\n[`object`](x) | Result ||\n|| **blocked**\n[`object`](x) | Keyed by chat id; value — `true` or `false` ||");
+    expect(resultOf({ "api-reference/things/thing-get.md": text }, "thing.get")).toEqual({ kind: "object", members: [{ name: "blocked", type: { kind: "object", members: [], open: true }, required: false, nullable: false }] });
+  });
 
   it("'Can be `null`' makes a returned field nullable, 'or `false`' adds false; a parameter's words do not", () => {
     const text = returned("thing.get", "|| **result**\n[`object`](x) | Result ||\n|| **workPosition**\n[`string`](x) | Position. Can be `null` ||\n|| **idle**\n[`datetime`](x) | Idle date or `false` ||\n|| **name**\n[`string`](x) | Name, never null ||");
