@@ -516,6 +516,16 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
       report(ctx, "unread-text", spanOfText(ctx, t), { what: block.type, text: collapse(t.text).slice(0, 80) });
       continue;
     }
+    // "**Field labels** (`mailservice.fields`): an object of …" inside a resource's section: a resource of its own,
+    // titled in bold with the method it comes from, as under "Other resources".
+    if (/^\*\*[^*]+\*\*\s*\(`[a-z][\w.]*`[^)]*\)\s*(?::|—|–)/.test(t.text)) {
+      const titled = readTitledParagraph(ctx, t);
+      ctx.subject = { resource: r.name };
+      if (titled) {
+        extra.push(titled);
+        continue;
+      }
+    }
     // "`allowedActions`: object keyed by user id; value is ..." makes the resource a map. So does "`allowedActions` is
     // an object keyed by user id. Each value is an object of booleans with these keys:" and the keys' paragraph.
     let words = collapse(t.text);

@@ -387,6 +387,15 @@ describe("a method's bullets in a careful writer's labels (issue 26, this sessio
     }
   });
 
+  it("a bold-titled paragraph with its method inside a resource's section is a resource of its own", () => {
+    const model = modelOf(
+      spec("## Resources\n\n### Mail service\n\n**Item of:** `ab.cd`.\n\n| Field | Type |\n|---|---|\n| `ID` | string |\n\n**Field labels** (`ef.gh`): an object of localized strings keyed by `ID`, `NAME`.\n", "**ab.cd**. Scope `x`.\n\n**ef.gh**. Scope `x`. Result: label object."),
+    );
+    expect(members(resourceOf(model, "MailService"))).toEqual(["ID: string"]);
+    const labels = model.resources.find((r) => r.returnedBy.includes("ef.gh"));
+    expect(labels && labels.type.kind === "object" ? labels.type.members.map((m) => m.name) : null).toEqual(["ID", "NAME"]);
+  });
+
   it("resource tables: a `Type / notes` column, and a dash Type cell whose Notes open with the type", () => {
     const model = modelOf(
       spec("## Resources\n\n### Mail service\n\n**Item of:** `ab.cd`.\n\n| Field | Type / notes |\n|---|---|\n| ID | str |\n| ACTIVE | Y/N |\n\n### Line\n\n**Item of:** `ef.gh`.\n\n| Field | Type | Notes |\n|---|---|---|\n| `LOGIN` | — | Y/N |\n| `HOST` | — | the host |\n", "**ab.cd**. Scope `x`.\n\n**ef.gh**. Scope `x`."),
