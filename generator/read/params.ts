@@ -405,6 +405,13 @@ export function objectDetails(type: Extract<TypeRef, { kind: "object" }>, descri
     });
     out = { ...out, members };
   }
+  // "member `minTimeout` — seconds between notifications, default 1": the member's words after a dash.
+  const memberDash = memberAt ? null : /\bmember `([A-Za-z_]\w*)`\s+[—–]\s+([^;]+)/.exec(description);
+  if (memberDash) {
+    const desc = collapse(memberDash[2] ?? "");
+    const def = readDefault(desc, UNKNOWN);
+    out = { ...out, open: true, members: [...out.members, field({ name: memberDash[1] ?? "", type: UNKNOWN, description: desc, ...(def ? { default: def } : {}), source: NO_SOURCE })] };
+  }
   if (/\bfor example\b|\bdepends on\b/.test(description)) out.open = true;
   // A member said twice (a row's words, then a sentence after the table) is one member: the first reading.
   const names = new Set<string>();

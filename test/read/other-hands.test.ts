@@ -16,7 +16,7 @@ import { SPEC_TEXT } from "../helpers.js";
 
 const REWRITES = ["careful-writer", "hurried-developer", "platform-docs-style"] as const;
 /** Facts kept, as committed (the README's table); raise with the reader, never lower. */
-const FLOOR: Record<(typeof REWRITES)[number], number> = { "careful-writer": 822, "hurried-developer": 808, "platform-docs-style": 802 };
+const FLOOR: Record<(typeof REWRITES)[number], number> = { "careful-writer": 822, "hurried-developer": 808, "platform-docs-style": 804 };
 
 const original = buildFromText(SPEC_TEXT, "spec.md");
 const base = factAtoms(original.model ?? (undefined as never));

@@ -481,4 +481,10 @@ describe("a method's bullets in a careful writer's labels (issue 26, this sessio
     const country = one("#### ab.cd\n\n- **Scope:** `x`\n\n##### Error Handling\n\n| Status | Description |\n|---|---|\n| 400 | The country code `RU` is not supported |\n").m;
     expect(country.errors.map((e) => [e.status, e.code, e.cause])).toEqual([[400, null, "The country code `RU` is not supported"]]);
   });
+
+  it("'member `minTimeout` — seconds between notifications, default 1': the member and its default after a dash", () => {
+    const { m } = one("#### ab.cd\n\n- **Scope:** `x`\n\n| **Name**<br>`type` | **Description** |\n|---|---|\n| **options**<br>`object` | For `ONOFFLINEEVENT`: member `minTimeout` — seconds between notifications, default 1 |\n");
+    const t = m.params[0]?.type;
+    expect(t?.kind === "object" ? t.members.map((x) => [x.name, x.default?.value]) : null).toEqual([["minTimeout", 1]]);
+  });
 });
