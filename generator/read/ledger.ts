@@ -261,6 +261,9 @@ export function account(file: SpecFile, diagnostics: readonly Diagnostic[], scop
   // A name belongs to the nearest method at or above it in its section, and to the section's resources (a resource
   // table's nested shapes become resources of their own at the model stage, at lines inside their parent's).
   const methods: Owner[] = f.methods.filter((m) => m.described).map((m) => ({ line: m.source.line, names: withRefs(methodNames(m)), method: m.name }));
+  // A method header no reader could read ends the method above it: what follows is no method's (the property test's
+  // counterexample: a broken `**task.comment.add**` gave its area's paragraph to `tasks.task.unpin`).
+  for (const d of diagnostics) if (d.code === "unreadable-method-header" && d.file === file.path) methods.push({ line: d.line, names: new Set() });
   methods.sort((a, b) => a.line - b.line);
   const resources = f.resources.map((r) => ({ line: r.source.line, names: withRefs(byResource.get(r.name) ?? new Set()) }));
   let scope = { from: 0, to: 0, resources: new Set<string>() };

@@ -487,4 +487,11 @@ describe("a method's bullets in a careful writer's labels (issue 26, this sessio
     const t = m.params[0]?.type;
     expect(t?.kind === "object" ? t.members.map((x) => [x.name, x.default?.value]) : null).toEqual([["minTimeout", 1]]);
   });
+
+  it("a method header no reader reads ends the method above it: what follows is no method's (property counterexample)", () => {
+    const r = buildFromText(spec("", "**ab.cd**. Scope `x`.\n\n***f.gh** (deprecated). Scope `x`.\n\nErrors of `*ij.kl`: not shown."), "spec.md");
+    const unplaced = r.diagnostics.filter((d) => d.code === "unplaced");
+    expect(unplaced.length).toBeGreaterThan(0);
+    expect(unplaced.map((d) => d.subject?.method)).toEqual(unplaced.map(() => undefined));
+  });
 });
