@@ -6,12 +6,11 @@ import type { CatalogueError, Envelope, EventPayload, Field, Method } from "../m
 import { sha256 } from "../util/hash.js";
 import { looksLikeYfm } from "../source/index.js";
 import { type IncludeMemo, type IncludeResolver, type YfmPage, scanPage } from "../yfm/blocks.js";
-import type { HeadingIndex } from "./page.js";
 import { type TypeCatalogue, readCatalogue } from "./catalogue.js";
 import { readSystemErrors } from "./errors.js";
 import { fieldColumns, readFieldRows } from "./fields.js";
 import { readEventPage } from "./events.js";
-import { type PageScope, headingIndex, readPage, tableAt } from "./page.js";
+import { type HeadingIndex, type PageScope, headingIndex, readPage, tableAt } from "./page.js";
 
 /**
  * The front end of the platform's official reference (YFM, spec-source/README-reference.md): a folder laid out as
@@ -114,8 +113,8 @@ interface CachedPage {
   included: Array<[string, string, string | null, string | null]>;
 }
 
-/** Pages a link leads to, scanned, with their heading index: by path, null for a path that is no file of the folder. */
-type LinkedPages = Map<string, { page: YfmPage; index: HeadingIndex } | null>;
+/** Pages a link leads to, scanned once per run, with their heading index: by path. */
+type LinkedPages = Map<string, { page: YfmPage; index: HeadingIndex }>;
 
 function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, resolve: IncludeResolver, texts: ReadonlyMap<string, string>, memo: IncludeMemo, linked: LinkedPages): CachedPage {
   const page = scanPage(f.path, f.text, resolve, memo);
@@ -136,9 +135,9 @@ function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, re
       linked.set(found.file, target);
     }
     // The linked page's own includes are this reading's too: a change in one of them reads the page again.
-    if (target) for (const [f, t, file] of target.page.resolutions) links.push([f, t, file]);
+    for (const [f, t, file] of target.page.resolutions) links.push([f, t, file]);
     // `#time` in a page's cell is that page's section, or else the catalogue's (as on the page being read).
-    const table = (target ? tableAt(target.page.blocks, target.index, anchor) : null) ?? (path === "" ? catalogue.table(anchor) : null);
+    const table = tableAt(target.page.blocks, target.index, anchor) ?? (path === "" ? catalogue.table(anchor) : null);
     return table ? { ...table, key: `${found.file}#${anchor.toLowerCase()}`, file: found.file, anchor } : null;
   };
   const scope: PageScope = { diagnostics, typeWord: catalogue.word, knownWords: catalogue.words, catalogueTable: catalogue.table, tableIn };
