@@ -505,8 +505,7 @@ function readReturned(method: Method, s: PageSection, scope: FieldScope, used: S
  */
 function withSiblings(result: Field, members: Field[], diagnostics: Diagnostic[], merged: (row: Field) => void): TypeRef {
   const t = result.type;
-  const bare = (t.kind === "object" && t.members.length === 0) || (t.kind === "array" && t.items.kind === "unknown");
-  if (members.length === 0 || !bare) return t;
+  if (members.length === 0 || !isBare(t)) return t;
   const names = members.map((f) => f.name);
   /** One object of `fields`, or (for PHP's `array`) one object or a list of them, said as ambiguous. */
   const shaped = (fields: Field[], list: boolean | null): TypeRef => {
@@ -562,9 +561,9 @@ function withSiblings(result: Field, members: Field[], diagnostics: Diagnostic[]
   // `members[]`, then each member's `userId`, `name`); after a bare object (`taskCreators`, a map in words; or
   // crm.item.import's `item`, then `id`), result's own. A bare list of unknown items ("an array of strings") holds no
   // rows.
-  const isBare = (x: TypeRef): boolean => (x.kind === "object" && x.members.length === 0) || (x.kind === "array" && isBare(x.items));
+  const holdsNothing = (x: TypeRef): boolean => (x.kind === "object" && x.members.length === 0) || (x.kind === "array" && holdsNothing(x.items));
   // Whether a row's members are still unread once its links were followed (a link that gave members is no longer bare).
-  const open = (f: Field) => isBare(byName.get(`${f.name}[]`)?.type ?? f.type) && !dotted.has(f.name);
+  const open = (f: Field) => holdsNothing(byName.get(`${f.name}[]`)?.type ?? f.type) && !dotted.has(f.name);
   const plain = rows.filter((f) => !f.name.includes("."));
   const said = (f: Field, rest: number, reading: string) => diagnostics.push(diagnostic("ambiguous-reading", spanOf(f.source as Source, f.name.length + 4), { text: `${f.name}: ${typeWords(f.type)}, then ${rest} plain rows`, reading }));
   // Each holder (`X[]` bare, no dotted rows) takes the plain rows after it up to the next holder or the next row that
