@@ -37,7 +37,8 @@ export function readValues(meaning: string): { values: string[]; defaultValue?: 
   const listed = readEnumValues(inner);
   if (listed && /^(?:$|[\s,;:.(]|[a-z])/.test(inner.slice(listed.length))) {
     // A list of bare values is a fact, not words: what follows it is the description ("`Y`/`N` hide ...").
-    const rest = inner.slice(listed.length).replace(/^\s*[,;:.]?\s*/, "");
+    // With a note inside the list ("`LEAD` (only an active lead)"), the whole text stays the description.
+    const rest = listed.noted ? inner : inner.slice(listed.length).replace(/^\s*[,;:.]?\s*/, "");
     return { values: listed.values, ...(listed.defaultValue !== undefined ? { defaultValue: listed.defaultValue } : {}), rest };
   }
   const bareFlag = /^Y\/N\b/.exec(inner);

@@ -377,21 +377,30 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
     }
     return;
   }
-  const shape = /^([A-Z][a-z]+) object:\s*(.*)$/.exec(s);
+  // A shape of its own: "Reminder object: `type` string, `count` integer", "A reminder object has `type` (string) and
+  // `count` (integer)", or "Reminder obj:" with its members in the table that follows.
+  const labelled = /^([A-Z][a-z]+) obj(?:ect|\.)?:/.exec(s);
+  const shape = labelled ?? /^An? ([a-z]+) object has `/.exec(s);
   if (shape) {
-    const shapeText = trimText(sliceText(t, t.text.indexOf(":") + 1));
-    const members = readParams(ctx, shapeText).params;
+    const word = shape[1] ?? "";
+    const at = labelled ? t.text.indexOf(":") + 1 : t.text.indexOf(" has ") + 5;
+    const shapeText = trimText(sliceText(t, at));
+    const members = shapeText.text ? readParams(ctx, shapeText).params : [];
+    const type: Field["type"] = { kind: "object", members: members.map((p) => ({ ...p, required: false })) };
+    const title = `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
     st.shapes.push({
-      name: pascal(`${st.shapeArea} ${shape[1] ?? ""}`),
-      title: `${shape[1] ?? ""} object`,
+      name: pascal(`${st.shapeArea} ${title}`),
+      title: `${title} object`,
       description: s,
       returnedBy: [],
       links: [],
-      type: { kind: "object", members: members.map((p) => ({ ...p, required: false })) },
+      type,
       typingRules: [],
       notes: [],
       source: sourceOf(ctx, t),
     });
+    // The table after "Reminder object:" lists the shape's members, not the method's parameters.
+    if (!shapeText.text) st.tableTarget = { name: title, type, required: false, nullable: false, description: "", source: sourceOf(ctx, t) };
     return;
   }
   if (st.inHeader && m.params.length === 0 && !m.result) {
@@ -659,7 +668,8 @@ export function readMethodSection(
 ): MethodSectionFragment {
   const out: MethodSectionFragment = { methods: [], shapes: [], named: [], notes: [] };
   let st: State | null = null;
-  const shapeArea = section.title;
+  // A shape is named after the area's words ("7.4 Calendar (legacy)" is Calendar): no numbering, no version mark.
+  const shapeArea = section.title.replace(/^\d+(?:\.\d+)*\.?\s+/, "").replace(/\s*\((?:legacy|3\.0|v3)\)$/i, "");
   const finish = () => {
     if (!st) return;
     if (!st.hasScopeSentence && version === "legacy") {

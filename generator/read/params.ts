@@ -2,7 +2,7 @@ import type { Field, TypeRef } from "../model/types.js";
 import { type Text, sliceText, trimText } from "../parse/markdown.js";
 import { type ReadContext, clauses, collapse, report, reportTypeWord, sentences, sourceOf, spanOfText, splitTop } from "./inline.js";
 import { type FieldColumns, defaultFromCell, readNameCell, deprecationOf, extensionsOf, ownWords, readMeaning, readValues, saysNullable, saysRequired } from "./facts.js";
-import { UNKNOWN, field, literalFor, readDefault, readTypePhrase, suspiciousTypeWord } from "./types.js";
+import { UNKNOWN, field, formatOnly, literalFor, readDefault, readTypePhrase, suspiciousTypeWord } from "./types.js";
 import { balancedParenGroup, firstParenGroup } from "../util/parens.js";
 
 /**
@@ -161,13 +161,13 @@ function readClauseRest(
   const facts = readMeaning(ctx, type, description, meaning?.at ?? (after.text.trim() ? after : rest), tp.default);
   type = facts.type;
   // A string whose whole meaning is "URL" (`| HANDLER | string | | URL |`) is the bullet's "string URL".
-  const urlOnly = type.kind === "primitive" && type.type === "string" && !type.format && !type.enum && /^(?:an? )?URL\.?$/i.test(facts.description.trim());
-  if (urlOnly) type = { kind: "primitive", type: "string", format: "uri" };
+  const formatted = formatOnly(type, facts.description);
+  if (formatted) type = formatted;
   const plural = /^(integers|numbers|strings|booleans|objects|arrays)\b/i.test(s);
   return {
     type,
     nullable: tp.nullable || facts.nullable,
-    description: urlOnly ? "" : facts.description,
+    description: formatted ? "" : facts.description,
     ...(facts.default ? { default: facts.default } : {}),
     plural,
   };
@@ -371,12 +371,14 @@ export function objectDetails(type: Extract<TypeRef, { kind: "object" }>, descri
         values.length > 1 && values.every((v) => /^[A-Z][A-Z0-9_]*$/.test(v)) ? { kind: "primitive", type: "string", enum: values } : UNKNOWN,
     };
   }
-  m = /^keys ((?:`[^`]+`(?:\s+or\s+|\s*,\s*)?)+),\s*value (.+)$/.exec(description);
+  // "keys `a` or `b`, value X", also "; each value is X" and "→ value = X".
+  m = /^[Kk]eys ((?:`[^`]+`(?:\s+or\s+|\s*,\s*)?)+?)\s*(?:[,;]|→)\s*(?:each |the )?value (?:is |= ?)?(.+)$/.exec(description);
   if (m) {
     const keys = [...(m[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? "");
     out = { ...out, keyDescription: keys.join(" or "), keyNames: keys, additional: { kind: "unknown", note: collapse(m[2] ?? "") } };
   }
-  m = /^members ((?:`[^`]+`(?:\s+and\s+|\s*,\s*)?)+),\s*each (?:an? )?(.+)$/.exec(description);
+  // "members `a` and `b`, each an array of X", also "Members", "`a` + `b`" and "each = array of X".
+  m = /^[Mm]embers ((?:`[^`]+`(?:\s+and\s+|\s*,\s*|\s*\+\s*)?)+),\s*each (?:= ?)?(?:an? )?(.+)$/.exec(description);
   if (m) {
     const tp = readTypePhrase((m[2] ?? "").trim());
     const members = [...(m[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) =>

@@ -17,7 +17,7 @@ import {
 import { readReturnedBy, readTitleLinks, readVersionKey } from "./links.js";
 import { headerIndex, pascal, tableRows } from "./tables.js";
 import { defaultFromCell, fieldColumns, readBareValues, readMeaning, readNameCell } from "./facts.js";
-import { UNKNOWN, field, readTypePhrase, suspiciousTypeWord } from "./types.js";
+import { UNKNOWN, field, formatOnly, readEnumValues, readTypePhrase, suspiciousTypeWord } from "./types.js";
 import { balancedParenGroup, withoutTrailingParens } from "../util/parens.js";
 import { pushAll } from "../util/arrays.js";
 
@@ -123,6 +123,12 @@ function annotationType(
   }
   const bare = readBareValues(a);
   if (bare) return { type: { kind: "primitive", type: "string", enum: bare }, nullable: false, rest: "", plural: false, all, emptyArray: false };
+  // "one of `OPENED`, `CLOSED`, `PAUSED`" in a Type cell: the values, the whole cell (numbers alone say no type).
+  const ticked = a.replace(/^one of\s+(?=`)/i, "");
+  const listed = readEnumValues(ticked);
+  if (listed && !listed.noted && listed.length === ticked.length && !listed.values.every((v) => /^-?\d+$/.test(v))) {
+    return { type: { kind: "primitive", type: "string", enum: listed.values }, nullable: false, rest: "", plural: false, all, emptyArray: false };
+  }
   const tp = readTypePhrase(a);
   if (!tp) return null;
   const rest = a.slice(tp.length).replace(/^[\s,;:]+/, "");
@@ -151,16 +157,17 @@ const NO_SOURCE = { file: "", line: 0, column: 0 };
 
 /**
  * "object keyed by user id; value is an object of booleans with keys A, B", "object keyed by item id; item fields
- * a, b", "object keyed by question id, each with A, B", "object keyed by language code; value has A, B",
+ * a, b", "object keyed by question id, each with A, B", "object keyed by language code; (each) value has A, B",
  * "keyed by answer id".
  */
 export function readKeyedObject(s: string, rules: TypingRules | null = null): TypeRef | null {
   // "keyed by question id; each: A, B" and "keyed by question id. Each question has A, B" say "each with A, B".
   const spelled = s.trim().replace(/^(object\s+)?(keyed by [^;,.]+?)(?:;\s*each:|\.\s*Each \w+ has:?)\s+/i, "$1$2, each with ");
-  const m = /^(?:object\s+)?keyed by ([^;,]+?)(?:(?:;\s*|,\s*)(value is an object of booleans with keys|item fields|each with|value has)\s+(.*))?$/i.exec(spelled);
+  const m = /^(?:object\s+)?keyed by ([^;,]+?)(?:(?:;\s*|,\s*)(value is an object of booleans with keys|item fields|each with|(?:each )?value has)\s+(.*))?$/i.exec(spelled);
   if (!m) return null;
   const key = collapse(m[1] ?? "");
-  const how = m[2]?.toLowerCase();
+  // "each value has A, B" says what "value has A, B" says.
+  const how = m[2]?.toLowerCase().replace(/^each value has$/, "value has");
   const list = m[3] ?? "";
   let value: TypeRef = UNKNOWN;
   if (how === "value is an object of booleans with keys") value = booleanObject(list);
@@ -333,8 +340,11 @@ function readFieldTable(ctx: ReadContext, table: Table, rules: TypingRules | nul
     const typeWords = a?.rest ?? (a ? "" : typeText);
     let type = a?.type ?? UNKNOWN;
     // "object | ID (integer), TIMEMAN_STATUS (OPENED, CLOSED), PHONE (strings or null)": the members of an object.
-    if (type.kind === "object" && type.members.length === 0 && !type.additional && /^[A-Z_]+ \(/.test(meaning)) {
-      type = { kind: "object", members: readFieldList(meaning, rules, undefined, meaningCells[0], ctx).fields };
+    // Also with a verb before the list: "Contains ID (integer), TIMEMAN_STATUS (…), and USER_PHONE_INNER, … (strings or null)".
+    const verb = /^(?:Contains|Holds|Has)\s+(?=[A-Z_]+ \()/.exec(meaning);
+    if (type.kind === "object" && type.members.length === 0 && !type.additional && (verb || /^[A-Z_]+ \(/.test(meaning))) {
+      const list = verb && meaningCells[0] ? trimText(sliceText(meaningCells[0], meaningCells[0].text.indexOf(verb[0]) + verb[0].length)) : meaningCells[0];
+      type = { kind: "object", members: readFieldList(verb ? meaning.slice(verb[0].length) : meaning, rules, undefined, list, ctx).fields };
     }
     // "object | Keyed by user id. Each value is an object of booleans with the keys A, B": a map. A cell with no type
     // that says so in words ("Object keyed by question id. Each question has ID, …") is the same map.
@@ -345,6 +355,9 @@ function readFieldTable(ctx: ReadContext, table: Table, rules: TypingRules | nul
     }
     // "CONTACT, LEAD (...) or COMPANY", "`Y`/`N`", "`a`, `b`", "..., or null", "default `x`": the field grammar.
     const facts = readMeaning(ctx, type, meaning, meaningCells[0] ?? null);
+    // "| handler | string | URL |": the format the bullet's "string URL" gives (types.ts formatOnly).
+    const formatted = formatOnly(facts.type, facts.description);
+    if (formatted) Object.assign(facts, { type: formatted, description: "" });
     const defaultCell = cols.default === null ? "" : collapse(cells[cols.default]?.text ?? "");
     for (const name of names) {
       const f = field({
@@ -459,6 +472,8 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
   let keysFollow: string | null = null;
   /** "Fields:" ending a sentence: the next sentence or paragraph is the field list. */
   let listFollows = false;
+  /** "Members of `ASSIGNED_BY`:" (or "`ASSIGNED_BY`:") before a table: the table lists that field's members. */
+  let membersOf: Field | null = null;
   for (const block of section.blocks) {
     const t = textOf(ctx.file, block);
     if (block.type === "table") {
@@ -480,7 +495,9 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
         continue;
       }
       const fields = h?.find(/^(?:field )?group$/) !== null ? readGroupTable(ctx, block, rules) : readFieldTable(ctx, block, rules);
-      pushAll(members(r), fields);
+      if (membersOf?.type.kind === "object") pushAll(membersOf.type.members, fields);
+      else pushAll(members(r), fields);
+      membersOf = null;
       continue;
     }
     if (block.type === "blockquote") {
@@ -516,6 +533,14 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
       report(ctx, "unread-text", spanOfText(ctx, t), { what: block.type, text: collapse(t.text).slice(0, 80) });
       continue;
     }
+    const holderWords = /^(?:(?:Members|Fields) of )?`([A-Za-z_]\w*)`(?: (?:members|fields|has))?:$/.exec(collapse(t.text));
+    const holder = holderWords && r.type.kind === "object" ? r.type.members.find((f) => f.name === holderWords[1]) : undefined;
+    if (holder && holder.type.kind === "object" && holder.type.members.length === 0 && !holder.type.additional) {
+      membersOf = holder;
+      r.notes.push(statement(ctx, t));
+      continue;
+    }
+    membersOf = null;
     // "**Field labels** (`mailservice.fields`): an object of …" inside a resource's section: a resource of its own,
     // titled in bold with the method it comes from, as under "Other resources".
     if (/^\*\*[^*]+\*\*\s*\(`[a-z][\w.]*`[^)]*\)\s*(?::|—|–)/.test(t.text)) {
@@ -598,7 +623,7 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
         }
       }
       // "The result of adding an external line is an object with `ID` (integer)."
-      if (/^(?:the )?result of \w+ing\b.* is an object with /i.test(s)) {
+      if (/^(?:the )?result of \w+ing\b.* is an object (?:with|containing) /i.test(s)) {
         readResourceBody(ctx, r, sentence);
         continue;
       }
@@ -819,14 +844,18 @@ export function readResourceBody(ctx: ReadContext, r: Resource, written: Text): 
     for (const sentence of rest) r.notes.push(statement(ctx, sentence));
     return;
   }
-  const resultOf = /^(?:the )?result of (\w+?)(?:ing)?(?: an? [\w ]+?)? is an object with (.*)$/i.exec(s);
+  // "The result of adding an external line is an object with `ID` (integer)"; also "of adding a line
+  // (`telephony.externalLine.add`)", which names the method, and "an object containing".
+  const resultOf = /^(?:the )?result of (\w+?)(?:ing)?(?: an? [\w ]+?)?(?: \(`([a-z][\w.]*)`\))? is an object (?:with|containing) (.*)$/i.exec(s);
   if (see) {
     r.notes.push(statement(ctx, first));
     r.type = { kind: "ref", resource: `see:${see[1] ?? see[2] ?? ""}` };
   } else if (resultOf) {
     r.notes.push(statement(ctx, first));
-    r.returnedBy.push(`verb:${resultOf[1] ?? ""}`);
-    pushAll(members(r), readFieldList(resultOf[2] ?? "", null, undefined, trimText(sliceText(first, first.text.indexOf(" with ") + 6)), ctx).fields);
+    r.returnedBy.push(resultOf[2] ?? `verb:${resultOf[1] ?? ""}`);
+    const joint = /\s+is\s+an\s+object\s+(?:with|containing)\s+/.exec(first.text);
+    const listAt = joint ? joint.index + joint[0].length : first.text.length;
+    pushAll(members(r), readFieldList(resultOf[3] ?? "", null, undefined, trimText(sliceText(first, listAt)), ctx).fields);
   } else {
     // "CODE, HANDLER, NAME, DESCRIPTION; see Endpoints" keeps the pointer as a note.
     const [list, ...tail] = splitTop(first, (x, i) => (x[i] === ";" ? 1 : 0));

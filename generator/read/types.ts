@@ -64,6 +64,19 @@ function wordType(word: string): TypeRef | "null" {
   }
 }
 
+/**
+ * A string whose whole meaning is a format word: `| handler | string | URL |`, `| signed_date | string | ISO 8601 |`
+ * say what the bullet's "string URL" and "ISO 8601 string" say. Only the whole meaning: "URL with the scheme `http`"
+ * is words about a URL, and stays words.
+ */
+export function formatOnly(type: TypeRef, meaning: string): TypeRef | null {
+  if (type.kind !== "primitive" || type.type !== "string" || type.format || type.enum) return null;
+  const m = /^(?:an? )?(URL|ISO 8601|Base64)\.?$/i.exec(meaning.trim());
+  if (!m) return null;
+  const t = wordType((m[1] ?? "").toLowerCase());
+  return t === "null" ? null : t;
+}
+
 /** Converts a backtick literal to the value of the given primitive type. */
 export function literalFor(type: TypeRef, raw: string): string | number | boolean {
   if (type.kind === "primitive") {
@@ -74,10 +87,12 @@ export function literalFor(type: TypeRef, raw: string): string | number | boolea
 }
 
 /** `` `a` or `b` ``, `` `a` (default) or `b` ``, `` `a`, `b`, `c` ``, `` `a`/`b` `` right at the start of `s`. */
-export function readEnumValues(s: string): { values: string[]; defaultValue?: string; length: number } | null {
-  const re = /^`([^`]+)`(\s*\(default\))?(\s*(?:,\s*or\s+|,\s*|\s+or\s+|\s*\/\s*))?/;
+export function readEnumValues(s: string): { values: string[]; defaultValue?: string; length: number; noted?: boolean } | null {
+  // A value may carry a note before the next one: "`CONTACT`, `LEAD` (only an active lead) or `COMPANY`".
+  const re = /^`([^`]+)`(\s*\(default\))?(?:\s*(\((?!default\))[^()]*\))(?=\s*(?:,|or\s+`|\/)))?(\s*(?:,\s*or\s+|,\s*|\s+or\s+|\s*\/\s*))?/;
   const values: string[] = [];
   let defaultValue: string | undefined;
+  let noted = false;
   let pos = 0;
   let lastGood = 0;
   for (;;) {
@@ -85,22 +100,25 @@ export function readEnumValues(s: string): { values: string[]; defaultValue?: st
     if (!m) break;
     values.push(m[1] ?? "");
     if (m[2]) defaultValue = m[1];
-    lastGood = pos + m[0].length - (m[3]?.length ?? 0);
+    if (m[3]) noted = true;
+    lastGood = pos + m[0].length - (m[4]?.length ?? 0);
     pos += m[0].length;
-    if (!m[3]) break;
+    if (!m[4]) break;
     // "`a`, `b` or `c`": the value after "or" is the last one ("`1` or `0`, `1` enable ..." is two lists).
-    if (/\bor\s+$/.test(m[3])) {
+    if (/\bor\s+$/.test(m[4])) {
       const last = re.exec(s.slice(pos));
       if (last) {
         values.push(last[1] ?? "");
         if (last[2]) defaultValue = last[1];
-        lastGood = pos + last[0].length - (last[3]?.length ?? 0);
+        if (last[3]) noted = true;
+        lastGood = pos + last[0].length - (last[4]?.length ?? 0);
       }
       break;
     }
   }
   if (values.length < 2) return null;
-  return { values, ...(defaultValue !== undefined ? { defaultValue } : {}), length: lastGood };
+  // With a note inside, the list's words say more than its values: the caller keeps them as the description.
+  return { values, ...(defaultValue !== undefined ? { defaultValue } : {}), length: lastGood, ...(noted ? { noted } : {}) };
 }
 
 /** The values fit the type: numbers for an integer or number, `true`/`false` for a boolean. */

@@ -495,3 +495,78 @@ describe("a method's bullets in a careful writer's labels (issue 26, this sessio
     expect(unplaced.map((d) => d.subject?.method)).toEqual(unplaced.map(() => undefined));
   });
 });
+
+describe("shapes, members and values in other hands (issue 26, 2026-11-27)", () => {
+  /** A nested object is lifted into a resource of its own: follow the reference. */
+  const deref = (model: Model, t: Resource["type"] | undefined) => (t?.kind === "ref" ? model.resources.find((r) => r.name === t.resource)?.type : t);
+  const shapeMembers = (model: Model, name: string) => {
+    const t = resourceOf(model, name).type;
+    return t.kind === "object" ? t.members.map((m) => `${m.name}: ${m.type.kind === "primitive" ? `${m.type.type}${m.type.enum ? `(${m.type.enum.join("|")})` : ""}` : m.type.kind}`) : [];
+  };
+
+  it("a shape of its own: 'A reminder object has …', 'Reminder obj:' or 'Reminder object:' with its table, named after the area's words", () => {
+    const settings = "`settings`* object:\n\n| Member | Type | Meaning |\n|---|---|---|\n| defaultReminders | object | members `fullDay` and `withTime`, each an array of reminders |\n\n";
+    const prose = modelOf(spec("", `### 7.4 Calendar (legacy)\n\n**ab.cd**. Scope \`x\`. ${settings}A reminder object has \`type\` (string: \`min\`, \`hour\`) and \`count\` (integer).`));
+    expect(shapeMembers(prose, "CalendarReminder")).toEqual(["type: string(min|hour)", "count: integer"]);
+    for (const label of ["Reminder obj:", "Reminder object:"]) {
+      const model = modelOf(spec("", `**ab.cd**. Scope \`x\`. ${settings}${label}\n\n| Key | Type | Values |\n|---|---|---|\n| \`type\` | str | \`min\`, \`hour\` |\n| \`count\` | int | |`));
+      expect(shapeMembers(model, "AreaReminder")).toEqual(["type: string(min|hour)", "count: integer"]);
+      // The table is the shape's, not more parameters of the method.
+      expect(model.methods.find((m) => m.name === "ab.cd")?.params.map((p) => p.name)).toEqual(["settings"]);
+    }
+  });
+
+  it("'members `a` + `b`, each = array of X', 'Keys … ; each value is …', '→ value = …', 'keyed by …; each value has A, B'", () => {
+    const model = modelOf(
+      spec(
+        "## Resources\n\n### Settings\n\n| Field | Type | Description |\n|---|---|---|\n| langAll | object | Keyed by language code; each value has TITLE, DESCRIPTION |",
+        "**ab.cd**. Scope `x`. `settings`* object:\n\n| Member | Type | Meaning |\n|---|---|---|\n| reminders | obj | members `fullDay` + `withTime`, each = array of reminders |\n| sections | object | Keys `user<id>` or `group<id>`; each value is a calendar id |\n| other | obj | keys `user<id>` or `group<id>` → value = calendar id |",
+      ),
+    );
+    const settings = deref(model, model.methods.find((m) => m.name === "ab.cd")?.params[0]?.type);
+    const by = (n: string) => deref(model, settings?.kind === "object" ? settings.members.find((m) => m.name === n)?.type : undefined);
+    const reminders = by("reminders");
+    expect(reminders?.kind === "object" ? reminders.members.map((m) => [m.name, m.type.kind]) : null).toEqual([["fullDay", "array"], ["withTime", "array"]]);
+    expect(by("sections")).toMatchObject({ kind: "object", keyNames: ["user<id>", "group<id>"], additional: { kind: "unknown", note: "a calendar id" } });
+    expect(by("other")).toMatchObject({ kind: "object", keyNames: ["user<id>", "group<id>"], additional: { kind: "unknown", note: "calendar id" } });
+    const t = resourceOf(model, "Settings").type;
+    const lang = t.kind === "object" ? t.members[0]?.type : undefined;
+    const value = deref(model, lang?.kind === "object" ? lang.additional : undefined);
+    expect(value?.kind === "object" ? value.members.map((m) => m.name) : null).toEqual(["TITLE", "DESCRIPTION"]);
+  });
+
+  it("a string whose whole meaning is 'URL' or 'ISO 8601' has that format; 'URL with the scheme …' stays words", () => {
+    const model = modelOf(spec("## Resources\n\n### Handler\n\n| Field | Type | Description |\n|---|---|---|\n| `handler` | string | URL |\n| `signed_date` | string | ISO 8601 |\n| `other` | string | URL with the scheme `https` |"));
+    const t = resourceOf(model, "Handler").type;
+    expect(t.kind === "object" ? t.members.map((m) => [m.name, m.type.kind === "primitive" ? (m.type.format ?? null) : null]) : null).toEqual([["handler", "uri"], ["signed_date", "date-time"], ["other", null]]);
+  });
+
+  it("'Members of `X`:' or '`X`:' before a table: the table is that field's members; 'Contains ID (integer), …' in its cell", () => {
+    for (const lead of ["Members of `ASSIGNED_BY`:", "`ASSIGNED_BY`:"]) {
+      const model = modelOf(spec(`## Resources\n\n### Match\n\n| Field | Type | Description |\n|---|---|---|\n| \`NAME\` | string | name |\n| \`ASSIGNED_BY\` | object | see below |\n\n${lead}\n\n| Member | Type / values |\n|---|---|\n| \`ID\` | integer |\n| \`STATUS\` | one of \`OPENED\`, \`CLOSED\` |`));
+      expect(shapeMembers(model, "Match")).toEqual(["NAME: string", "ASSIGNED_BY: ref"]);
+      const by = resourceOf(model, "Match").type;
+      const inner = deref(model, by.kind === "object" ? by.members[1]?.type : undefined);
+      expect(inner?.kind === "object" ? inner.members.map((m) => [m.name, m.type.kind === "primitive" ? (m.type.enum ?? m.type.type) : m.type.kind]) : null).toEqual([["ID", "integer"], ["STATUS", ["OPENED", "CLOSED"]]]);
+    }
+    const contains = modelOf(spec("## Resources\n\n### Match\n\n| Field | Type | Description |\n|---|---|---|\n| **ASSIGNED_BY** | object | Contains ID (integer), and WORK_PHONE, MOBILE (strings or null) |"));
+    const t = resourceOf(contains, "Match").type;
+    const inner = deref(contains, t.kind === "object" ? t.members[0]?.type : undefined);
+    expect(inner?.kind === "object" ? inner.members.map((m) => [m.name, m.type.kind === "primitive" ? m.type.type : m.type.kind, m.nullable]) : null).toEqual([["ID", "integer", false], ["WORK_PHONE", "string", true], ["MOBILE", "string", true]]);
+  });
+
+  it("values with a note between them: '`CONTACT`, `LEAD` (only an active lead) or `COMPANY`' is three values, the words kept", () => {
+    const model = modelOf(spec("## Resources\n\n### Match\n\n| Field | Type | Description |\n|---|---|---|\n| `TYPE` | string | `CONTACT`, `LEAD` (only an active lead) or `COMPANY` |"));
+    const t = resourceOf(model, "Match").type;
+    const f = t.kind === "object" ? t.members[0] : undefined;
+    expect(f?.type).toEqual({ kind: "primitive", type: "string", enum: ["CONTACT", "LEAD", "COMPANY"] });
+    expect(f?.description).toMatch(/only an active lead/);
+  });
+
+  it("'The result of adding a line (`m`) is an object containing `ID` (integer)': the method named, the member typed", () => {
+    const model = modelOf(spec("## Resources\n\n### External line\n\nThe result of adding a line (`ab.line.add`) is an object containing `ID` (integer).", "**ab.line.add**. Scope `x`."));
+    const r = resourceOf(model, "ExternalLine");
+    expect(members(r)).toEqual(["ID: integer"]);
+    expect(r.returnedBy).toEqual(["ab.line.add"]);
+  });
+});
