@@ -93,7 +93,7 @@ function readItem(ctx: ReadContext, item: Text, shared: Shared): Draft {
   const d: Draft = { statuses: [], statusClass: null, code: null, texts: [], causes: [] };
   // "HTTP status **400**, empty code, message `Wrong group ID`": the bold marks and the word "status" off, each
   // replaced by as many spaces, so that every offset stays where it is in the file.
-  const plain = item.text.replace(/\*\*/g, "  ").replace(/^(\s*HTTP) status(?=\s)/i, (_m, h: string) => `${h}       `);
+  const plain = item.text.replace(/\*\*/g, "  ").replace(/^(\s*HTTP) status(:?)(?=\s)/i, (_m, h: string, colon: string) => `${h}       ${colon ? " " : ""}`);
   let t = trimText({ text: plain, start: item.start });
   const take = (n: number) => {
     t = trimText(sliceText(t, n));

@@ -233,7 +233,16 @@ export function readNameCell(whole: Text, hasTypeColumn: boolean): NameCell {
   const m = /^(?:\*\*)?`?([A-Za-z_][A-Za-z0-9_.]*)`?(?:\*\*)?(\*|\^\*\^)?(?:\*\*)?$/.exec(cell.text);
   // "`array` of integers": the type word in backticks and its words after it, read as one phrase (the backticks
   // become spaces, so every offset stays where it is).
-  const lineType = line && /^`[^`]*`$/.test(line.text) ? sliceText(line, 1, line.text.length - 1) : line && /^`[a-z]+`\s/.test(line.text) ? trimText({ text: line.text.replace(/^`([a-z]+)`/, " $1 "), start: line.start }) : line;
+  // "`string` or `object`": type words each in backticks, parted by "or" (also the backticks become spaces).
+  const words = line && /^`[a-z]+(?:\[\])?`(?:\s+(?:or|\|)\s+`[a-z]+(?:\[\])?`)+$/.test(line.text);
+  const lineType =
+    line && words
+      ? trimText({ text: line.text.replace(/`/g, " "), start: line.start })
+      : line && /^`[^`]*`$/.test(line.text)
+        ? sliceText(line, 1, line.text.length - 1)
+        : line && /^`[a-z]+`\s/.test(line.text)
+          ? trimText({ text: line.text.replace(/^`([a-z]+)`/, " $1 "), start: line.start })
+          : line;
   return { cell, name: m ? (m[1] ?? null) : null, starred: !!m?.[2], lineType };
 }
 

@@ -218,8 +218,9 @@ function walk(ctx: ReadContext, section: Section, parent: SectionKind | null, f:
   for (const child of section.children) {
     if (methods && methodInHeading(child.title)) {
       foldMethodHeading(ctx, child, f, kind === "methods-v3" ? "v3" : "legacy", section.title);
+      // Its subsections (`Error Handling`) are the method's: the ledger owns their names to it.
       const all = (s: Section): void => {
-        scopes.push({ section: s, kind: "methods" });
+        scopes.push({ section: s, kind: "methods", ...(s === child ? {} : { within: child }) });
         for (const c of s.children) all(c);
       };
       all(child);

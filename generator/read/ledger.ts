@@ -23,6 +23,8 @@ export interface LedgerScope {
   section: Section;
   /** Method and resource sections hold fields; error sections only error tables. */
   kind: "methods" | "resources" | "errors";
+  /** A subsection of a method written as a heading (`Error Handling`): it speaks of that method. */
+  within?: Section;
 }
 
 export interface LedgerResult {
@@ -266,7 +268,7 @@ export function account(file: SpecFile, diagnostics: readonly Diagnostic[], scop
   for (const d of diagnostics) if (d.code === "unreadable-method-header" && d.file === file.path) methods.push({ line: d.line, names: new Set() });
   methods.sort((a, b) => a.line - b.line);
   const resources = f.resources.map((r) => ({ line: r.source.line, names: withRefs(byResource.get(r.name) ?? new Set()) }));
-  let scope = { from: 0, to: 0, resources: new Set<string>() };
+  let scope = { from: 0, to: 0, owner: 0, resources: new Set<string>() };
   const methodAt = (line: number): Owner | undefined => {
     let lo = 0;
     let hi = methods.length - 1;
@@ -279,7 +281,7 @@ export function account(file: SpecFile, diagnostics: readonly Diagnostic[], scop
         lo = mid + 1;
       } else hi = mid - 1;
     }
-    return found && found.line >= scope.from ? found : undefined;
+    return found && found.line >= scope.owner ? found : undefined;
   };
   const under = (line: number): { method?: string } => {
     const method = methodAt(line)?.method;
@@ -391,7 +393,7 @@ export function account(file: SpecFile, diagnostics: readonly Diagnostic[], scop
     const to = lineOf(last?.position?.end.offset ?? s.section.start);
     const names = new Set<string>();
     for (const r of resources) if (r.line >= from && r.line <= to) for (const n of r.names) names.add(n);
-    scope = { from, to, resources: names };
+    scope = { from, to, owner: s.within ? lineOf(s.within.start) : from, resources: names };
     blocks(s.section.blocks, s.kind);
   }
   for (const u of result.unplaced) {

@@ -637,9 +637,12 @@ export function readMethodHeadingSection(ctx: ReadContext, section: Section, ver
   const errorLists = new Set<RootContent>();
   /** The paragraphs under a result subsection (`Response Handling`, `Returned Data`): each says the result. */
   const resultBlocks = new Set<RootContent>();
+  /** The paragraphs under an errors subsection: one that opens with a status or a code is an error item. */
+  const errorBlocks = new Set<RootContent>();
   const collect = (s: Section, under: "errors" | "result" | null) => {
     for (const b of s.blocks) {
       if (under === "errors" && b.type === "list") errorLists.add(b);
+      if (under === "errors" && b.type === "paragraph") errorBlocks.add(b);
       if (under === "result" && b.type === "paragraph") resultBlocks.add(b);
     }
     pushAll(blocks, s.blocks);
@@ -648,7 +651,7 @@ export function readMethodHeadingSection(ctx: ReadContext, section: Section, ver
   collect(section, null);
   const found = h ? ctx.file.text.indexOf(h.name, section.start) : -1;
   const at: Text = { text: h?.name ?? "", start: found < 0 ? section.start : found };
-  return readMethodSection(ctx, { ...section, title: area, blocks, children: [] }, version, h ? { name: h.name, marker: h.marker, at, errorLists, resultBlocks } : undefined);
+  return readMethodSection(ctx, { ...section, title: area, blocks, children: [] }, version, h ? { name: h.name, marker: h.marker, at, errorLists, resultBlocks, errorBlocks } : undefined);
 }
 
 /** A method's subsection of its result, by its title. */
@@ -657,6 +660,14 @@ const RESULT_SUBSECTION = /^(?:response handling|returned data|response|result|r
 /** Read before a result subsection's own words: they are read as a `Result:` sentence. */
 const RESULT_LABEL = "Result: ";
 
+/** Read before an errors subsection's item in a paragraph of its own: it is read as an `Errors:` sentence. */
+const ERRORS_LABEL = "Errors: ";
+/**
+ * An error item's opening: a status and then a code ("HTTP status: **400**, code `X`", "HTTP 403, `X`"), a code, or
+ * "Some errors come with HTTP 200, …" (as an item of "Errors:" says it).
+ */
+const ERROR_ITEM_OPENING = /^(?:HTTP(?: status(?:es)?)?:?\s*\**[1-5]\d\d\**(?:\s*(?:,|or|and)\s*\**[1-5]\d\d\**)*\s*,\s*(?:empty code|code\s+`|`)|code\s+`|(?:some|other) errors (?:come|are returned) with HTTP\s+[1-5]\d\d\b)/i;
+
 /** A method's subsection of errors, by its title. */
 const ERRORS_SUBSECTION = /^(?:error handling|errors?|possible errors?|(?:possible )?error codes?)$/i;
 
@@ -664,7 +675,7 @@ export function readMethodSection(
   ctx: ReadContext,
   section: Section,
   version: Version,
-  opening?: { name: string; marker: string; at: Text; errorLists?: ReadonlySet<RootContent>; resultBlocks?: ReadonlySet<RootContent> },
+  opening?: { name: string; marker: string; at: Text; errorLists?: ReadonlySet<RootContent>; resultBlocks?: ReadonlySet<RootContent>; errorBlocks?: ReadonlySet<RootContent> },
 ): MethodSectionFragment {
   const out: MethodSectionFragment = { methods: [], shapes: [], named: [], notes: [] };
   let st: State | null = null;
@@ -747,6 +758,14 @@ export function readMethodSection(
         // Under a `Response Handling` subsection a paragraph in its own words ("`boolean`.", "`{ID}`.") is the result.
         if (opening.resultBlocks?.has(block) && !/^(?:`?result\b|Result|Returns?|Response)\b|\bnot shown\b/i.test(t.text.replace(/^\*\*/, ""))) {
           readHeader(ctx, st, { text: `${RESULT_LABEL}${t.text}`, start: t.start - RESULT_LABEL.length });
+          continue;
+        }
+        // Under an `Error Handling` subsection a paragraph that opens with a status or a code ("HTTP status: **400**,
+        // code `ERROR_CORE`, with a text meaning …") is an error item, as after "Errors:"; a label ends in ":".
+        if (opening.errorBlocks?.has(block) && ERROR_ITEM_OPENING.test(t.text) && !/:\s*$/.test(t.text)) {
+          // "HTTP status:" says "HTTP": the rest of the word as spaces, so that every offset stays where it is.
+          const item = t.text.replace(/^HTTP status(?:es)?:?(?=\s)/i, (w) => `HTTP${" ".repeat(w.length - 4)}`);
+          readHeader(ctx, st, { text: `${ERRORS_LABEL}${item}`, start: t.start - ERRORS_LABEL.length });
           continue;
         }
         // Only what names its own subjects ("Errors of `a`, `b`: not shown", "Methods that are named …") is the area's.

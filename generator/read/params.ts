@@ -120,6 +120,9 @@ function startsMemberList(t: Text): boolean {
   return list !== null && !list.bounded;
 }
 
+/** An object the words have not shaped: no members, no values. */
+const bareObject = (t: TypeRef) => t.kind === "object" && t.members.length === 0 && !t.additional;
+
 /**
  * Turns the rest of a parameter clause (after its names) into type, description, default and members. A table row
  * passes its Type cell as `rest` and its Meaning cells as `meaning`: both surfaces go through the same grammar.
@@ -160,6 +163,15 @@ function readClauseRest(
   // "integer, `1` enable (default), `0` disable" · "string (`min`, `hour`, `day`)" · a Meaning cell "`Y`/`N` hide".
   const facts = readMeaning(ctx, type, description, meaning?.at ?? (after.text.trim() ? after : rest), tp.default);
   type = facts.type;
+  // "`string` or `object` | A string, or an object of language code to string": the words say what the bare object
+  // of the union is, as the type phrase "string or object of language code to string" would.
+  if (type.kind === "union" && type.options.some(bareObject)) {
+    const phrase = /\b(object (?:of|mapping) [a-z ]+? to [a-z]+)\b/i.exec(facts.description);
+    const said = phrase ? readTypePhrase(phrase[1] ?? "") : null;
+    if (said && said.type.kind === "object" && said.type.additional && phrase && (phrase.index ?? 0) + (phrase[1]?.length ?? 0) === phrase.index + said.length) {
+      type = { ...type, options: type.options.map((o) => (bareObject(o) ? said.type : o)) };
+    }
+  }
   // A string whose whole meaning is "URL" (`| HANDLER | string | | URL |`) is the bullet's "string URL".
   const formatted = formatOnly(type, facts.description);
   if (formatted) type = formatted;

@@ -117,7 +117,8 @@ function annotationType(
   if (ids) return { type: { kind: "array", items: rules?.identifiers ? DECIMAL : UNKNOWN }, nullable: false, rest: "", plural: false, all, emptyArray: false };
   const keyed = readKeyedObject(a, rules);
   if (keyed) return { type: keyed, nullable: false, rest: "", plural: false, all, emptyArray: false };
-  const booleans = /^(?:object of )?booleans?\s+(?:with keys\s+)?(.+)$/.exec(a);
+  // Also a developer's "bools: a, b".
+  const booleans = /^(?:object of )?(?:booleans?|bools?):?\s+(?:with keys\s+)?(.+)$/.exec(a);
   if (booleans && /,/.test(booleans[1] ?? "")) {
     return { type: booleanObject(booleans[1] ?? ""), nullable: false, rest: "", plural: false, all, emptyArray: false };
   }
@@ -163,7 +164,7 @@ const NO_SOURCE = { file: "", line: 0, column: 0 };
 export function readKeyedObject(s: string, rules: TypingRules | null = null): TypeRef | null {
   // "keyed by question id; each: A, B" and "keyed by question id. Each question has A, B" say "each with A, B".
   const spelled = s.trim().replace(/^(object\s+)?(keyed by [^;,.]+?)(?:;\s*each:|\.\s*Each \w+ has:?)\s+/i, "$1$2, each with ");
-  const m = /^(?:object\s+)?keyed by ([^;,]+?)(?:(?:;\s*|,\s*)(value is an object of booleans with keys|item fields|each with|(?:each )?value has)\s+(.*))?$/i.exec(spelled);
+  const m = /^(?:object\s+)?keyed by ([^;,]+?)(?:(?:;\s*|,\s*)(value is an object of booleans with keys|item fields|each with|(?:each )?value has):?\s+(.*))?$/i.exec(spelled);
   if (!m) return null;
   const key = collapse(m[1] ?? "");
   // "each value has A, B" says what "value has A, B" says.
@@ -337,7 +338,9 @@ function readFieldTable(ctx: ReadContext, table: Table, rules: TypingRules | nul
       if (word) reportTypeWord(ctx, spanOfText(ctx, typeCell), word);
     }
     const words = [a?.rest ?? (a ? "" : typeText), meaning].filter(Boolean).join("; ");
-    const typeWords = a?.rest ?? (a ? "" : typeText);
+    // A `Type / notes` cell's words after the type ("str, Y/N") are read as the Meaning's: values, default, null.
+    const typeRest = a?.rest && typeCell && !cell.lineType ? a.rest : "";
+    const typeWords = typeRest ? "" : (a?.rest ?? (a ? "" : typeText));
     let type = a?.type ?? UNKNOWN;
     // "object | ID (integer), TIMEMAN_STATUS (OPENED, CLOSED), PHONE (strings or null)": the members of an object.
     // Also with a verb before the list: "Contains ID (integer), TIMEMAN_STATUS (…), and USER_PHONE_INNER, … (strings or null)".
@@ -354,7 +357,7 @@ function readFieldTable(ctx: ReadContext, table: Table, rules: TypingRules | nul
       if (keyed) type = keyed;
     }
     // "CONTACT, LEAD (...) or COMPANY", "`Y`/`N`", "`a`, `b`", "..., or null", "default `x`": the field grammar.
-    const facts = readMeaning(ctx, type, meaning, meaningCells[0] ?? null);
+    const facts = typeRest && typeCell ? readMeaning(ctx, type, [typeRest, meaning].filter(Boolean).join("; "), typeCell) : readMeaning(ctx, type, meaning, meaningCells[0] ?? null);
     // "| handler | string | URL |": the format the bullet's "string URL" gives (types.ts formatOnly).
     const formatted = formatOnly(facts.type, facts.description);
     if (formatted) Object.assign(facts, { type: formatted, description: "" });
@@ -641,6 +644,13 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
         r.notes.push(statement(ctx, sentence));
         continue;
       }
+      // "Fields CODE, HANDLER, NAME, DESCRIPTION. See [… messageservice.sender.update](#…) under Methods.": the fields
+      // listed are that method's parameters, as "CODE, …; see Endpoints" says.
+      if ((pointer || SEE_PARAMS.test(s)) && r.type.kind === "object" && !r.type.name && r.type.members.length > 0 && r.type.members.every((f) => f.type.kind === "unknown")) {
+        r.type = { ...r.type, name: "see-params" };
+        r.notes.push(statement(ctx, sentence));
+        continue;
+      }
       // "Each entry of `QUESTIONS` has: `ID`, `ACTIVE`, … and `ANSWERS` (keyed by answer id).": the values of the
       // member `QUESTIONS`, a map the table keyed, have these fields.
       const entries = /^Each (?:entry|value|item|element) of `([A-Za-z_]\w*)` has:?\s+(.+)$/.exec(s);
@@ -719,6 +729,8 @@ export function readOtherResources(ctx: ReadContext, section: Section): Resource
   const out: Resource[] = [];
   /** The resource of the last bold-titled paragraph: a table right after it holds its fields. */
   let open: Resource | null = null;
+  /** The resource whose table was the last block: a sentence after it may still speak of its fields. */
+  let tabled: Resource | null = null;
   for (const block of section.blocks) {
     if (block.type === "list") {
       open = null;
@@ -735,6 +747,7 @@ export function readOtherResources(ctx: ReadContext, section: Section): Resource
       ctx.subject = { resource: open.name };
       pushAll(members(open), readFieldTable(ctx, block, null));
       ctx.subject = undefined;
+      tabled = open;
       open = null;
       continue;
     }
@@ -742,9 +755,19 @@ export function readOtherResources(ctx: ReadContext, section: Section): Resource
     if (titled) {
       out.push(titled);
       open = titled;
+      tabled = null;
       continue;
     }
     open = null;
+    // "SMTP fields may be null when unset." right after a resource's table: as in the resource's own section.
+    const nullable = block.type === "paragraph" && tabled ? /^(?:The )?([A-Za-z]\w*) fields may be null\b[^.]*\.?$/.exec(collapse(t.text)) : null;
+    const prefixed = nullable && tabled ? members(tabled).filter((f) => f.name.startsWith(`${nullable[1]}_`)) : [];
+    if (tabled && prefixed.length > 0) {
+      for (const f of prefixed) f.nullable = true;
+      tabled.notes.push(statement(ctx, t));
+      continue;
+    }
+    tabled = null;
     report(ctx, "unread-text", spanOfText(ctx, t), { what: block.type, text: collapse(t.text).slice(0, 80) });
   }
   return out;
@@ -830,6 +853,8 @@ export function readResourceBody(ctx: ReadContext, r: Resource, written: Text): 
   const s = collapse(first.text)
     .replace(/^an? /, "")
     .replace(/^obj of (?:localized )?strs,? keys:?/, "object of localized strings with keys")
+    // A developer's "add result = obj w/ `ID` (int)": "the result of adding is an object with …".
+    .replace(/^([a-z]+) result\s*=\s*obj(?:ect)?\s+(?:w\/|with)\s+/, "result of $1ing is an object with ")
     .replace(/ with the keys:? /, " with keys ")
     // "keyed by `ID`, `SITE_ID`": a list of the keys themselves, not what the keys are.
     .replace(/^(object of [a-z ]*?(?:strings|integers|numbers|booleans)) keyed by (?=`[^`]+`\s*,\s*`)/, "$1 with keys ");
@@ -853,12 +878,14 @@ export function readResourceBody(ctx: ReadContext, r: Resource, written: Text): 
   } else if (resultOf) {
     r.notes.push(statement(ctx, first));
     r.returnedBy.push(resultOf[2] ?? `verb:${resultOf[1] ?? ""}`);
-    const joint = /\s+is\s+an\s+object\s+(?:with|containing)\s+/.exec(first.text);
+    const joint = /\s+is\s+an\s+object\s+(?:with|containing)\s+|\s*=\s*obj(?:ect)?\s+(?:w\/|with)\s+/.exec(first.text);
     const listAt = joint ? joint.index + joint[0].length : first.text.length;
     pushAll(members(r), readFieldList(resultOf[3] ?? "", null, undefined, trimText(sliceText(first, listAt)), ctx).fields);
   } else {
-    // "CODE, HANDLER, NAME, DESCRIPTION; see Endpoints" keeps the pointer as a note.
-    const [list, ...tail] = splitTop(first, (x, i) => (x[i] === ";" ? 1 : 0));
+    // "CODE, HANDLER, NAME, DESCRIPTION; see Endpoints" keeps the pointer as a note; so does "… → see Endpoints".
+    const arrow = /\s+(?:→|->|—)\s+(?=see\b)/i.exec(first.text);
+    const parts = splitTop(first, (x, i) => (x[i] === ";" ? 1 : 0));
+    const [list, ...tail] = arrow && parts.length === 1 ? [trimText({ text: first.text.slice(0, arrow.index), start: first.start }), trimText(sliceText(first, arrow.index + arrow[0].length))] : parts;
     if (list) pushAll(members(r), readFieldList(list.text, null, undefined, list, ctx).fields);
     for (const x of tail) {
       r.notes.push(statement(ctx, x));

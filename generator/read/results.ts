@@ -52,7 +52,8 @@ function typeFromWords(words: string): TypeRef {
   if (inParen && inParen.type.kind === "primitive") return inParen.type;
   const leading = /^(integer|number|string|boolean)\b/.exec(w);
   if (leading) return readTypePhrase(leading[1] ?? "")?.type ?? UNKNOWN;
-  const see = /\(see ([^)]+)\)/.exec(w) ?? /^(?:—|–|-)?\s*see (?:the )?([A-Z][^.;,()]*?)\s*\.?$/.exec(w);
+  // "(see Task)", "— see Task", and the arrow a developer writes for it: "(→ Allowed actions)".
+  const see = /\((?:see|→|->)\s*([^)]+)\)/.exec(w) ?? /^(?:—|–|-|→)?\s*see (?:the )?([A-Z][^.;,()]*?)\s*\.?$/.exec(w);
   if (see) return titleRef(see[1] ?? "");
   if (/\b(object|array)\b/.test(w)) {
     const ref: TypeRef = { kind: "ref", resource: RETURNED_BY };

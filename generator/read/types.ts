@@ -252,6 +252,9 @@ export function readDefault(description: string, type: TypeRef): DefaultValue | 
   if (m) return { value: type.kind === "unknown" ? Number(m[1]) : literalFor(type, m[1] ?? ""), text: m[1] ?? "" };
   m = /\bdefault:\s*([^;.)]+)/i.exec(description);
   if (m) return { text: (m[1] ?? "").trim() };
+  // "By default all fields except user fields are returned.": the words between, as "Default: …" gives them.
+  m = /(?:^|[.;]\s+)By default,?\s+([^;.)]+?)\s+(?:is|are)\s+(?:returned|used|sent|taken)\b/.exec(description);
+  if (m) return { text: (m[1] ?? "").trim() };
   return undefined;
 }
 

@@ -569,4 +569,58 @@ describe("shapes, members and values in other hands (issue 26, 2026-11-27)", () 
     expect(members(r)).toEqual(["ID: integer"]);
     expect(r.returnedBy).toEqual(["ab.line.add"]);
   });
+
+  it("'Fields A, B. See [Title m](#…) under Methods.' and 'A, B → see Endpoints': the fields are that method's parameters", () => {
+    const endpoints = "**ab.cd**. Scope `x`. `CODE`* string; `HANDLER` string URL.";
+    for (const section of ["### Provider\n\nFields CODE, HANDLER. See [Update ab.cd](#update-abcd) under Methods.", "### Misc resources\n\n**Provider** — CODE, HANDLER → see Endpoints."]) {
+      const model = modelOf(spec(`## Resources\n\n${section}`, endpoints));
+      const r = resourceOf(model, "Provider");
+      expect(r.type.kind === "object" ? r.type.members.map((m) => [m.name, m.type.kind === "primitive" ? (m.type.format ?? m.type.type) : m.type.kind]) : null).toEqual([["CODE", "string"], ["HANDLER", "uri"]]);
+    }
+  });
+
+  it("a name cell's type line '`string` or `object`' with 'an object of language code to string' in its words", () => {
+    const model = modelOf(spec("", "#### Update ab.cd\n\n> Scope: `x`\n\n| **Name**<br>`type` | **Description** |\n|---|---|\n| **NAME**<br>`string` or `object` | A string, or an object of language code to string |\n| **OTHER**<br>`string` or `object` | A string or an object |"));
+    const [name, other] = model.methods.find((m) => m.name === "ab.cd")?.params ?? [];
+    expect(name?.type).toEqual({ kind: "union", options: [{ kind: "primitive", type: "string" }, { kind: "object", members: [], additional: { kind: "primitive", type: "string" }, keyDescription: "language code" }] });
+    // Words that do not say what the object is leave it bare.
+    expect(other?.type).toEqual({ kind: "union", options: [{ kind: "primitive", type: "string" }, { kind: "object", members: [] }] });
+  });
+
+  it("'By default all fields except user fields are returned.' is the parameter's default, in words", () => {
+    const model = modelOf(spec("", "**ab.cd**. Scope `x`.\n\n| Parameter | Type | Description |\n|---|---|---|\n| `select` | array | Field names. By default all fields except user fields are returned. |"));
+    expect(model.methods.find((m) => m.name === "ab.cd")?.params[0]?.default).toEqual({ text: "all fields except user fields" });
+  });
+
+  it("under Error Handling: a paragraph 'HTTP status: **400**, code `X`, with a text …' and 'Some errors come with HTTP 200, …' are errors; a label before a table is not", () => {
+    const r = buildFromText(spec("", "#### List ab.cd\n\n> Scope: `x`\n\nNo parameters.\n\n##### Error Handling\n\nHTTP status: **400**, code `ERROR_CORE`, with a text meaning that nothing was found.\n\nSome errors come with HTTP 200, among them a repeated registration.\n\nHTTP status: **403**.\n\n| Code | Description |\n|---|---|\n| `ACCESS_DENIED` | not allowed |"), "spec.md");
+    const m = r.model?.methods.find((x) => x.name === "ab.cd");
+    expect(m?.errors.map((e) => [e.code, e.statuses])).toEqual([["ERROR_CORE", [400]], [null, [200]], ["ACCESS_DENIED", [403]]]);
+    // The table's code is the method's: the ledger once took a heading method's subsection for no method's.
+    expect(r.diagnostics.filter((d) => d.code === "unplaced" || d.code === "bad-status")).toEqual([]);
+  });
+
+  it("a developer's '(→ Allowed actions)' after a result, 'item fields: …' and '(bools: a, b)', 'add result = obj w/ `ID` (int)'", () => {
+    const model = modelOf(
+      spec(
+        "## Resources\n\n### Allowed actions\n\n`allowedActions`: object keyed by user id; value is an object of booleans with keys A, B.\n\n### Task\n\n| Field | Shape |\n|---|---|\n| `checklist` | obj keyed by item id; item fields: id, action (bools: modify, remove) |\n\n### Misc resources\n\n**External line** — add result = obj w/ `ID` (int).",
+        "**ab.cd**. Scope `x`. Resp: `result.allowedActions` (→ Allowed actions).\n\n**ab.line.add**. Scope `x`.",
+      ),
+    );
+    expect(model.methods.find((m) => m.name === "ab.cd")?.result?.type).toEqual({ kind: "ref", resource: "AllowedActions" });
+    const item = deref(model, (() => {
+      const t = resourceOf(model, "Task").type;
+      const c = t.kind === "object" ? deref(model, t.members[0]?.type) : undefined;
+      return c?.kind === "object" ? c.additional : undefined;
+    })());
+    const action = deref(model, item?.kind === "object" ? item.members.find((m) => m.name === "action")?.type : undefined);
+    expect(action?.kind === "object" ? action.members.map((m) => [m.name, m.type.kind === "primitive" ? m.type.type : m.type.kind]) : null).toEqual([["modify", "boolean"], ["remove", "boolean"]]);
+    expect(members(resourceOf(model, "ExternalLine"))).toEqual(["ID: integer"]);
+  });
+
+  it("a `Type / notes` cell 'str, Y/N' gives the values; 'SMTP fields may be null when unset.' after a titled resource's table", () => {
+    const model = modelOf(spec("## Resources\n\n### Misc resources\n\n**Mail service** (`ab.cd` item):\n\n| Field | Type / notes |\n|---|---|\n| ACTIVE | str, Y/N |\n| SMTP_SERVER | |\n| NAME | str |\n\nSMTP fields may be null when unset."));
+    const t = resourceOf(model, "MailService").type;
+    expect(t.kind === "object" ? t.members.map((m) => [m.name, m.type.kind === "primitive" ? (m.type.enum ?? m.type.type) : m.type.kind, m.nullable]) : null).toEqual([["ACTIVE", ["Y", "N"], false], ["SMTP_SERVER", "unknown", true], ["NAME", "string", false]]);
+  });
 });
