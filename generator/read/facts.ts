@@ -144,6 +144,7 @@ export const COLUMN_SYNONYMS = {
     "comment",
     "details",
     "values / notes",
+    "allowed values / default",
   ],
   default: ["default", "default value"],
   // Where the value is sent (`| In | Name | Notes |`: `body`, `header`, `query`).
@@ -163,6 +164,17 @@ export interface FieldColumns {
   typeInName?: boolean;
   /** Columns no synonym names: read into the description, after a warning. */
   other: number[];
+  /** A Meaning-like column of allowed values (`Allowed values / default`): its values are read before the words. */
+  values?: number;
+}
+
+/** The Meaning cells of a row in reading order: a values column's cell that opens with values comes first. */
+export function meaningOrder(cols: FieldColumns, cells: readonly ({ text: string } | undefined)[]): number[] {
+  const all = [...cols.meaning, ...cols.other];
+  const v = cols.values;
+  const cell = v === undefined ? undefined : cells[v];
+  if (v === undefined || !cell || readValues(collapse(cell.text)) === null) return all;
+  return [v, ...all.filter((i) => i !== v)];
 }
 
 const ROLES = Object.keys(COLUMN_SYNONYMS) as Array<keyof typeof COLUMN_SYNONYMS>;
@@ -199,7 +211,10 @@ export function fieldColumns(ctx: ReadContext, table: Table): FieldColumns {
     else if (role === "required" && cols.required === null) cols.required = i;
     else if (role === "default" && cols.default === null) cols.default = i;
     else if (role === "location" && cols.location === null) cols.location = i;
-    else if (role === "meaning") cols.meaning.push(i);
+    else if (role === "meaning") {
+      cols.meaning.push(i);
+      if (cols.values === undefined && /^(?:allowed )?values\b/i.test(name.trim())) cols.values = i;
+    }
     else {
       cols.other.push(i);
       const at = cells[i] ?? { text: name, start: 0 };

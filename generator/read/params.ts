@@ -1,7 +1,7 @@
 import type { Field, TypeRef } from "../model/types.js";
 import { type Text, sliceText, trimText } from "../parse/markdown.js";
 import { type ReadContext, clauses, collapse, report, reportTypeWord, sentences, sourceOf, spanOfText, splitTop } from "./inline.js";
-import { type FieldColumns, defaultFromCell, readNameCell, deprecationOf, extensionsOf, ownWords, readMeaning, readValues, saysNullable, saysRequired } from "./facts.js";
+import { type FieldColumns, defaultFromCell, readNameCell, deprecationOf, extensionsOf, ownWords, meaningOrder, readMeaning, readValues, saysNullable, saysRequired } from "./facts.js";
 import { UNKNOWN, field, formatOnly, literalFor, readDefault, readTypePhrase, suspiciousTypeWord } from "./types.js";
 import { balancedParenGroup, firstParenGroup } from "../util/parens.js";
 
@@ -288,7 +288,7 @@ export function paramFromRow(ctx: ReadContext, cols: FieldColumns, cells: Text[]
   // The Meaning cells are read as the rest of a bullet: their sentences and clauses are the description, except the
   // ones that state something of the method ("at least one of `a`, `b` is required"), which go to `others`.
   const meaningCells: Text[] = [];
-  for (const i of [...cols.meaning, ...cols.other]) {
+  for (const i of meaningOrder(cols, cells)) {
     const cell = cells[i];
     if (!cell || !cell.text.trim()) continue;
     for (const sentence of sentences(cell)) {

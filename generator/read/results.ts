@@ -90,7 +90,9 @@ export function readResultSentence(ctx: ReadContext, t: Text): ResultSpec | null
     .replace(/;\s*incl\.\s+(?=`)/, "; includes ")
     .replace(/^(?:Returns|Result|Response)\s*:\s*(?=`result[.`])/, "Response ")
     // "Returns: `{ID}`" is the Result form's "Result `{ID}`".
-    .replace(/^Returns\s*:?\s*(?=`\{)/, "Result: ").replace(/^(Response `result(?:\.[A-Za-z_]\w*)?`)\s*(?:—|–|-|:)\s*/, "$1 ");
+    .replace(/^Returns\s*:?\s*(?=`\{)/, "Result: ")
+    // "Returns: `attach` — see Attached vote" is the Result form's "Result `attach` (see Attached vote)".
+    .replace(/^Returns\s*:?\s*(?=`[A-Za-z_]\w*`\s*(?:—|–|\(see\b|\(→))/, "Result: ").replace(/^(Response `result(?:\.[A-Za-z_]\w*)?`)\s*(?:—|–|-|:)\s*/, "$1 ");
   const source = sourceOf(ctx, t);
   const base = { description: written, empty: emptyStatements(written), source };
   let m = /^Response `result\.([A-Za-z_][\w]*)`\s*(.*)$/.exec(s);

@@ -106,8 +106,10 @@ export function readStates(ctx: ReadContext, section: Section): { transitions: S
   const { tables, rest } = partitionTables(ctx, section.blocks, STATE_COLUMNS);
   for (const { h, rows } of tables) {
     for (const row of rows) {
+      // A table with no Subject column is about its section's subject ("6.2 Public link of a generated document").
+      const subjectAt = h.find(STATE_COLUMNS.subject);
       transitions.push({
-        subject: cellText(row, h.find(STATE_COLUMNS.subject)),
+        subject: subjectAt === null ? subjectOfSection(section) : cellText(row, subjectAt),
         trigger: cellText(row, h.find(STATE_COLUMNS.trigger)),
         condition: cellText(row, h.find(STATE_COLUMNS.condition)),
         next: cellText(row, h.find(STATE_COLUMNS.next)),
@@ -129,6 +131,29 @@ export function readStates(ctx: ReadContext, section: Section): { transitions: S
         continue;
       }
     }
+    // A list whose items each state a transition in a sentence ("- **Widget handler** — `placement.bind` called while
+    // …: …", "- `event.offline.get` with `clear=0` reserves a batch under `process_id`."); a "not shown" item stays a gap.
+    // A list after a label ("Not shown:") is what the label says, not transitions.
+    const prev = rest[rest.indexOf(block) - 1];
+    const afterLabel = prev?.type === "paragraph" && /:\**\s*$/.test(textOf(ctx.file, prev).text);
+    if (block.type === "list" && !afterLabel && !block.children.some((i) => /^(?:\*\*)?Trigger:/.test(listItemText(ctx.file, i).text))) {
+      const items = block.children.map((i) => listItemText(ctx.file, i));
+      const read = items.map((t) => (NOT_SHOWN_ITEM.test(collapse(t.text)) ? null : proseTransition(collapse(t.text), subjectOfSection(section))));
+      if (read.some((r) => r !== null)) {
+        const rest: typeof block.children = [];
+        for (const [i, r] of read.entries()) {
+          const t = items[i];
+          const item = block.children[i];
+          if (r && t) {
+            transitions.push({ ...r, source: sourceOf(ctx, t) });
+            place(ctx, t);
+          } else if (item) rest.push(item);
+        }
+        if (rest.length > 0) others.push({ ...block, children: rest });
+        subject = null;
+        continue;
+      }
+    }
     if (block.type === "list" && block.children.some((i) => /^(?:\*\*)?Trigger:/.test(listItemText(ctx.file, i).text))) {
       const labelled: Partial<Record<"trigger" | "condition" | "next", string>> = {};
       const also: string[] = [];
@@ -143,6 +168,8 @@ export function readStates(ctx: ReadContext, section: Section): { transitions: S
         const label = (m[1] ?? "").toLowerCase();
         const key = label === "trigger" ? "trigger" : /^(?:pre)?conditions?$/.test(label) ? "condition" : "next";
         labelled[key] = (m[2] ?? "").replace(/\.$/, "");
+        // "Result: `isPinned` becomes `N` in …": the next state is the value the subject's field becomes.
+        if (key === "next") labelled.next = becomes(labelled.next ?? "", collapse((subject ?? { text: section.title }).text));
       }
       transitions.push({
         subject: collapse(at.text).replace(/^\d+(?:\.\d+)*\.?\s+/, ""),
@@ -158,6 +185,107 @@ export function readStates(ctx: ReadContext, section: Section): { transitions: S
     others.push(block);
   }
   return { transitions, notes: readStatements(ctx, others, "states") };
+}
+
+/** A States subsection's title as the subject of its transitions: no numbering, no version mark. */
+function subjectOfSection(section: Section): string {
+  return collapse(section.title).replace(/^\d+(?:\.\d+)*\.?\s+/, "").replace(/\s*\((?:legacy|3\.0|v3)\)$/i, "");
+}
+
+/** A list item that is a gap of the section ("Task status transitions …: not shown."), not a transition. */
+const NOT_SHOWN_ITEM = /\bnot shown\b/i;
+
+/** "`isPinned` becomes `N` in the caller's task list" of the subject "Pin flag `isPinned`": "`N` in …". */
+function becomes(next: string, subject: string): string {
+  const m = /^`([^`]+)`\s+becomes\s+(?=`)/.exec(next);
+  return m && subject.includes(`\`${m[1]}\``) ? next.slice(m[0].length) : next;
+}
+
+/**
+ * A transition written as one list item (the States table's row in other hands): an optional bold subject, "(precondition:
+ * …)", then the sentence of the trigger and the next state, and what more the item says.
+ *
+ *     **First successful call with a key** (precondition: the key length is valid) — the response is stored. A repeat …
+ *     **Event handlers, application removed** — the handlers are deleted.
+ *     **Widget handler** — `placement.bind` called while the installation is not finished: the handler is hidden.
+ *     **Pin flag `isPinned`.** Calling `tasks.task.unpin`, when the caller has read access, sets the flag to `N`.
+ *     `event.offline.get` with `clear=0` reserves a batch under `process_id`.
+ *
+ * Every word of the item lands in one of the five parts, in its order, so nothing it says is dropped; where the
+ * sentence does not open with its trigger, the whole first sentence is the next state. Null when the item opens with
+ * neither a bold subject nor a trigger nor a sentence (an empty item).
+ */
+function proseTransition(text: string, sectionTitle: string): Omit<StateTransition, "source"> | null {
+  let s = text.trim();
+  if (!s) return null;
+  let subject = sectionTitle;
+  let trigger = "";
+  let condition = "";
+  const bold = /^\*\*(.+?)\*\*/.exec(s);
+  if (bold) {
+    const b = (bold[1] ?? "").trim().replace(/[.:]$/, "");
+    const comma = b.indexOf(", ");
+    if (comma > 0) {
+      subject = b.slice(0, comma);
+      trigger = b.slice(comma + 2);
+    } else if (/\bcalls?\b/i.test(b) && !/`/.test(b)) trigger = b;
+    else subject = b;
+    s = s.slice(bold[0].length).trim();
+  }
+  const pre = /^\((?:pre)?conditions?:\s*([^()]*)\)\s*/i.exec(s);
+  if (pre) {
+    condition = (pre[1] ?? "").trim();
+    s = s.slice(pre[0].length);
+  }
+  s = s.replace(/^(?:—|–|-|:)\s*/, "");
+  const [first = "", ...more] = splitSentences(s);
+  let next = first;
+  // "Calling `m`, …", "`m` with `clear=0` …", "The same method with status 0, …": the trigger opens the sentence.
+  const opening = /^(?:Calling\s+)?((?:`[a-z][\w.]*`|(?:the )?same method)(?:\s+with\s+(?:status\s+\d+|`[^`]+`)(?:\s*\((?:the )?default\))?)?)/i.exec(first);
+  if (opening && !trigger) {
+    trigger = (opening[1] ?? "").replace(/^the /i, "");
+    let r = first.slice(opening[0].length);
+    // ", when …, " / ", for a call that …, " / ", with `x` given, " / " called while …: ": the condition.
+    // The condition runs to the clause's last comma: "when the poll is active, the revoting option is on and the
+    // caller took part, withdraws the vote".
+    const clause = r.split("; ")[0] ?? r;
+    const lead = /^,\s*(?:when|while|for|under|if|with)\s+/i.exec(clause);
+    const end = lead ? clause.lastIndexOf(", ") : -1;
+    const called = /^\s+called\s+(?:while|when)\s+([^:]+):\s*/i.exec(r);
+    if (lead && end > lead[0].length) {
+      condition = [condition, clause.slice(lead[0].length, end).trim()].filter(Boolean).join("; ");
+      r = r.slice(end + 2);
+    } else if (called) {
+      condition = [condition, (called[1] ?? "").trim()].filter(Boolean).join("; ");
+      r = r.slice(called[0].length);
+    }
+    next = r.replace(/^,\s*/, "").trim();
+  }
+  // "the handlers are kept; binding the same handler again returns `ERROR_CORE`": the rest of the sentence says more.
+  const semi = next.indexOf("; ");
+  const also = [...(semi > 0 ? [next.slice(semi + 2)] : []), ...more].map((x) => x.replace(/\.$/, "").trim()).filter(Boolean);
+  if (semi > 0) next = next.slice(0, semi);
+  return { subject, trigger, condition, next: next.replace(/\.$/, "").trim(), also: also.join("; ") };
+}
+
+/** Sentences of a plain text: a full stop and a space end one, not inside backticks or parentheses. */
+function splitSentences(s: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let tick = false;
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === "`") tick = !tick;
+    else if (!tick && c === "(") depth++;
+    else if (!tick && c === ")") depth = Math.max(0, depth - 1);
+    else if (!tick && depth === 0 && c === "." && s[i + 1] === " ") {
+      out.push(s.slice(start, i + 1).trim());
+      start = i + 2;
+    }
+  }
+  if (start < s.length) out.push(s.slice(start).trim());
+  return out.filter(Boolean);
 }
 
 export function readAddressing(ctx: ReadContext, section: Section): { forms: AddressingForm[]; rules: Statement[] } {

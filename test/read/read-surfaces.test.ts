@@ -190,8 +190,10 @@ describe("states in other layouts", () => {
       ),
     );
     expect(model.states.transitions.map((t) => [t.subject, t.trigger, t.condition, t.next, t.also])).toEqual([
-      ["Pin flag `isPinned`", "`a.b`", "read access", "`isPinned` becomes `N`", "The response carries the task."],
-      ["", "`a.b` with status 1", "may change", "enabled", "`publicUrl` holds the link"],
+      // "`isPinned` becomes `N`" of the subject's own field is the value it becomes (the mock sets it to `N`, not to
+      // the text `isPinned`); a table with no Subject column is about its section's subject.
+      ["Pin flag `isPinned`", "`a.b`", "read access", "`N`", "The response carries the task."],
+      ["Links", "`a.b` with status 1", "may change", "enabled", "`publicUrl` holds the link"],
     ]);
   });
 });
@@ -622,5 +624,60 @@ describe("shapes, members and values in other hands (issue 26, 2026-11-27)", () 
     const model = modelOf(spec("## Resources\n\n### Misc resources\n\n**Mail service** (`ab.cd` item):\n\n| Field | Type / notes |\n|---|---|\n| ACTIVE | str, Y/N |\n| SMTP_SERVER | |\n| NAME | str |\n\nSMTP fields may be null when unset."));
     const t = resourceOf(model, "MailService").type;
     expect(t.kind === "object" ? t.members.map((m) => [m.name, m.type.kind === "primitive" ? (m.type.enum ?? m.type.type) : m.type.kind, m.nullable]) : null).toEqual([["ACTIVE", ["Y", "N"], false], ["SMTP_SERVER", "unknown", true], ["NAME", "string", false]]);
+  });
+
+  it("'**Returns:** `attach` — see [Attached vote](#…)' is the result under the key `attach`; '**Item of:** `m`' makes the result a list", () => {
+    const model = modelOf(
+      spec("## Resources\n\n### Attached vote\n\nReturned by `ab.cd` (key `attach`).\n\n| Field | Type |\n|---|---|\n| ID | integer |\n\n### 5.10 Signed document\n\n**Item of:** `ab.tail`.\n\n| Field | Type |\n|---|---|\n| id | integer |", "**ab.cd**. Scope `x`.\n\n**Returns:** `attach` — see [Attached vote](#attached-vote).\n\n**ab.tail**. Scope `x`."),
+    );
+    const m = model.methods.find((x) => x.name === "ab.cd");
+    expect([m?.result?.key, m?.result?.type]).toEqual(["attach", { kind: "ref", resource: "AttachedVote" }]);
+    expect(model.methods.find((x) => x.name === "ab.tail")?.result?.type).toEqual({ kind: "array", items: { kind: "ref", resource: "SignedDocument" } });
+  });
+
+  it("an `Allowed values / default` column is read before the Description: '| `flag` | string | hide off-hours | `Y`/`N` |'", () => {
+    const r = buildFromText(spec("", "**ab.cd**. Scope `x`.\n\n| Parameter | Type | Description | Allowed values / default |\n|---|---|---|---|\n| `flag` | string | hide off-hours | `Y`/`N` |\n| `last` | string | calendar id | default `false` |"), "spec.md");
+    const [flag, last] = r.model?.methods.find((m) => m.name === "ab.cd")?.params ?? [];
+    expect([flag?.type, flag?.description]).toEqual([{ kind: "primitive", type: "string", enum: ["Y", "N"] }, "hide off-hours"]);
+    expect(last?.default).toEqual({ value: "false", text: "false" });
+    expect(r.diagnostics.filter((d) => d.code === "unknown-table-column")).toEqual([]);
+  });
+});
+
+describe("States written as list items (issue 26, 2026-11-27)", () => {
+  const states = (body: string) => {
+    const r = buildFromText(`# API\n\n## States and transitions\n\n${body}\n\n## Endpoints\n\n### Area\n\n**a.b**. Scope \`x\`.\n`, "spec.md");
+    return { rows: (r.model?.states.transitions ?? []).map((t) => [t.subject, t.trigger, t.condition, t.next, t.also]), r };
+  };
+
+  it("a bold subject, '(precondition: …)', a dash, the next state and what more the item says", () => {
+    expect(
+      states(
+        "### 6.5 Idempotency records\n\n- **First successful call with a key** (precondition: the key length is valid) — the response is stored for 24 hours. A repeat returns the stored response.\n\n### Handlers (legacy)\n\n- **Widget handler** — `placement.bind` called while the installation is not finished: the handler is hidden. It is shown later.\n- **Event handlers, application updated** — the handlers are kept; binding the same handler again returns `ERROR_CORE`.",
+      ).rows,
+    ).toEqual([
+      ["Idempotency records", "First successful call with a key", "the key length is valid", "the response is stored for 24 hours", "A repeat returns the stored response"],
+      ["Widget handler", "`placement.bind`", "the installation is not finished", "the handler is hidden", "It is shown later"],
+      ["Event handlers", "application updated", "", "the handlers are kept", "binding the same handler again returns `ERROR_CORE`"],
+    ]);
+  });
+
+  it("the platform's prose: 'Calling `m`, when …, sets …', '`m` with status 1 (the default), when …, …; …', 'The same method with status 0, …'", () => {
+    expect(
+      states(
+        "### Tasks\n\n- **Pin flag `isPinned`.** Calling `tasks.task.unpin`, when the caller has read access, the poll is on and it is open, sets the flag to `N`. The response carries the task.\n- `ab.cd` with status 1 (the default), when the caller may change documents, enables the link; `publicUrl` holds the link.\n- The same method with status 0, under the same condition, disables the link.\n- `event.offline.get` with `clear=0` reserves a batch under `process_id`.",
+      ).rows,
+    ).toEqual([
+      ["Pin flag `isPinned`", "`tasks.task.unpin`", "the caller has read access, the poll is on and it is open", "sets the flag to `N`", "The response carries the task"],
+      ["Tasks", "`ab.cd` with status 1 (the default)", "the caller may change documents", "enables the link", "`publicUrl` holds the link"],
+      ["Tasks", "same method with status 0", "the same condition", "disables the link", ""],
+      ["Tasks", "`event.offline.get` with `clear=0`", "", "reserves a batch under `process_id`", ""],
+    ]);
+  });
+
+  it("'Result: `isPinned` becomes `N` …' of the subject `isPinned` is the value; a list after 'Not shown:' stays gaps", () => {
+    const { rows, r } = states("**Pin flag `isPinned`**\n- Trigger: `tasks.task.unpin`.\n- Result: `isPinned` becomes `N` in the caller's task list.\n\nNot shown:\n- task status transitions\n- vote transitions other than recall");
+    expect(rows).toEqual([["Pin flag `isPinned`", "`tasks.task.unpin`", "", "`N` in the caller's task list", ""]]);
+    expect(r.model?.knownGaps.filter((g) => g.kind === "not-shown").map((g) => g.subject)).toEqual(["task status transitions", "vote transitions other than recall"]);
   });
 });

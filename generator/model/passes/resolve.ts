@@ -104,7 +104,8 @@ export function resolveNames(ctx: PassContext): void {
     if (!m.result) {
       const r = resolver.returnedBy(m.name);
       if (r) {
-        const item = /\bitem\b/.test(r.title);
+        // "`placement.get` item" in its title, or "**Item of:** `m`." in its text: the result is a list of them.
+        const item = /\bitem\b/.test(r.title) || r.links.some((l) => l.method === m.name && l.key === null && l.many);
         m.result = {
           type: item ? { kind: "array", items: { kind: "ref", resource: r.name } } : { kind: "ref", resource: r.name },
           key: null,
