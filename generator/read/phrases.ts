@@ -15,23 +15,26 @@ export function readPlatformFacts(f: Fragments): FoundPlatformFacts {
     const e = catalogue.find(find);
     return e ? fact(e.code, e) : undefined;
   };
-  const retry = catalogue.filter((e) => e.kind === "system" && e.cause && /\bretry\b|lifted automatically|rate exceeded/i.test(e.cause));
+  // Each fact in the words of the spec and of its rewrites in other hands (test/fixtures/other-hands/): "request rate
+  // exceeded", "The request rate was exceeded", "req rate exceeded"; "needs application context", "needs an app context".
+  const retry = catalogue.filter((e) => e.kind === "system" && e.cause && /\bretry\b|lifted automatically|rate (?:was )?exceeded/i.test(e.cause));
   const codes: FoundPlatformFacts["codes"] = {
     ...(retry.length > 0 && retry[0] ? { retry: fact(retry.map((e) => e.code), retry[0]) } : {}),
-    expiredToken: coded((e) => !!e.cause && /refresh it/.test(e.cause)),
+    expiredToken: coded((e) => !!e.cause && /refresh it/i.test(e.cause)),
     operationTimeLimit: coded((e) => /operation time limit/i.test(e.text ?? "")),
-    queryLimit: coded((e) => /request rate exceeded/i.test(e.cause ?? "")),
-    wrongAuthType: coded((e) => !!e.cause && /needs application context/.test(e.cause)),
+    queryLimit: coded((e) => /\b(?:request|req) rate (?:was )?exceeded/i.test(e.cause ?? "")),
+    wrongAuthType: coded((e) => !!e.cause && /\bneeds (?:an )?(?:application|app) context\b/i.test(e.cause)),
     unexpectedAnswer: coded((e) => /unexpected response/i.test(e.text ?? "")),
     invalidToken: coded((e) => e.kind === "auth" && /token not accepted/i.test(e.cause ?? "")),
   };
   const row = (re: RegExp): Limit | undefined => f.limits.table.find((l) => re.test(l.name));
-  const page = row(/^list page size$/i);
-  const key = row(/^idempotency key length$/i);
-  const retention = row(/^idempotency response retention$/i);
+  const page = row(/^(?:list )?page size$/i);
+  const key = row(/^(?:idempotency key length|length of (?:an |the )?idempotency key)$/i);
+  const retention = row(/^(?:idempotency (?:response|resp\.?) retention|retention of idempotent responses)$/i);
   const v3 = f.methods.filter((m) => m.version === "v3" && !m.wildcard);
-  const doc = v3.find((m) => /OpenAPI document/.test(m.result?.description ?? m.description));
-  const scopes = v3.find((m) => /method-to-scope mapping/.test(m.description));
+  const doc = v3.find((m) => /OpenAPI (?:document|doc)\b/.test(m.result?.description ?? m.description));
+  const scoping = /method-to-scope mapping|mapping of methods to scopes|method\s*→\s*scope mapping/i;
+  const scopes = v3.find((m) => scoping.test(m.description) || scoping.test(m.result?.description ?? ""));
   return {
     codes: Object.fromEntries(Object.entries(codes).filter(([, v]) => v !== undefined)),
     paging: {

@@ -490,7 +490,8 @@ export function readLimits(ctx: ReadContext, section: Section): { table: Limit[]
         appliesTo: cellText(row, h.find(LIMIT_COLUMNS.appliesTo)),
         source: sourceOf(ctx, row[0] ?? { text: "", start: section.start }),
       };
-      const range = /^(\d+) to (\d+)\b/.exec(value);
+      // "1 to 255", and a range written with a dash ("1–255").
+      const range = /^(\d+)(?: to |\s*[–—-]\s*)(\d+)\b/.exec(value);
       if (range) {
         limit.min = Number(range[1]);
         limit.max = Number(range[2]);
@@ -499,7 +500,8 @@ export function readLimits(ctx: ReadContext, section: Section): { table: Limit[]
       if (upTo) limit.max = Number(upTo[1]);
       const def = /\bdefault (\d+)\b/.exec(value);
       if (def) limit.defaultValue = Number(def[1]);
-      const single = /^(\d+) (hours?|seconds?|minutes?)\b/.exec(value);
+      // "24 hours", and its short forms ("24 h", "1 sec").
+      const single = /^(\d+) (hours?|h|seconds?|secs?|s|minutes?|mins?)\b/.exec(value);
       if (single) limit.max = Number(single[1]);
       table.push(limit);
     }

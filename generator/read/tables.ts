@@ -79,7 +79,7 @@ export const ERROR_COLUMNS = {
   status: /^(?:status|http|http status|http code|status code)$/,
   code: /^(?:code|error code|error)$/,
   text: /^(?:text|message|msg|error message)$/,
-  cause: /^(?:cause|when|meaning|description|notes?|cause \/ notes|situation|condition|reason)$/,
+  cause: /^(?:cause|when|meaning|description|notes?|cause \/ notes|situation|condition|reason|why)$/,
   mixed: /^(?:(?:message|msg) \/ cause|cause \/ (?:message|msg))$/,
   /** One cell for both: "code `ERROR_CHECK_FAILURE`, text `Pay system not found`". */
   codeText: /^(?:code \/ (?:message|msg|text)|code and (?:message|text)|code, (?:message|text))$/,

@@ -49,6 +49,18 @@ export function factAtoms(model: Model): string[] {
   }
   for (const l of model.limits.table) add(`limit ${[l.min, l.max, l.defaultValue].map((x) => x ?? "-").join(" ")} ${norm(l.value)}`);
   for (const s of model.states.transitions) add(`transition ${idents(`${s.subject} ${s.trigger} ${s.condition} ${s.next} ${s.also}`)}`);
+  // The platform's facts the emitters act on (issue 27), each as read or as the platform's default: a rewrite that
+  // says the page size or the retried codes in other words must still give them (the key length by its bounds).
+  const p = model.platform;
+  const fact = (name: string, f: { value: unknown; source: unknown }, value: unknown = f.value) => add(`platform ${name} ${JSON.stringify(Array.isArray(value) ? [...value].sort() : value)}${f.source ? "" : " (default)"}`);
+  for (const [k, f] of Object.entries(p.codes)) fact(`codes.${k}`, f);
+  fact("paging.pageSize", p.paging.pageSize);
+  fact("paging.listMethods", p.paging.listMethods);
+  fact("idempotency.keyLength", p.idempotency.keyLength, [p.idempotency.keyLength.value.min, p.idempotency.keyLength.value.max]);
+  fact("idempotency.printableAscii", p.idempotency.printableAscii);
+  fact("idempotency.retentionHours", p.idempotency.retentionHours);
+  fact("builtIns.documentation", p.builtIns.documentation);
+  fact("builtIns.scopeList", p.builtIns.scopeList);
   // A gap of a method or a parameter names it; a gap of a resource, an area or a section names what the model made
   // of a heading, so only its kind counts.
   for (const g of model.knownGaps) for (const a of g.appliesTo.length > 0 ? g.appliesTo : ["document"]) add(`gap ${g.kind} ${/^(?:method|param):/.test(a) ? a : (a.split(":")[0] ?? a)}`);

@@ -44,4 +44,24 @@ describe("platform facts", () => {
     expect(data).toContain('"expiredToken":"token_gone"');
   });
 
+  it("in other hands' words: a 'Why' column, 'req rate exceeded', 'needs an app context', 'page size', '1–255', '24 h', 'OpenAPI doc', 'method → scope mapping'", () => {
+    // Each of these was left to its default (with a not-stated gap) before: the rewrites of test/fixtures/other-hands
+    // said them so, and the client retried nothing and paged no list method (issue 26's silent loss).
+    const text = SPEC_TEXT.replace("| Status | Code | Text | Cause |", "| Status | Code | Text | Why |")
+      .replace("| request rate exceeded |", "| req rate exceeded |")
+      .replace("| List page size | up to 50 records |", "| page size | up to 50 records |")
+      .replace("| Idempotency key length | 1 to 255 printable ASCII characters |", "| idempotency key length | 1–255 printable ASCII chars |")
+      .replace("| Idempotency response retention | 24 hours |", "| retention of idempotent responses | 24 h |")
+      .replace("Returns the method-to-scope mapping for all modules.", "Returns: method → scope mapping, all modules.");
+    expect(text).not.toBe(SPEC_TEXT);
+    const p = modelOf(text).platform;
+    expect(p.codes.retry.value).toEqual(["INTERNAL_SERVER_ERROR", "ERROR_UNEXPECTED_ANSWER", "QUERY_LIMIT_EXCEEDED", "OPERATION_TIME_LIMIT"]);
+    expect(p.codes.queryLimit.source?.line).toBeGreaterThan(0);
+    expect([p.paging.pageSize.source?.line, p.paging.listMethods.value]).toEqual([expect.any(Number), ["sale.paysystem.list", "mailservice.list"]]);
+    expect(p.idempotency.keyLength.value).toMatchObject({ min: 1, max: 255 });
+    expect(p.idempotency.retentionHours).toMatchObject({ value: 24, source: expect.objectContaining({ line: expect.any(Number) }) });
+    expect(p.builtIns.scopeList.value).toEqual(["rest.scope.list"]);
+    const wrong = modelOf(SPEC_TEXT.replace("method needs application context, request came by webhook", "the method needs an app context, but the request came by webhook")).platform.codes.wrongAuthType;
+    expect(wrong.source?.line).toBeGreaterThan(0);
+  });
 });

@@ -16,7 +16,7 @@ import { SPEC_TEXT } from "../helpers.js";
 
 const REWRITES = ["careful-writer", "hurried-developer", "platform-docs-style"] as const;
 /** Facts kept, as committed (the README's table); raise with the reader, never lower. */
-const FLOOR: Record<(typeof REWRITES)[number], number> = { "careful-writer": 822, "hurried-developer": 808, "platform-docs-style": 804 };
+const FLOOR: Record<(typeof REWRITES)[number], number> = { "careful-writer": 859, "hurried-developer": 850, "platform-docs-style": 858 };
 
 const original = buildFromText(SPEC_TEXT, "spec.md");
 const base = factAtoms(original.model ?? (undefined as never));
@@ -32,8 +32,9 @@ function readingOf(name: string) {
 
 describe("the spec in other hands (D25)", () => {
   it("the original has the facts the rewrites are measured against", () => {
-    // 842 when the rewrites were committed; 848 since methods named in passing are named (issue 26).
-    expect(base.length).toBe(848);
+    // 842 when the rewrites were committed; 848 since methods named in passing are named (issue 26); 862 since the
+    // platform's facts the emitters act on are counted (14: the codes, paging, idempotency bounds, built-in methods).
+    expect(base.length).toBe(862);
   });
 
   it.each(REWRITES)("%s keeps at least its committed figure", (name) => {
