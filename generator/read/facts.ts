@@ -271,9 +271,9 @@ export function deprecationOf(description: string): { text: string } | undefined
   return /\b(obsolete|deprecated)\b/i.test(description) ? { text: description } : undefined;
 }
 
-/** "extensions `wav`, `mp3`": the file extensions a file field accepts. */
+/** "extensions `wav`, `mp3`" (a developer's "exts `wav`, `mp3`"): the file extensions a file field accepts. */
 export function extensionsOf(description: string): string[] | undefined {
-  const m = /\bextensions?\s+((?:`[^`]+`(?:,\s*|\s+or\s+|\s+and\s+)?)+)/i.exec(description);
+  const m = /\b(?:extensions?|exts?\.?)\s+((?:`[^`]+`(?:,\s*|\s+or\s+|\s+and\s+)?)+)/i.exec(description);
   return m ? [...(m[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? "") : undefined;
 }
 

@@ -124,12 +124,13 @@ export const METHOD_FORMS: readonly SentenceForm[] = [
   },
   {
     id: "errors-header",
-    match: /^(?:Errors?|Possible errors?|Error codes?)\s*\((?:(?:all |all statuses |statuses |status )?(?:HTTP(?: status(?:es)?)?\s+)?[1-5]\d\d(?:\s*(?:,|or|and)\s*[1-5]\d\d)*\s*,?\s*)?(?:code\s+)?(?:`[A-Za-z0-9_]*`)?\)\s*:?$/i,
+    // Also without the parentheses when a code follows the status: "Errors, 403 `ACCESS_DENIED`:".
+    match: /^(?:Errors?|Possible errors?|Error codes?)(?:\s*\((?:(?:all |all statuses |statuses |status )?(?:HTTP(?: status(?:es)?)?\s+)?[1-5]\d\d(?:\s*(?:,|or|and)\s*[1-5]\d\d)*\s*,?\s*)?(?:code\s+)?(?:`[A-Za-z0-9_]*`)?\)\s*:?|,\s*(?:HTTP(?: status(?:es)?)?\s+)?[1-5]\d\d(?:\s*(?:,|or|and)\s*[1-5]\d\d)*,?\s*(?:code\s+)?`[A-Za-z0-9_]+`\s*:)$/i,
     read: (_m, s, hooks) => {
       hooks.errorsFollow(statusesIn(s), /`([A-Za-z0-9_]*)`/.exec(s)?.[1] ?? null);
       return "placed";
     },
-    doc: { example: "Errors (HTTP 400, code `ERROR_CORE`): · Errors (403 `ACCESS_DENIED`): · Errors (all HTTP 400): (then a table or a list)", fact: "the next table or list is the method's errors, with this status and code where a row gives none" },
+    doc: { example: "Errors (HTTP 400, code `ERROR_CORE`): · Errors (403 `ACCESS_DENIED`): · Errors, 403 `ACCESS_DENIED`: · Errors (all HTTP 400): (then a table or a list)", fact: "the next table or list is the method's errors, with this status and code where a row gives none" },
   },
   {
     id: "call-forms",

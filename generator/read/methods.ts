@@ -1,6 +1,6 @@
 import { accessWho, readMethodForm, relabel } from "./forms.js";
 import type { List, ListItem, RootContent, Table } from "mdast";
-import type { Constraint, Field, Method, Resource, Statement, Version } from "../model/types.js";
+import type { Constraint, Field, Method, Resource, ResultSpec, Statement, Version } from "../model/types.js";
 import { type Section, type Text, listItemText, sliceText, textOf, trimText } from "../parse/markdown.js";
 import { readErrorSentence } from "./errors.js";
 import { errorTrigger } from "./triggers.js";
@@ -20,7 +20,7 @@ import {
 } from "./inline.js";
 import { fieldColumns } from "./facts.js";
 import { fillSources, objectDetails, paramFromRow, readNameList, readParams } from "./params.js";
-import { isResultSentence, readResultSentence } from "./results.js";
+import { isResultSentence, readResultAlternatives, readResultSentence } from "./results.js";
 import { ERROR_COLUMNS, errorWords, headerIndex, pascal, readCodeCell, readCodeTextCell, tableRows, warnErrorColumns } from "./tables.js";
 import { field } from "./types.js";
 import { firstParenGroup, namedParenGroups } from "../util/parens.js";
@@ -925,6 +925,8 @@ function readMethodBlock(ctx: ReadContext, st: State, block: RootContent): void 
       st.errorList = undefined;
       return;
     }
+    // `| Request contains | \`result\` |`: a row a condition and what `result` has then.
+    if (readResultTable(ctx, st, block)) return;
     const fields = readParamTable(ctx, block, st.method);
     const target = st.tableTarget;
     if (target && target.type.kind === "object") {
@@ -989,6 +991,17 @@ function readMethodList(ctx: ReadContext, st: State, list: List): void {
     st.callForms = null;
     return;
   }
+  // Items that each say what `result` has under a condition ("- When `A` is passed …, `result` contains `x` (…)",
+  // "- Otherwise … `result.Z` (…) is returned"): one result, a union of the alternatives.
+  const texts = list.children.map((item) => listItemText(ctx.file, item));
+  if (texts.length >= 2 && texts.every((t) => /`result(?:`|\.[A-Za-z_])/.test(t.text)) && (!st.method.result || resultIsLabel(st.method.result))) {
+    const alternatives = readResultAlternatives(ctx, texts.map((t) => ({ at: t, result: t.text, whole: t.text })));
+    if (alternatives) {
+      st.method.result = alternatives;
+      for (const t of texts) place(ctx, t);
+      return;
+    }
+  }
   for (const item of list.children) {
     const nested = item.children.filter((c): c is List => c.type === "list");
     if (nested.length > 0) {
@@ -997,6 +1010,33 @@ function readMethodList(ctx: ReadContext, st: State, list: List): void {
     }
     readBullet(ctx, st, listItemText(ctx.file, item));
   }
+}
+
+/** A result read from a label alone ("Result:", "**Returns**"): what follows it says the result. */
+function resultIsLabel(r: ResultSpec): boolean {
+  return r.type.kind === "unknown" && r.type.note === undefined && /^\W*(?:Result|Returns?|Response)\W*$/i.test(r.description);
+}
+
+/**
+ * A table of alternatives of the result: a column headed `result` (in backticks or not), a row each condition
+ * (`| Request contains | \`result\` |`). False when the table has no such column or a row names no members.
+ */
+function readResultTable(ctx: ReadContext, st: State, table: Table): boolean {
+  const header = table.children[0];
+  if (!header || header.children.length !== 2 || (st.method.result && !resultIsLabel(st.method.result))) return false;
+  const h = headerIndex(ctx, header);
+  const at = h.names.findIndex((n) => /^`?result`?$/i.test(n.trim()));
+  if (at < 0) return false;
+  const { rows } = tableRows(ctx, table);
+  const items = rows.flatMap((cells) => {
+    const result = cells[at];
+    const condition = cells[1 - at];
+    return result ? [{ at: result, result: result.text, whole: `${collapse(condition?.text ?? "")}: ${collapse(result.text)}` }] : [];
+  });
+  const alternatives = readResultAlternatives(ctx, items);
+  if (!alternatives) return false;
+  st.method.result = alternatives;
+  return true;
 }
 
 /** A bullet under an errors label: its errors, with the label's statuses and code where it gives none. */

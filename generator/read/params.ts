@@ -143,7 +143,10 @@ function readClauseRest(
   if (!tp) {
     const word = suspiciousTypeWord(s);
     if (word) reportTypeWord(ctx, spanOfText(ctx, rest), word);
-    return { type: UNKNOWN, nullable: false, description: words(s), plural: false };
+    // No type word, but the words say the encoding: "Avatar in Base64" is a Base64 string, as "Base64 avatar" is.
+    const said = words(s);
+    if (/\bin Base64\b/i.test(said)) return { type: { kind: "primitive", type: "string", format: "byte" }, nullable: false, description: said, plural: false };
+    return { type: UNKNOWN, nullable: false, description: said, plural: false };
   }
   let type = tp.type;
   let after = sliceText(t, tp.length);
@@ -358,7 +361,8 @@ export function objectDetails(type: Extract<TypeRef, { kind: "object" }>, descri
     [...list.matchAll(/`([A-Za-z_]\w*)`\s*(?:\(((?:[^()]|\([^()]*\))*)\))?/g)].map((x) =>
       field({ name: x[1] ?? "", type: UNKNOWN, description: collapse(x[2] ?? ""), source: NO_SOURCE }),
     );
-  let m = /\bkey is (?:the |a )?([^;.]+)[;.]\s+(?:[Tt]he |[Ee]ach )?value is an object with (.*)$/.exec(description);
+  // Also a developer's "key = setting name; value = obj w/ `TYPE` (…) + `VALUE` (…)".
+  let m = /\bkey (?:is|=) (?:the |a )?([^;.]+)[;.]\s+(?:[Tt]he |[Ee]ach )?value (?:is an object with|= obj(?:ect)? (?:w\/|with)) (.*)$/.exec(description);
   if (m) out = { ...out, keyDescription: collapse(m[1] ?? ""), additional: { kind: "object", members: named(m[2] ?? "") } };
   // `{field: ASC|DESC}` anywhere in the words ("`ORDER` has the form `{field: ASC|DESC}`"), or one span per value
   // ("Of the form `{field: ASC}` or `{field: DESC}`"): the key and the values of a map.

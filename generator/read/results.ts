@@ -213,9 +213,39 @@ function leadingItems(s: string): Array<{ name: string; paren: string }> {
   const out: Array<{ name: string; paren: string }> = [];
   let at = 0;
   for (const g of namedParenGroups(s)) {
-    if (!/^(?:\s*,\s*|\s+and\s+)?$/.test(s.slice(at, g.start))) break;
+    if (!/^(?:\s*,\s*|\s+and\s+|\s*\+\s*)?$/.test(s.slice(at, g.start))) break;
     out.push({ name: g.name, paren: g.paren });
     at = g.end;
   }
   return out;
 }
+
+/**
+ * A result told as alternatives, one a list item or a table row, each with the condition it holds under and the
+ * members `result` has then (the sentence form's "With `A` and no `B`: `result` has … Otherwise … `result.Z` …" in
+ * other hands):
+ *
+ *     - When `FILENAME` is passed without `FILE_CONTENT`, `result` contains `uploadUrl` (`string`) and `fieldName` (`string`).
+ *     - Otherwise the file is attached immediately and `result.FILE_ID` (`integer`) is returned.
+ *     | Request contains | `result` |  (a row's `result` cell: "`uploadUrl` (string) and `fieldName` (string), …")
+ *
+ * A union of the alternatives' objects; null unless there are two or more and each names its members.
+ */
+export function readResultAlternatives(ctx: ReadContext, items: Array<{ at: Text; result: string; whole: string }>): ResultSpec | null {
+  if (items.length < 2) return null;
+  const options: TypeRef[] = [];
+  for (const { at, result } of items) {
+    const s = collapse(result);
+    const has = /`result`\s*(?:has|contains|holds|=|→)\s+/.exec(s);
+    const path = namedParenGroups(s, /^result\.[A-Za-z_]\w*$/)[0];
+    const members = has ? leadingItems(s.slice(has.index + has[0].length)) : path ? [{ name: path.name.slice("result.".length), paren: path.paren }] : /^`/.test(s) ? leadingItems(s) : [];
+    if (members.length === 0) return null;
+    // "(`string`)": the type word in backticks is the type.
+    options.push(memberShape(ctx, at, members.map((m) => ({ ...m, paren: m.paren.replace(/`([a-z]+)`/g, "$1") }))));
+  }
+  const first = items[0];
+  if (!first) return null;
+  const description = items.map((i) => collapse(i.whole)).join("; ");
+  return { description, empty: emptyStatements(description), source: sourceOf(ctx, first.at), key: null, type: { kind: "union", options } };
+}
+

@@ -340,11 +340,15 @@ export function readFileRetrieval(ctx: ReadContext, section: Section): { rows: F
   return { rows, rules: readStatements(ctx, rest, "file-retrieval") };
 }
 
-/** A status cell: a number, or empty; anything else is a warning. */
-function statusCell(ctx: ReadContext, cell: Text | undefined): number | null {
+/** A status cell: a number, or empty, or "not shown" (a gap of the row's code); anything else is a warning. */
+function statusCell(ctx: ReadContext, cell: Text | undefined, code = ""): number | null {
   const s = collapse(cell?.text ?? "");
   if (s === "") return null;
   if (/^\d{3}$/.test(s)) return Number(s);
+  if (cell && /^not shown\.?$/i.test(s)) {
+    addGap(ctx, cell, `HTTP status of ${code || "the error"}`, ["errors"]);
+    return null;
+  }
   if (cell) report(ctx, "bad-status", spanOfText(ctx, cell), { text: s });
   return null;
 }
@@ -358,7 +362,7 @@ export function readCatalogueTable(ctx: ReadContext, table: Table, kind: Catalog
     const text = words.text.replace(/^text\s+/, "");
     return {
       kind,
-      status: statusCell(ctx, row[h.find(ERROR_COLUMNS.status) ?? -1]),
+      status: statusCell(ctx, row[h.find(ERROR_COLUMNS.status) ?? -1], cellText(row, h.find(ERROR_COLUMNS.code)).replace(/`/g, "")),
       altStatus: null,
       code: cellText(row, h.find(ERROR_COLUMNS.code)).replace(/`/g, ""),
       text: text ? text.replace(/^`(.*)`$/, "$1") : null,

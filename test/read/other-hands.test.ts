@@ -16,7 +16,7 @@ import { SPEC_TEXT } from "../helpers.js";
 
 const REWRITES = ["careful-writer", "hurried-developer", "platform-docs-style"] as const;
 /** Facts kept, as committed (the README's table); raise with the reader, never lower. */
-const FLOOR: Record<(typeof REWRITES)[number], number> = { "careful-writer": 859, "hurried-developer": 850, "platform-docs-style": 858 };
+const FLOOR: Record<(typeof REWRITES)[number], number> = { "careful-writer": 861, "hurried-developer": 859, "platform-docs-style": 861 };
 
 const original = buildFromText(SPEC_TEXT, "spec.md");
 const base = factAtoms(original.model ?? (undefined as never));

@@ -681,3 +681,50 @@ describe("States written as list items (issue 26, 2026-11-27)", () => {
     expect(r.model?.knownGaps.filter((g) => g.kind === "not-shown").map((g) => g.subject)).toEqual(["task status transitions", "vote transitions other than recall"]);
   });
 });
+
+describe("results as alternatives, and the last surfaces of the rewrites (issue 26, 2026-11-27)", () => {
+  const method = (endpoints: string, name = "ab.cd") => {
+    const r = buildFromText(spec("", endpoints), "spec.md");
+    const m = r.model?.methods.find((x) => x.name === name);
+    if (!m) throw new Error(`no method ${name}`);
+    return { m: withoutSources(m), r };
+  };
+  const options = (t: Resource["type"] | undefined) => (t?.kind === "union" ? t.options.map((o) => (o.kind === "object" ? o.members.map((f) => `${f.name}: ${f.type.kind === "primitive" ? f.type.type : f.type.kind}`) : o.kind)) : t?.kind);
+  const UNION = [["uploadUrl: string", "fieldName: string"], ["FILE_ID: integer"]];
+
+  it("a result told in a list of conditions, in a table with a `result` column, or in a developer's '→' bullets", () => {
+    const list = method("#### Attach ab.cd\n\n> Scope: `x`\n\n##### Response Handling\n\n- When `FILENAME` is passed without `FILE_CONTENT`, `result` contains `uploadUrl` (`string`) and `fieldName` (`string`) for uploading.\n- Otherwise the file is attached and `result.FILE_ID` (`integer`) is returned.");
+    expect(options(list.m.result?.type)).toEqual(UNION);
+    expect(list.m.notes).toEqual([]);
+    const table = method("**ab.cd**. Scope `x`.\n\n**Returns**\n\n| Request contains | `result` |\n|---|---|\n| `FILENAME` without `FILE_CONTENT` | `uploadUrl` (string) and `fieldName` (string), for uploading |\n| any other combination | the file is attached; `result.FILE_ID` (integer) is returned |");
+    expect(options(table.m.result?.type)).toEqual(UNION);
+    expect(table.m.params).toEqual([]);
+    expect(table.r.diagnostics.filter((d) => d.code === "unreadable-parameter" || d.code === "unknown-table-column")).toEqual([]);
+    const hurried = method("**ab.cd**. Scope `x`.\n\nResult:\n- `FILENAME` w/o `FILE_CONTENT` → `result` has `uploadUrl` (str) + `fieldName` (str), for uploading\n- otherwise → file attached at once, `result.FILE_ID` (int)");
+    expect(options(hurried.m.result?.type)).toEqual(UNION);
+    // One alternative that names no members is no alternatives: the items stay what they were.
+    const vague = method("**ab.cd**. Scope `x`.\n\n- `result` has `a` (string).\n- otherwise `result` is something else.");
+    expect(vague.m.result?.type.kind).not.toBe("union");
+  });
+
+  it("'exts `wav`, `mp3`'; 'key = setting name; value = obj w/ `TYPE` (…) + `VALUE` (…)'; 'Avatar in Base64' with no type", () => {
+    const { m } = method("**ab.cd**. Scope `x`.\n\n| Param | Type | Notes |\n|---|---|---|\n| `FILENAME` | str | file name; exts `wav`, `mp3` |\n| `SETTINGS` | obj | key = setting name; value = obj w/ `TYPE` (source) + `VALUE` (code) |\n\n| **Name**<br>`type` | **Description** |\n|---|---|\n| **IMAGE** | Avatar in Base64 |");
+    const [file, settings, image] = m.params;
+    expect(file?.fileExtensions).toEqual(["wav", "mp3"]);
+    expect(settings?.type.kind === "object" && settings.type.additional?.kind === "object" ? [settings.type.keyDescription, settings.type.additional.members.map((x) => x.name)] : null).toEqual(["setting name", ["TYPE", "VALUE"]]);
+    expect(image?.type).toEqual({ kind: "primitive", type: "string", format: "byte" });
+  });
+
+  it("'Errors, 403 `ACCESS_DENIED`:' before a list: each item an error with that status and code", () => {
+    const { m } = method("**ab.cd**. Scope `x`.\n\nErrors, 403 `ACCESS_DENIED`:\n- offline unbinding by non-admin\n- foreign `auth_type` by non-admin");
+    expect(m.errors.map((e) => [e.code, e.statuses, e.cause])).toEqual([["ACCESS_DENIED", [403], "offline unbinding by non-admin"], ["ACCESS_DENIED", [403], "foreign `auth_type` by non-admin"]]);
+  });
+
+  it("a system errors table's status cell 'not shown' is a gap of the errors, not a warning", () => {
+    const r = buildFromText("# API\n\n## Errors\n\n3.0 errors:\n\n| Code | HTTP | Why |\n|---|---|---|\n| SERVICE_X | not shown | body not JSON |\n\n## Endpoints\n\n### Area\n\n**a.b**. Scope `x`.\n", "spec.md");
+    expect(r.diagnostics.filter((d) => d.code === "bad-status" || d.code === "unknown-table-column")).toEqual([]);
+    expect(r.model?.knownGaps.filter((g) => g.appliesTo.includes("errors")).map((g) => g.subject)).toEqual(["HTTP status of SERVICE_X"]);
+    expect(r.model?.errors.catalogue.map((e) => [e.code, e.status, e.cause])).toEqual([["SERVICE_X", null, "body not JSON"]]);
+  });
+});
+
