@@ -480,6 +480,8 @@ function readErrorTable(ctx: ReadContext, table: Table, method: Method, labelled
   warnErrorColumns(ctx, table, h);
   // "not shown" in Code cells is one known gap of the method.
   let notShownAt: Text | undefined;
+  /** The statuses of the row above: a row "others: …" with none has them, as "…; others for …" has in a sentence. */
+  let above: number[] = [];
   for (const cells of rows) {
     const cell = (re: RegExp) => {
       const i = h.find(re);
@@ -508,7 +510,9 @@ function readErrorTable(ctx: ReadContext, table: Table, method: Method, labelled
     const cause = words.cause || (code.unread ? "" : code.words);
     // Statuses the label before the table gave ("Errors (HTTP 400):"), where the table has no status column.
     const own = status ?? code.status;
-    const statuses = own !== null ? [own] : h.find(ERROR_COLUMNS.status) === null ? labelled : [];
+    const others = own === null && !statusText && code.code === null && /^others?\b|^other errors\b/i.test(words.cause || text);
+    const statuses = own !== null ? [own] : others && above.length > 0 ? above : h.find(ERROR_COLUMNS.status) === null ? labelled : [];
+    above = statuses;
     method.errors.push({
       status: own ?? (statuses.length === 1 ? (statuses[0] ?? null) : null),
       statuses,
@@ -968,9 +972,16 @@ function readMethodList(ctx: ReadContext, st: State, list: List): void {
   const errorList = st.errorList;
   st.errorList = undefined;
   if (errorList && !list.ordered) {
-    // The items of an errors label's list: each an error item as in an "Errors: a; b" sentence.
+    // The items of an errors label's list: each an error item as in an "Errors: a; b" sentence, where a first item
+    // that opens with its status ("HTTP 400, empty code, …") gives it to the items that give none, as there.
     st.errorStatuses = undefined;
-    for (const item of list.children) readErrorItem(ctx, st, listItemText(ctx.file, item), errorList);
+    let label = errorList;
+    for (const [i, item] of list.children.entries()) {
+      const t = listItemText(ctx.file, item);
+      readErrorItem(ctx, st, t, label);
+      const opening = i === 0 && label.statuses.length === 0 ? /^HTTP(?:\s+status)?:?\s*\**([1-5]\d\d)\**\s*,/i.exec(t.text) : null;
+      if (opening) label = { ...label, statuses: [Number(opening[1])] };
+    }
     return;
   }
   if (st.callForms && list.ordered) {

@@ -726,5 +726,12 @@ describe("results as alternatives, and the last surfaces of the rewrites (issue 
     expect(r.model?.knownGaps.filter((g) => g.appliesTo.includes("errors")).map((g) => g.subject)).toEqual(["HTTP status of SERVICE_X"]);
     expect(r.model?.errors.catalogue.map((e) => [e.code, e.status, e.cause])).toEqual([["SERVICE_X", null, "body not JSON"]]);
   });
+
+  it("an errors list whose first item opens with its status gives it to the rest; a table row 'others: …' takes the row above's", () => {
+    const list = method("**ab.cd**. Scope `x`.\n\n**Errors**\n- HTTP 400, empty code, `Wrong group ID`.\n- Others for insufficient rights.\n- HTTP 403, `ACCESS_DENIED`.");
+    expect(list.m.errors.map((e) => [e.code, e.statuses])).toEqual([["", [400]], [null, [400]], ["ACCESS_DENIED", [403]]]);
+    const table = method("**ab.cd**. Scope `x`.\n\nErrors:\n\n| HTTP | Code | Msg / cause |\n|---|---|---|\n| 400 | (empty) | `Wrong group ID` |\n| | | others: insufficient rights |\n| | `X` | a code with no status |");
+    expect(table.m.errors.map((e) => [e.code, e.statuses])).toEqual([["", [400]], [null, [400]], ["X", []]]);
+  });
 });
 
