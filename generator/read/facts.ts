@@ -35,7 +35,10 @@ export function readValues(meaning: string): { values: string[]; defaultValue?: 
   const inParen = /^\((.*)\)$/.exec(s);
   const inner = inParen ? (inParen[1] ?? "").trim() : s;
   const listed = readEnumValues(inner);
-  if (listed && /^(?:$|[\s,;:.(]|[a-z])/.test(inner.slice(listed.length))) {
+  // A list with notes between its values is closed only where it ends the words ("`en` (English), `de` (German), and
+  // any other language code" is an open list, its words kept).
+  const closed = !listed?.noted || /^\s*(?:[.;]|$)/.test(inner.slice(listed.length));
+  if (listed && closed && /^(?:$|[\s,;:.(]|[a-z])/.test(inner.slice(listed.length))) {
     // A list of bare values is a fact, not words: what follows it is the description ("`Y`/`N` hide ...").
     // With a note inside the list ("`LEAD` (only an active lead)"), the whole text stays the description.
     const rest = listed.noted ? inner : inner.slice(listed.length).replace(/^\s*[,;:.]?\s*/, "");

@@ -45,8 +45,9 @@ export function accessWho(text: string): string {
     .replace(/,?\s+or\s+(?:an?|the)\s+/gi, " or ")
     // "administrator, or owner of the group": the comma before "or" parts no clause.
     .replace(/,\s+or\s+/gi, " or ")
-    // A developer's "w/" is "with".
-    .replace(/\bw\/\s*/g, "with ");
+    // A developer's "w/" is "with", and "group / project" is "group or project".
+    .replace(/\bw\/\s*/g, "with ")
+    .replace(/\s+\/\s+/g, " or ");
   if (/^Any user\b/i.test(plain)) return "any";
   // "admin" is a developer's "administrator".
   return (plain.split(/[(,;]/)[0] ?? "").replace(/\s+/g, " ").trim().toLowerCase().replace(/\badmin\b/g, "administrator").replace(/\.$/, "");

@@ -381,9 +381,19 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
   // `count` (integer)", or "Reminder obj:" with its members in the table that follows.
   const labelled = /^([A-Z][a-z]+) obj(?:ect|\.)?:/.exec(s);
   const shape = labelled ?? /^An? ([a-z]+) object has `/.exec(s);
-  if (shape) {
+  const at = labelled ? t.text.indexOf(":") + 1 : t.text.indexOf(" has ") + 5;
+  const tableFollows = !!shape && !trimText(sliceText(t, at)).text;
+  // "Filter object:" and a table: the members of the method's own `filter`, as "`filter` members:" says.
+  const own = tableFollows ? m.params.find((p) => p.name.toLowerCase() === (shape?.[1] ?? "").toLowerCase() && p.type.kind === "object") : undefined;
+  if (own) {
+    st.tableTarget = own;
+    place(ctx, t);
+    return;
+  }
+  // "Reminder object:" and a table is a shape of its own only beside the method's parameters: before them the table
+  // may be the parameters themselves ("Request object:"), and a request, response or result is no shape.
+  if (shape && (!tableFollows || (m.params.length > 0 && !/^(?:request|response|result|return|error|body)$/i.test(shape[1] ?? "")))) {
     const word = shape[1] ?? "";
-    const at = labelled ? t.text.indexOf(":") + 1 : t.text.indexOf(" has ") + 5;
     const shapeText = trimText(sliceText(t, at));
     const members = shapeText.text ? readParams(ctx, shapeText).params : [];
     const type: Field["type"] = { kind: "object", members: members.map((p) => ({ ...p, required: false })) };
@@ -510,7 +520,7 @@ function readErrorTable(ctx: ReadContext, table: Table, method: Method, labelled
     const cause = words.cause || (code.unread ? "" : code.words);
     // Statuses the label before the table gave ("Errors (HTTP 400):"), where the table has no status column.
     const own = status ?? code.status;
-    const others = own === null && !statusText && code.code === null && /^others?\b|^other errors\b/i.test(words.cause || text);
+    const others = own === null && !statusText && code.code === null && /^others?\b|^other errors\b/i.test(words.cause || text) && !/\b[1-5]\d\d\b/.test(`${words.cause} ${text}`);
     const statuses = own !== null ? [own] : others && above.length > 0 ? above : h.find(ERROR_COLUMNS.status) === null ? labelled : [];
     above = statuses;
     method.errors.push({
@@ -667,10 +677,11 @@ const RESULT_LABEL = "Result: ";
 /** Read before an errors subsection's item in a paragraph of its own: it is read as an `Errors:` sentence. */
 const ERRORS_LABEL = "Errors: ";
 /**
- * An error item's opening: a status and then a code ("HTTP status: **400**, code `X`", "HTTP 403, `X`"), a code, or
- * "Some errors come with HTTP 200, …" (as an item of "Errors:" says it).
+ * An error item's opening: a status and then a code ("HTTP status: **400**, code `X`", "HTTP 403, `X`", "…, empty
+ * code"), or "Some errors come with HTTP 200, …" (as an item of "Errors:" says it). A code alone ("Code `ERROR_CORE` is
+ * the platform's generic code; …") or a status before words ("HTTP 200, `result` is `false` when …") opens no item.
  */
-const ERROR_ITEM_OPENING = /^(?:HTTP(?: status(?:es)?)?:?\s*\**[1-5]\d\d\**(?:\s*(?:,|or|and)\s*\**[1-5]\d\d\**)*\s*,\s*(?:empty code|code\s+`|`)|code\s+`|(?:some|other) errors (?:come|are returned) with HTTP\s+[1-5]\d\d\b)/i;
+const ERROR_ITEM_OPENING = /^(?:HTTP(?: [Ss]tatus(?:es)?)?:?\s*\**[1-5]\d\d\**(?:\s*(?:,|or|and)\s*\**[1-5]\d\d\**)*\s*,\s*(?:[Ee]mpty code|[Cc]ode\s+`|`[A-Z][A-Z0-9_]*`)|(?:[Ss]ome|[Oo]ther) errors (?:come|are returned) with HTTP\s+[1-5]\d\d\b)/;
 
 /** A method's subsection of errors, by its title. */
 const ERRORS_SUBSECTION = /^(?:error handling|errors?|possible errors?|(?:possible )?error codes?)$/i;
@@ -1006,7 +1017,7 @@ function readMethodList(ctx: ReadContext, st: State, list: List): void {
   // "- Otherwise … `result.Z` (…) is returned"): one result, a union of the alternatives.
   const texts = list.children.map((item) => listItemText(ctx.file, item));
   if (texts.length >= 2 && texts.every((t) => /`result(?:`|\.[A-Za-z_])/.test(t.text)) && (!st.method.result || resultIsLabel(st.method.result))) {
-    const alternatives = readResultAlternatives(ctx, texts.map((t) => ({ at: t, result: t.text, whole: t.text })));
+    const alternatives = readResultAlternatives(ctx, texts.map((t) => ({ at: t, result: t.text, whole: t.text, condition: t.text.slice(0, Math.max(0, t.text.search(/`result(?:`|\.)/))) })));
     if (alternatives) {
       st.method.result = alternatives;
       for (const t of texts) place(ctx, t);
@@ -1042,7 +1053,7 @@ function readResultTable(ctx: ReadContext, st: State, table: Table): boolean {
   const items = rows.flatMap((cells) => {
     const result = cells[at];
     const condition = cells[1 - at];
-    return result ? [{ at: result, result: result.text, whole: `${collapse(condition?.text ?? "")}: ${collapse(result.text)}` }] : [];
+    return result ? [{ at: result, result: result.text, whole: `${collapse(condition?.text ?? "")}: ${collapse(result.text)}`, condition: condition?.text ?? "" }] : [];
   });
   const alternatives = readResultAlternatives(ctx, items);
   if (!alternatives) return false;

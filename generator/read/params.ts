@@ -145,7 +145,7 @@ function readClauseRest(
     if (word) reportTypeWord(ctx, spanOfText(ctx, rest), word);
     // No type word, but the words say the encoding: "Avatar in Base64" is a Base64 string, as "Base64 avatar" is.
     const said = words(s);
-    if (/\bin Base64\b/i.test(said)) return { type: { kind: "primitive", type: "string", format: "byte" }, nullable: false, description: said, plural: false };
+    if (/^[^,;.()]{1,60} in Base64\.?$/i.test(said)) return { type: { kind: "primitive", type: "string", format: "byte" }, nullable: false, description: said, plural: false };
     return { type: UNKNOWN, nullable: false, description: said, plural: false };
   }
   let type = tp.type;
@@ -169,7 +169,7 @@ function readClauseRest(
   // "`string` or `object` | A string, or an object of language code to string": the words say what the bare object
   // of the union is, as the type phrase "string or object of language code to string" would.
   if (type.kind === "union" && type.options.some(bareObject)) {
-    const phrase = /\b(object (?:of|mapping) [a-z ]+? to [a-z]+)\b/i.exec(facts.description);
+    const phrase = /\b(object (?:of|mapping) [a-z ]{1,60}? to [a-z]+)\b/i.exec(facts.description);
     const said = phrase ? readTypePhrase(phrase[1] ?? "") : null;
     if (said && said.type.kind === "object" && said.type.additional && phrase && (phrase.index ?? 0) + (phrase[1]?.length ?? 0) === phrase.index + said.length) {
       type = { ...type, options: type.options.map((o) => (bareObject(o) ? said.type : o)) };

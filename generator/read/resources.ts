@@ -119,7 +119,9 @@ function annotationType(
   if (keyed) return { type: keyed, nullable: false, rest: "", plural: false, all, emptyArray: false };
   // Also a developer's "bools: a, b".
   const booleans = /^(?:object of )?(?:booleans?|bools?):?\s+(?:with keys\s+)?(.+)$/.exec(a);
-  if (booleans && /,/.test(booleans[1] ?? "")) {
+  // Keys are names: "bool (`Y` or `N`, default `Y`)" is a flag's words, not an object of booleans.
+  const keys = (booleans?.[1] ?? "").split(",").map((k) => k.trim());
+  if (booleans && keys.length > 1 && keys.every((k) => /^(?:and\s+)?`?[A-Za-z_][\w.]*`?$/.test(k))) {
     return { type: booleanObject(booleans[1] ?? ""), nullable: false, rest: "", plural: false, all, emptyArray: false };
   }
   const bare = readBareValues(a);
@@ -127,7 +129,9 @@ function annotationType(
   // "one of `OPENED`, `CLOSED`, `PAUSED`" in a Type cell: the values, the whole cell (numbers alone say no type).
   const ticked = a.replace(/^one of\s+(?=`)/i, "");
   const listed = readEnumValues(ticked);
-  if (listed && !listed.noted && listed.length === ticked.length && !listed.values.every((v) => /^-?\d+$/.test(v))) {
+  // Type words in backticks (`` `string` or `integer` ``) are types, not values.
+  const typeWords = listed ? listed.values.every((v) => readTypePhrase(v)?.length === v.length || /^date(?:time)?$/i.test(v)) : false;
+  if (listed && !listed.noted && !typeWords && listed.length === ticked.length && !listed.values.every((v) => /^-?\d+$/.test(v))) {
     return { type: { kind: "primitive", type: "string", enum: listed.values }, nullable: false, rest: "", plural: false, all, emptyArray: false };
   }
   const tp = readTypePhrase(a);
@@ -503,6 +507,8 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
       membersOf = null;
       continue;
     }
+    // "Members of `X`:" holds for the table right after it, not past another block.
+    if (block.type !== "paragraph") membersOf = null;
     if (block.type === "blockquote") {
       // "> **Not shown:**" and a list: each item is a gap of the resource.
       for (const child of block.children) {
@@ -883,7 +889,8 @@ export function readResourceBody(ctx: ReadContext, r: Resource, written: Text): 
     pushAll(members(r), readFieldList(resultOf[3] ?? "", null, undefined, trimText(sliceText(first, listAt)), ctx).fields);
   } else {
     // "CODE, HANDLER, NAME, DESCRIPTION; see Endpoints" keeps the pointer as a note; so does "… → see Endpoints".
-    const arrow = /\s+(?:→|->|—)\s+(?=see\b)/i.exec(first.text);
+    // The arrow first, then the spaces around it: a pattern that starts with spaces would rescan a long run of them.
+    const arrow = /(?:→|->|—)[ \t\n]*(?=see\b)/i.exec(first.text);
     const parts = splitTop(first, (x, i) => (x[i] === ";" ? 1 : 0));
     const [list, ...tail] = arrow && parts.length === 1 ? [trimText({ text: first.text.slice(0, arrow.index), start: first.start }), trimText(sliceText(first, arrow.index + arrow[0].length))] : parts;
     if (list) pushAll(members(r), readFieldList(list.text, null, undefined, list, ctx).fields);

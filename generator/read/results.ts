@@ -231,10 +231,13 @@ function leadingItems(s: string): Array<{ name: string; paren: string }> {
  *
  * A union of the alternatives' objects; null unless there are two or more and each names its members.
  */
-export function readResultAlternatives(ctx: ReadContext, items: Array<{ at: Text; result: string; whole: string }>): ResultSpec | null {
+export function readResultAlternatives(ctx: ReadContext, items: Array<{ at: Text; result: string; whole: string; condition: string }>): ResultSpec | null {
   if (items.length < 2) return null;
   const options: TypeRef[] = [];
-  for (const { at, result } of items) {
+  for (const { at, result, condition } of items) {
+    // Each alternative says when it holds: "- `result.ID` (integer)" and "- `result.URL` (string)" are two members
+    // of one result, not two results.
+    if (!/[A-Za-z`]/.test(condition.replace(/^(?:Results?|Returns?|Response)\b/i, ""))) return null;
     const s = collapse(result);
     const has = /`result`\s*(?:has|contains|holds|=|→)\s+/.exec(s);
     const path = namedParenGroups(s, /^result\.[A-Za-z_]\w*$/)[0];

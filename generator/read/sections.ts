@@ -122,12 +122,25 @@ export function readStates(ctx: ReadContext, section: Section): { transitions: S
   // more (its `also`), under a bold subject ("**Pin flag `isPinned`**") or the section's own title.
   const others: RootContent[] = [];
   let subject: Text | null = null;
+  /** The bold paragraph of `subject`: kept as a note when no transition follows it. */
+  let subjectBlock: RootContent | null = null;
+  const unused = () => {
+    if (subjectBlock) others.push(subjectBlock);
+    subject = null;
+    subjectBlock = null;
+  };
+  const used = () => {
+    subject = null;
+    subjectBlock = null;
+  };
   for (const block of rest) {
     if (block.type === "paragraph") {
       const t = textOf(ctx.file, block);
       const bold = /^\*\*(.+)\*\*$/.exec(t.text.trim());
       if (bold) {
+        unused();
         subject = trimText(sliceText(t, 2, t.text.trim().length - 2));
+        subjectBlock = block;
         continue;
       }
     }
@@ -138,7 +151,9 @@ export function readStates(ctx: ReadContext, section: Section): { transitions: S
     const afterLabel = prev?.type === "paragraph" && /:\**\s*$/.test(textOf(ctx.file, prev).text);
     if (block.type === "list" && !afterLabel && !block.children.some((i) => /^(?:\*\*)?Trigger:/.test(listItemText(ctx.file, i).text))) {
       const items = block.children.map((i) => listItemText(ctx.file, i));
-      const read = items.map((t) => (NOT_SHOWN_ITEM.test(collapse(t.text)) ? null : proseTransition(collapse(t.text), subjectOfSection(section))));
+      // The items' subject: a bold paragraph right before the list ("**Pin flag `isPinned`**"), else the section's title.
+      const about = subject ? collapse(subject.text) : subjectOfSection(section);
+      const read = items.map((t) => (NOT_SHOWN_ITEM.test(collapse(t.text)) ? null : proseTransition(collapse(t.text), about)));
       if (read.some((r) => r !== null)) {
         const rest: typeof block.children = [];
         for (const [i, r] of read.entries()) {
@@ -150,7 +165,7 @@ export function readStates(ctx: ReadContext, section: Section): { transitions: S
           } else if (item) rest.push(item);
         }
         if (rest.length > 0) others.push({ ...block, children: rest });
-        subject = null;
+        used();
         continue;
       }
     }
@@ -179,11 +194,13 @@ export function readStates(ctx: ReadContext, section: Section): { transitions: S
         also: also.join("; "),
         source: sourceOf(ctx, at),
       });
-      subject = null;
+      used();
       continue;
     }
+    unused();
     others.push(block);
   }
+  unused();
   return { transitions, notes: readStatements(ctx, others, "states") };
 }
 
@@ -242,6 +259,12 @@ function proseTransition(text: string, sectionTitle: string): Omit<StateTransiti
   let next = first;
   // "Calling `m`, …", "`m` with `clear=0` …", "The same method with status 0, …": the trigger opens the sentence.
   const opening = /^(?:Calling\s+)?((?:`[a-z][\w.]*`|(?:the )?same method)(?:\s+with\s+(?:status\s+\d+|`[^`]+`)(?:\s*\((?:the )?default\))?)?)/i.exec(first);
+  // Without a bold subject, an item is a transition only where a trigger opens it and what follows is no statement
+  // about the method ("`m` is idempotent", "`m` can …"), or where a call opens it ("The first successful call with a
+  // key …"); any other bullet of the section ("Statuses are stored as integers.") is a note.
+  const statement = opening ? /^\s+(?:is|are|was|were|has|have|can|cannot|may|must|should|does|do|needs?)\b/i.test(first.slice(opening[0].length)) : false;
+  const byCall = /^(?:the |an? )?(?:first )?(?:successful )?calls?\s+(?:with|to|of)\b/i.test(first);
+  if (!bold && !trigger && (opening ? statement : !byCall)) return null;
   if (opening && !trigger) {
     trigger = (opening[1] ?? "").replace(/^the /i, "");
     let r = first.slice(opening[0].length);

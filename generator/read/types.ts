@@ -252,8 +252,9 @@ export function readDefault(description: string, type: TypeRef): DefaultValue | 
   if (m) return { value: type.kind === "unknown" ? Number(m[1]) : literalFor(type, m[1] ?? ""), text: m[1] ?? "" };
   m = /\bdefault:\s*([^;.)]+)/i.exec(description);
   if (m) return { text: (m[1] ?? "").trim() };
-  // "By default all fields except user fields are returned.": the words between, as "Default: …" gives them.
-  m = /(?:^|[.;]\s+)By default,?\s+([^;.)]+?)\s+(?:is|are)\s+(?:returned|used|sent|taken)\b/.exec(description);
+  // "By default all fields except user fields are returned." (a `select`'s words): the fields, as "Default: …" gives
+  // them. Only "all … fields": "By default the newest items are returned first" says an order, not a default value.
+  m = /(?:^|[.;] )By default,? (all (?:[a-z]+ ){0,3}fields\b[^;.)]{0,120}?) (?:is|are) returned\b/.exec(description);
   if (m) return { text: (m[1] ?? "").trim() };
   return undefined;
 }

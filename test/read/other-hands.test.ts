@@ -16,7 +16,7 @@ import { SPEC_TEXT } from "../helpers.js";
 
 const REWRITES = ["careful-writer", "hurried-developer", "platform-docs-style"] as const;
 /** Facts kept, as committed (the README's table); raise with the reader, never lower. */
-const FLOOR: Record<(typeof REWRITES)[number], number> = { "careful-writer": 862, "hurried-developer": 860, "platform-docs-style": 862 };
+const FLOOR: Record<(typeof REWRITES)[number], number> = { "careful-writer": 862, "hurried-developer": 861, "platform-docs-style": 862 };
 
 const original = buildFromText(SPEC_TEXT, "spec.md");
 const base = factAtoms(original.model ?? (undefined as never));
@@ -48,8 +48,8 @@ describe("the spec in other hands (D25)", () => {
     expect(lost).toEqual([]);
   });
 
-  // Two facts short: "admin or owner of the group / project" (the access atom keeps the words of who may call), and a
-  // limit "1 app or webhook, 1 user, 1 method" (digits where the original has words).
+  // One fact short: a limit "1 app or webhook, 1 user, 1 method" (digits where the original has "one"), which the
+  // limit's atom counts as three numbers.
   it.fails("hurried-developer gives every fact of the original (issue 26's \"after\")", () => {
     const { lost } = readingOf("hurried-developer");
     expect(lost).toEqual([]);

@@ -735,3 +735,61 @@ describe("results as alternatives, and the last surfaces of the rewrites (issue 
   });
 });
 
+describe("what the review of this round's forms found misread stays what it was (issue 26, 2026-11-27)", () => {
+  const method = (endpoints: string, name = "ab.cd") => {
+    const r = buildFromText(spec("", endpoints), "spec.md");
+    const m = r.model?.methods.find((x) => x.name === name);
+    if (!m) throw new Error(`no method ${name}`);
+    return { m: withoutSources(m), r };
+  };
+  const states = (body: string) => buildFromText(`# API\n\n## States and transitions\n\n${body}\n\n## Endpoints\n\n### Area\n\n**a.b**. Scope \`x\`.\n`, "spec.md").model?.states;
+
+  it("a States bullet that is a statement is a note; a bold paragraph before a list of sentences is their subject", () => {
+    const notes = states("### Task lifecycle\n\n- Statuses are stored as integers.\n- `tasks.task.complete` is idempotent; calling it twice is harmless.");
+    expect(notes?.transitions).toEqual([]);
+    expect(notes?.notes.map((n) => n.text)).toEqual(["Statuses are stored as integers.", "`tasks.task.complete` is idempotent; calling it twice is harmless."]);
+    const bold = states("### Tasks\n\n**Pin flag `isPinned`**\n\n- Calling `tasks.task.unpin`, when the caller has access, sets the flag to `N`.");
+    expect(bold?.transitions.map((t) => [t.subject, t.trigger])).toEqual([["Pin flag `isPinned`", "`tasks.task.unpin`"]]);
+    // A bold paragraph that no transition follows stays a note.
+    expect(states("### Tasks\n\n**Pin flag**\n\nSome words.")?.notes.map((n) => n.text)).toEqual(["**Pin flag**", "Some words."]);
+  });
+
+  it("'By default …' is a default only of 'all … fields … are returned'; type words in backticks are no values; an open list of noted values is no enum", () => {
+    const { m } = method("**ab.cd**. Scope `x`.\n\n| Parameter | Type | Description |\n|---|---|---|\n| `mode` | string | By default, when the task is closed, an error is returned. |\n| `order` | string | By default the newest items are returned first. |\n| `lang` | string | `en` (English), `de` (German), and any other language code |");
+    expect(m.params.map((p) => [p.name, p.default ?? null, p.type.kind === "primitive" ? (p.type.enum ?? null) : p.type.kind])).toEqual([["mode", null, null], ["order", null, null], ["lang", null, null]]);
+    const model = modelOf(spec("## Resources\n\n### Thing\n\n| Field | Type |\n|---|---|\n| `a` | `string` or `integer` |\n| `b` | `int` / `string` |"));
+    const t = resourceOf(model, "Thing").type;
+    expect(t.kind === "object" ? t.members.map((f) => (f.type.kind === "primitive" ? (f.type.enum ?? f.type.type) : f.type.kind)) : null).not.toContainEqual(["string", "integer"]);
+  });
+
+  it("'Request object:' and a table before any parameter are the parameters; 'Filter object:' and a table fill `filter`", () => {
+    expect(method("**ab.cd**. Scope `x`.\n\nRequest object:\n\n| Parameter | Type |\n|---|---|\n| `id`* | integer |").m.params.map((p) => p.name)).toEqual(["id"]);
+    const filter = method("**ab.cd**. Scope `x`. `filter` object, the conditions.\n\nFilter object:\n\n| Member | Type |\n|---|---|\n| `ID` | integer |");
+    expect(filter.m.params.map((p) => [p.name, p.type.kind === "object" ? p.type.members.map((x) => x.name) : p.type.kind])).toEqual([["filter", ["ID"]]]);
+    expect(filter.r.model?.resources.some((r) => /Filter$/.test(r.name) && r.title === "Filter object")).toBe(false);
+  });
+
+  it("under Error Handling, a code or a status before words opens no error; an 'other errors' row that states its status keeps it", () => {
+    const { m } = method("#### Get ab.cd\n\n> Scope: `x`\n\n##### Error Handling\n\nCode `ERROR_CORE` is the platform's generic code; check the message text.\n\nHTTP 200, `result` is `false` when nothing changed.\n\n| HTTP | Code | Msg / cause |\n|---|---|---|\n| 403 | `ACCESS_DENIED` | no rights |\n| | | Other errors are returned with HTTP 500 |");
+    expect(m.errors.map((e) => [e.code, e.statuses])).toEqual([["ACCESS_DENIED", [403]], [null, []]]);
+  });
+
+  it("a list of `result.X` members with no conditions is no union; 'sent in Base64 or as a URL' types nothing; 'bool (`Y` or `N`, …)' is no object of booleans", () => {
+    const { m } = method("**ab.cd**. Scope `x`.\n\nResult:\n- `result.ID` (integer) — the id\n- `result.URL` (string) — the link\n\n| **Name**<br>`type` | **Description** |\n|---|---|\n| **encoding** | Whether the file is sent in Base64 or as a URL |");
+    expect(m.result?.type.kind).not.toBe("union");
+    expect(m.params.map((p) => [p.name, p.type.kind])).toEqual([["encoding", "unknown"]]);
+    const model = modelOf(spec("## Resources\n\n### Flags\n\n| Field | Type |\n|---|---|\n| `F` | bool (`Y` or `N`, default `Y`) |"));
+    const t = resourceOf(model, "Flags").type;
+    expect(t.kind === "object" ? t.members[0]?.type.kind : null).not.toBe("object");
+  });
+
+  it("'`X`:' holds for the table right after it: a list between ends it", () => {
+    const model = modelOf(spec("## Resources\n\n### Match\n\n| Field | Type |\n|---|---|\n| `ASSIGNED_BY` | object |\n\n`ASSIGNED_BY`:\n\n- some words\n\n| Field | Type |\n|---|---|\n| `STATUS` | string |"));
+    expect(members(resourceOf(model, "Match"))).toEqual(["ASSIGNED_BY: object", "STATUS: string"]);
+  });
+
+  it("who may call in a developer's words: 'admin or owner of the group / project'", () => {
+    expect(method("**ab.cd**. Scope `x` · admin or owner of the group / project. Changes a group.").m.access?.who).toBe("administrator or owner of the group or project");
+  });
+});
+
