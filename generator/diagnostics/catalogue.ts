@@ -82,8 +82,9 @@ const catalogue = {
   },
   "unknown-section": {
     severity: "warning",
-    message: (p: { title: string }) => `Unknown section '${p.title}'; its text is kept as notes`,
-    hint: "Use a heading of spec-source/README.md#sections.",
+    // Where it is and what was expected there (issue 26): a section of the document's top level, at that level.
+    message: (p: { title: string; level?: number }) => `Unknown section '${p.title}'${p.level ? ` at level ${p.level}` : ""}; its text is kept as notes`,
+    hint: "Use a heading of spec-source/README.md#sections: at the level of the document's sections one of Overview, Resources, Responses, States, Endpoints, Addressing, Authentication, Events, Errors, Limits, Versioning.",
   },
   "unknown-reference": {
     severity: "warning",

@@ -144,7 +144,7 @@ const readers: Record<SectionKind, (ctx: ReadContext, s: Section, f: Fragments) 
   },
   versioning: (ctx, s, f) => pushAll(f.versioning, readStatements(ctx, s.blocks, "versioning", s.title)),
   unknown: (ctx, s, f) => {
-    report(ctx, "unknown-section", { file: ctx.file.path, ...lineCol(ctx, s.start), endLine: lineCol(ctx, s.end).line, endColumn: lineCol(ctx, s.end).column }, { title: s.title });
+    report(ctx, "unknown-section", { file: ctx.file.path, ...lineCol(ctx, s.start), endLine: lineCol(ctx, s.end).line, endColumn: lineCol(ctx, s.end).column }, { title: s.title, level: s.depth });
     pushAll(f.endpointNotes, readStatements(ctx, s.blocks, `section:${s.title}`, s.title));
   },
 };

@@ -62,7 +62,7 @@ const goldens: Array<{ name: string; spec: string; lines: string[]; emits: boole
     name: "an unknown section",
     spec: `${endpointSpec("**a.b**. Scope `x`.")}\n## Pricing\n\nFree.\n`,
     lines: [
-      "spec.md:9:1: warning unknown-section: Unknown section 'Pricing'; its text is kept as notes. Use a heading of spec-source/README.md#sections.",
+      "spec.md:9:1: warning unknown-section: Unknown section 'Pricing' at level 2; its text is kept as notes. Use a heading of spec-source/README.md#sections: at the level of the document's sections one of Overview, Resources, Responses, States, Endpoints, Addressing, Authentication, Events, Errors, Limits, Versioning.",
     ],
     emits: true,
   },
