@@ -93,6 +93,9 @@ function newMethod(ctx: ReadContext, name: string, version: Version, area: strin
 }
 
 const ACCESS = /^(?:[Aa]ny user|[Aa]dmin(?:istrator)?\b|CRM admin(?:istrator)?\b|[Uu]sers (?:with|w\/)|Only )/;
+/** A role alone, as who may call: "Author of the message", "The owner of the group or a moderator". */
+const ROLE_WORD = String.raw`(?:author|owner|creator|member|participant|moderator|responsible person|assignee)s?(?: of (?:the |an? |this )?[a-z]+(?: [a-z]+)?(?: (?:or|and) [a-z]+)?)?`;
+const ROLE = new RegExp(String.raw`^(?:the |an? )?${ROLE_WORD}(?:,? (?:or|and) (?:the |an? )?${ROLE_WORD})?\.?$`, "i");
 
 interface State {
   method: Method;
@@ -249,7 +252,9 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
     if (/^Full field list\b/i.test(subject) || things.includes("full field list")) st.fieldListNotShown = true;
     return;
   }
-  if (ACCESS.test(s)) {
+  // "Author of the message." after the scope, before any other fact: a role alone, the only words that say who may
+  // call (an update by another author wrote it so, and it was the method's description).
+  if (ACCESS.test(s) || (st.inHeader && st.hasScopeSentence && !m.access && m.params.length === 0 && ROLE.test(s))) {
     place(ctx, t);
     m.access = { who: accessWho(s), text: s };
     if (/application context only/i.test(s)) readApplicationContext(ctx, m, t);

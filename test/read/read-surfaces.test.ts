@@ -791,5 +791,13 @@ describe("what the review of this round's forms found misread stays what it was 
   it("who may call in a developer's words: 'admin or owner of the group / project'", () => {
     expect(method("**ab.cd**. Scope `x` · admin or owner of the group / project. Changes a group.").m.access?.who).toBe("administrator or owner of the group or project");
   });
+
+  it("a role alone after the scope is who may call ('Author of the message.'); a sentence that goes on is the description", () => {
+    const who = (w: string) => method(`**ab.cd**. Scope \`x\`. ${w} Changes a message. \`ID\`* integer.`).m.access?.who ?? null;
+    expect(who("Author of the message.")).toBe("author of the message");
+    expect(who("The owner of the group or a moderator.")).toBe("owner of the group or moderator");
+    expect(who("Author of the message changes it.")).toBeNull();
+    expect(who("Members of the chat may call it.")).toBeNull();
+  });
 });
 
