@@ -1,6 +1,7 @@
 import type { Field, Method, Model, Resource, Source, Statement, TypeRef } from "../model/types.js";
 import { redactSecrets } from "../util/redact.js";
 import { type Audience, type Bump, CHANGE_RULES, type ChangeCode, type Severity, bumpOf, maxSeverity } from "./rules.js";
+import { unresolvedLeft } from "../model/map-type.js";
 
 /**
  * The diff stage: two models in, every change between them out, each with a stable code, a severity per audience
@@ -506,6 +507,8 @@ export function describe(t: TypeRef): string {
       return "null";
     case "unknown":
       return "not given";
+    case "unresolved":
+      return unresolvedLeft(t);
   }
 }
 

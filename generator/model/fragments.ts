@@ -13,6 +13,7 @@ import type {
   Source,
   StateTransition,
   Statement,
+  TypeRef,
   Version,
 } from "./types.js";
 
@@ -72,7 +73,7 @@ export interface OlderStatus {
 }
 
 /** A result that names no resource yet: the model links it to the resource that says it is returned by the method. */
-export const RETURNED_BY = "returned-by";
+export const RETURNED_BY: TypeRef = { kind: "unresolved", by: "returned-by", text: "" };
 
 /** The cause of the `WRONG_AUTH_TYPE` error an "application context only" sentence gives a method. */
 export const APP_CONTEXT_CAUSE = "application context only; the call came by webhook";

@@ -60,9 +60,28 @@ export type TypeRef =
   | { kind: "array"; items: TypeRef }
   | { kind: "union"; options: TypeRef[] }
   | { kind: "ref"; resource: string }
+  | Unresolved
   | { kind: "null" }
   /** The spec gives no type, or says "not shown". */
   | { kind: "unknown"; note?: string };
+
+/**
+ * A reference a front end reads but cannot resolve alone (issue 27): the model stage resolves it against the whole
+ * input, and `check/` rejects any that survives, so no emitter meets one.
+ *
+ * - `title`: a resource named by its title ("(see Attached vote)"); `with`: members the result has beside it
+ *   ("includes `archiveLink`"), making an object that extends the resource.
+ * - `returned-by`: the resource whose own text says it is returned by this method ("the user object"); `member`:
+ *   the one member to give the result when no resource says so (`{ID}`).
+ * - `see`: a resource whose fields are the object parameter of the method named in `text`.
+ */
+export interface Unresolved {
+  kind: "unresolved";
+  by: "title" | "returned-by" | "see";
+  text: string;
+  member?: string;
+  with?: Field[];
+}
 
 export interface DefaultValue {
   /** The literal when the spec writes one (`1`, `Y`, `online`), else absent. */
@@ -222,6 +241,11 @@ export interface Resource {
   fieldScopes?: string[];
   /** The member that holds the resource where it appears, as the title names it (`attach`). */
   memberName?: string;
+  /**
+   * A front end's unresolved link (issue 27): the verb of "the result of adding an external line is …" (`add`); the
+   * model stage finds the method of that verb whose name has the resource's title, and removes this. Never in a model.
+   */
+  returnedByVerb?: string;
   source: Source;
 }
 

@@ -71,6 +71,11 @@ function addType(t: TypeRef | undefined, out: Set<string>): void {
       out.add(t.resource);
       out.add(`ref:${t.resource}`);
       return;
+    case "unresolved":
+      out.add(t.text);
+      if (t.member) out.add(t.member);
+      for (const f of t.with ?? []) addField(f, out);
+      return;
     default:
       return;
   }

@@ -315,8 +315,8 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
     });
     const prev = m.result.type;
     m.result.type =
-      prev.kind === "ref"
-        ? { kind: "object", members: [member], extends: prev.resource, open: true }
+      prev.kind === "unresolved" && prev.by === "title"
+        ? { ...prev, with: [...(prev.with ?? []), member] }
         : prev.kind === "object"
           ? { ...prev, members: [...prev.members, member] }
           : prev;

@@ -646,7 +646,7 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
       // "See [Set Calendar Settings calendar.user.settings.set](#…) under Methods.": the resource is that method's object parameter.
       const pointer = SEE_METHOD.exec(s);
       if (pointer && r.type.kind === "object" && r.type.members.length === 0) {
-        r.type = { kind: "ref", resource: `see:${pointer[1] ?? pointer[2] ?? ""}` };
+        r.type = { kind: "unresolved", by: "see", text: pointer[1] ?? pointer[2] ?? "" };
         r.notes.push(statement(ctx, sentence));
         continue;
       }
@@ -880,10 +880,11 @@ export function readResourceBody(ctx: ReadContext, r: Resource, written: Text): 
   const resultOf = /^(?:the )?result of (\w+?)(?:ing)?(?: an? [\w ]+?)?(?: \(`([a-z][\w.]*)`\))? is an object (?:with|containing) (.*)$/i.exec(s);
   if (see) {
     r.notes.push(statement(ctx, first));
-    r.type = { kind: "ref", resource: `see:${see[1] ?? see[2] ?? ""}` };
+    r.type = { kind: "unresolved", by: "see", text: see[1] ?? see[2] ?? "" };
   } else if (resultOf) {
     r.notes.push(statement(ctx, first));
-    r.returnedBy.push(resultOf[2] ?? `verb:${resultOf[1] ?? ""}`);
+    if (resultOf[2]) r.returnedBy.push(resultOf[2]);
+    else r.returnedByVerb = resultOf[1] ?? "";
     const joint = /\s+is\s+an\s+object\s+(?:with|containing)\s+|\s*=\s*obj(?:ect)?\s+(?:w\/|with)\s+/.exec(first.text);
     const listAt = joint ? joint.index + joint[0].length : first.text.length;
     pushAll(members(r), readFieldList(resultOf[3] ?? "", null, undefined, trimText(sliceText(first, listAt)), ctx).fields);

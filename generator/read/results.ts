@@ -13,13 +13,13 @@ import { namedParenGroups } from "../util/parens.js";
  *     Response `result`: External call statistics record.
  *     `result` has `uploadUrl` (string) and `fieldName` (string) ... Otherwise ... `result.FILE_ID` (integer) ...
  *
- * A resource is named by its title (`title:<words>`) or, where the sentence says only "the user object", by the
- * method it is returned by (`returned-by`); the model stage resolves both to schema names.
+ * A resource is named by its title (`{ kind: "unresolved", by: "title" }`) or, where the sentence says only "the
+ * user object", by the method it is returned by (`by: "returned-by"`); the model stage resolves both to schema names.
  */
 
 export { RETURNED_BY } from "../model/fragments.js";
 import { RETURNED_BY } from "../model/fragments.js";
-export const titleRef = (title: string): TypeRef => ({ kind: "ref", resource: `title:${collapse(title)}` });
+export const titleRef = (title: string): TypeRef => ({ kind: "unresolved", by: "title", text: collapse(title) });
 
 const TRUE: TypeRef = { kind: "primitive", type: "boolean", enum: [true] };
 
@@ -56,7 +56,7 @@ function typeFromWords(words: string): TypeRef {
   const see = /\((?:see|→|->)\s*([^)]+)\)/.exec(w) ?? /^(?:—|–|-|→)?\s*see (?:the )?([A-Z][^.;,()]*?)\s*\.?$/.exec(w);
   if (see) return titleRef(see[1] ?? "");
   if (/\b(object|array)\b/.test(w)) {
-    const ref: TypeRef = { kind: "ref", resource: RETURNED_BY };
+    const ref: TypeRef = RETURNED_BY;
     return /\bas an array\b|^array\b/.test(w) ? { kind: "array", items: ref } : ref;
   }
   return UNKNOWN;
@@ -118,7 +118,7 @@ export function readResultSentence(ctx: ReadContext, t: Text): ResultSpec | null
       source,
     });
     // "`{ID}`" with no words: the shape comes from the resource this method returns, when there is one.
-    if (!tp && !rest) return { ...base, key: null, type: { kind: "ref", resource: `${RETURNED_BY}|{${member.name}}` } };
+    if (!tp && !rest) return { ...base, key: null, type: { kind: "unresolved", by: "returned-by", text: "", member: member.name } };
     return { ...base, key: null, type: { kind: "object", members: [member] } };
   }
   m = /^Result:?\s*`([A-Za-z_]\w*)`\s*(.*)$/.exec(s);
@@ -146,14 +146,14 @@ export function readResultSentence(ctx: ReadContext, t: Text): ResultSpec | null
     const words = m[1] ?? "";
     const members = membersOf(words);
     if (members) return { ...base, key: null, type: membersFromPaths([...(members[1] ?? "").matchAll(/`([^`]+)`/g)].map((x) => x[1] ?? ""), ctx, t) };
-    if (/\bas an array\b/.test(words)) return { ...base, key: null, type: { kind: "array", items: { kind: "ref", resource: RETURNED_BY } } };
+    if (/\bas an array\b/.test(words)) return { ...base, key: null, type: { kind: "array", items: RETURNED_BY } };
     return null;
   }
   m = /^`result\.([A-Za-z_]\w*)` holds (?:the )?([^;]+?)(?:;|$)(.*)$/.exec(s);
   if (m) {
     const includes = namedParenGroups(m[3] ?? "").find((g) => /includes\s*$/.test((m?.[3] ?? "").slice(0, g.start)));
     let type: TypeRef = titleRef(m[2] ?? "");
-    if (includes && type.kind === "ref") {
+    if (includes && type.kind === "unresolved") {
       const inc = field({
         name: includes.name,
         type: { kind: "primitive", type: "string" },
@@ -162,7 +162,7 @@ export function readResultSentence(ctx: ReadContext, t: Text): ResultSpec | null
         description: collapse(includes.paren),
         source,
       });
-      type = { kind: "object", members: [inc], extends: type.resource, open: true };
+      type = { ...type, with: [inc] };
     }
     return { ...base, key: m[1] ?? null, type };
   }

@@ -2,8 +2,8 @@ import type { Diagnostic } from "../../diagnostics/catalogue.js";
 import type { Model, TypeRef } from "../../model/types.js";
 
 /**
- * Every reference to a resource names one the model has. One that does not is a bug of the model stage, not of the
- * input: it throws, naming where.
+ * Every reference to a resource names one the model has, and none is left as a front end's unresolved reference
+ * (`{ kind: "unresolved" }`). One that is is a bug of the model stage, not of the input: it throws, naming where.
  */
 export function resolvedRefs(model: Model): Diagnostic[] {
   const names = new Set(model.resources.map((r) => r.name));
@@ -12,6 +12,9 @@ export function resolvedRefs(model: Model): Diagnostic[] {
       case "ref":
         if (!names.has(t.resource)) throw new Error(`unresolved resource '${t.resource}' in ${where}`);
         return;
+      // A reference a front end could not resolve alone, which the model stage did not resolve either.
+      case "unresolved":
+        throw new Error(`unresolved reference (${t.by}: '${t.text}') in ${where}`);
       case "object":
         if (t.extends && !names.has(t.extends)) throw new Error(`unresolved resource '${t.extends}' in ${where}`);
         for (const m of t.members) visit(m.type, `${where}.${m.name}`);

@@ -1,5 +1,6 @@
 import type { OpenAPIV3 } from "openapi-types";
 import type { Field, TypeRef } from "../../model/types.js";
+import { unresolvedLeft } from "../../model/map-type.js";
 
 /**
  * One transform per kind of TypeRef into an OpenAPI 3.0 schema. Unknown types become an empty schema with a
@@ -54,6 +55,8 @@ export function typeSchema(type: TypeRef): Schema {
       return { type: "string", nullable: true, enum: [null] } as OpenAPIV3.SchemaObject;
     case "unknown":
       return { description: type.note ? `${NOT_SHOWN_NOTE} (${type.note})` : NOT_SHOWN_NOTE };
+    case "unresolved":
+      return unresolvedLeft(type);
   }
 }
 

@@ -9,6 +9,7 @@ import { blockCommentText } from "../../util/comment.js";
 import { builtInMethods, isListMethod, pageSizeOf, skeletonMethodsOf, typedMethods } from "../../model/questions.js";
 import type { ErrorLink, MethodInfo, RuntimeType, ServerData } from "../../../runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
+import { unresolvedLeft } from "../../model/map-type.js";
 
 /**
  * Emits `server/`: the router runtime and README from templates, the rules data the router enforces
@@ -44,6 +45,8 @@ function runtimeType(t: TypeRef, model: Model, shapes: Map<string, RuntimeType>)
       return { kind: "unknown", nullable: true };
     case "unknown":
       return { kind: "unknown" };
+    case "unresolved":
+      return unresolvedLeft(t);
   }
 }
 

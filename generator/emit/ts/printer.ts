@@ -2,6 +2,7 @@ import type { Field, Source, TypeRef } from "../../model/types.js";
 import { propertyKey, stringLiteral } from "../names.js";
 import { blockCommentText } from "../../util/comment.js";
 import { type TsMember, type TsType, keyword, reference, union } from "./layout.js";
+import { unresolvedLeft } from "../../model/map-type.js";
 
 /**
  * A small builder for TypeScript declarations: TypeRef → type expression, fields → interface members, JSDoc.
@@ -53,6 +54,8 @@ export function typeNode(t: TypeRef, ctx: PrintContext): TsType {
       return keyword("null");
     case "unknown":
       return keyword("unknown");
+    case "unresolved":
+      return unresolvedLeft(t);
   }
 }
 

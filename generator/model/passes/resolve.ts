@@ -1,5 +1,4 @@
 import { diagnostic } from "../../diagnostics/catalogue.js";
-import { RETURNED_BY } from "../fragments.js";
 import { mapType } from "../map-type.js";
 import { pascal } from "../naming.js";
 import type { Method, Resource, Source, TypeRef } from "../types.js";
@@ -17,14 +16,14 @@ export function resolveNames(ctx: PassContext): void {
   const warn = (name: string, what: string, at: Source) =>
     diagnostics.push(diagnostic("unknown-reference", spanAt(at, name.length), { name, what }));
   for (const r of resources) {
-    if (r.type.kind === "ref" && r.type.resource.startsWith("see:")) {
-      const target = find(r.type.resource.slice(4));
+    if (r.type.kind === "unresolved" && r.type.by === "see") {
+      const target = find(r.type.text);
       const param = target?.params.find((p) => p.type.kind === "object");
       if (target && param) {
         r.type = param.type;
         param.type = { kind: "ref", resource: r.name };
       } else {
-        warn(r.type.resource.slice(4), "method", r.source);
+        warn(r.type.text, "method", r.source);
         r.type = { kind: "unknown" };
       }
     }
@@ -39,37 +38,35 @@ export function resolveNames(ctx: PassContext): void {
           return p ? { ...x, type: p.type, nullable: p.nullable, description: p.description || x.description } : x;
         }),
       };
-      if (target) r.returnedBy.push(`params:${target.name}`);
     }
-    for (const rb of r.returnedBy) {
-      const verb = /^verb:(\w+)$/.exec(rb)?.[1];
-      if (!verb) continue;
+    const verb = r.returnedByVerb;
+    if (verb !== undefined) {
       const stem = pascal(r.title).replace(/^./, (c) => c.toLowerCase());
       const m = methods.find((x) => x.name.endsWith(`.${verb}`) && x.name.includes(stem));
       if (m) r.returnedBy.push(m.name);
+      delete r.returnedByVerb;
     }
-    r.returnedBy = r.returnedBy.filter((x) => !x.startsWith("verb:") && !x.startsWith("params:"));
   }
   const resolveRefs = (m: Method, t: TypeRef): TypeRef =>
     mapType(t, (x) => {
-      if (x.kind === "object" && x.extends?.startsWith("title:")) {
-        const r = resolver.byTitle(x.extends.slice(6));
-        if (r) return { ...x, extends: r.name };
-        warn(x.extends.slice(6), "resource", m.result?.source ?? m.source);
-        const { extends: _gone, ...rest } = x;
-        return rest;
+      if (x.kind !== "unresolved") return x;
+      // "`result.task` holds the task; includes `archiveLink` (…)": the titled resource and the members beside it.
+      if (x.by === "title" && x.with) {
+        const r = resolver.byTitle(x.text);
+        if (r) return { kind: "object", members: x.with, extends: r.name, open: true };
+        warn(x.text, "resource", m.result?.source ?? m.source);
+        return { kind: "object", members: x.with, open: true };
       }
-      if (x.kind !== "ref") return x;
-      if (x.resource.startsWith("title:")) {
-        const r = resolver.byTitle(x.resource.slice(6)) ?? resolver.returnedBy(m.name);
+      if (x.by === "title") {
+        const r = resolver.byTitle(x.text) ?? resolver.returnedBy(m.name);
         if (r) return { kind: "ref", resource: r.name };
-        warn(x.resource.slice(6), "resource", m.result?.source ?? m.source);
-        return { kind: "unknown", note: x.resource.slice(6) };
+        warn(x.text, "resource", m.result?.source ?? m.source);
+        return { kind: "unknown", note: x.text };
       }
-      if (x.resource.startsWith(RETURNED_BY)) {
+      if (x.by === "returned-by") {
         const r = resolver.returnedBy(m.name);
         if (r) return { kind: "ref", resource: r.name };
-        const member = /\{(\w+)\}/.exec(x.resource)?.[1];
+        const member = x.member;
         if (member) {
           return { kind: "object", members: [{ name: member, type: { kind: "unknown" }, required: true, nullable: false, description: "", source: m.result?.source ?? m.source }] };
         }
