@@ -106,6 +106,16 @@ export const METHOD_FORMS: readonly SentenceForm[] = [
     doc: { example: "Synonym: `documentation`. · alias: `documentation`", fact: "`aliases`" },
   },
   {
+    id: "no-parameters",
+    // Not "No parameters, response not shown": the chain reads that as a gap (read/methods.ts, NOT_SHOWN).
+    match: /^(?:No parameters|no parameters)\b(?!.*\bnot shown\b)/,
+    read: (m, s) => {
+      if (/\bGET or POST\b/.test(s)) m.httpMethods = ["GET", "POST"];
+      return "placed";
+    },
+    doc: { example: "No parameters. · no parameters, GET or POST", fact: "no parameters; with `GET or POST`, `httpMethods` GET and POST" },
+  },
+  {
     id: "get-or-post",
     match: /^(?:(?:Also )?accepts|Call(?:ed)? with|Takes|Works with)?\s*GET or POST\.?$/i,
     read: (m) => {

@@ -260,22 +260,6 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
     if (/application context only/i.test(s)) readApplicationContext(ctx, m, t);
     return;
   }
-  if (/^Application context only\b/i.test(s)) {
-    place(ctx, t);
-    readApplicationContext(ctx, m, t);
-    return;
-  }
-  if (/^(?:No parameters|no parameters)\b/.test(s)) {
-    place(ctx, t);
-    if (/\bGET or POST\b/.test(s)) m.httpMethods = ["GET", "POST"];
-    return;
-  }
-  const forms = /^(\w+) call forms:?$/i.exec(s);
-  if (forms) {
-    place(ctx, t);
-    st.callForms = t;
-    return;
-  }
   if (/^Optional:\s*/.test(s)) {
     const prefix = /^Optional:\s*/.exec(t.text)?.[0].length ?? 0;
     const r = readParams(ctx, sliceText(t, prefix), { optional: true });
