@@ -1,0 +1,34 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { METHOD_FORMS, methodFormsTable } from "../../generator/read/forms.js";
+
+/**
+ * Issue 27: the table of method sentence forms (`generator/read/forms.ts`) writes spec-source/README.md's table of
+ * them, so a new row cannot go undocumented and the page cannot describe a row that is gone. After a change of the
+ * rows: `npm run build && node test/support/forms-table.mjs --write`.
+ */
+
+const README = readFileSync(new URL("../../spec-source/README.md", import.meta.url), "utf8");
+
+describe("the README's table of method forms", () => {
+  it("is the one forms.ts writes, between its markers", () => {
+    const begin = README.indexOf("<!-- method-forms:begin");
+    const end = README.indexOf("<!-- method-forms:end -->");
+    expect(begin).toBeGreaterThan(0);
+    expect(end).toBeGreaterThan(begin);
+    const written = README.slice(README.indexOf("-->", begin) + 3, end).trim();
+    expect(written).toBe(methodFormsTable());
+  });
+
+  it("names every row once, by an id of its own, each with an example the row reads", () => {
+    const ids = METHOD_FORMS.map((f) => f.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The first spelling of each example, or one of its sentences ("**Deprecated.** Use `x` instead."), is a sentence
+    // the row's pattern matches, as the reader hands it over: bold marks off, labels ending in ":" included.
+    for (const f of METHOD_FORMS) {
+      const first = (f.doc.example.split(" · ")[0] ?? "").replace(/\s*\(then [^)]*\)$/, "").replace(/\*\*/g, "").trim();
+      const sentences = [first, ...first.split(/(?<=\.)\s+/)];
+      expect(sentences.some((x) => f.match.test(x)), `${f.id}: '${first}'`).toBe(true);
+    }
+  });
+});
