@@ -108,7 +108,7 @@ export const METHOD_FORMS: readonly SentenceForm[] = [
   {
     id: "no-parameters",
     // Not "No parameters, response not shown": the chain reads that as a gap (read/methods.ts, NOT_SHOWN).
-    match: /^(?:No parameters|no parameters)\b(?!.*\bnot shown\b)/,
+    match: /^(?:No parameters|no parameters)\b(?!.*\b[Nn][Oo][Tt] [Ss][Hh][Oo][Ww][Nn]\b)/,
     read: (m, s) => {
       if (/\bGET or POST\b/.test(s)) m.httpMethods = ["GET", "POST"];
       return "placed";

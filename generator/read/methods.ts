@@ -94,7 +94,7 @@ function newMethod(ctx: ReadContext, name: string, version: Version, area: strin
 
 const ACCESS = /^(?:[Aa]ny user|[Aa]dmin(?:istrator)?\b|CRM admin(?:istrator)?\b|[Uu]sers (?:with|w\/)|Only )/;
 /** A role alone, as who may call: "Author of the message", "The owner of the group or a moderator". */
-const ROLE_WORD = String.raw`(?:author|owner|creator|member|participant|moderator|responsible person|assignee)s?(?: of (?:the |an? |this )?[a-z]+(?: [a-z]+)?(?: (?:or|and) [a-z]+)?)?`;
+const ROLE_WORD = String.raw`(?:author|owner|creator|member|participant|moderator|responsible person|assignee)(?: of (?:the |an? |this )?[a-z]+(?: [a-z]+)?(?: (?:or|and) [a-z]+)?)?`;
 const ROLE = new RegExp(String.raw`^(?:the |an? )?${ROLE_WORD}(?:,? (?:or|and) (?:the |an? )?${ROLE_WORD})?\.?$`, "i");
 
 interface State {
@@ -104,6 +104,8 @@ interface State {
   /** "Three call forms:" waits for its numbered list. */
   callForms: Text | null;
   hasScopeSentence: boolean;
+  /** The last sentence read was the scope's ("Scope `im`. Author of the message."). */
+  afterScope: boolean;
   inHeader: boolean;
   shapeArea: string;
   shapes: Resource[];
@@ -179,6 +181,9 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
   const t = relabelled(delinked(unlabelled(written)));
   const s = collapse(t.text);
   const m = st.method;
+  // Whether the sentence before this one was the scope: a role alone is who may call only right after it.
+  const afterScope = st.afterScope;
+  st.afterScope = false;
   // The table of sentence forms first (read/forms.ts, D30); the chain below is the forms not yet moved there.
   // A form that only adds words to a parameter's description places nothing (read/ledger.ts).
   let described = false;
@@ -221,6 +226,7 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
   if (/^Scopes?\b/.test(s)) {
     place(ctx, t);
     st.hasScopeSentence = true;
+    st.afterScope = true;
     if (/^Scopes?:\s*base\b/i.test(s)) m.scopes = ["base"];
     else m.scopes = refsOf(t);
     const note = firstParenGroup(s);
@@ -254,7 +260,7 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
   }
   // "Author of the message." after the scope, before any other fact: a role alone, the only words that say who may
   // call (an update by another author wrote it so, and it was the method's description).
-  if (ACCESS.test(s) || (st.inHeader && st.hasScopeSentence && !m.access && m.params.length === 0 && ROLE.test(s))) {
+  if (ACCESS.test(s) || (afterScope && !m.access && m.params.length === 0 && ROLE.test(s))) {
     place(ctx, t);
     m.access = { who: accessWho(s), text: s };
     if (/application context only/i.test(s)) readApplicationContext(ctx, m, t);
@@ -299,7 +305,7 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
     });
     const prev = m.result.type;
     m.result.type =
-      prev.kind === "unresolved" && prev.by === "title"
+      prev.kind === "unresolved" && (prev.by === "title" || prev.by === "returned-by")
         ? { ...prev, with: [...(prev.with ?? []), member] }
         : prev.kind === "object"
           ? { ...prev, members: [...prev.members, member] }
@@ -726,6 +732,7 @@ export function readMethodSection(
       tableTarget: null,
       callForms: null,
       hasScopeSentence: false,
+      afterScope: false,
       inHeader: true,
       shapeArea,
       shapes: [],

@@ -264,6 +264,13 @@ function proseTransition(text: string, sectionTitle: string): Omit<StateTransiti
   // key …"); any other bullet of the section ("Statuses are stored as integers.") is a note.
   const statement = opening ? /^\s+(?:is|are|was|were|has|have|can|cannot|may|must|should|does|do|needs?)\b/i.test(first.slice(opening[0].length)) : false;
   const byCall = /^(?:the |an? )?(?:first )?(?:successful )?calls?\s+(?:with|to|of)\b/i.test(first);
+  // "The task moves to status 5 when `tasks.task.complete` is called.": the trigger closes the sentence.
+  const closing = !opening ? /^(.+?),?\s+(?:when|once|after)\s+(`[a-z][\w.]*`)\s+is called\.?$/i.exec(first) : null;
+  if (closing && !trigger) {
+    trigger = closing[2] ?? "";
+    const also = more.map((x) => x.replace(/\.$/, "").trim()).filter(Boolean);
+    return { subject, trigger, condition, next: (closing[1] ?? "").trim(), also: also.join("; ") };
+  }
   if (!bold && !trigger && (opening ? statement : !byCall)) return null;
   if (opening && !trigger) {
     trigger = (opening[1] ?? "").replace(/^the /i, "");

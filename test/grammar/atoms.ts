@@ -47,11 +47,11 @@ export function factAtoms(model: Model): string[] {
     add(`catalogue ${e.kind} ${e.code} ${e.status ?? "-"}${e.altStatus !== null ? `/${e.altStatus}` : ""}`);
     if (e.text !== null) add(`catalogue-text ${e.code} ${norm(e.text)}`);
   }
-  // A limit's numbers as the reader read them (its bounds and default), and the names its value gives (`start`): the
-  // value's words are the author's ("1 to 255 printable ASCII characters" and "1–255 printable ASCII chars" state one
-  // fact; "one user" and "1 user" too). Until 2026-11-27 this atom held the value's whole text, against this
-  // function's own rule above.
-  for (const l of model.limits.table) add(`limit ${[l.min, l.max, l.defaultValue].map((x) => x ?? "-").join(" ")} ${names(l.value)}`);
+  // A limit's numbers (its bounds and default as the reader read them, and every number its words give, "one" as 1)
+  // and the names its value gives (`start`): the value's other words are the author's ("1 to 255 printable ASCII
+  // characters" and "1–255 printable ASCII chars" state one fact; "one user" and "1 user" too, "9 users" another).
+  // Until 2026-11-27 this atom held the value's whole text, against this function's own rule above.
+  for (const l of model.limits.table) add(`limit ${[l.min, l.max, l.defaultValue].map((x) => x ?? "-").join(" ")} ${idents(digits(l.value))}`);
   for (const s of model.states.transitions) add(`transition ${idents(`${s.subject} ${s.trigger} ${s.condition} ${s.next} ${s.also}`)}`);
   // The platform's facts the emitters act on (issue 27), each as read or as the platform's default: a rewrite that
   // says the page size or the retried codes in other words must still give them (the key length by its bounds).
@@ -109,9 +109,10 @@ function norm(s: string): string {
   return s.replace(/\s+/g, " ").trim();
 }
 
-/** The names of a text (backticked names, upper-case words), in order: its identifiers without its numbers. */
-function names(s: string): string {
-  return (s.match(/`[^`]+`|\b[A-Z][A-Z0-9_]{1,}\b/g) ?? []).join(" ");
+/** Number words as digits ("one user" → "1 user"), so that a number is one fact however it is written. */
+function digits(s: string): string {
+  const words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+  return s.replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)\b/gi, (w) => String(words.indexOf(w.toLowerCase())));
 }
 
 /** The identifiers of a sentence (backticked names, upper-case words, numbers), in order. */

@@ -799,5 +799,17 @@ describe("what the review of this round's forms found misread stays what it was 
     expect(who("Author of the message changes it.")).toBeNull();
     expect(who("Members of the chat may call it.")).toBeNull();
   });
+
+  it("the second review: 'No parameters, response Not shown.' keeps its gap; a role is who may call only right after the scope; 'includes' beside a returned-by result; a transition whose trigger closes it", () => {
+    const gap = method("**ab.cd**. Scope `x`. No parameters, response Not shown.");
+    expect(gap.m.result?.type).toEqual({ kind: "unknown", note: "not shown" });
+    expect(method("**ab.cd**. Scope `x`. Returns the user who owns a file. Owner of the file.").m.access).toBeNull();
+    expect(method("**ab.cd**. Scope `x`. Members of the group.").m.access).toBeNull();
+    expect(method("#### `ab.cd`\n\n> Scope: `x`\n\nReturns a file.\n\nOwner of the file.").m.access).toBeNull();
+    const includes = buildFromText(spec("## Resources\n\n### User\n\nReturned by `ab.cd`.\n\n| Field | Type |\n|---|---|\n| ID | integer |", "**ab.cd**. Scope `x`. `p`* integer. Response `result`: user object.\n\nincludes `archiveLink` (a link)."), "spec.md");
+    expect(includes.model?.methods.find((x) => x.name === "ab.cd")?.result?.type).toMatchObject({ kind: "object", extends: "User", open: true, members: [{ name: "archiveLink" }] });
+    const rows = buildFromText("# API\n\n## States and transitions\n\n### Tasks\n\n- The task moves to status 5 when `tasks.task.complete` is called.\n\n## Endpoints\n\n### Area\n\n**a.b**. Scope `x`.\n", "spec.md").model?.states.transitions;
+    expect(rows?.map((t) => [t.subject, t.trigger, t.next])).toEqual([["Tasks", "`tasks.task.complete`", "The task moves to status 5"]]);
+  });
 });
 

@@ -65,6 +65,12 @@ export function resolveNames(ctx: PassContext): void {
       }
       if (x.by === "returned-by") {
         const r = resolver.returnedBy(m.name);
+        // "Response `result`: user object." then "includes `archiveLink` (…)": the resource and the members beside it.
+        if (x.with) {
+          if (r) return { kind: "object", members: x.with, extends: r.name, open: true };
+          warn(m.name, "resource returned by", m.result?.source ?? m.source);
+          return { kind: "object", members: x.with, open: true };
+        }
         if (r) return { kind: "ref", resource: r.name };
         const member = x.member;
         if (member) {
