@@ -163,6 +163,15 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
     const object = table ? objectOf(scope, table, [...seen, anchor as string]) : null;
     if (object) type = type.kind === "array" ? { kind: "array", items: object } : object;
   }
+  // The platform's `array` is PHP's: one whose words give it keys is an object (a JSON object on the wire), not a
+  // list: "in the form `array("field"=>"value"[, ...])`", "Array format:" or "in the following structure:" and a block
+  // `{ field_1: value_1, … }`, "in the format `{'sort_field': 'sort_direction'}`", "An array with the field `NAME`".
+  // "Array of objects in the format `{…}`", "An array of files. Each file is passed as an array of the form …": a list
+  // of such keyed items ("An array of values for the fields in the following structure: {…}" is one of them).
+  if (type.kind === "array" && (type.items.kind === "unknown" || isBareObject(type.items)) && KEYED_ARRAY.test(description)) {
+    const keyed: TypeRef = type.items.kind === "object" && type.items.members.length > 0 ? type.items : { kind: "object", members: [] };
+    type = LIST_OF.test(description) ? { kind: "array", items: keyed } : keyed;
+  }
   // "Can be `null`", "`null` for system messages", "or `false`": the description gives the value another form the
   // type cell leaves out (the table's statement is its row, both cells); read for returned values, where pages say it.
   if (!scope.parameters && FALSE_WORDS.test(description) && !TRUE_OR_FALSE.test(description) && !acceptsFalse(type)) type = { kind: "union", options: [...(type.kind === "union" ? type.options : [type]), { kind: "primitive", type: "boolean", enum: [false] }] };
@@ -177,6 +186,12 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
     source: sourceOf(cell),
   };
 }
+
+/** The words of an `array` that has keys (see readFieldRow): `=>` pairs, a `{…}` block or span after "format", "form" or "structure", named fields. */
+const KEYED_ARRAY = /`array\([^`]*=>|\b(?:format|form|structure)\b[^`\n]{0,40}?(?:`\s*\{|\n\s*```[a-z]*\n(?:\s*\w+:)?\s*\{)|\bAn array with the fields? `/i;
+
+/** Words that make an `array` with keys a list of keyed items ("Array of objects in the format …", "Each file is …"). */
+const LIST_OF = /^\s*(?:an? )?(?:array|list|set) of (?!values\b|fields\b)|\beach (?:file|item|element|object|entry|record)\b/i;
 
 /** A description that says the value may be `null` ("Can be `null`", "`null` if not set", "or `null`"). */
 const NULL_WORDS = /\b(?:can|may)(?: also)? (?:be|return|contain) `null`|\bor `null`|`null` (?:if|when|for)\b|, `null`/i;

@@ -420,6 +420,36 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     expect(resultOf({ "api-reference/things/thing-get.md": text }, "thing.get")).toEqual({ kind: "object", members: [{ name: "blocked", type: { kind: "object", members: [], open: true }, required: false, nullable: false }] });
   });
 
+  it("the platform's `array` with keys is an object: `array(\"field\"=>…)`, a `{…}` format, 'with the field `NAME`'; 'Array of objects in the format …' is a list of them", () => {
+    const row = (name: string, words: string) => `|| **${name}**\n[\`array\`](x) | ${words} ||`;
+    const text = returned(
+      "thing.add",
+      "|| **result**\n[`boolean`](x) | Done ||",
+    ).replace(
+      "|| **id***\n[`integer`](x) | Id ||",
+      [
+        row("fields", 'A set of fields — an array in the form `array("field"=>"value"[, ...])`'),
+        row("filter", "Array format:\n\n```\n{\n    field_1: value_1,\n}\n```"),
+        row("order", "An array for sorting in the format `{'sort_field': 'sort_direction'}`"),
+        row("data", "An array with the field `NAME`, the name of the folder"),
+        row("rights", 'An array of access permissions in the format `{"TASK_ID": 42}`'),
+        row("files", "An array of files. Each file is passed as an array of the form `array('url' => 'link')`"),
+        row("ids", "Identifiers of the things, in any order"),
+      ].join("\n"),
+    );
+    const params = (read({ "api-reference/things/thing-add.md": text }).model?.methods[0]?.params ?? []).map((p) => ({ name: p.name, type: stripSources(p.type) }));
+    const object = { kind: "object", members: [] };
+    expect(params.map((p) => [p.name, p.type])).toEqual([
+      ["fields", object],
+      ["filter", object],
+      ["order", object],
+      ["data", object],
+      ["rights", { kind: "array", items: object }],
+      ["files", { kind: "array", items: object }],
+      ["ids", { kind: "array", items: { kind: "unknown" } }],
+    ]);
+  });
+
   it("'Can be `null`' makes a returned field nullable, 'or `false`' adds false; a parameter's words do not", () => {
     const text = returned("thing.get", "|| **result**\n[`object`](x) | Result ||\n|| **workPosition**\n[`string`](x) | Position. Can be `null` ||\n|| **idle**\n[`datetime`](x) | Idle date or `false` ||\n|| **name**\n[`string`](x) | Name, never null ||");
     expect(resultOf({ "api-reference/things/thing-get.md": text }, "thing.get")).toEqual({
