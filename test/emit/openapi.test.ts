@@ -6,6 +6,9 @@ import type { OpenAPIV3 } from "openapi-types";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { ROOT } from "../helpers.js";
+import { Ajv } from "ajv";
+import { typeSchema } from "../../generator/emit/openapi/schema.js";
+import type { TypeRef } from "../../generator/model/types.js";
 
 const load = (name: string) => JSON.parse(readFileSync(join(ROOT, "output/openapi", name), "utf8")) as OpenAPIV3.Document & Record<string, unknown>;
 const v3 = load("openapi.v3.json");
@@ -173,5 +176,24 @@ describe("a small spec edit gives a small diff (issue 25, D29)", () => {
     // What every spec change rewrites (D13): the changelogs name the spec's hash, the manifest and the spec's copy.
     expect(changed.sort()).toEqual(["client/CHANGELOG.md", "manifest.json", "model.json", "server/CHANGELOG.md", "types/CHANGELOG.md", "types/spec/spec.md"]);
     expect(after.files.find((f) => f.path === ".gitattributes")?.contents).toMatch(/^model\.json linguist-generated=true$/m);
+  });
+});
+
+describe("unions in the documents: oneOf where the options are disjoint, anyOf where one value may match two", () => {
+  const ajv = new Ajv({ strict: false });
+  const str: TypeRef = { kind: "primitive", type: "string" };
+  const valid = (t: TypeRef, v: unknown) => ajv.validate(typeSchema(t), v);
+
+  it("an option of any value, integer beside number: anyOf, and the value is accepted", () => {
+    const langMap: TypeRef = { kind: "union", options: [str, { kind: "unknown", note: "lang_map" }] };
+    expect(Object.keys(typeSchema(langMap))).toContain("anyOf");
+    expect(valid(langMap, "Filter")).toBe(true);
+    expect(valid({ kind: "union", options: [{ kind: "primitive", type: "integer" }, { kind: "primitive", type: "number" }] }, 5)).toBe(true);
+  });
+
+  it("disjoint options stay oneOf: a string or a map, two objects each with a required member of its own", () => {
+    const member = (name: string): TypeRef => ({ kind: "object", members: [{ name, type: str, required: true, nullable: false, description: "", source: { file: "f", line: 1, column: 1 } }] });
+    expect(Object.keys(typeSchema({ kind: "union", options: [str, { kind: "object", members: [], additional: str }] }))).toEqual(["oneOf"]);
+    expect(Object.keys(typeSchema({ kind: "union", options: [member("uploadUrl"), member("FILE_ID")] }))).toEqual(["oneOf"]);
   });
 });

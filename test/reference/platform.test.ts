@@ -200,7 +200,8 @@ describe("the platform's reference, read whole", () => {
     // read, they are checked member by member, and the divergences they show are counted above. 0.74 rose to 0.77 with
     // types linked into other pages, fields methods whose `result` says it holds field descriptions, "Can be `null`"
     // and "or `false`" in a row's description, and examples of the result alone checked against the result. The
-    // request floor rose from 0.87 to 0.88 with the platform's keyed `array` read as the object it is (2,061 of 2,330).
+    // request floor rose from 0.87 to 0.88 with the platform's keyed `array` read as the object it is, and unions
+    // with an option of any value written `anyOf` (2,063 of 2,330).
     expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.88);
     expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.77);
     expect(error.accepted / error.checked).toBeGreaterThanOrEqual(0.77);

@@ -47,7 +47,9 @@ export function typeSchema(type: TypeRef): Schema {
     case "array":
       return { type: "array", items: typeSchema(type.items) };
     case "union":
-      return { oneOf: type.options.map(typeSchema) };
+      // `oneOf` says a value matches exactly one option: where options can both match one value (an option of any
+      // value, integer beside number), it refuses what the union means.
+      return overlapping(type.options) ? { anyOf: type.options.map(typeSchema) } : { oneOf: type.options.map(typeSchema) };
     case "ref":
       return refTo(type.resource);
     case "null":
@@ -118,3 +120,15 @@ function sentence(s: string): string {
   const t = s.trim();
   return /[.!?)`]$/.test(t) ? t : `${t}.`;
 }
+
+/**
+ * Whether one value may match two options of a union (see typeSchema's `union`): an option of any value, or an
+ * integer beside a number. Objects stay `oneOf`: a union of objects that all require nothing (crm.contact.list's
+ * groups of fields) is a reading of the reference to mend, not to widen into "any object" here.
+ */
+function overlapping(options: readonly TypeRef[]): boolean {
+  if (options.some((o) => o.kind === "unknown")) return true;
+  const plain = (t: string) => options.some((o) => o.kind === "primitive" && o.type === t && !o.enum);
+  return plain("integer") && plain("number");
+}
+
