@@ -258,8 +258,8 @@ function readMethodSentence(ctx: ReadContext, st: State, written: Text, whole: T
     if (/^Full field list\b/i.test(subject) || things.includes("full field list")) st.fieldListNotShown = true;
     return;
   }
-  // "Author of the message." after the scope, before any other fact: a role alone, the only words that say who may
-  // call (an update by another author wrote it so, and it was the method's description).
+  // "Author of the message." in the sentence right after the scope, before any parameter: a role alone, the only
+  // words that say who may call (an update by another author wrote it so, and it was the method's description).
   if (ACCESS.test(s) || (afterScope && !m.access && m.params.length === 0 && ROLE.test(s))) {
     place(ctx, t);
     m.access = { who: accessWho(s), text: s };
@@ -646,7 +646,7 @@ export function readMethodHeadingSection(ctx: ReadContext, section: Section, ver
   const errorLists = new Set<RootContent>();
   /** The paragraphs under a result subsection (`Response Handling`, `Returned Data`): each says the result. */
   const resultBlocks = new Set<RootContent>();
-  /** The paragraphs under an errors subsection: one that opens with a status or a code is an error item. */
+  /** The paragraphs under an errors subsection: one that opens with a status and a code is an error item. */
   const errorBlocks = new Set<RootContent>();
   const collect = (s: Section, under: "errors" | "result" | null) => {
     for (const b of s.blocks) {

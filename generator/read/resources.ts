@@ -885,7 +885,8 @@ export function readResourceBody(ctx: ReadContext, r: Resource, written: Text): 
     r.notes.push(statement(ctx, first));
     if (resultOf[2]) r.returnedBy.push(resultOf[2]);
     else r.returnedByVerb = resultOf[1] ?? "";
-    const joint = /\s+is\s+an\s+object\s+(?:with|containing)\s+|\s*=\s*obj(?:ect)?\s+(?:w\/|with)\s+/.exec(first.text);
+    // Words first, spaces after them: a pattern that opens with spaces would rescan a long run of them at each place.
+    const joint = /\bis\s+an\s+object\s+(?:with|containing)\s+|=\s*obj(?:ect)?\s+(?:w\/|with)\s+/.exec(first.text);
     const listAt = joint ? joint.index + joint[0].length : first.text.length;
     pushAll(members(r), readFieldList(resultOf[3] ?? "", null, undefined, trimText(sliceText(first, listAt)), ctx).fields);
   } else {

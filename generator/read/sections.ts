@@ -133,7 +133,7 @@ export function readStates(ctx: ReadContext, section: Section): { transitions: S
     subject = null;
     subjectBlock = null;
   };
-  for (const block of rest) {
+  for (const [index, block] of rest.entries()) {
     if (block.type === "paragraph") {
       const t = textOf(ctx.file, block);
       const bold = /^\*\*(.+)\*\*$/.exec(t.text.trim());
@@ -147,7 +147,7 @@ export function readStates(ctx: ReadContext, section: Section): { transitions: S
     // A list whose items each state a transition in a sentence ("- **Widget handler** — `placement.bind` called while
     // …: …", "- `event.offline.get` with `clear=0` reserves a batch under `process_id`."); a "not shown" item stays a gap.
     // A list after a label ("Not shown:") is what the label says, not transitions.
-    const prev = rest[rest.indexOf(block) - 1];
+    const prev = rest[index - 1];
     const afterLabel = prev?.type === "paragraph" && /:\**\s*$/.test(textOf(ctx.file, prev).text);
     if (block.type === "list" && !afterLabel && !block.children.some((i) => /^(?:\*\*)?Trigger:/.test(listItemText(ctx.file, i).text))) {
       const items = block.children.map((i) => listItemText(ctx.file, i));
@@ -155,16 +155,16 @@ export function readStates(ctx: ReadContext, section: Section): { transitions: S
       const about = subject ? collapse(subject.text) : subjectOfSection(section);
       const read = items.map((t) => (NOT_SHOWN_ITEM.test(collapse(t.text)) ? null : proseTransition(collapse(t.text), about)));
       if (read.some((r) => r !== null)) {
-        const rest: typeof block.children = [];
+        const notes: typeof block.children = [];
         for (const [i, r] of read.entries()) {
           const t = items[i];
           const item = block.children[i];
           if (r && t) {
             transitions.push({ ...r, source: sourceOf(ctx, t) });
             place(ctx, t);
-          } else if (item) rest.push(item);
+          } else if (item) notes.push(item);
         }
-        if (rest.length > 0) others.push({ ...block, children: rest });
+        if (notes.length > 0) others.push({ ...block, children: notes });
         used();
         continue;
       }
@@ -229,8 +229,9 @@ function becomes(next: string, subject: string): string {
  *     `event.offline.get` with `clear=0` reserves a batch under `process_id`.
  *
  * Every word of the item lands in one of the five parts, in its order, so nothing it says is dropped; where the
- * sentence does not open with its trigger, the whole first sentence is the next state. Null when the item opens with
- * neither a bold subject nor a trigger nor a sentence (an empty item).
+ * sentence does not open with its trigger, the whole first sentence is the next state. Null (the item stays a note)
+ * when it is empty, or has no bold subject and neither opens with a trigger nor with a call nor closes with "when `m`
+ * is called", or opens with a trigger and then says something of the method ("`m` is idempotent").
  */
 function proseTransition(text: string, sectionTitle: string): Omit<StateTransition, "source"> | null {
   let s = text.trim();
