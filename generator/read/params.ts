@@ -171,7 +171,8 @@ function readClauseRest(
   if (type.kind === "union" && type.options.some(bareObject)) {
     const phrase = /\b(object (?:of|mapping) [a-z ]{1,60}? to [a-z]+)\b/i.exec(facts.description);
     const said = phrase ? readTypePhrase(phrase[1] ?? "") : null;
-    if (said && said.type.kind === "object" && said.type.additional && phrase && (phrase.index ?? 0) + (phrase[1]?.length ?? 0) === phrase.index + said.length) {
+    // The phrase read whole as that type, a map ("object of language code to string"), not the start of other words.
+    if (said && said.type.kind === "object" && said.type.additional && said.length === (phrase?.[1] ?? "").length) {
       type = { ...type, options: type.options.map((o) => (bareObject(o) ? said.type : o)) };
     }
   }
