@@ -169,7 +169,7 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // "Array of objects in the format `{…}`", "An array of files. Each file is passed as an array of the form …": a list
   // of such keyed items ("An array of values for the fields in the following structure: {…}" is one of them).
   if (type.kind === "array" && (type.items.kind === "unknown" || isBareObject(type.items)) && KEYED_ARRAY.test(description)) {
-    const keyed: TypeRef = type.items.kind === "object" && type.items.members.length > 0 ? type.items : { kind: "object", members: [] };
+    const keyed: TypeRef = { kind: "object", members: [] };
     type = LIST_OF.test(description) ? { kind: "array", items: keyed } : keyed;
   }
   // "Can be `null`", "`null` for system messages", "or `false`": the description gives the value another form the
