@@ -246,6 +246,11 @@ export interface Resource {
    * model stage finds the method of that verb whose name has the resource's title, and removes this. Never in a model.
    */
   returnedByVerb?: string;
+  /**
+   * A front end's unresolved link (issue 27): the resource's fields are the parameters of the method that has them
+   * all ("CODE, HANDLER, NAME, DESCRIPTION; see Endpoints"); the model stage types them from it and removes this.
+   */
+  fieldsAreParams?: true;
   source: Source;
 }
 

@@ -652,8 +652,8 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
       }
       // "Fields CODE, HANDLER, NAME, DESCRIPTION. See [… messageservice.sender.update](#…) under Methods.": the fields
       // listed are that method's parameters, as "CODE, …; see Endpoints" says.
-      if ((pointer || SEE_PARAMS.test(s)) && r.type.kind === "object" && !r.type.name && r.type.members.length > 0 && r.type.members.every((f) => f.type.kind === "unknown")) {
-        r.type = { ...r.type, name: "see-params" };
+      if ((pointer || SEE_PARAMS.test(s)) && r.type.kind === "object" && !r.fieldsAreParams && r.type.members.length > 0 && r.type.members.every((f) => f.type.kind === "unknown")) {
+        r.fieldsAreParams = true;
         r.notes.push(statement(ctx, sentence));
         continue;
       }
@@ -898,7 +898,10 @@ export function readResourceBody(ctx: ReadContext, r: Resource, written: Text): 
     if (list) pushAll(members(r), readFieldList(list.text, null, undefined, list, ctx).fields);
     for (const x of tail) {
       r.notes.push(statement(ctx, x));
-      if (SEE_PARAMS.test(collapse(x.text))) r.type = { kind: "object", members: members(r), name: `see-params` };
+      if (SEE_PARAMS.test(collapse(x.text))) {
+        r.type = { kind: "object", members: members(r) };
+        r.fieldsAreParams = true;
+      }
     }
   }
   for (const sentence of rest) {

@@ -28,6 +28,10 @@ const SPEC = [
   "",
   "See `a.set` in Endpoints.",
   "",
+  "### Other resources",
+  "",
+  "- Message provider: CODE, HANDLER; see Endpoints.",
+  "",
   "## Endpoints",
   "",
   "### Area",
@@ -37,6 +41,8 @@ const SPEC = [
   "**a.one**. Scope `x`. `result.item` holds the task; includes `archiveLink` (a link).",
   "",
   "**a.set**. Scope `x`. `settings`* object: `view` string.",
+  "",
+  "**a.provider**. Scope `x`. `CODE`* string; `HANDLER` string URL.",
   "",
 ].join("\n");
 
@@ -56,8 +62,10 @@ describe("unresolved references are typed (issue 27)", () => {
     const one = by("a.one");
     expect(one?.kind === "unresolved" ? [one.by, one.text, (one.with ?? []).map((x) => x.name)] : one).toEqual(["title", "task", ["archiveLink"]]);
     expect(f.resources.find((r) => r.title === "Calendar settings")?.type).toEqual({ kind: "unresolved", by: "see", text: "a.set" });
+    // Fields that are a method's parameters are marked on the resource, not by a magic name of its type.
+    expect(f.resources.find((r) => r.title === "Message provider")?.fieldsAreParams).toBe(true);
     // No resource name carries a prefix any more.
-    expect(JSON.stringify(f)).not.toMatch(/"(?:title|see|verb|params):/);
+    expect(JSON.stringify(f)).not.toMatch(/"(?:title|see|verb|params):|see-params/);
   });
 
   it("the model stage resolves every one: the titled resource, the object that extends it, the method's parameter", () => {
@@ -67,6 +75,10 @@ describe("unresolved references are typed (issue 27)", () => {
     expect(m("a.one")).toMatchObject({ kind: "object", extends: "Task", open: true, members: [{ name: "archiveLink" }] });
     expect(model.methods.find((x) => x.name === "a.set")?.params[0]?.type).toEqual({ kind: "ref", resource: "CalendarSettings" });
     for (const r of model.resources) expect(kinds(r.type).filter((k) => k.startsWith("unresolved"))).toEqual([]);
+    // The provider's fields are typed from `a.provider`'s parameters, and the front end's marks are gone.
+    const provider = model.resources.find((r) => r.title === "Message provider");
+    expect(provider?.type.kind === "object" ? provider.type.members.map((x) => [x.name, x.type.kind === "primitive" ? (x.type.format ?? x.type.type) : x.type.kind]) : null).toEqual([["CODE", "string"], ["HANDLER", "uri"]]);
+    expect(JSON.stringify(model)).not.toMatch(/fieldsAreParams|returnedByVerb/);
   });
 
   it("check/ rejects a model that still has one: a bug of the model stage, named with where it is", () => {

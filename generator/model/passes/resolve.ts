@@ -27,10 +27,10 @@ export function resolveNames(ctx: PassContext): void {
         r.type = { kind: "unknown" };
       }
     }
-    if (r.type.kind === "object" && r.type.name === "see-params") {
+    if (r.fieldsAreParams && r.type.kind === "object") {
       const names = r.type.members.map((x) => x.name);
       const target = methods.find((m) => names.length > 0 && names.every((n) => m.params.some((p) => p.name === n)));
-      const { name: _hint, ...rest } = r.type;
+      const rest = r.type;
       r.type = {
         ...rest,
         members: rest.members.map((x) => {
@@ -39,6 +39,7 @@ export function resolveNames(ctx: PassContext): void {
         }),
       };
     }
+    delete r.fieldsAreParams;
     const verb = r.returnedByVerb;
     if (verb !== undefined) {
       const stem = pascal(r.title).replace(/^./, (c) => c.toLowerCase());
