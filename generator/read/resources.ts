@@ -387,6 +387,17 @@ function readFieldTable(ctx: ReadContext, table: Table, rules: TypingRules | nul
   return out;
 }
 
+/**
+ * "The SMTP fields may be null when they are not set.": the resource's fields named `SMTP_…` are nullable. False when
+ * the sentence says no such thing or the resource has no field of that prefix.
+ */
+function nullableByPrefix(r: Resource, sentence: string): boolean {
+  const m = /^(?:The )?([A-Za-z]\w*) fields may be null\b/.exec(sentence);
+  const prefixed = m && r.type.kind === "object" ? r.type.members.filter((f) => f.name.startsWith(`${m[1]}_`)) : [];
+  for (const f of prefixed) f.nullable = true;
+  return prefixed.length > 0;
+}
+
 /** "`A`, `B` and `C`" in one name cell: the names, or none when any piece is not a single name. */
 function namesIn(text: string): string[] {
   const pieces = text
@@ -636,10 +647,7 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
         readResourceBody(ctx, r, sentence);
         continue;
       }
-      // "The SMTP fields may be null when they are not set.": the fields named `SMTP_…` are nullable.
-      const nullable = /^(?:The )?([A-Za-z]\w*) fields may be null\b/.exec(s);
-      if (nullable && r.type.kind === "object" && r.type.members.some((f) => f.name.startsWith(`${nullable[1]}_`))) {
-        for (const f of r.type.members) if (f.name.startsWith(`${nullable[1]}_`)) f.nullable = true;
+      if (nullableByPrefix(r, s)) {
         r.notes.push(statement(ctx, sentence));
         continue;
       }
@@ -765,11 +773,8 @@ export function readOtherResources(ctx: ReadContext, section: Section): Resource
       continue;
     }
     open = null;
-    // "SMTP fields may be null when unset." right after a resource's table: as in the resource's own section.
-    const nullable = block.type === "paragraph" && tabled ? /^(?:The )?([A-Za-z]\w*) fields may be null\b[^.]*\.?$/.exec(collapse(t.text)) : null;
-    const prefixed = nullable && tabled ? members(tabled).filter((f) => f.name.startsWith(`${nullable[1]}_`)) : [];
-    if (tabled && prefixed.length > 0) {
-      for (const f of prefixed) f.nullable = true;
+    // "SMTP fields may be null when unset." right after a resource's table, one sentence: as in the resource's own section.
+    if (block.type === "paragraph" && tabled && /^[^.]*\.?$/.test(collapse(t.text)) && nullableByPrefix(tabled, collapse(t.text))) {
       tabled.notes.push(statement(ctx, t));
       continue;
     }
@@ -906,10 +911,7 @@ export function readResourceBody(ctx: ReadContext, r: Resource, written: Text): 
   }
   for (const sentence of rest) {
     const x = collapse(sentence.text);
-    const nullable = /^(\w+) fields may be null\b/.exec(x);
-    if (nullable) {
-      for (const f of members(r)) if (f.name.startsWith(`${nullable[1]}_`)) f.nullable = true;
-    }
+    nullableByPrefix(r, x);
     if (/\bdepends on\b/.test(x)) for (const f of members(r)) f.required = false;
     if (readGapSentence(ctx, sentence, [`resource:${r.name}`])) continue;
     r.notes.push(statement(ctx, sentence));

@@ -17,6 +17,14 @@ function resourceOf(model: Model, name: string): Resource {
   return withoutSources(r);
 }
 
+/** The method `name` of a spec with these endpoints, without sources, and the whole reading. */
+const method = (endpoints: string, name = "ab.cd") => {
+  const r = buildFromText(spec("", endpoints), "spec.md");
+  const m = r.model?.methods.find((x) => x.name === name);
+  if (!m) throw new Error(`no method ${name}`);
+  return { m: withoutSources(m), r };
+};
+
 const members = (r: Resource) => (r.type.kind === "object" ? r.type.members.map((m) => `${m.name}: ${m.type.kind === "primitive" ? m.type.type : m.type.kind}${m.required ? "" : "?"}`) : []);
 
 describe("resource fields in other layouts", () => {
@@ -683,12 +691,6 @@ describe("States written as list items (issue 26, 2026-11-27)", () => {
 });
 
 describe("results as alternatives, and the last surfaces of the rewrites (issue 26, 2026-11-27)", () => {
-  const method = (endpoints: string, name = "ab.cd") => {
-    const r = buildFromText(spec("", endpoints), "spec.md");
-    const m = r.model?.methods.find((x) => x.name === name);
-    if (!m) throw new Error(`no method ${name}`);
-    return { m: withoutSources(m), r };
-  };
   const options = (t: Resource["type"] | undefined) => (t?.kind === "union" ? t.options.map((o) => (o.kind === "object" ? o.members.map((f) => `${f.name}: ${f.type.kind === "primitive" ? f.type.type : f.type.kind}`) : o.kind)) : t?.kind);
   const UNION = [["uploadUrl: string", "fieldName: string"], ["FILE_ID: integer"]];
 
@@ -736,12 +738,6 @@ describe("results as alternatives, and the last surfaces of the rewrites (issue 
 });
 
 describe("what the review of this round's forms found misread stays what it was (issue 26, 2026-11-27)", () => {
-  const method = (endpoints: string, name = "ab.cd") => {
-    const r = buildFromText(spec("", endpoints), "spec.md");
-    const m = r.model?.methods.find((x) => x.name === name);
-    if (!m) throw new Error(`no method ${name}`);
-    return { m: withoutSources(m), r };
-  };
   const states = (body: string) => buildFromText(`# API\n\n## States and transitions\n\n${body}\n\n## Endpoints\n\n### Area\n\n**a.b**. Scope \`x\`.\n`, "spec.md").model?.states;
 
   it("a States bullet that is a statement is a note; a bold paragraph before a list of sentences is their subject", () => {
