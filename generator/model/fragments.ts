@@ -59,6 +59,8 @@ export interface FoundPlatformFacts {
   codes?: { [K in keyof PlatformFacts["codes"]]?: PlatformFacts["codes"][K] };
   paging?: { [K in keyof PlatformFacts["paging"]]?: PlatformFacts["paging"][K] };
   idempotency?: { [K in keyof PlatformFacts["idempotency"]]?: PlatformFacts["idempotency"][K] };
+  answers?: { [K in keyof PlatformFacts["answers"]]?: PlatformFacts["answers"][K] };
+  links?: PlatformFacts["links"];
   builtIns?: { [K in keyof PlatformFacts["builtIns"]]?: PlatformFacts["builtIns"][K] };
 }
 

@@ -1,6 +1,7 @@
 import { mapType } from "./map-type.js";
 import { withKnownEvents } from "./events.js";
 import type { Field, KnownGap, Method, Model, Resource, TypeRef } from "./types.js";
+import { ordinal } from "../util/order.js";
 
 /**
  * One model from the spec and the platform's reference (issue 29 item 1, decisions.md D24):
@@ -79,6 +80,8 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
     resources,
     errors: { ...spec.errors, catalogue: [...spec.errors.catalogue, ...reference.errors.catalogue.filter((e) => !codes.has(e.code))] },
     knownGaps: gaps,
+    // The spec's platform facts stand; the members the pages describe as links are links too.
+    platform: { ...spec.platform, links: { value: [...new Set([...spec.platform.links.value, ...reference.platform.links.value])].sort(ordinal), source: spec.platform.links.source ?? reference.platform.links.source } },
     ...(reference.publicPages ? { publicPages: reference.publicPages } : {}),
     // The payloads name the reference's resources too: renamed as its methods' are.
     ...(reference.eventPayloads ? { eventPayloads: reference.eventPayloads.map((e) => ({ ...e, fields: e.fields.map((f) => ({ ...f, type: rename(f.type) })) })) } : {}),

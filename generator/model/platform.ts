@@ -17,6 +17,7 @@ export function platformFacts(found: FoundPlatformFacts, at: Source, gaps: Known
   const p = found.paging ?? {};
   const i = found.idempotency ?? {};
   const b = found.builtIns ?? {};
+  const a = found.answers ?? {};
   return {
     codes: {
       retry: or(c.retry, [], "The codes a client may retry"),
@@ -43,15 +44,26 @@ export function platformFacts(found: FoundPlatformFacts, at: Source, gaps: Known
       documentation: b.documentation ?? { value: [], source: null },
       scopeList: b.scopeList ?? { value: [], source: null },
     },
+    // No gap for these: without them the server answers a method's own ACCESS_DENIED and the catalogue's text, and
+    // the client makes no member absolute.
+    answers: {
+      notAdministrator: a.notAdministrator ?? { value: null, source: null },
+      insufficientScope: a.insufficientScope ?? { value: null, source: null },
+    },
+    links: found.links ?? { value: [], source: null },
   };
 }
 
 /**
- * A model read back from an earlier `model.json` (`--previous`, the version base) in today's shape (decisions.md D28):
- * a model before version 2 has no `platform`; it gets the defaults, which nothing compares (the diff judges the
- * spec's facts, and the platform facts are read from them), so an unchanged spec across the upgrade is `bump: none`.
+ * A model read back from an earlier `model.json` (`--previous`, the version base) in today's shape (decisions.md D28).
+ * A model before version 2 has no `platform`; one before version 3 has no `answers` or `links` in it and no `effect`
+ * on its States rows. They get the defaults and `unread`, which nothing compares (the diff judges the input's words,
+ * and these facts are read from them), so an unchanged spec across the upgrade is `bump: none`.
  */
 export function migrateModel(raw: Model): Model {
-  if (typeof raw.modelVersion === "number" && raw.modelVersion >= MODEL_VERSION && raw.platform) return raw;
-  return { ...raw, modelVersion: MODEL_VERSION, platform: raw.platform ?? platformFacts({}, { file: raw.specFile, line: 1, column: 1 }, []) };
+  if (typeof raw.modelVersion === "number" && raw.modelVersion >= MODEL_VERSION) return raw;
+  const defaults = platformFacts({}, { file: raw.specFile, line: 1, column: 1 }, []);
+  const platform = raw.platform ? { ...raw.platform, answers: raw.platform.answers ?? defaults.answers, links: raw.platform.links ?? defaults.links } : defaults;
+  const transitions = raw.states.transitions.map((t) => ({ ...t, effect: t.effect ?? { kind: "unread" as const, method: null } }));
+  return { ...raw, modelVersion: MODEL_VERSION, platform, states: { ...raw.states, transitions } };
 }

@@ -1,4 +1,5 @@
-import type { KnownGap, Method, Model, Version } from "./types.js";
+import type { Field, KnownGap, Method, Model, Version } from "./types.js";
+import { ordinal } from "../util/order.js";
 
 /**
  * Questions the emitters ask of the model, beside the model (docs style.md §2, issue 27): which methods get types,
@@ -113,4 +114,23 @@ export function methodGaps(model: Model, m: Pick<Method, "version" | "name">): r
 /** The known gaps of a method and of its parameters, each once, in model order. */
 export function methodAndParamGaps(model: Model, m: Pick<Method, "version" | "name">): readonly KnownGap[] {
   return gapIndex(model).withParams.get(methodKey(m)) ?? [];
+}
+
+/**
+ * Members whose relative values are links to make absolute: the input's link members (`platform.links`) that are
+ * strings wherever a member of that name occurs. A member typed as an object or a resource (`creator`, `responsible`)
+ * is never a link, whatever its description says (issue 9: `{creator: "/evil"}` was made absolute).
+ */
+export function linkFields(model: Model): string[] {
+  const notLinks = new Set<string>();
+  const visit = (fields: Field[]) => {
+    for (const f of fields) if (!(f.type.kind === "unknown" || (f.type.kind === "primitive" && f.type.type === "string"))) notLinks.add(f.name);
+  };
+  for (const r of model.resources) if (r.type.kind === "object") visit(r.type.members);
+  for (const m of model.methods) {
+    const t = m.result?.type;
+    if (t?.kind === "object") visit(t.members);
+    if (t?.kind === "union") for (const o of t.options) if (o.kind === "object") visit(o.members);
+  }
+  return model.platform.links.value.filter((n) => n && !notLinks.has(n)).sort(ordinal);
 }

@@ -22,6 +22,8 @@ export interface KnownGap {
   subject: string;
   /** `not-shown`: the spec says so; `not-stated`: the spec is silent where the dialect expects a statement. */
   kind: "not-shown" | "not-stated";
+  /** What the gap is about, where an emitter acts on it: `v3-error-body`, the body of 3.0 error responses (version 3). */
+  topic?: "v3-error-body";
   /** Model nodes the gap applies to, as `method:<version>:<name>`, `resource:<Name>`, `param:<version>:<method>:<param>`. */
   appliesTo: string[];
   source: Source;
@@ -296,8 +298,56 @@ export interface StateTransition {
   condition: string;
   next: string;
   also: string;
+  /** What the row does, read from its words by the front end: the mock acts on this, never on the words (issue 27). */
+  effect: StateEffect;
   source: Source;
 }
+
+/** A literal value of a States row (`N`, `false`, `1`). */
+export type StateLiteral = string | number | boolean;
+
+/**
+ * The behaviour a States row describes, typed (model version 3). Method and parameter names are as the row writes
+ * them; the mock finds them among the model's methods. `unread`: no reading of the front end recognises the row.
+ */
+export type StateEffect =
+  /** The router's own record of an idempotency key (the server keeps it, not a method). */
+  | { kind: "idempotency" }
+  /** Binding the same handler again fails with `code`; `method` is the binding method. */
+  | { kind: "unique-binding"; method: string | null; code: string }
+  /** A change of the application's installation (removed, updated), which no call makes. */
+  | { kind: "installation" }
+  /** `param` = `value` turns the link held in `field` on (`on`) or off; `byDefault`: the value the call defaults to. */
+  | { kind: "link"; method: string; param: string; value: StateLiteral; on: boolean; byDefault: boolean; field: string }
+  /** The call sets `field` to `value`, in the result's member `member` (null: the result's own record). */
+  | { kind: "set"; method: string; member: string | null; field: string; value: StateLiteral }
+  /** The call stores a record in `collection`; `crm`: the row also says it creates or assigns CRM records. */
+  | { kind: "store"; method: string; collection: string; crm: boolean }
+  /**
+   * The call needs a record in `collection`, or fails with `error` (the method's error for it, by its code and quoted
+   * text: a method may list two errors of one code); `replaces`: a repeat
+   * replaces what the earlier call left; `choice`: which option of a two-option result answers, by the parameters given.
+   */
+  | {
+      kind: "require";
+      method: string;
+      collection: string;
+      error: { code: string; text: string } | null;
+      replaces: boolean;
+      choice: { given: string; absent: string[]; member: string } | null;
+    }
+  /** The offline queue: `param` = `value` reserves a batch under the id parameter `id`. */
+  | { kind: "offline-reserve"; method: string; param: string; value: StateLiteral; id: string | null }
+  /** The offline queue: the call removes the reserved records. */
+  | { kind: "offline-clear"; method: string; id: string | null }
+  /** The offline queue: the call marks the reserved records failed. */
+  | { kind: "offline-error"; method: string; id: string | null }
+  /**
+   * What the call registers stays hidden until the installation finishes, from the method `list` that lists it;
+   * `shownAfter`: the row says it shows then.
+   */
+  | { kind: "hidden-until-installed"; method: string; list: string | null; shownAfter: boolean }
+  | { kind: "unread"; method: string | null };
 
 export interface Limit {
   name: string;
@@ -410,10 +460,25 @@ export interface PlatformFacts {
     documentation: PlatformFact<string[]>;
     scopeList: PlatformFact<string[]>;
   };
+  /** What the server answers, where the input quotes it (version 3). */
+  answers: {
+    /**
+     * A caller who is not an administrator calls a method that needs one: the error a method lists for it, by its
+     * code and quoted text (a method may list two errors of one code).
+     */
+    notAdministrator: PlatformFact<{ method: string; version: Version; code: string; text: string } | null>;
+    /** The token lacks the method's scope: the text for a webhook's token and for an application's. */
+    insufficientScope: PlatformFact<{ webhook: string; application: string } | null>;
+  };
+  /** Members whose relative values are links to the portal (the client makes them absolute), by name (version 3). */
+  links: PlatformFact<string[]>;
 }
 
-/** The shape of `model.json`: 2 from the model that carries `platform` on (decisions.md D28). */
-export const MODEL_VERSION = 2;
+/**
+ * The shape of `model.json` (decisions.md D28): 2 from the model that carries `platform` on; 3 from the one whose
+ * States rows carry their typed `effect`, whose platform facts add `answers` and `links`, and whose gaps a `topic`.
+ */
+export const MODEL_VERSION = 3;
 
 export interface Model {
   /** The shape of this model (decisions.md D28); absent in `model.json` files written before version 2. */

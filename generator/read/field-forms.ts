@@ -158,7 +158,7 @@ export const CATALOGUE_FORMS: ReadonlyArray<FieldForm<CatalogueError>> = [
   },
   {
     id: "text-ends-with",
-    match: /\bfor (\w+) the text ends with `([^`]+)`/,
+    match: /\bfor (\w+) the text ends (?:with|w\/) `([^`]+)`/i,
     read: (e, m) => {
       (e.variants ??= []).push({ when: m[1] ?? "", text: m[2] ?? "", ending: true });
     },

@@ -21,7 +21,8 @@ import {
 import { pushAll } from "../util/arrays.js";
 import type { LedgerScope } from "./ledger.js";
 import { readFieldForms } from "./field-forms.js";
-import { readPlatformFacts } from "./phrases.js";
+import { markGapTopics, readPlatformFacts } from "./phrases.js";
+import { readStateEffects } from "./state-effects.js";
 
 export type { Fragments } from "../model/fragments.js";
 
@@ -281,8 +282,11 @@ export function readSpec(file: SpecFile): { fragments: Fragments; diagnostics: D
     report(ctx, "unknown-reference", { ...o.source, endLine: o.source.line, endColumn: o.source.column + o.code.length }, { name: o.code, what: "error code of the older description (not in the system errors table)" });
   });
   f.olderStatuses = [];
-  f.platform = readPlatformFacts(f);
   readFieldForms(f.methods, f.resources, f.errors.catalogue, f.envelope ? [...f.envelope.members, ...f.envelope.time, ...f.envelope.legacyErrorBody] : []);
+  // Once every section and form is read: the platform's facts, the States rows' effects, the gaps' topics.
+  f.platform = readPlatformFacts(f);
+  readStateEffects(f);
+  markGapTopics(f.gaps);
   return { fragments: f, diagnostics: ctx.diagnostics, ledger: { scopes, placed: ctx.placed ?? new Set() } };
 }
 

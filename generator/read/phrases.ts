@@ -1,5 +1,5 @@
 import type { FoundPlatformFacts, Fragments } from "../model/fragments.js";
-import type { CatalogueError, Limit, PlatformFact } from "../model/types.js";
+import type { CatalogueError, Field, KnownGap, Limit, Method, PlatformFact } from "../model/types.js";
 
 /**
  * The spec dialect's words for the platform's facts (issue 27): which catalogue entry is the expired token, the
@@ -35,6 +35,12 @@ export function readPlatformFacts(f: Fragments): FoundPlatformFacts {
   const doc = v3.find((m) => /OpenAPI (?:document|doc)\b/.test(m.result?.description ?? m.description));
   const scoping = /method-to-scope mapping|mapping of methods to scopes|method\s*→\s*scope mapping/i;
   const scopes = v3.find((m) => scoping.test(m.description) || scoping.test(m.result?.description ?? ""));
+  // The administrator rule's answer: the ACCESS_DENIED a method lists for a caller who is not an administrator.
+  const notAdmin = f.methods.find((m) => m.errors.some((e) => isNotAdministrator(e)));
+  const notAdminError = notAdmin?.errors.find((e) => isNotAdministrator(e));
+  // insufficient_scope's text, and the application's: "for applications the text ends with `provided by the access token`".
+  const scope = catalogue.find((e) => e.kind === "system" && e.code === "insufficient_scope" && e.text);
+  const ending = scope?.variants?.find((v) => v.ending)?.text;
   return {
     codes: Object.fromEntries(Object.entries(codes).filter(([, v]) => v !== undefined)),
     paging: {
@@ -50,5 +56,63 @@ export function readPlatformFacts(f: Fragments): FoundPlatformFacts {
       ...(doc ? { documentation: fact([doc.name, ...doc.aliases], doc) } : {}),
       ...(scopes ? { scopeList: fact([scopes.name, ...scopes.aliases], scopes) } : {}),
     },
+    answers: {
+      ...(notAdmin && notAdminError?.code && notAdminError.text ? { notAdministrator: fact({ method: notAdmin.name, version: notAdmin.version, code: notAdminError.code, text: notAdminError.text }, notAdmin) } : {}),
+      ...(scope?.text ? { insufficientScope: fact({ webhook: scope.text, application: ending ? withEnding(scope.text, ending) : scope.text }, scope) } : {}),
+    },
+    ...linkFields(f),
   };
+}
+
+// "caller not administrator", "caller not admin".
+const isNotAdministrator = (e: Method["errors"][number]) => e.code === "ACCESS_DENIED" && !!e.text && /admin(?:istrator)?\b/.test(e.cause ?? "");
+
+/**
+ * A text with its ending replaced: the ending starts at the last place the text has the ending's first word
+ * ("… than provided by the webhook token" with the ending "provided by the access token"); a text without that
+ * word gets the ending after it.
+ */
+function withEnding(text: string, ending: string): string {
+  const first = ending.split(" ")[0] ?? ending;
+  const at = text.lastIndexOf(` ${first} `);
+  return at >= 0 ? `${text.slice(0, at + 1)}${ending}` : `${text} ${ending}`;
+}
+
+/**
+ * Members whose values are links to the portal: those the file table names ("`DOWNLOAD_URL`", "`fileUrl`,
+ * `file_url`"), and members described as a link, a URL or a download. Not those the table names as what to pass on
+ * to another method ("`FILES`, then `disk.file.get`", "`UF_TASK_WEBDAV_FILES` (… strip it before
+ * `disk.attachedObject.get`)"), a prefix ("prefix `n`"), the envelope's `result` ("URLs in `result`"), or a row that
+ * says it has no link. The model keeps those of them that are strings (model/questions.ts linkFields).
+ */
+function linkFields(f: Fragments): Pick<FoundPlatformFacts, "links"> {
+  const names = new Set<string>();
+  // What the table says is no link is none, whatever a member's description says.
+  const not = new Set<string>();
+  for (const row of f.fileRetrieval.rows) {
+    const none = /\bno link\b/i.test(row.field);
+    for (const m of row.field.matchAll(/`([A-Za-z_]\w*)`/g)) {
+      const before = row.field.slice(0, m.index);
+      const after = row.field.slice(m.index + m[0].length);
+      const passedOn = /^,\s*then\b/.test(after) || /^\s*\([^)]*\bbefore\s+(?:calling\s+)?`[\w.]+`[^)]*\)/.test(after);
+      (none || passedOn || /\b(?:prefix|in)\s*$/.test(before) ? not : names).add(m[1] as string);
+    }
+  }
+  const visit = (fields: Field[]) => {
+    for (const x of fields) if (/\b(link|URL|download)\b/i.test(x.description)) names.add(x.name);
+  };
+  for (const r of f.resources) if (r.type.kind === "object") visit(r.type.members);
+  for (const m of f.methods) {
+    const t = m.result?.type;
+    if (t?.kind === "object") visit(t.members);
+    if (t?.kind === "union") for (const o of t.options) if (o.kind === "object") visit(o.members);
+  }
+  for (const n of not) names.delete(n);
+  const at = f.fileRetrieval.rows[0];
+  return names.size > 0 ? { links: { value: [...names].sort(), source: at?.source ?? null } } : {};
+}
+
+/** The gaps an emitter acts on, by the spec's words for them: "Body shape of 3.0 error responses" (KnownGap.topic). */
+export function markGapTopics(gaps: KnownGap[]): void {
+  for (const g of gaps) if (/\bbody (?:shape )?of 3\.0 error/i.test(g.subject)) g.topic = "v3-error-body";
 }

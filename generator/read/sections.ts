@@ -101,6 +101,9 @@ export function readStatements(ctx: ReadContext, blocks: RootContent[], gapTarge
   return out;
 }
 
+/** A row's effect until the whole input is read: read/state-effects.ts reads it once the methods are known. */
+const UNREAD: StateTransition["effect"] = { kind: "unread", method: null };
+
 export function readStates(ctx: ReadContext, section: Section): { transitions: StateTransition[]; notes: Statement[] } {
   const transitions: StateTransition[] = [];
   const { tables, rest } = partitionTables(ctx, section.blocks, STATE_COLUMNS);
@@ -114,6 +117,7 @@ export function readStates(ctx: ReadContext, section: Section): { transitions: S
         condition: cellText(row, h.find(STATE_COLUMNS.condition)),
         next: cellText(row, h.find(STATE_COLUMNS.next)),
         also: cellText(row, h.find(STATE_COLUMNS.also)),
+        effect: UNREAD,
         source: sourceOf(ctx, row[0] ?? { text: "", start: section.start }),
       });
     }
@@ -160,7 +164,7 @@ export function readStates(ctx: ReadContext, section: Section): { transitions: S
           const t = items[i];
           const item = block.children[i];
           if (r && t) {
-            transitions.push({ ...r, source: sourceOf(ctx, t) });
+            transitions.push({ ...r, effect: UNREAD, source: sourceOf(ctx, t) });
             place(ctx, t);
           } else if (item) notes.push(item);
         }
@@ -192,6 +196,7 @@ export function readStates(ctx: ReadContext, section: Section): { transitions: S
         condition: labelled.condition ?? "",
         next: labelled.next ?? "",
         also: also.join("; "),
+        effect: UNREAD,
         source: sourceOf(ctx, at),
       });
       used();
@@ -233,7 +238,7 @@ function becomes(next: string, subject: string): string {
  * when it is empty, or has no bold subject and neither opens with a trigger nor with a call nor closes with "when `m`
  * is called", or opens with a trigger and then says something of the method ("`m` is idempotent").
  */
-function proseTransition(text: string, sectionTitle: string): Omit<StateTransition, "source"> | null {
+function proseTransition(text: string, sectionTitle: string): Omit<StateTransition, "source" | "effect"> | null {
   let s = text.trim();
   if (!s) return null;
   let subject = sectionTitle;

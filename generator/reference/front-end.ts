@@ -4,6 +4,7 @@ import { emptyFragments } from "../model/fragments.js";
 import type { FrontEnd } from "../model/front-end.js";
 import type { CatalogueError, Envelope, EventPayload, Field, Method } from "../model/types.js";
 import { sha256 } from "../util/hash.js";
+import { readReferenceFacts } from "./phrases.js";
 import { looksLikeYfm } from "../source/index.js";
 import { type IncludeMemo, type IncludeResolver, type YfmPage, scanPage } from "../yfm/blocks.js";
 import { type TypeCatalogue, readCatalogue } from "./catalogue.js";
@@ -84,6 +85,7 @@ export const REFERENCE_FRONT_END: FrontEnd = {
     fragments.errors.catalogue.push(...systemErrors(texts, root, resolve));
     fragments.envelope = envelopeOf(cataloguePages, catalogue, diagnostics, [...paging.values()]);
     if (events.size > 0) fragments.eventPayloads = [...events.values()];
+    fragments.platform = readReferenceFacts(fragments);
     return { fragments, diagnostics: once(diagnostics), secrets: [] };
   },
 };

@@ -65,6 +65,13 @@ export function factAtoms(model: Model): string[] {
   fact("idempotency.retentionHours", p.idempotency.retentionHours);
   fact("builtIns.documentation", p.builtIns.documentation);
   fact("builtIns.scopeList", p.builtIns.scopeList);
+  fact("answers.notAdministrator", p.answers.notAdministrator);
+  fact("answers.insufficientScope", p.answers.insufficientScope);
+  // Each link member by itself: a rewrite whose words make one more member a link ("publicUrl: the link") keeps these.
+  for (const n of p.links.value) add(`platform link ${n}`);
+  // What each States row does, as the mock acts on it (model version 3), and the gaps an emitter acts on.
+  for (const s of model.states.transitions) add(`effect ${JSON.stringify(s.effect)}`);
+  for (const g of model.knownGaps) if (g.topic) add(`gap topic ${g.topic}`);
   // A gap of a method or a parameter names it; a gap of a resource, an area or a section names what the model made
   // of a heading, so only its kind counts.
   for (const g of model.knownGaps) for (const a of g.appliesTo.length > 0 ? g.appliesTo : ["document"]) add(`gap ${g.kind} ${/^(?:method|param):/.test(a) ? a : (a.split(":")[0] ?? a)}`);

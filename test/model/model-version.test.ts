@@ -12,11 +12,13 @@ import { filesBelow } from "../helpers.js";
 /**
  * Decisions.md D28: `model.json` carries a `modelVersion`, and a `model.json` written before a shape change is still
  * read (migrated) by `--previous` and the version base, so that an unchanged spec across the upgrade is `bump: none`
- * and the packages keep their version and bytes. The fixture is the shipped spec's `model.json` as committed before
- * version 2 (no `modelVersion`, no `platform`).
+ * and the packages keep their version and bytes. The fixtures are the shipped spec's `model.json` as committed before
+ * version 2 (no `modelVersion`, no `platform`) and before version 3 (no `effect` on the States rows, no `answers` or
+ * `links` among the platform facts).
  */
 
 const V1 = readFileSync(join(ROOT, "test/fixtures/model-json/v1.json"), "utf8");
+const V2 = readFileSync(join(ROOT, "test/fixtures/model-json/v2.json"), "utf8");
 const BIN = join(ROOT, "dist/generator/cli/main.js");
 
 describe("model.json shapes (D28)", () => {
@@ -28,18 +30,34 @@ describe("model.json shapes (D28)", () => {
     expect(previous?.generation.version).toBe("0.3.4");
     expect(previous?.model.modelVersion).toBe(MODEL_VERSION);
     expect(previous?.model.platform.paging.pageSize).toEqual({ value: 50, source: null });
+    expect(previous?.model.platform.links).toEqual({ value: [], source: null });
   });
 
-  it("an output folder of version 1 regenerated: bump none, the same version, every file but model.json and the manifest unchanged", () => {
+  it("a version 2 model.json is read in today's shape: its States rows unread, no answers or links", () => {
+    const raw = JSON.parse(V2) as { modelVersion: number; platform: { answers?: unknown }; states: { transitions: Array<{ effect?: unknown }> } };
+    expect(raw.modelVersion).toBe(2);
+    expect(raw.platform.answers).toBeUndefined();
+    expect(raw.states.transitions.every((t) => t.effect === undefined)).toBe(true);
+    const previous = readPrevious(V2);
+    expect(previous?.model.modelVersion).toBe(MODEL_VERSION);
+    expect(previous?.model.platform.answers.notAdministrator).toEqual({ value: null, source: null });
+    expect(previous?.model.platform.codes.retry.value).toContain("QUERY_LIMIT_EXCEEDED");
+    expect(previous?.model.states.transitions.map((t) => t.effect.kind)).toEqual(raw.states.transitions.map(() => "unread"));
+  });
+
+  it.each([
+    ["1", V1, "0.3.4"],
+    ["2", V2, "0.3.15"],
+  ])("an output folder of version %s regenerated: bump none, the same version, every file byte for byte", (_v, text, was) => {
     const dir = mkdtempSync(join(tmpdir(), "crc-model-version-"));
     cpSync(join(ROOT, "spec-source"), join(dir, "spec-source"), { recursive: true });
     cpSync(join(ROOT, "codegen.config.yaml"), join(dir, "codegen.config.yaml"));
     cpSync(join(ROOT, "output"), join(dir, "output"), { recursive: true });
-    // The folder as a generator of model version 1 would leave it today: its model.json (of today's version, so that
+    // The folder as a generator of that model version would leave it today: its model.json (of today's version, so that
     // only the shape differs) and a manifest with that file's hash. A frozen manifest would also date every other
     // file, and a later change of the runtimes' bytes, a patch of its own, would read as the shape's doing.
     const version = (JSON.parse(readFileSync(join(ROOT, "output/model.json"), "utf8")) as { generation: { version: string } }).generation.version;
-    const v1 = V1.replace('"version": "0.3.4"', `"version": "${version}"`);
+    const v1 = text.replace(`"version": "${was}"`, `"version": "${version}"`);
     writeFileSync(join(dir, "output/model.json"), v1);
     const manifest = JSON.parse(readFileSync(join(ROOT, "output/manifest.json"), "utf8")) as { files: Record<string, string> };
     manifest.files["model.json"] = createHash("sha256").update(v1).digest("hex");

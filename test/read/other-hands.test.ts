@@ -15,7 +15,7 @@ import { SPEC_TEXT } from "../helpers.js";
 
 const REWRITES = ["careful-writer", "hurried-developer", "platform-docs-style"] as const;
 /** Facts kept, as committed (the README's table); raise with the reader, never lower. */
-const FLOOR: Record<(typeof REWRITES)[number], number> = { "careful-writer": 862, "hurried-developer": 862, "platform-docs-style": 862 };
+const FLOOR: Record<(typeof REWRITES)[number], number> = { "careful-writer": 892, "hurried-developer": 892, "platform-docs-style": 892 };
 
 const original = buildFromText(SPEC_TEXT, "spec.md");
 const base = factAtoms(original.model ?? (undefined as never));
@@ -32,8 +32,10 @@ function readingOf(name: string) {
 describe("the spec in other hands (D25)", () => {
   it("the original has the facts the rewrites are measured against", () => {
     // 842 when the rewrites were committed; 848 since methods named in passing are named (issue 26); 862 since the
-    // platform's facts the emitters act on are counted (14: the codes, paging, idempotency bounds, built-in methods).
-    expect(base.length).toBe(862);
+    // platform's facts the emitters act on are counted (14: the codes, paging, idempotency bounds, built-in methods);
+    // 892 since model version 3's are (30: the server's two answers, 13 link members, 14 States rows' effects and the
+    // 3.0 error body's gap).
+    expect(base.length).toBe(892);
   });
 
   it.each(REWRITES)("%s keeps at least its committed figure", (name) => {

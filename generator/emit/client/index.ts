@@ -5,7 +5,7 @@ import { ordinal, propertyKey, stringLiteral } from "../names.js";
 import { type TsMember, type TsType, keyword, printDeclaration, printImport, reference, union } from "../ts/layout.js";
 import { type Templates, render } from "../templates.js";
 import type { PrintContext } from "../ts/printer.js";
-import { cursorMethods, pageSizeOf, typedMethods } from "../../model/questions.js";
+import { cursorMethods, linkFields, pageSizeOf, typedMethods } from "../../model/questions.js";
 import { methodDoc } from "../ts/method-doc.js";
 import type { ClientData, ClientMethodFlags } from "../../../runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
@@ -97,39 +97,6 @@ function treeType(node: Node): TsMember[] {
     const type: TsType = parts.length === 1 ? (parts[0] as TsType) : { kind: "intersection", types: parts };
     return { ...(child.method?.doc ? { comment: child.method.doc } : {}), key: propertyKey(key), type };
   });
-}
-
-/** Field names whose relative values are links to make absolute: the file table's fields and fields described as links. */
-export function linkFields(model: Model): string[] {
-  const names = new Set<string>();
-  for (const row of model.fileRetrieval.rows) for (const m of row.field.matchAll(/`([A-Za-z_][\w]*)`/g)) names.add(m[1] ?? "");
-  // A link is a string: a member typed as an object or a resource (`creator`, `responsible`) is never one, whatever
-  // its description says (issue 9: `{creator: "/evil"}` was made absolute).
-  const notLinks = new Set<string>();
-  const visit = (fields: Array<{ name: string; description: string; type: { kind: string; type?: string } }>) => {
-    for (const f of fields) {
-      const stringLike = f.type.kind === "unknown" || (f.type.kind === "primitive" && f.type.type === "string");
-      if (!stringLike) notLinks.add(f.name);
-      else if (/\b(link|URL|download)\b/i.test(f.description)) names.add(f.name);
-    }
-  };
-  for (const r of model.resources) if (r.type.kind === "object") visit(r.type.members);
-  for (const m of model.methods) {
-    const t = m.result?.type;
-    if (t?.kind === "object") visit(t.members);
-    if (t?.kind === "union") for (const o of t.options) if (o.kind === "object") visit(o.members);
-  }
-  // Ids, not links: the file table names them as what to pass on to another method.
-  names.delete("UF_TASK_WEBDAV_FILES");
-  names.delete("OBJECT_ID");
-  names.delete("FILES");
-  // Not link members: `n` is a prefix of file ids, `result` the envelope member whose values are the URLs
-  // ("URLs in `result`"), `assetMarkdown` the spec says carries no link.
-  names.delete("n");
-  names.delete("result");
-  names.delete("assetMarkdown");
-  for (const n of notLinks) names.delete(n);
-  return [...names].filter(Boolean).sort(ordinal);
 }
 
 /** The names of a version's methods that have a flag set; the client needs no other method data at run time. */

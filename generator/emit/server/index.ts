@@ -95,15 +95,14 @@ function errorLinks(m: Method, model: Model): ErrorLink[] {
 function rules(model: Model, prefix: V3ErrorPrefix): Omit<ServerData, "legacy" | "v3" | "shapes" | "scopeMap" | "webhookUserId"> {
   // The protocol's 3.0 codes, under the prefix the run chose (D11).
   const v3 = (name: string) => `${V3_ERROR_PREFIXES[prefix]}${name}`;
-  const cat = (code: string, kind?: string) => model.errors.catalogue.find((e) => e.code === code && (!kind || e.kind === kind));
   const methodError = (code: string) => model.methods.flatMap((m) => m.errors).find((e) => e.code === code && e.text);
-  const insufficient = cat("insufficient_scope", "system");
-  // The catalogue's text variant for applications ("for applications the text ends with `…`", read/field-forms.ts).
-  const appEnding = insufficient?.variants?.find((v) => v.ending)?.text;
-  const webhookText = insufficient?.text ?? "";
-  // The administrator rule's answer: the ACCESS_DENIED a method lists for a caller who is not an administrator.
+  // The administrator rule's answer (model.platform.answers): the error a method lists for a caller who is not an
+  // administrator, else any ACCESS_DENIED a method quotes.
+  const notAdmin = model.platform.answers.notAdministrator.value;
   const accessDenied =
-    model.methods.flatMap((m) => m.errors).find((e) => e.code === "ACCESS_DENIED" && e.text && /administrator/.test(e.cause ?? "")) ?? methodError("ACCESS_DENIED");
+    (notAdmin && model.methods.find((m) => m.version === notAdmin.version && m.name === notAdmin.method)?.errors.find((e) => e.code === notAdmin.code && e.text === notAdmin.text)) ??
+    methodError("ACCESS_DENIED");
+  const scopeTexts = model.platform.answers.insufficientScope.value;
   const errorTexts: Record<string, string> = {};
   for (const e of model.errors.catalogue) if (e.text && !(e.code in errorTexts) && e.kind !== "auth") errorTexts[e.code] = e.text;
   // Texts are what the spec quotes (a Text column, a quoted string), never a When or Cause column: a code whose text
@@ -161,10 +160,7 @@ function rules(model: Model, prefix: V3ErrorPrefix): Omit<ServerData, "legacy" |
     errorTexts,
     authStatus,
     wrongAuthTypeText: methodError("WRONG_AUTH_TYPE")?.text ?? "",
-    insufficientScopeText: {
-      webhook: webhookText,
-      application: appEnding ? webhookText.replace(/provided by the webhook token$/, appEnding) : webhookText,
-    },
+    insufficientScopeText: { webhook: scopeTexts?.webhook ?? "", application: scopeTexts?.application ?? "" },
     accessDenied: { status: accessDenied?.status ?? 403, text: accessDenied?.text ?? "" },
     idempotencyKey: idempotencyKeyRule(model),
     idempotencyTtlMs: model.platform.idempotency.retentionHours.value * 3_600_000,

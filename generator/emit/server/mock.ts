@@ -35,150 +35,130 @@ const OFFLINE_DOCS: OfflineNames & { limit: string; failed: string } = {
   record: { id: "ID", message: "MESSAGE_ID" },
 };
 
-/** The backticked names of a text (`` `isPinned` `` → isPinned). */
-const ticked = (text: string) => [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
-
-function methodIn(model: Model, text: string): Method | undefined {
-  for (const name of ticked(text)) {
-    const m = model.methods.find((x) => x.version === "legacy" && x.name === name);
-    if (m) return m;
-  }
-  return undefined;
-}
-
-/** A literal of the spec (`N`, `false`, `1`) as a value. */
-function literal(text: string): unknown {
-  if (text === "true" || text === "false") return text === "true";
-  if (/^-?\d+$/.test(text)) return Number(text);
-  return text;
-}
-
-/** The error of a method whose text says `words` (the spec's answer to a failed condition). */
-function errorSaying(m: Method, words: RegExp): { code: string; text: string; status: number } | null {
-  const e = m.errors.find((x) => x.text && words.test(x.text) && x.code !== null);
-  return e && e.code !== null && e.text ? { code: e.code, text: e.text, status: e.status ?? 400 } : null;
-}
+/** A parameter of the method by its name, in any case (the row writes `status`, the method may say `STATUS`). */
+const paramNamed = (m: Method, name: string) => m.params.find((p) => p.name.toLowerCase() === name.toLowerCase());
 
 /**
- * Reads the States table into behaviour. Each reading recognises one kind of row by its words; "same method"
- * refers to the row above. What a row says that a reading does not model goes to `unmodelled`.
+ * The States rows' effects as the mock's behaviour. The front end read each row's words into a typed effect
+ * (read/state-effects.ts for the spec); this finds the methods, parameters and errors the effect names in the model.
+ * What a row says that the mock does not model goes to `unmodelled`.
  */
 export function readStates(model: Model): { states: Array<MockState & { row: number }>; unmodelled: Unmodelled[] } {
   const states: Array<MockState & { row: number }> = [];
   const unmodelled: Unmodelled[] = [];
-  let previous: Method | undefined;
   const skip = (t: StateTransition, why: string) => unmodelled.push({ row: t.source.line, text: `${t.subject} | ${t.trigger}`, why });
+  const legacy = (name: string | null) => (name === null ? undefined : model.methods.find((x) => x.version === "legacy" && x.name === name));
   for (const t of model.states.transitions) {
     const row = t.source.line;
-    const m = /^same method\b/i.test(t.trigger) ? previous : methodIn(model, t.trigger);
-    previous = m ?? previous;
-    const all = `${t.subject} ${t.trigger} ${t.condition} ${t.next} ${t.also}`;
-    if (/idempotency record/i.test(t.subject)) {
+    const e = t.effect;
+    if (e.kind === "idempotency") {
       states.push({ row, kind: "router" });
       continue;
     }
+    if (e.kind === "unique-binding") {
+      const bind = legacy(e.method);
+      const error = bind?.errors.find((x) => x.code === e.code && x.text);
+      if (!bind || !error?.code || !error.text) {
+        skip(t, "no method of the spec triggers it");
+        continue;
+      }
+      // "Handlers kept" on an update holds by itself: the mock's application is never updated.
+      const named = (n: string) => (legacy(n) ? n : null);
+      const type = paramNamed(bind, "event_type");
+      const values = type?.type.kind === "primitive" ? (type.type.enum ?? []).map(String) : [];
+      const params = {
+        event: paramNamed(bind, "event")?.name ?? "event",
+        handler: paramNamed(bind, "handler")?.name ?? "handler",
+        authType: paramNamed(bind, "auth_type")?.name ?? "auth_type",
+        eventType: type?.name ?? "event_type",
+        online: values.find((v) => v.toLowerCase().includes("online")) ?? "online",
+        offline: values.find((v) => v.toLowerCase().includes("offline")) ?? "offline",
+      };
+      states.push({ row, kind: "unique-binding", method: bind.name, unbind: named("event.unbind"), list: named("event.get"), error: { code: error.code, text: error.text, status: error.status ?? 400 }, params });
+      continue;
+    }
+    if (e.kind === "installation") {
+      skip(t, "a change of the application's installation, not a call: the mock has no installations to remove or update");
+      continue;
+    }
+    const m = legacy(e.method);
     if (!m) {
-      const code = /binding the same handler again returns `?(\w+)`?/i.exec(t.also)?.[1];
-      const bind = model.methods.find((x) => x.version === "legacy" && x.name === "event.bind");
-      const error = bind?.errors.find((e) => e.code === code && e.text);
-      if (code && bind && error?.code && error.text) {
-        // "Handlers kept" on an update holds by itself: the mock's application is never updated.
-        const named = (n: string) => (model.methods.some((x) => x.version === "legacy" && x.name === n) ? n : null);
-        const param = (re: RegExp) => bind.params.find((x) => re.test(x.name));
-        const type = param(/^event_type$/i);
-        const values = type?.type.kind === "primitive" ? (type.type.enum ?? []).map(String) : [];
-        const params = {
-          event: param(/^event$/i)?.name ?? "event",
-          handler: param(/^handler$/i)?.name ?? "handler",
-          authType: param(/^auth_type$/i)?.name ?? "auth_type",
-          eventType: type?.name ?? "event_type",
-          online: values.find((v) => /online/i.test(v)) ?? "online",
-          offline: values.find((v) => /offline/i.test(v)) ?? "offline",
-        };
-        states.push({ row, kind: "unique-binding", method: bind.name, unbind: named("event.unbind"), list: named("event.get"), error: { code: error.code, text: error.text, status: error.status ?? 400 }, params });
-      } else {
-        skip(t, /application (removed|updated)/i.test(t.trigger) ? "a change of the application's installation, not a call: the mock has no installations to remove or update" : "no method of the spec triggers it");
-      }
+      skip(t, "no method of the spec triggers it");
       continue;
     }
-    const status = /with (\w+) (\d+)/i.exec(t.trigger);
-    const linkField = /`(\w+)` (holds the link|is null)/i.exec(t.also);
-    if (status && linkField) {
-      const param = m.params.find((p) => p.name.toLowerCase() === status[1]?.toLowerCase())?.name;
-      const value = literal(status[2] as string);
-      const on = /holds the link/i.test(t.also);
-      const existing = states.find((s) => s.kind === "link" && s.method === m.name);
-      if (param && existing?.kind === "link") {
-        if (on) existing.on = value;
-        else existing.off = value;
-      } else if (param) {
-        states.push({ row, kind: "link", method: m.name, param, on: on ? value : null, off: on ? null : value, byDefault: /\(default\)/i.test(t.trigger) ? value : null, field: linkField[1] as string, key: m.params.find((p) => p.required)?.name ?? null });
-      }
-      continue;
-    }
-    const subjectField = ticked(t.subject)[0];
-    const nextValue = /^`([^`]+)`/.exec(t.next)?.[1];
-    const example = /`(\w+)`[^`]*shows `(\w+)` (\w+)/i.exec(t.also) ?? /response carries `(\w+)` \(example shows `(\w+)` (\w+)\)/i.exec(t.also);
-    const keyParams = () => {
-      const forms = m.constraints.find((c) => c.kind === "call-forms");
-      if (forms && forms.kind === "call-forms") return [...new Set(forms.forms.flat())];
-      return m.params.filter((p) => p.required).map((p) => p.name);
-    };
-    if (subjectField && nextValue) {
-      states.push({ row, kind: "set", method: m.name, key: keyParams(), member: m.result?.key ?? null, field: subjectField, value: literal(nextValue) });
-      continue;
-    }
-    if (example) {
-      states.push({ row, kind: "set", method: m.name, key: keyParams(), member: example[1] as string, field: example[2] as string, value: literal(example[3] as string) });
-      continue;
-    }
-    const callKey = m.params.find((p) => /_ID$/.test(p.name) && p.required)?.name;
-    if (/stored in (\w+)/i.test(t.next) && callKey) {
-      states.push({ row, kind: "store", method: m.name, collection: /stored in (\w+)/i.exec(t.next)?.[1] as string, key: callKey });
-      if (/\bCRM\b/.test(`${t.next} ${t.also}`)) skip(t, "in part: the statistics are kept; the mock has no CRM activities or objects to create or assign");
-      continue;
-    }
-    const present = /present in (\w+)/i.exec(t.condition);
-    if (present && callKey) {
-      const error = errorSaying(m, /not found|not finished/i);
-      // "With `FILENAME` and no `FILE_CONTENT` (and no `RECORD_URL`): `result` has `uploadUrl` … Otherwise …": which
-      // option of the result answers, from the result's description.
-      const rule = /With `(\w+)` and no `(\w+)`(?: \(and no `(\w+)`\))?: `result` has `(\w+)`/.exec(m.result?.description ?? "");
-      const options = m.result?.type.kind === "union" ? m.result.type.options : [];
-      const option = rule ? options.findIndex((o) => o.kind === "object" && o.members.some((f) => f.name === rule[4])) : -1;
-      const choice = rule && option >= 0 && options.length === 2 ? { given: rule[1] as string, absent: [rule[2], rule[3]].filter((x): x is string => Boolean(x)), option, otherwise: 1 - option } : null;
-      if (error) states.push({ row, kind: "require", method: m.name, collection: present[1] as string, key: callKey, error, replaces: /replaces/i.test(t.also), choice });
-      else skip(t, "the spec gives no error for the condition");
-      continue;
-    }
-    const idParam = ticked(all).find((n) => /process_id/i.test(n)) ?? m.params.find((p) => /process_id/i.test(p.name))?.name;
-    const offline = (described: Method): OfflineNames => ({
+    const callKey = m.params.find((p) => p.name.endsWith("_ID") && p.required)?.name;
+    const offline = (id: string | null): OfflineNames => ({
       ...OFFLINE_DOCS,
-      id: idParam ?? OFFLINE_DOCS.id,
-      messages: described.params.find((p) => /^message_id$/i.test(p.name))?.name ?? OFFLINE_DOCS.messages,
+      id: id ?? OFFLINE_DOCS.id,
+      messages: paramNamed(m, "message_id")?.name ?? OFFLINE_DOCS.messages,
     });
-    if (/with `(\w+)=(\d+)`/.test(t.trigger) && /reserved under/i.test(t.next) && idParam) {
-      const [, param, value] = /with `(\w+)=(\d+)`/.exec(t.trigger) as RegExpExecArray;
-      states.push({ row, kind: "offline-reserve", method: m.name, param: param as string, value: literal(value as string), limit: OFFLINE_DOCS.limit, failed: OFFLINE_DOCS.failed, ...offline(m) });
-      continue;
+    switch (e.kind) {
+      case "link": {
+        const param = paramNamed(m, e.param)?.name;
+        const existing = states.find((s) => s.kind === "link" && s.method === m.name);
+        if (param && existing?.kind === "link") {
+          if (e.on) existing.on = e.value;
+          else existing.off = e.value;
+        } else if (param) {
+          states.push({ row, kind: "link", method: m.name, param, on: e.on ? e.value : null, off: e.on ? null : e.value, byDefault: e.byDefault ? e.value : null, field: e.field, key: m.params.find((p) => p.required)?.name ?? null });
+        }
+        break;
+      }
+      case "set": {
+        const forms = m.constraints.find((c) => c.kind === "call-forms");
+        const key = forms?.kind === "call-forms" ? [...new Set(forms.forms.flat())] : m.params.filter((p) => p.required).map((p) => p.name);
+        states.push({ row, kind: "set", method: m.name, key, member: e.member ?? m.result?.key ?? null, field: e.field, value: e.value });
+        break;
+      }
+      case "store":
+        if (!callKey) {
+          skip(t, "no reading of the mock recognises this row");
+          break;
+        }
+        states.push({ row, kind: "store", method: m.name, collection: e.collection, key: callKey });
+        if (e.crm) skip(t, "in part: the statistics are kept; the mock has no CRM activities or objects to create or assign");
+        break;
+      case "require": {
+        if (!callKey) {
+          skip(t, "no reading of the mock recognises this row");
+          break;
+        }
+        const want = e.error;
+        const found = want === null ? undefined : m.errors.find((x) => x.code === want.code && x.text === want.text);
+        // The code may be empty (the spec's `""`): present, not missing.
+        const error = found && found.code !== null && found.text ? { code: found.code, text: found.text, status: found.status ?? 400 } : null;
+        const options = m.result?.type.kind === "union" ? m.result.type.options : [];
+        const c = e.choice;
+        const option = c ? options.findIndex((o) => o.kind === "object" && o.members.some((f) => f.name === c.member)) : -1;
+        const choice = c && option >= 0 && options.length === 2 ? { given: c.given, absent: c.absent, option, otherwise: 1 - option } : null;
+        if (error) states.push({ row, kind: "require", method: m.name, collection: e.collection, key: callKey, error, replaces: e.replaces, choice });
+        else skip(t, "the spec gives no error for the condition");
+        break;
+      }
+      case "offline-reserve":
+        if (e.id === null) skip(t, "no reading of the mock recognises this row");
+        else states.push({ row, kind: "offline-reserve", method: m.name, param: e.param, value: e.value, limit: OFFLINE_DOCS.limit, failed: OFFLINE_DOCS.failed, ...offline(e.id) });
+        break;
+      case "offline-clear": {
+        const records = m.params.find((p) => p.name.toLowerCase() === "id" && p.type.kind === "array")?.name ?? null;
+        states.push({ row, kind: "offline-clear", method: m.name, records, ...offline(e.id) });
+        break;
+      }
+      case "offline-error":
+        states.push({ row, kind: "offline-error", method: m.name, ...offline(e.id) });
+        break;
+      case "hidden-until-installed": {
+        const list = legacy(e.list);
+        if (list) {
+          states.push({ row, kind: "hidden-until-installed", method: m.name, list: list.name });
+          if (e.shownAfter) skip(t, "in part: no installation finishes while the mock runs; start it with `installed: true` in the seed (the default) to see widgets");
+        } else skip(t, "no method lists what it registers");
+        break;
+      }
+      case "unread":
+        skip(t, "no reading of the mock recognises this row");
+        break;
     }
-    if (/records removed from the queue/i.test(t.next)) {
-      states.push({ row, kind: "offline-clear", method: m.name, records: m.params.find((p) => /^id$/i.test(p.name) && p.type.kind === "array")?.name ?? null, ...offline(m) });
-      continue;
-    }
-    if (/records marked as failed/i.test(t.next)) {
-      states.push({ row, kind: "offline-error", method: m.name, ...offline(m) });
-      continue;
-    }
-    if (/installation not finished/i.test(t.condition) && /hidden/i.test(t.next)) {
-      const list = model.methods.find((x) => x.version === "legacy" && x.name === m.name.replace(/\.bind$/, ".get"));
-      if (list) {
-        states.push({ row, kind: "hidden-until-installed", method: m.name, list: list.name });
-        if (/shown after/i.test(t.also)) skip(t, "in part: no installation finishes while the mock runs; start it with `installed: true` in the seed (the default) to see widgets");
-      } else skip(t, "no method lists what it registers");
-      continue;
-    }
-    skip(t, "no reading of the mock recognises this row");
   }
   // Rows the spec leaves open (the bullets under the table) are not rows: nothing to model.
   return { states, unmodelled };
@@ -200,8 +180,8 @@ export function mockData(model: Model, legacyDoc: unknown, v3Doc: unknown): Mock
       const result = resultSchema(doc, m.name);
       if (!result) continue;
       const list = version === "legacy" && isListMethod(model, m);
-      const param = (re: RegExp) => m.params.find((p) => re.test(p.name))?.name ?? null;
-      const names = { id: cursors[m.name]?.[2] ?? null, filter: param(/^filter$/i), order: param(/^order$/i), select: param(/^select$/i) };
+      const param = (name: string) => paramNamed(m, name)?.name ?? null;
+      const names = { id: cursors[m.name]?.[2] ?? null, filter: param("filter"), order: param("order"), select: param("select") };
       const caller = m.resultSubject === "caller" ? { caller: true as const } : {};
       for (const name of [m.name, ...m.aliases]) out[name] = { result, ...(list ? { list: names } : {}), ...caller };
     }

@@ -174,7 +174,7 @@ export function emitTypes(model: Model, specPath: string, header: string): Types
     const more = model.envelope.members.filter((f) => f.name !== "result" && f.name !== "time").map((f) => memberNode(f, ctx, { optional: !f.required }));
     out.push(print(iface(envelopeDoc, "Envelope<R>", [member("result", reference("R")), member("time", reference("Time")), ...more])));
   }
-  const v3Gap = model.knownGaps.find((g) => /body shape of 3\.0 error/i.test(g.subject));
+  const v3Gap = model.knownGaps.find((g) => g.topic === "v3-error-body");
   out.push(print(alias(doc(["Body of 3.0 error responses.", NOT_SHOWN], ctx, v3Gap?.source), "V3ErrorBody", keyword("unknown"))));
   const { areas, common } = splitAreas(model, { legacy: typedMethods(model, "legacy"), v3: typedMethods(model, "v3") });
   for (const r of common) out.push(resourceDecl(r, ctx));
