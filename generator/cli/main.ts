@@ -11,6 +11,7 @@ import type { Previous } from "../diff/version.js";
 import { type Severity, severityAtLeast } from "../diff/rules.js";
 import { TemplateError } from "../emit/templates.js";
 import { skeletonMethodNames } from "../model/questions.js";
+import { view } from "../model/view.js";
 import { SKELETON_PATH, skeletonDrift } from "../skeleton/index.js";
 import type { GeneratedFile, PackageMetadata } from "../emit/files.js";
 import { buildFromSource, buildFromText, generateSource } from "../generate.js";
@@ -632,7 +633,7 @@ async function runMock(r: Resolved, opts: MockCommandFlags): Promise<number> {
   }
   const { serveMock, MockInputError } = await import("./mock.js");
   const { readStates } = await import("../emit/server/mock.js");
-  const unmodelled = result.model ? readStates(result.model).unmodelled : [];
+  const unmodelled = result.model ? readStates(view(result.model)).unmodelled : [];
   for (const u of unmodelled) process.stderr.write(`notice: ${shown(r.spec)}:${u.row}: state row not modelled (${u.text}): ${u.why}\n`);
   try {
     return await serveMock(result.files, { host: opts.host, port, ...(records !== undefined ? { records } : {}), ...(opts.seed ? { seed: resolve(opts.seed) } : {}), http: Boolean(opts.http), v3Batch: Boolean(opts.v3Batch), ...(opts.cert ? { cert: opts.cert, key: opts.key } : {}), ...(opts.certOut ? { certOut: resolve(opts.certOut) } : {}), ...(eventHosts.length ? { eventHosts } : {}), ...(eventTimeout !== undefined ? { eventTimeoutMs: eventTimeout } : {}) }, opts.seed ? shown(resolve(opts.seed)) : null);
@@ -772,7 +773,7 @@ async function followSkeleton(r: Resolved, result: Awaited<ReturnType<typeof gen
       continue;
     }
     const { mergeSkeleton } = await import("../skeleton/merge.js");
-    const merged = mergeSkeleton(current, f.contents, { add: skeletonMethodNames(model), deprecate });
+    const merged = mergeSkeleton(current, f.contents, { add: skeletonMethodNames(view(model)), deprecate });
     if (merged.kind === "failed") {
       process.stderr.write(`${where}:${merged.line}:${merged.column}: warning skeleton-not-updated: ${merged.reason}; the skeleton was left as it was${drift.added.length ? ` and lacks handlers for ${drift.added.join(", ")}` : ""}\n`);
       if (check && drift.added.length > 0) lacking.push({ path: f.path, methods: drift.added });

@@ -1,4 +1,4 @@
-import type { Method, Model, Resource, TypeRef } from "../model/types.js";
+import type { Method, Model, Resource, TypeRef } from "../model/view.js";
 import { ordinal } from "./names.js";
 import { areaKey } from "../model/areas.js";
 import { pushAll } from "../util/arrays.js";

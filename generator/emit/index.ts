@@ -1,5 +1,5 @@
 import { dump } from "js-yaml";
-import type { Model } from "../model/types.js";
+import type { Model } from "../model/view.js";
 import type { GenerateOptions } from "../options.js";
 import type { Generation } from "../diff/version.js";
 import { sha256 } from "../util/hash.js";

@@ -1,4 +1,4 @@
-import type { Method } from "../model/types.js";
+import type { Method } from "../model/view.js";
 
 /**
  * The one place where names are made: type names from method names, property keys, import lists. Identifier

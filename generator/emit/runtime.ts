@@ -1,5 +1,5 @@
 import type { KeyRule } from "../../runtime/shared/data.js";
-import type { Model } from "../model/types.js";
+import type { Model } from "../model/view.js";
 import type { GeneratedFile } from "./files.js";
 
 /**

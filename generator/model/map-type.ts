@@ -23,6 +23,6 @@ export function mapType(type: TypeRef, fn: (t: TypeRef) => TypeRef): TypeRef {
  * A reference the model stage left unresolved, where a model is read: `check/` rejects a model that has one
  * (rules/resolved-refs.ts), so meeting one here is a bug of the model stage, not of the input.
  */
-export function unresolvedLeft(t: Extract<TypeRef, { kind: "unresolved" }>): never {
+export function unresolvedLeft(t: { kind: "unresolved"; by: string; text: unknown }): never {
   throw new Error(`unresolved reference (${t.by}: '${t.text}') past the model stage`);
 }

@@ -1,4 +1,4 @@
-import type { Field, KnownGap, Method, Model, Version } from "./types.js";
+import type { Field, KnownGap, Method, Model, Version } from "./view.js";
 import { ordinal } from "../util/order.js";
 
 /**

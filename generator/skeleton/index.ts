@@ -1,4 +1,5 @@
 import { skeletonMethodNames } from "../model/questions.js";
+import { view } from "../model/view.js";
 import type { Model } from "../model/types.js";
 import { ordinal } from "../util/order.js";
 
@@ -17,7 +18,7 @@ export const SKELETON_PATH = "server/skeleton/handlers.ts";
  * (merge.ts, which reads the syntax tree) has anything to do.
  */
 export function skeletonDrift(model: Model, text: string): { added: string[]; removed: string[] } {
-  const expected = skeletonMethodNames(model);
+  const expected = skeletonMethodNames(view(model));
   // A quoted key anywhere, or a bare one at the entries' indent that holds a function: the skeleton writes a method
   // whose name is an identifier (`profile`) without quotes, as prettier does. Other bare keys of the user's own code
   // (an interface member, a helper object) are not methods.

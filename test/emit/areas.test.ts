@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { areaKey, splitAreas, usedNames } from "../../generator/emit/areas.js";
 import { typedMethods } from "../../generator/model/questions.js";
+import { prose, view } from "../../generator/model/view.js";
 import { generate } from "../../generator/generate.js";
 import { GEN, ROOT, SPEC_PATH, SPEC_TEXT, endpointSpec, modelOf } from "../helpers.js";
 
@@ -14,7 +15,7 @@ const work = mkdtempSync(join(tmpdir(), "crc-areas-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const split = (text: string) => {
-  const model = modelOf(text);
+  const model = view(modelOf(text));
   return { model, ...splitAreas(model, { legacy: typedMethods(model, "legacy"), v3: typedMethods(model, "v3") }) };
 };
 
@@ -86,10 +87,10 @@ describe("areas", () => {
     expect(home(copied, "ExternalLine")).toBe("telephony");
     expect(copied.areas.map((a) => a.key)).toEqual(expect.arrayContaining(["copy1", "copy2", "tasks"]));
     // A resource no method reaches is common, and so is what it names: common never names an area's resource.
-    const model = modelOf(SPEC_TEXT);
+    const model = view(modelOf(SPEC_TEXT));
     const task = model.resources.find((r) => r.name === "Task");
     if (!task) throw new Error("no Task");
-    model.resources.push({ ...task, name: "TaskHolder", type: { kind: "object", members: [{ name: "task", type: { kind: "ref", resource: "Task" }, required: true, nullable: false, description: "", source: task.source }] } });
+    model.resources.push({ ...task, name: "TaskHolder", type: { kind: "object", members: [{ name: "task", type: { kind: "ref", resource: "Task" }, required: true, nullable: false, description: prose(""), source: task.source }] } });
     const held = splitAreas(model, { legacy: typedMethods(model, "legacy"), v3: typedMethods(model, "v3") });
     expect(held.common.map((r) => r.name)).toEqual(expect.arrayContaining(["TaskHolder", "Task", "TaskCreator"]));
     expect(held.areas.find((a) => a.key === "tasks")?.resources.map((r) => r.name)).not.toContain("Task");

@@ -8,7 +8,7 @@ import { parse } from "yaml";
 import { ROOT } from "../helpers.js";
 import { Ajv } from "ajv";
 import { typeSchema } from "../../generator/emit/openapi/schema.js";
-import type { TypeRef } from "../../generator/model/types.js";
+import { type TypeRef, prose } from "../../generator/model/view.js";
 
 const load = (name: string) => JSON.parse(readFileSync(join(ROOT, "output/openapi", name), "utf8")) as OpenAPIV3.Document & Record<string, unknown>;
 const v3 = load("openapi.v3.json");
@@ -192,7 +192,7 @@ describe("unions in the documents: oneOf where the options are disjoint, anyOf w
   });
 
   it("disjoint options stay oneOf: a string or a map, two objects each with a required member of its own", () => {
-    const member = (name: string): TypeRef => ({ kind: "object", members: [{ name, type: str, required: true, nullable: false, description: "", source: { file: "f", line: 1, column: 1 } }] });
+    const member = (name: string): TypeRef => ({ kind: "object", members: [{ name, type: str, required: true, nullable: false, description: prose(""), source: { file: "f", line: 1, column: 1 } }] });
     expect(Object.keys(typeSchema({ kind: "union", options: [str, { kind: "object", members: [], additional: str }] }))).toEqual(["oneOf"]);
     expect(Object.keys(typeSchema({ kind: "union", options: [member("uploadUrl"), member("FILE_ID")] }))).toEqual(["oneOf"]);
   });

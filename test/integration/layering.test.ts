@@ -70,6 +70,29 @@ describe("the generator's stages import one way (issue 27)", () => {
     const across = pairs.filter(([from, to]) => emitter(from) && emitter(to) && emitter(from) !== emitter(to)).map(([from, to]) => `${from} → ${to}`);
     expect(across).toEqual([]);
   });
+
+  it("the emitters see the model's prose as opaque: they import the model's view, and only the printers unwrap it", () => {
+    // The type checker does the rest (model/view.ts: a `Prose` is no string, not even in a template literal); this
+    // keeps the two doors it relies on shut: the model's own types, and the one function that unwraps prose.
+    const intoEmit = pairs.filter(([from]) => from.startsWith("emit/"));
+    expect(intoEmit.filter(([, to]) => to === "model/types.ts").map(([from]) => from)).toEqual([]);
+    expect(intoEmit.some(([, to]) => to === "model/view.ts")).toBe(true);
+    const unwrapping = [...new Set(intoEmit.filter(([from, to]) => to === "emit/prose.ts" && /\bwords\b/.test(readFileSync(join(GENERATOR, from), "utf8"))).map(([from]) => from))].sort();
+    // The printers of the words into generated files: comments, OpenAPI descriptions, the quoted error texts the
+    // server and the mock answer with. A new entry here is a decision to review, not a fix for a type error.
+    expect(unwrapping).toEqual([
+      "emit/openapi/document.ts",
+      "emit/openapi/schema.ts",
+      "emit/server/index.ts",
+      "emit/server/mock.ts",
+      "emit/ts/method-doc.ts",
+      "emit/ts/printer.ts",
+      "emit/types/index.ts",
+    ]);
+    // Nothing else reads prose as a string: no file of emit/ names `as string` or `as unknown` on a model node.
+    const casts = sources(join(GENERATOR, "emit")).filter((f) => !f.endsWith("prose.ts") && /\bas unknown as string\b|\bas unknown\) as string\b/.test(readFileSync(f, "utf8")));
+    expect(casts.map((f) => relative(GENERATOR, f))).toEqual([]);
+  });
 });
 
 describe("the runtime's modules import one way (issue 27 item 5: its two circles are cut)", () => {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readStates } from "../../generator/emit/server/mock.js";
 import { linkFields } from "../../generator/model/questions.js";
+import { view } from "../../generator/model/view.js";
 import { modelOf, SPEC_TEXT } from "../helpers.js";
 
 /**
@@ -40,14 +41,14 @@ describe("States rows as typed effects", () => {
     const key = (e: unknown) => JSON.stringify(e);
     expect(model.states.transitions.map((t) => key(t.effect)).sort()).toEqual(spec.states.transitions.map((t) => key(t.effect)).sort());
     const strip = (s: ReturnType<typeof readStates>["states"]) => s.map(({ row: _row, ...rest }) => JSON.stringify(rest)).sort();
-    expect(strip(readStates(model).states)).toEqual(strip(readStates(spec).states));
+    expect(strip(readStates(view(model)).states)).toEqual(strip(readStates(view(spec)).states));
   });
 
   it("a row in words no reading knows is unread, and the mock lists it with its line rather than guess", () => {
     const model = modelOf(SPEC_TEXT.replace("call already finished (present in statistics)", "the call has ended"));
     const row = model.states.transitions.find((t) => t.subject === "Finished external call");
     expect(row?.effect).toEqual({ kind: "unread", method: "telephony.externalCall.attachRecord" });
-    const { states, unmodelled } = readStates(model);
+    const { states, unmodelled } = readStates(view(model));
     expect(states.some((s) => s.kind === "require")).toBe(false);
     expect(unmodelled).toContainEqual({ row: row?.source.line, text: expect.stringContaining("Finished external call"), why: "no reading of the mock recognises this row" });
   });
@@ -55,7 +56,7 @@ describe("States rows as typed effects", () => {
   it("a row about a method the spec does not have is no behaviour of another method", () => {
     const model = modelOf(SPEC_TEXT.replace("| Task pin flag `isPinned` | `tasks.task.unpin` |", "| Task pin flag `isPinned` | `tasks.task.unpinAll` |"));
     expect(model.states.transitions[0]?.effect).toEqual({ kind: "unread", method: null });
-    expect(readStates(model).states.some((s) => s.kind === "set" && s.field === "isPinned")).toBe(false);
+    expect(readStates(view(model)).states.some((s) => s.kind === "set" && s.field === "isPinned")).toBe(false);
   });
 });
 
@@ -72,13 +73,13 @@ describe("the server's answers, the link members and the gap topics as platform 
   });
 
   it("links: the file table's members, not those it passes on, a prefix, the envelope's result or a row with no link; members typed as objects never", () => {
-    expect(linkFields(spec)).toEqual(["CALL_RECORD_URL", "DOWNLOAD_URL", "PERSONAL_PHOTO", "archiveLink", "downloadMachine", "downloadUrl", "downloadUrlMachine", "fileUrl", "file_url", "urlDownload", "urlMachine"]);
+    expect(linkFields(view(spec))).toEqual(["CALL_RECORD_URL", "DOWNLOAD_URL", "PERSONAL_PHOTO", "archiveLink", "downloadMachine", "downloadUrl", "downloadUrlMachine", "fileUrl", "file_url", "urlDownload", "urlMachine"]);
     // Read from the words, not a list: a row that passes `CALL_RECORD_URL` on makes it no link.
     const passed = modelOf(SPEC_TEXT.replace("| `CALL_RECORD_URL` |", "| `CALL_RECORD_URL`, then `voximplant.statistic.get` |"));
-    expect(linkFields(passed)).not.toContain("CALL_RECORD_URL");
+    expect(linkFields(view(passed))).not.toContain("CALL_RECORD_URL");
     // `creator` is described as a link nowhere but typed as a user: never a link, whatever its words.
     expect(spec.platform.links.value).toEqual(expect.arrayContaining(["CALL_RECORD_URL", "urlMachine"]));
-    expect(linkFields(spec)).not.toContain("creator");
+    expect(linkFields(view(spec))).not.toContain("creator");
   });
 
   it("an input that states none: no answers and no links, without a gap (the server answers a method's own error)", () => {

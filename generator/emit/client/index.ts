@@ -1,4 +1,4 @@
-import type { Method, Model, Version } from "../../model/types.js";
+import type { Method, Model, Version } from "../../model/view.js";
 import type { GeneratedFile } from "../files.js";
 import { REDIS_PEER, packageJsonFile } from "../files.js";
 import { ordinal, propertyKey, stringLiteral } from "../names.js";

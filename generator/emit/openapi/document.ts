@@ -1,8 +1,9 @@
 import type { OpenAPIV3 } from "openapi-types";
 import { sectionAnchorAt } from "../../model/sections.js";
 import { methodAndParamGaps } from "../../model/questions.js";
-import type { Field, Method, MethodError, Model, ResultSpec, Version, Source } from "../../model/types.js";
+import type { Field, Method, MethodError, Model, ResultSpec, Version, Source } from "../../model/view.js";
 import { NOT_SHOWN_NOTE, type Schema, fieldSchema, refTo, typeSchema } from "./schema.js";
+import { words } from "../prose.js";
 
 /**
  * Emits one OpenAPI 3.0.3 document per API version from the model (docs/contracts.md, "OpenAPI documents"):
@@ -48,9 +49,9 @@ function resultSchema(r: ResultSpec | null): Schema {
   if (!r) return { description: "The spec does not state the result." };
   let value = typeSchema(r.type);
   if (r.mayBeEmptyArray) value = { anyOf: [value, { type: "array", maxItems: 0, items: {} }] };
-  const described = (s: Schema): Schema => ("$ref" in s ? { allOf: [s], description: r.description } : { ...s, description: r.description });
-  if (r.key === null) return r.type.kind === "unknown" ? { description: `${NOT_SHOWN_NOTE} ${r.description}` } : described(value);
-  return { type: "object", required: [r.key], properties: { [r.key]: value }, description: r.description };
+  const described = (s: Schema): Schema => ("$ref" in s ? { allOf: [s], description: words(r.description) } : { ...s, description: words(r.description) });
+  if (r.key === null) return r.type.kind === "unknown" ? { description: `${NOT_SHOWN_NOTE} ${words(r.description)}` } : described(value);
+  return { type: "object", required: [r.key], properties: { [r.key]: value }, description: words(r.description) };
 }
 
 function errorStatusKey(e: MethodError): string[] {
@@ -79,7 +80,7 @@ function errorResponses(m: Method, version: Version): Record<string, OpenAPIV3.R
 }
 
 function xErrors(m: Method): Array<{ status: number | null; code: string | null; text: string | null }> {
-  return m.errors.map((e) => ({ status: e.status, code: e.code, text: e.text }));
+  return m.errors.map((e) => ({ status: e.status, code: e.code, text: words(e.text) }));
 }
 
 function operation(model: Model, m: Method, version: Version, opts: { get: boolean; alias?: string }): OpenAPIV3.OperationObject {
@@ -87,7 +88,7 @@ function operation(model: Model, m: Method, version: Version, opts: { get: boole
   const gaps = methodAndParamGaps(model, m);
   const description = [
     m.description,
-    m.access ? `Who may call: ${m.access.text}` : "",
+    m.access ? `Who may call: ${words(m.access.text)}` : "",
     m.scopeNote ? `Scope: ${m.scopeNote}.` : "",
     ...m.notes.map((n) => n.text),
     gaps.length > 0 ? `Not shown in the spec: ${gaps.map((g) => g.subject).join("; ")}.` : "",
@@ -307,7 +308,7 @@ function idempotencyKeySchema(model: Model): OpenAPIV3.SchemaObject {
 
 function idempotencyDescription(model: Model): string {
   const { keyLength, rules } = model.platform.idempotency;
-  return [keyLength.source ? `${keyLength.value.text}.` : "", ...rules.map((r) => r.text)].filter(Boolean).join(" ");
+  return [keyLength.source ? `${words(keyLength.value.text)}.` : "", ...rules.map((r) => words(r.text))].filter(Boolean).join(" ");
 }
 
 /**

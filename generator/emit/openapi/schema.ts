@@ -1,6 +1,7 @@
 import type { OpenAPIV3 } from "openapi-types";
-import type { Field, TypeRef } from "../../model/types.js";
+import type { Field, TypeRef } from "../../model/view.js";
 import { unresolvedLeft } from "../../model/map-type.js";
+import { sentence, words } from "../prose.js";
 
 /**
  * One transform per kind of TypeRef into an OpenAPI 3.0 schema. Unknown types become an empty schema with a
@@ -76,7 +77,7 @@ export function fieldSchema(f: Field): Schema {
     f.default?.value !== undefined && defaultFits(f.type, f.default.value) ? f.default.value : undefined;
   const description = describe([
     f.description ? sentence(f.description) : undefined,
-    f.default && literalDefault === undefined ? `Default: ${f.default.text}.` : undefined,
+    f.default && literalDefault === undefined ? `Default: ${words(f.default.text)}.` : undefined,
     !isRef && "description" in s ? s.description : undefined,
   ]);
   if (description) extra.description = description;
@@ -116,10 +117,6 @@ function defaultFits(type: TypeRef, value: string | number | boolean): boolean {
   return typeof value === "number" && (type.type === "number" || Number.isInteger(value));
 }
 
-function sentence(s: string): string {
-  const t = s.trim();
-  return /[.!?)`]$/.test(t) ? t : `${t}.`;
-}
 
 /**
  * Whether one value may match two options of a union (see typeSchema's `union`): an option of any value, or an

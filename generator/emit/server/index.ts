@@ -1,5 +1,5 @@
 import semver from "semver";
-import type { Field, Method, Model, TypeRef, Version } from "../../model/types.js";
+import type { Field, Method, Model, TypeRef, Version } from "../../model/view.js";
 import { type GeneratedFile, REDIS_PEER, packageJsonFile } from "../files.js";
 import { ordinal, propertyKey, stringLiteral } from "../names.js";
 import { V3_ERROR_PREFIXES, type V3ErrorPrefix } from "../../model/v3-prefix.js";
@@ -10,6 +10,7 @@ import { builtInMethods, isListMethod, pageSizeOf, skeletonMethodsOf, typedMetho
 import type { ErrorLink, MethodInfo, RuntimeType, ServerData } from "../../../runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
 import { unresolvedLeft } from "../../model/map-type.js";
+import { words } from "../prose.js";
 
 /**
  * Emits `server/`: the router runtime and README from templates, the rules data the router enforces
@@ -88,7 +89,7 @@ function errorLinks(m: Method, model: Model): ErrorLink[] {
     if (!e.trigger || e.code === null) return [];
     const status = e.status ?? (e.statuses.includes(400) ? 400 : e.statuses[0]) ?? argumentStatus;
     // The first error the spec gives for a failure answers it.
-    return [{ argument: e.trigger.parameter, failure: e.trigger.failure, code: e.code, status, text: e.text }];
+    return [{ argument: e.trigger.parameter, failure: e.trigger.failure, code: e.code, status, text: words(e.text) }];
   }).filter((l, i, all) => all.findIndex((o) => o.argument === l.argument && o.failure === l.failure) === i);
 }
 
@@ -104,7 +105,7 @@ function rules(model: Model, prefix: V3ErrorPrefix): Omit<ServerData, "legacy" |
     methodError("ACCESS_DENIED");
   const scopeTexts = model.platform.answers.insufficientScope.value;
   const errorTexts: Record<string, string> = {};
-  for (const e of model.errors.catalogue) if (e.text && !(e.code in errorTexts) && e.kind !== "auth") errorTexts[e.code] = e.text;
+  for (const e of model.errors.catalogue) if (e.text && !(e.code in errorTexts) && e.kind !== "auth") errorTexts[e.code] = words(e.text);
   // Texts are what the spec quotes (a Text column, a quoted string), never a When or Cause column: a code whose text
   // the spec does not quote answers with an empty description (issue 14: `invalid_token` answered "token not
   // accepted", the authorization table's When cell).
@@ -159,9 +160,9 @@ function rules(model: Model, prefix: V3ErrorPrefix): Omit<ServerData, "legacy" |
     defaults: { v3ValidationStatus: statusOrNull(v3("VALIDATION_REQUESTVALIDATIONEXCEPTION")) ?? 400 },
     errorTexts,
     authStatus,
-    wrongAuthTypeText: methodError("WRONG_AUTH_TYPE")?.text ?? "",
+    wrongAuthTypeText: words(methodError("WRONG_AUTH_TYPE")?.text) ?? "",
     insufficientScopeText: { webhook: scopeTexts?.webhook ?? "", application: scopeTexts?.application ?? "" },
-    accessDenied: { status: accessDenied?.status ?? 403, text: accessDenied?.text ?? "" },
+    accessDenied: { status: accessDenied?.status ?? 403, text: words(accessDenied?.text) ?? "" },
     idempotencyKey: idempotencyKeyRule(model),
     idempotencyTtlMs: model.platform.idempotency.retentionHours.value * 3_600_000,
     // The batch is the protocol's, not a method of the model: it takes the verbs the legacy methods take.
@@ -210,7 +211,7 @@ function handlersDts(model: Model, header: string, typesPackage: string, removed
     typedMethods(model, version)
       .filter((m) => !skip.has(m.name))
       .map((m) => ({
-        comment: `/** \`${m.name}\`${m.described ? "" : ": named in the spec without parameters; optional"}${m.description ? `. ${blockCommentText(m.description, { oneLine: true })}` : ""} */`,
+        comment: `/** \`${m.name}\`${m.described ? "" : ": named in the spec without parameters; optional"}${m.description ? `. ${blockCommentText(words(m.description), { oneLine: true })}` : ""} */`,
         key: propertyKey(m.name),
         optional: !m.described,
         type: reference("Handler", [{ kind: "indexed", object: reference(map), index: keyword(stringLiteral(m.name)) }]),
@@ -306,7 +307,7 @@ export function serverFiles(
 ): GeneratedFile[] {
   const { header, packages } = opts;
   const built = builtInMethods(model);
-  const summary = (m: Method) => blockCommentText(`${m.name}${m.version === "v3" ? " (3.0)" : ""}: ${m.description || m.result?.description || ""}`.replace(/:\s*$/, ""), { oneLine: true });
+  const summary = (m: Method) => blockCommentText(`${m.name}${m.version === "v3" ? " (3.0)" : ""}: ${words(m.description || m.result?.description || "")}`.replace(/:\s*$/, ""), { oneLine: true });
   const skeletonMethods = (version: Version) =>
     skeletonMethodsOf(model, version).map((m) => {
       const key = propertyKey(m.name);

@@ -1,7 +1,8 @@
-import type { Method, Model, StateTransition } from "../../model/types.js";
+import type { Method, Model, StateTransition } from "../../model/view.js";
 import type { MockData, MockMethod, MockState, OfflineNames, Schema } from "../../../runtime/server/mock.js";
 import { type GeneratedFile, jsonFile } from "../files.js";
 import { cursorMethods, isListMethod, pageSizeOf } from "../../model/questions.js";
+import { words } from "../prose.js";
 
 /**
  * `server/mock.js`: what the mock (issue 15) needs beside `methods.js`. The OpenAPI schema of each method's `result`
@@ -46,7 +47,7 @@ const paramNamed = (m: Method, name: string) => m.params.find((p) => p.name.toLo
 export function readStates(model: Model): { states: Array<MockState & { row: number }>; unmodelled: Unmodelled[] } {
   const states: Array<MockState & { row: number }> = [];
   const unmodelled: Unmodelled[] = [];
-  const skip = (t: StateTransition, why: string) => unmodelled.push({ row: t.source.line, text: `${t.subject} | ${t.trigger}`, why });
+  const skip = (t: StateTransition, why: string) => unmodelled.push({ row: t.source.line, text: `${words(t.subject)} | ${words(t.trigger)}`, why });
   const legacy = (name: string | null) => (name === null ? undefined : model.methods.find((x) => x.version === "legacy" && x.name === name));
   for (const t of model.states.transitions) {
     const row = t.source.line;
@@ -74,7 +75,7 @@ export function readStates(model: Model): { states: Array<MockState & { row: num
         online: values.find((v) => v.toLowerCase().includes("online")) ?? "online",
         offline: values.find((v) => v.toLowerCase().includes("offline")) ?? "offline",
       };
-      states.push({ row, kind: "unique-binding", method: bind.name, unbind: named("event.unbind"), list: named("event.get"), error: { code: error.code, text: error.text, status: error.status ?? 400 }, params });
+      states.push({ row, kind: "unique-binding", method: bind.name, unbind: named("event.unbind"), list: named("event.get"), error: { code: error.code, text: words(error.text), status: error.status ?? 400 }, params });
       continue;
     }
     if (e.kind === "installation") {
@@ -126,7 +127,7 @@ export function readStates(model: Model): { states: Array<MockState & { row: num
         const want = e.error;
         const found = want === null ? undefined : m.errors.find((x) => x.code === want.code && x.text === want.text);
         // The code may be empty (the spec's `""`): present, not missing.
-        const error = found && found.code !== null && found.text ? { code: found.code, text: found.text, status: found.status ?? 400 } : null;
+        const error = found && found.code !== null && found.text ? { code: found.code, text: words(found.text), status: found.status ?? 400 } : null;
         const options = m.result?.type.kind === "union" ? m.result.type.options : [];
         const c = e.choice;
         const option = c ? options.findIndex((o) => o.kind === "object" && o.members.some((f) => f.name === c.member)) : -1;

@@ -1,6 +1,7 @@
 import { methodGaps } from "../../model/questions.js";
-import type { Method, Model } from "../../model/types.js";
+import type { Method, Model } from "../../model/view.js";
 import { type PrintContext, doc, sentence } from "./printer.js";
+import { words } from "../prose.js";
 
 /**
  * A method's JSDoc: what the spec says of it (description, scopes, who may call, application context, idempotency,
@@ -24,6 +25,6 @@ export function methodDoc(m: Method, ctx: PrintContext, model: Model, options: {
     ],
     ctx,
     options.see === false ? undefined : m.source,
-    m.deprecated ? [`@deprecated ${m.deprecated.replacement ? `Use \`${m.deprecated.replacement}\`.` : m.deprecated.text}`] : [],
+    m.deprecated ? [`@deprecated ${m.deprecated.replacement ? `Use \`${m.deprecated.replacement}\`.` : words(m.deprecated.text)}`] : [],
   );
 }

@@ -1,8 +1,9 @@
-import type { Field, Source, TypeRef } from "../../model/types.js";
+import type { Field, Source, TypeRef } from "../../model/view.js";
 import { propertyKey, stringLiteral } from "../names.js";
 import { blockCommentText } from "../../util/comment.js";
 import { type TsMember, type TsType, keyword, reference, union } from "./layout.js";
 import { unresolvedLeft } from "../../model/map-type.js";
+import { sentence, words } from "../prose.js";
 
 /**
  * A small builder for TypeScript declarations: TypeRef → type expression, fields → interface members, JSDoc.
@@ -91,15 +92,12 @@ export function memberNode(f: Field, ctx: PrintContext, options: { optional?: bo
   const notes = [
     f.description ? sentence(f.description) : null,
     f.type.kind === "unknown" ? NOT_SHOWN : null,
-    f.default ? `Default: ${f.default.text}.` : null,
+    f.default ? `Default: ${words(f.default.text)}.` : null,
     f.fileExtensions ? `File extensions: ${f.fileExtensions.join(", ")}.` : null,
   ];
-  const tags = f.deprecated ? [`@deprecated ${f.deprecated.text}`] : [];
+  const tags = f.deprecated ? [`@deprecated ${words(f.deprecated.text)}`] : [];
   const comment = doc(notes, ctx, f.source, tags);
   return { ...(comment ? { comment } : {}), key: propertyKey(f.name), optional: options.optional ?? !f.required, type: fieldTypeNode(f, ctx) };
 }
 
-export function sentence(s: string): string {
-  const t = s.trim();
-  return /[.!?)`]$/.test(t) ? t : `${t}.`;
-}
+export { sentence } from "../prose.js";

@@ -1,8 +1,9 @@
 import { basename } from "node:path";
 import { publicUrl, sectionAnchorAt } from "../../model/sections.js";
-import type { Field, Method, Model, Source } from "../../model/types.js";
+import type { Field, Method, Model, Source } from "../../model/view.js";
 import { isListMethod, typedMethods } from "../../model/questions.js";
 import { methodDoc } from "../ts/method-doc.js";
+import { words } from "../prose.js";
 import { type GeneratedFile, packageJsonFile } from "../files.js";
 import { type Templates, render } from "../templates.js";
 import { methodTypeBase, ordinal, propertyKey, stringLiteral } from "../names.js";
@@ -270,7 +271,7 @@ function eventDecls(events: NonNullable<Model["eventPayloads"]>, ctx: PrintConte
   const sorted = [...events].sort((a, b) => ordinal(a.code, b.code));
   const members: TsMember[] = sorted.map((e) => ({
     // An event whose page lists no payload is `unknown` (a warning of the reading), never `{}`.
-    comment: doc([e.description || `The event ${e.name}.`, e.fields.length === 0 ? "The page lists no payload: any value." : null], ctx, e.source).trimEnd(),
+    comment: doc([e.description ? words(e.description) : `The event ${e.name}.`, e.fields.length === 0 ? "The page lists no payload: any value." : null], ctx, e.source).trimEnd(),
     key: stringLiteral(e.code),
     type: e.fields.length > 0 ? { kind: "object", members: e.fields.map((f) => memberNode(f, ctx)), expanded: true } : keyword("unknown"),
   }));
