@@ -48,6 +48,11 @@ export interface Fragments {
   sections: SectionAnchor[];
   /** The platform's facts the front end found in its input's words; the model defaults the rest (model/platform.ts). */
   platform: FoundPlatformFacts;
+  /**
+   * Transport rules the input states for a whole version, which the model stage applies to each method (its
+   * `httpMethods`): `v3GetWithoutParams`, "3.0 methods without parameters accept GET or POST".
+   */
+  transport?: { v3GetWithoutParams?: boolean };
   /** Where the input's pages are published, when it is published documentation (Model.publicPages). */
   publicPages?: { base: string; root: string };
   /** The events the input describes with their payloads (Model.eventPayloads). */

@@ -21,7 +21,7 @@ import {
 import { pushAll } from "../util/arrays.js";
 import type { LedgerScope } from "./ledger.js";
 import { readFieldForms } from "./field-forms.js";
-import { markGapTopics, readPlatformFacts } from "./phrases.js";
+import { markGapTopics, readPlatformFacts, readTransport } from "./phrases.js";
 import { readStateEffects } from "./state-effects.js";
 
 export type { Fragments } from "../model/fragments.js";
@@ -287,6 +287,7 @@ export function readSpec(file: SpecFile): { fragments: Fragments; diagnostics: D
   f.platform = readPlatformFacts(f);
   readStateEffects(f);
   markGapTopics(f.gaps);
+  f.transport = readTransport(f);
   return { fragments: f, diagnostics: ctx.diagnostics, ledger: { scopes, placed: ctx.placed ?? new Set() } };
 }
 

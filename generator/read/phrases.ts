@@ -112,6 +112,17 @@ function linkFields(f: Fragments): Pick<FoundPlatformFacts, "links"> {
   return names.size > 0 ? { links: { value: [...names].sort(), source: at?.source ?? null } } : {};
 }
 
+/**
+ * "In 3.0 methods without parameters accept GET or POST." among the addressing rules, and in other hands' words:
+ * "3.0: methods w/o params accept GET or POST", "HTTP verb for parameterless 3.0 methods. GET or POST", "In 3.0,
+ * methods without parameters accept both GET and POST".
+ */
+export function readTransport(f: Fragments): NonNullable<Fragments["transport"]> {
+  const noParams = /\b3\.0\b[^.]*?\bmethods (?:without parameters|w\/o params)\b|\bparameterless 3\.0 methods\b/i;
+  const verbs = /\bGET (?:or|and) POST\b/;
+  return { v3GetWithoutParams: f.addressing.rules.some((r) => noParams.test(r.text) && verbs.test(r.text)) };
+}
+
 /** The gaps an emitter acts on, by the spec's words for them: "Body shape of 3.0 error responses" (KnownGap.topic). */
 export function markGapTopics(gaps: KnownGap[]): void {
   for (const g of gaps) if (/\bbody (?:shape )?of 3\.0 error/i.test(g.subject)) g.topic = "v3-error-body";

@@ -4,6 +4,8 @@ import { readStates } from "../../generator/emit/server/mock.js";
 import { linkFields } from "../../generator/model/questions.js";
 import { view } from "../../generator/model/view.js";
 import { modelOf, SPEC_TEXT } from "../helpers.js";
+import { readSpec } from "../../generator/read/index.js";
+import { specFile } from "../../generator/parse/markdown.js";
 
 /**
  * Model version 3 (issue 27): what a States row does is a typed `effect` read by the front end
@@ -87,5 +89,26 @@ describe("the server's answers, the link members and the gap topics as platform 
     expect(model.platform.answers).toEqual({ notAdministrator: { value: null, source: null }, insufficientScope: { value: null, source: null } });
     expect(model.platform.links).toEqual({ value: [], source: null });
     expect(model.knownGaps.some((g) => /administrator|insufficient|\blinks?\b/i.test(g.subject))).toBe(false);
+  });
+});
+
+describe("a transport rule as the front end reads it", () => {
+  const rule = "4. In 3.0 methods without parameters accept GET or POST.";
+  const transport = (text: string) => readSpec(specFile("spec.md", text)).fragments.transport;
+  it.each([
+    ["the spec's", rule],
+    ["the hurried developer's", "4. 3.0: methods w/o params accept GET or POST."],
+    ["the careful writer's", "4. **HTTP verb for parameterless 3.0 methods.** GET or POST."],
+    ["the platform docs'", "4. In 3.0, methods without parameters accept both GET and POST."],
+  ])("%s words: 3.0 methods without parameters take GET", (_who, words) => {
+    expect(SPEC_TEXT).toContain(rule);
+    expect(transport(SPEC_TEXT.replace(rule, words))).toEqual({ v3GetWithoutParams: true });
+  });
+
+  it("without the rule no method gains GET by it; with it, each 3.0 method that takes none does", () => {
+    expect(transport(SPEC_TEXT.replace(rule, "4. In 3.0 methods are called with POST."))).toEqual({ v3GetWithoutParams: false });
+    const withRule = modelOf(SPEC_TEXT).methods.filter((m) => m.version === "v3" && m.described && m.params.length === 0);
+    expect(withRule.length).toBeGreaterThan(0);
+    expect(withRule.every((m) => m.httpMethods.includes("GET"))).toBe(true);
   });
 });

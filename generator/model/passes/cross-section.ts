@@ -33,9 +33,8 @@ export function applyCrossSectionRules(ctx: PassContext): void {
       gaps.push({ subject: "The method has no section of its own in Endpoints: scope, access and errors", kind: "not-stated", appliesTo: [`method:${m.version}:${m.name}`], source: m.source });
     }
   }
-  // "In 3.0 methods without parameters accept GET or POST."
-  const getRule = f.addressing.rules.some((r) => /\b3\.0 methods without parameters accept GET or POST\b/.test(r.text));
-  if (getRule) for (const m of methods) if (m.version === "v3" && m.described && m.params.length === 0) m.httpMethods = ["GET", "POST"];
+  // The front end read it ("In 3.0 methods without parameters accept GET or POST.", read/phrases.ts).
+  if (f.transport?.v3GetWithoutParams) for (const m of methods) if (m.version === "v3" && m.described && m.params.length === 0) m.httpMethods = ["GET", "POST"];
   // Legacy GET (D32): the spec's addressing shows POST and says nothing of GET; the platform's reference says simple
   // requests may be sent by GET with query parameters. The generator's option (default on) decides, and the model
   // records the reading as a document-level gap so that `model.json` says where the verb came from.
