@@ -283,15 +283,3 @@ export function readMethodForm(method: Method, sentence: string, hooks: FormHook
   for (const form of METHOD_FORMS) if (form.match.test(sentence)) return form.read(method, sentence, hooks);
   return null;
 }
-
-/**
- * The table of method forms as spec-source/README.md shows it, written from the rows above (issue 27): the README's
- * part between its `method-forms` markers is this text, and `test/read/forms-table.test.ts` says when it is not
- * (`node test/support/forms-table.mjs --write` writes it after `npm run build`).
- */
-export function methodFormsTable(): string {
-  const cell = (s: string) => s.replace(/\|/g, "\\|");
-  const rows = METHOD_FORMS.map((f) => `| \`${f.id}\` | ${cell(f.doc.example)} | ${cell(f.doc.fact)} |`);
-  return ["| Row | Example | Fact |", "|---|---|---|", ...rows].join("\n");
-}
-

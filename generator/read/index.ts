@@ -249,8 +249,11 @@ function sectionAnchors(ctx: ReadContext, root: Section): SectionAnchor[] {
  * ledger (read/ledger.ts) accounts for once the model stage has linked the facts: the sections whose items must be
  * placed, and the lines of facts that keep no position of their own.
  */
-export function readSpec(file: SpecFile): { fragments: Fragments; diagnostics: Diagnostic[]; ledger: { scopes: LedgerScope[]; placed: ReadonlySet<number> } } {
-  const ctx: ReadContext = { file, diagnostics: [], gaps: [] };
+export function readSpec(
+  file: SpecFile,
+  opts: { trace?: ReadContext["trace"] } = {},
+): { fragments: Fragments; diagnostics: Diagnostic[]; ledger: { scopes: LedgerScope[]; placed: ReadonlySet<number> } } {
+  const ctx: ReadContext = { file, diagnostics: [], gaps: [], ...(opts.trace ? { trace: opts.trace } : {}) };
   const scopes: LedgerScope[] = [];
   const f = emptyFragments();
   const parsed = parseMarkdown(file);

@@ -17,6 +17,8 @@ export interface ReadContext {
   placed?: Set<number>;
   /** Method groups a table of the areas with 3.0 methods names (`humanresources.*`): named methods of version 3.0. */
   namedV3?: Array<{ name: string; source: Source }>;
+  /** Told the id of the form that read each sentence of a method (tests: which row reads a README example). */
+  trace?: (form: string, sentence: string) => void;
 }
 
 /** Marks the line of `t` as read into a typed fact that keeps no position of its own. */

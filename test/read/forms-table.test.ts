@@ -1,10 +1,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { METHOD_FORMS, methodFormsTable } from "../../generator/read/forms.js";
+import { METHOD_FORMS } from "../../generator/read/forms.js";
+import { STATEFUL_FORMS, methodFormsTable } from "../../generator/read/methods.js";
+import { specFile } from "../../generator/parse/markdown.js";
+import { readSpec } from "../../generator/read/index.js";
 
 /**
- * Issue 27: the table of method sentence forms (`generator/read/forms.ts`) writes spec-source/README.md's table of
- * them, so a new row cannot go undocumented and the page cannot describe a row that is gone. After a change of the
+ * Issue 27: the tables of method sentence forms (`generator/read/forms.ts`, and the rows that need the reader's state
+ * in `generator/read/methods.ts`, which were a chain of branches) write spec-source/README.md's table of them, so a new row cannot go undocumented and the page cannot describe a row that is gone. After a change of the
  * rows: `npm run build && node test/support/forms-table.mjs --write`.
  */
 
@@ -21,7 +24,7 @@ describe("the README's table of method forms", () => {
   });
 
   it("names every row once, by an id of its own, each with an example the row reads", () => {
-    const ids = METHOD_FORMS.map((f) => f.id);
+    const ids = [...METHOD_FORMS, ...STATEFUL_FORMS].map((f) => f.id);
     expect(new Set(ids).size).toBe(ids.length);
     // The first spelling of each example, or one of its sentences ("**Deprecated.** Use `x` instead."), is a sentence
     // the row's pattern matches, as the reader hands it over: bold marks off, labels ending in ":" included.
@@ -31,5 +34,13 @@ describe("the README's table of method forms", () => {
       // The row is the first to match one of them: the table is read in order, and an earlier row would take it.
       expect(sentences.some((x) => METHOD_FORMS.find((g) => g.match.test(x)) === f), `${f.id}: '${first}'`).toBe(true);
     }
+  });
+
+  it.each(STATEFUL_FORMS.map((f) => [f.id, f] as const))("the stateful row %s reads its own example, in a method that says what it needs first", (_id, f) => {
+    const read: Array<[string, string]> = [];
+    const text = `# API\n\n## Endpoints\n\n### Tasks\n\n**tasks.task.unpin**. ${f.doc.before ? `${f.doc.before} ` : ""}${f.doc.example}\n`;
+    readSpec(specFile("spec.md", text), { trace: (form, sentence) => read.push([form, sentence]) });
+    const example = f.doc.example.replace(/\*\*/g, "");
+    expect(read.find(([, sentence]) => example.startsWith(sentence.replace(/[.:]$/, "")) || sentence.startsWith(example.replace(/[.:]$/, "")))?.[0], JSON.stringify(read)).toBe(f.id);
   });
 });
