@@ -60,19 +60,43 @@ export interface FieldScope {
 export const FIELD_BUDGET = 20_000;
 
 /**
- * A table reached by an anchor; `variants` when the section holds one table per case (tabs: one table of settings
- * per custom-field type), which makes the object one of them.
+ * A table reached by an anchor, with `parts` when its section holds more field tables: each either continues the
+ * same object (the contact's origin fields, then its address fields, each table under a paragraph of its own), or,
+ * after a label that names a member ("**Object** `automatedSolution`:"), lists that member's fields (`label`).
  */
 export interface AnchoredTable {
   rows: YfmCell[][];
-  variants?: YfmCell[][][];
+  parts?: Array<{ rows: YfmCell[][]; label: string | null }>;
 }
 
-/** The object a table (or each of its variants) describes; null when it is no field table. */
+/**
+ * The object a table (and the parts of its section) describes; null when it is no field table. Tables that name the
+ * same fields again are cases of the object (one table per entity type or category: a union of them); tables of
+ * fields of their own are groups of one object (the contact's general fields, its origin fields, its address
+ * fields: one object). Until 2026-11-27 every part was a case, and a contact with a name and an address matched
+ * neither option alone, or several (which `oneOf` refuses).
+ */
 function objectOf(scope: FieldScope, table: AnchoredTable, seen: readonly string[]): TypeRef | null {
-  const shapes = (table.variants ?? [table.rows]).map((rows) => membersOf(scope, rows, seen)).filter((m): m is Field[] => m !== null);
-  if (shapes.length === 0) return null;
-  const objects: TypeRef[] = shapes.map((members) => ({ kind: "object", members }));
+  const parts = table.parts ?? [{ rows: table.rows, label: null }];
+  const groups: Field[][] = [];
+  const nested: Array<{ label: string; members: Field[] }> = [];
+  for (const part of parts) {
+    const read = membersOf(scope, part.rows, seen);
+    if (!read) continue;
+    if (part.label === null) groups.push(read);
+    else nested.push({ label: part.label, members: read });
+  }
+  // A labelled table fills the member it names, where that member is an object its row left without members; one
+  // that names no such member is a group (or a case) like the others, as before.
+  for (const n of nested) {
+    const target = groups.flat().find((m) => m.name === n.label && m.type.kind === "object" && m.type.members.length === 0);
+    if (target) target.type = { kind: "object", members: n.members };
+    else groups.push(n.members);
+  }
+  if (groups.length === 0) return null;
+  const names = groups.flatMap((g) => [...new Set(g.map((m) => m.name))]);
+  const cases = new Set(names).size < names.length;
+  const objects: TypeRef[] = cases ? groups.map((members) => ({ kind: "object", members })) : [{ kind: "object", members: groups.flat() }];
   return objects.length === 1 ? (objects[0] as TypeRef) : { kind: "union", options: objects };
 }
 
@@ -171,6 +195,10 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   if (type.kind === "array" && (type.items.kind === "unknown" || isBareObject(type.items)) && KEYED_ARRAY.test(description)) {
     const keyed: TypeRef = { kind: "object", members: [] };
     type = LIST_OF.test(description) ? { kind: "array", items: keyed } : keyed;
+  } else if (type.kind === "array" && type.items.kind === "object" && type.items.members.length > 0 && FIELD_KEYED.test(description) && !LIST_OF.test(description) && !ITEMS_OF.test(description)) {
+    // "An array in the following format: { field_1: value_1, … }" over a table of the fields it filters by: the
+    // fields are the object's keys, which may carry an operation's prefix (`>=ID`), so other keys are allowed.
+    type = { ...type.items, open: true };
   }
   // "Can be `null`", "`null` for system messages", "or `false`": the description gives the value another form the
   // type cell leaves out (the table's statement is its row, both cells); read for returned values, where pages say it.
@@ -189,6 +217,12 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
 
 /** The words of an `array` that has keys (see readFieldRow): `=>` pairs, a `{…}` block or span after "format", "form" or "structure", named fields. */
 const KEYED_ARRAY = /`array\([^`]*=>|\b(?:format|form|structure)\b[^`\n]{0,40}?(?:`\s*\{|\n\s*```[a-z]*\n(?:\s*\w+:)?\s*\{)|\bAn array with the fields? `/i;
+
+/** The keyed block of a filter, its keys named by placeholders: `{ field_1: value_1, … }`. */
+const FIELD_KEYED = /\{\s*["']?field_1["']?\s*:\s*["']?value_1\b/i;
+
+/** "Product rows. An array of objects in the following format": a list, wherever in the words it is said. */
+const ITEMS_OF = /\b(?:array|list) of (?:objects|items|elements|rows|records|entries)\b/i;
 
 /** Words that make an `array` with keys a list of keyed items ("Array of objects in the format …", "Each file is …"). */
 const LIST_OF = /^\s*(?:an? )?(?:array|list|set) of (?!values\b|fields\b)|\beach (?:file|item|element|object|entry|record)\b/i;

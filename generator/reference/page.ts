@@ -101,9 +101,9 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
   readHead(method, own, page.blocks, scope);
   // Every field table of the parameters and the returned data is read, directly or through a link, or warned.
   const used = new Set<YfmBlock | YfmCell[][]>();
-  const markUsed = (t: Extract<YfmBlock, { kind: "table" }> & { variants?: YfmCell[][][] }) => {
+  const markUsed = (t: SectionTable) => {
     used.add(t);
-    for (const v of t.variants ?? []) used.add(v);
+    for (const v of t.parts ?? []) used.add(v.rows);
   };
   let index: HeadingIndex | null = null;
   const headings = () => (index ??= headingIndex(page.blocks));
@@ -341,7 +341,10 @@ function whoOf(text: string): string {
   return t;
 }
 
-type SectionTable = Extract<YfmBlock, { kind: "table" }> & { variants?: YfmCell[][][] };
+type SectionTable = Extract<YfmBlock, { kind: "table" }> & { parts?: Array<{ rows: YfmCell[][]; label: string | null }> };
+
+/** A paragraph that names the member whose fields the next table lists: "**Object** `automatedSolution`:". */
+const MEMBER_LABEL = /^(?:\*\*(?:Object|Structure|Fields?(?: of)?)\*\*|Object|Structure of|Fields of)\s*`([^`]+)`\s*(?:object|fields)?\s*:?\s*$/i;
 
 /**
  * The page's headings by anchor (written, or the slug of their words) and by the field a sub-section is named after
@@ -372,22 +375,24 @@ export function headingIndex(blocks: YfmBlock[]): HeadingIndex {
   return { byAnchor, byField };
 }
 
-/** The table under the heading whose anchor is `anchor`, with every field table of its section (one per tab). */
+/** The table under the heading whose anchor is `anchor`, with every field table of its section (`parts`). */
 export function tableAt(blocks: YfmBlock[], index: HeadingIndex, anchor: string): SectionTable | null {
   const i = index.byAnchor.get(anchor.toLowerCase());
   return i === undefined ? null : sectionTables(blocks, i);
 }
 
 function sectionTables(blocks: YfmBlock[], heading: number): SectionTable | null {
-  const tables: Array<Extract<YfmBlock, { kind: "table" }>> = [];
+  const tables: Array<{ table: Extract<YfmBlock, { kind: "table" }>; label: string | null }> = [];
   for (let j = heading + 1; j < blocks.length; j++) {
     const n = blocks[j] as YfmBlock;
     if (n.kind === "heading") break;
-    if (n.kind === "table" && n.rows[0] && fieldColumns(n.rows[0])) tables.push(n);
+    if (n.kind !== "table" || !n.rows[0] || !fieldColumns(n.rows[0])) continue;
+    const before = blocks[j - 1];
+    tables.push({ table: n, label: before?.kind === "text" ? (MEMBER_LABEL.exec(before.text.trim())?.[1] ?? null) : null });
   }
   const first = tables[0];
   if (!first) return null;
-  return tables.length > 1 ? { ...first, variants: tables.map((t) => t.rows) } : first;
+  return tables.length > 1 ? { ...first.table, parts: tables.map((t, i) => ({ rows: t.table.rows, label: i === 0 ? null : t.label })) } : first.table;
 }
 
 /** The table of the page's sub-section named after a field. */

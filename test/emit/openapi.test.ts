@@ -196,4 +196,13 @@ describe("unions in the documents: oneOf where the options are disjoint, anyOf w
     expect(Object.keys(typeSchema({ kind: "union", options: [str, { kind: "object", members: [], additional: str }] }))).toEqual(["oneOf"]);
     expect(Object.keys(typeSchema({ kind: "union", options: [member("uploadUrl"), member("FILE_ID")] }))).toEqual(["oneOf"]);
   });
+
+  it("cases of an object that require nothing of their own: anyOf, and a value of two cases is accepted", () => {
+    const optional = (...names: string[]): TypeRef => ({ kind: "object", members: names.map((name) => ({ name, type: str, required: false, nullable: false, description: prose(""), source: { file: "f", line: 1, column: 1 } })) });
+    const cases: TypeRef = { kind: "union", options: [optional("title", "dealId"), optional("title", "leadId")] };
+    expect(Object.keys(typeSchema(cases))).toEqual(["anyOf"]);
+    // As oneOf, `{ title }` matched both cases and was refused.
+    expect(valid(cases, { title: "x" })).toBe(true);
+    expect(ajv.validate({ oneOf: (cases.kind === "union" ? cases.options : []).map(typeSchema) }, { title: "x" })).toBe(false);
+  });
 });

@@ -450,6 +450,49 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     ]);
   });
 
+  it("a section's tables: groups of fields are one object, tables that repeat fields are its cases, a labelled one fills its member", () => {
+    const table = (...rows: string[]) => ["#|", "|| **Name**", "`type` | **Description** ||", ...rows, "|#"].join("\n");
+    const field = (name: string, type = "string") => `|| **${name}**\n[\`${type}\`](x) | ${name} ||`;
+    const page = (section: string) =>
+      returned("thing.get", "|| **result**\n[`thing`](#thing) | The thing ||", ["### thing", "", section].join("\n"));
+    // crm.contact.get: the general fields, then "If the contact was created by an external system" and its table,
+    // then the address fields: one contact.
+    const groups = page([table(field("ID", "integer"), field("NAME")), "", "If it came from elsewhere:", "", table(field("ORIGIN_ID")), "", "Address fields:", "", table(field("ADDRESS"))].join("\n"));
+    expect(resultOf({ "api-reference/things/thing-get.md": groups }, "thing.get")).toEqual({
+      kind: "object",
+      members: ["ID", "NAME", "ORIGIN_ID", "ADDRESS"].map((name) => ({ name, type: name === "ID" ? { kind: "primitive", type: "integer" } : str, required: false, nullable: false })),
+    });
+    // One table per kind of thing, each naming `title` again: a union of the cases.
+    const cases = page([table(field("title"), field("dealId")), "", "For leads:", "", table(field("title"), field("leadId"))].join("\n"));
+    const union = resultOf({ "api-reference/things/thing-get.md": cases }, "thing.get") as { kind: string; options: Array<{ members: Array<{ name: string }> }> };
+    expect(union.kind).toBe("union");
+    expect(union.options.map((o) => o.members.map((m) => m.name))).toEqual([["title", "dealId"], ["title", "leadId"]]);
+    // "**Object** `owner`:" and its table: the members of the `owner` row, not the thing's own.
+    const labelled = page([table(field("ID", "integer"), field("owner", "object")), "", "**Object** `owner`:", "", table(field("login"))].join("\n"));
+    expect(resultOf({ "api-reference/things/thing-get.md": labelled }, "thing.get")).toEqual({
+      kind: "object",
+      members: [
+        { name: "ID", type: { kind: "primitive", type: "integer" }, required: false, nullable: false },
+        { name: "owner", type: { kind: "object", members: [{ name: "login", type: str, required: false, nullable: false }] }, required: false, nullable: false },
+      ],
+    });
+  });
+
+  it("a filter `{ field_1: value_1, … }` over its fields' table is that object, open to prefixed keys; 'An array of objects' in that format stays a list", () => {
+    const fields = ["", "### Fields {#fields}", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **ID**", "[`integer`](x) | Id ||", "|#"].join("\n");
+    const keyed = "An array in the following format:\n\n```\n{\n    field_1: value_1,\n    field_n: value_n,\n}\n```";
+    const text = returned("thing.list", "|| **result**\n[`boolean`](x) | Done ||", fields).replace(
+      "|| **id***\n[`integer`](x) | Id ||",
+      [`|| **filter**\n[\`array\`](#fields) | ${keyed} ||`, `|| **rows**\n[\`array\`](#fields) | Rows. An array of objects in the following format:\n\n\`\`\`\n{\n    field_1: value_1,\n}\n\`\`\` ||`].join("\n"),
+    );
+    const params = (read({ "api-reference/things/thing-list.md": text }).model?.methods[0]?.params ?? []).map((p) => [p.name, stripSources(p.type)]);
+    const id = { name: "ID", type: { kind: "primitive", type: "integer" }, required: false, nullable: false };
+    expect(params).toEqual([
+      ["filter", { kind: "object", members: [id], open: true }],
+      ["rows", { kind: "array", items: { kind: "object", members: [id] } }],
+    ]);
+  });
+
   it("'Can be `null`' makes a returned field nullable, 'or `false`' adds false; a parameter's words do not", () => {
     const text = returned("thing.get", "|| **result**\n[`object`](x) | Result ||\n|| **workPosition**\n[`string`](x) | Position. Can be `null` ||\n|| **idle**\n[`datetime`](x) | Idle date or `false` ||\n|| **name**\n[`string`](x) | Name, never null ||");
     expect(resultOf({ "api-reference/things/thing-get.md": text }, "thing.get")).toEqual({

@@ -201,8 +201,11 @@ describe("the platform's reference, read whole", () => {
     // types linked into other pages, fields methods whose `result` says it holds field descriptions, "Can be `null`"
     // and "or `false`" in a row's description, and examples of the result alone checked against the result. The
     // request floor rose from 0.87 to 0.88 with the platform's keyed `array` read as the object it is, and unions
-    // with an option of any value written `anyOf` (2,063 of 2,330).
-    expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.88);
+    // with an option of any value written `anyOf` (2,063 of 2,330), and to 0.90 (2,097) with a section's tables of
+    // groups of fields read as one object, not cases of it, cases that require nothing of their own written `anyOf`,
+    // and a filter `{ field_1: value_1, … }` over its fields' table read as that object. The error floor stays: 270 of
+    // the 275 refused are `"error": 0`, a number where data-types.md says "String error code".
+    expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.9);
     expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.77);
     expect(error.accepted / error.checked).toBeGreaterThanOrEqual(0.77);
   }, 120_000);

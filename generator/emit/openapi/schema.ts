@@ -119,12 +119,17 @@ function defaultFits(type: TypeRef, value: string | number | boolean): boolean {
 
 
 /**
- * Whether one value may match two options of a union (see typeSchema's `union`): an option of any value, or an
- * integer beside a number. Objects stay `oneOf`: a union of objects that all require nothing (crm.contact.list's
- * groups of fields) is a reading of the reference to mend, not to widen into "any object" here.
+ * Whether one value may match two options of a union (see typeSchema's `union`): an option of any value, an integer
+ * beside a number, or two objects one of which requires no member of its own (the reference's cases of an object,
+ * one table per entity type: `{ title }` is a value of each). Objects that each require a member of their own stay
+ * `oneOf` (`{ uploadUrl, fieldName }` or `{ FILE_ID }`). Groups of one object's fields are one object since
+ * 2026-11-27 (reference/fields.ts objectOf), not a union.
  */
 function overlapping(options: readonly TypeRef[]): boolean {
   if (options.some((o) => o.kind === "unknown")) return true;
+  const objects = options.filter((o): o is Extract<TypeRef, { kind: "object" }> => o.kind === "object");
+  const own = (o: (typeof objects)[number]) => o.members.some((m) => m.required && !objects.some((p) => p !== o && p.members.some((q) => q.name === m.name)));
+  if (objects.length > 1 && !objects.every(own)) return true;
   const plain = (t: string) => options.some((o) => o.kind === "primitive" && o.type === t && !o.enum);
   return plain("integer") && plain("number");
 }
