@@ -1,5 +1,5 @@
 import type { Diagnostic } from "../diagnostics/catalogue.js";
-import type { Fragments } from "./fragments.js";
+import { type Fragments, type StatementRole, statementsAbout } from "./fragments.js";
 import { platformFacts } from "./platform.js";
 import { withKnownEvents } from "./events.js";
 import { MODEL_VERSION, type KnownGap, type Model, type ModelOptions, type Version } from "./types.js";
@@ -39,31 +39,34 @@ export function buildModel(specFile: string, f: Fragments, options: ModelOptions
   statusesFromCatalogue(ctx);
   openErrors(ctx);
 
-  const withEvents = f.eventPayloads ? withKnownEvents(methods, f.eventPayloads) : methods;
+  const { facts } = f;
+  const withEvents = facts.eventPayloads ? withKnownEvents(methods, facts.eventPayloads) : methods;
   const lifted = liftShapes(resources);
-  const platform = platformFacts(f.platform, f.titleSource ?? { file: specFile, line: 1, column: 1 }, gaps);
+  const platform = platformFacts(facts.platform, f.title.source ?? { file: specFile, line: 1, column: 1 }, gaps);
+  // The model's members by what the input's statements are about (the shape of model.json, decisions.md D28).
+  const said = (role: StatementRole) => statementsAbout(f, role);
   const model: Model = {
     modelVersion: MODEL_VERSION,
     specFile,
-    sections: f.sections,
-    title: f.title,
-    intro: f.intro,
-    overview: f.overview,
-    envelope: f.envelope,
+    sections: f.anchors,
+    title: f.title.text,
+    intro: said("intro"),
+    overview: said("overview"),
+    envelope: facts.envelope,
     resources: lifted,
-    states: f.states,
-    addressing: f.addressing,
+    states: { transitions: facts.transitions, notes: said("states") },
+    addressing: { forms: facts.addressingForms, rules: said("addressing") },
     methods: withEvents,
-    fileRetrieval: f.fileRetrieval,
-    authentication: { rules: f.authentication.rules },
-    events: f.events,
-    errors: f.errors,
-    limits: f.limits,
-    versioning: f.versioning,
+    fileRetrieval: { rows: facts.fileRetrieval, rules: said("file-retrieval") },
+    authentication: { rules: said("authentication") },
+    events: said("events"),
+    errors: { catalogue: f.catalogue, notes: said("errors") },
+    limits: { table: facts.limits, rules: said("limits") },
+    versioning: said("versioning"),
     knownGaps: gaps,
     platform,
-    ...(f.publicPages ? { publicPages: f.publicPages } : {}),
-    ...(f.eventPayloads ? { eventPayloads: f.eventPayloads } : {}),
+    ...(facts.publicPages ? { publicPages: facts.publicPages } : {}),
+    ...(facts.eventPayloads ? { eventPayloads: facts.eventPayloads } : {}),
   };
   return { model, diagnostics };
 }

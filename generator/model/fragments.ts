@@ -18,45 +18,80 @@ import type {
 } from "./types.js";
 
 /**
- * The contract between a front end and the model stage (issue 27): what the readers found in an input, before the
- * model merges and resolves it. The model imports no front end; a front end writes these.
+ * The contract between a front end and the model stage (issue 27): what a front end found in its input, before the
+ * model merges and resolves it, in no dialect's shape. Prose comes as statements tagged with what they are about;
+ * every other fact is typed. The model imports no front end; a front end writes these (the spec's from its own
+ * section-shaped reading, read/reading.ts; the reference's directly).
  */
 
-/** Everything the readers found, before the model stage merges and resolves it. */
+/** What a statement of the input is about: the model's section-shaped members are built from these. */
+export type StatementRole =
+  | "intro"
+  | "overview"
+  | "states"
+  | "addressing"
+  | "endpoints"
+  | "file-retrieval"
+  | "authentication"
+  | "events"
+  | "errors"
+  | "limits"
+  | "versioning";
+
+/** A statement of the input and what it is about. */
+export interface RoleStatement {
+  about: StatementRole;
+  statement: Statement;
+}
+
+/** A method the input names without describing it; legacy unless `version` says (a table of the 3.0 areas). */
+export interface NamedMethod {
+  name: string;
+  source: Source;
+  area: string;
+  version?: Version;
+}
+
+/** Everything a front end found, before the model stage merges and resolves it. */
 export interface Fragments {
-  title: string;
-  titleSource: Statement["source"] | null;
-  intro: Statement[];
-  overview: Statement[];
-  envelope: Envelope | null;
-  resources: Resource[];
-  states: { transitions: StateTransition[]; notes: Statement[] };
-  addressing: { forms: AddressingForm[]; rules: Statement[] };
+  /** The input's file, or the folder of a source of many, as positions name it. */
+  file: string;
+  title: { text: string; source: Source | null };
   methods: Method[];
-  /** Methods the input names without describing them; legacy unless `version` says (a table of the 3.0 areas). */
-  named: Array<{ name: string; source: Statement["source"]; area: string; version?: Version }>;
-  endpointNotes: Statement[];
-  fileRetrieval: { rows: FileRetrievalRow[]; rules: Statement[] };
-  authentication: { rules: Statement[]; applicationContext: Array<{ name: string; source: Statement["source"] }> };
-  events: Statement[];
-  errors: { catalogue: CatalogueError[]; notes: Statement[] };
-  /** Statuses an older description gives catalogue codes, from any errors section: applied once all are read. */
-  olderStatuses: OlderStatus[];
-  limits: { table: Limit[]; rules: Statement[] };
-  versioning: Statement[];
+  resources: Resource[];
+  /** The errors any method may answer (the spec's system, 3.0 and authorization tables; the reference's includes). */
+  catalogue: CatalogueError[];
+  statements: RoleStatement[];
   gaps: KnownGap[];
-  sections: SectionAnchor[];
-  /** The platform's facts the front end found in its input's words; the model defaults the rest (model/platform.ts). */
-  platform: FoundPlatformFacts;
-  /**
-   * Transport rules the input states for a whole version, which the model stage applies to each method (its
-   * `httpMethods`): `v3GetWithoutParams`, "3.0 methods without parameters accept GET or POST".
-   */
-  transport?: { v3GetWithoutParams?: boolean };
-  /** Where the input's pages are published, when it is published documentation (Model.publicPages). */
-  publicPages?: { base: string; root: string };
-  /** The events the input describes with their payloads (Model.eventPayloads). */
-  eventPayloads?: EventPayload[];
+  /** The input's headings and their anchors, where its sections are (`x-source`, D29). */
+  anchors: SectionAnchor[];
+  facts: {
+    envelope: Envelope | null;
+    /** Methods the input names without describing them. */
+    named: NamedMethod[];
+    transitions: StateTransition[];
+    addressingForms: AddressingForm[];
+    fileRetrieval: FileRetrievalRow[];
+    limits: Limit[];
+    /** Methods the input lists as callable in an application context only. */
+    applicationContext: Array<{ name: string; source: Source }>;
+    /** The platform's facts the front end found in its input's words; the model defaults the rest (model/platform.ts). */
+    platform: FoundPlatformFacts;
+    /**
+     * Transport rules the input states for a whole version, which the model stage applies to each method (its
+     * `httpMethods`): `v3GetWithoutParams`, "3.0 methods without parameters accept GET or POST".
+     */
+    transport?: { v3GetWithoutParams?: boolean };
+    /** Where the input's pages are published, when it is published documentation (Model.publicPages). */
+    publicPages?: { base: string; root: string };
+    /** The events the input describes with their payloads (Model.eventPayloads). */
+    eventPayloads?: EventPayload[];
+  };
+}
+
+/** The statements about `role`, in the input's order. */
+export function statementsAbout(f: Fragments, role: StatementRole): Statement[] {
+  return f.statements.filter((s) => s.about === role).map((s) => s.statement);
 }
 
 /** The platform's facts a front end found: any it did not find is left out. */
@@ -114,28 +149,16 @@ export function emptyMethod(name: string, version: Version, area: string, source
 }
 
 /** Fragments with nothing in them: where every front end starts. */
-export function emptyFragments(): Fragments {
+export function emptyFragments(file = ""): Fragments {
   return {
-    title: "",
-    titleSource: null,
-    intro: [],
-    overview: [],
-    envelope: null,
-    resources: [],
-    states: { transitions: [], notes: [] },
-    addressing: { forms: [], rules: [] },
+    file,
+    title: { text: "", source: null },
     methods: [],
-    named: [],
-    endpointNotes: [],
-    fileRetrieval: { rows: [], rules: [] },
-    authentication: { rules: [], applicationContext: [] },
-    events: [],
-    errors: { catalogue: [], notes: [] },
-    olderStatuses: [],
-    limits: { table: [], rules: [] },
-    versioning: [],
+    resources: [],
+    catalogue: [],
+    statements: [],
     gaps: [],
-    sections: [],
-    platform: {},
+    anchors: [],
+    facts: { envelope: null, named: [], transitions: [], addressingForms: [], fileRetrieval: [], limits: [], applicationContext: [], platform: {} },
   };
 }

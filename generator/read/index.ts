@@ -1,6 +1,7 @@
 import GithubSlugger from "github-slugger";
 import type { Diagnostic } from "../diagnostics/catalogue.js";
-import { type Fragments, emptyFragments } from "../model/fragments.js";
+import type { Fragments } from "../model/fragments.js";
+import { type SpecReading, emptyReading, fragmentsOf } from "./reading.js";
 import type { SectionAnchor } from "../model/types.js";
 import type { RootContent } from "mdast";
 import { MAX_NESTING, type Section, type SpecFile, parseMarkdown, sectionize, spanOf, textOf } from "../parse/markdown.js";
@@ -25,6 +26,7 @@ import { markGapTopics, readPlatformFacts, readTransport } from "./phrases.js";
 import { readStateEffects } from "./state-effects.js";
 
 export type { Fragments } from "../model/fragments.js";
+export type { SpecReading } from "./reading.js";
 
 type SectionKind =
   | "overview"
@@ -98,7 +100,7 @@ function kindOf(section: Section, parent: SectionKind | null): SectionKind {
 
 
 /** The reader table: one reader per section kind; each folds its section into the fragments. */
-const readers: Record<SectionKind, (ctx: ReadContext, s: Section, f: Fragments) => void> = {
+const readers: Record<SectionKind, (ctx: ReadContext, s: Section, f: SpecReading) => void> = {
   overview: (ctx, s, f) => pushAll(f.overview, readStatements(ctx, s.blocks, "overview", s.title)),
   resources: (ctx, s, f) => pushAll(f.intro, readStatements(ctx, s.blocks, "resources", s.title)),
   // An envelope in several sections ("4.1 Success envelope", "4.2 Legacy error body") is one envelope.
@@ -155,7 +157,7 @@ function lineCol(ctx: ReadContext, offset: number): { line: number; column: numb
   return { line: s.line, column: s.column };
 }
 
-function foldMethodHeading(ctx: ReadContext, s: Section, f: Fragments, version: "legacy" | "v3", area: string): void {
+function foldMethodHeading(ctx: ReadContext, s: Section, f: SpecReading, version: "legacy" | "v3", area: string): void {
   const r = readMethodHeadingSection(ctx, s, version, area);
   pushAll(f.methods, r.methods);
   pushAll(f.resources, r.shapes);
@@ -163,7 +165,7 @@ function foldMethodHeading(ctx: ReadContext, s: Section, f: Fragments, version: 
   pushAll(f.endpointNotes, r.notes);
 }
 
-function foldMethods(ctx: ReadContext, s: Section, f: Fragments, version: "legacy" | "v3"): void {
+function foldMethods(ctx: ReadContext, s: Section, f: SpecReading, version: "legacy" | "v3"): void {
   const r = readMethodSection(ctx, s, version);
   pushAll(f.methods, r.methods);
   pushAll(f.resources, r.shapes);
@@ -209,7 +211,7 @@ function unquoted(ctx: ReadContext, section: Section): Section {
   return { ...section, blocks };
 }
 
-function walk(ctx: ReadContext, section: Section, parent: SectionKind | null, f: Fragments, scopes: LedgerScope[]): void {
+function walk(ctx: ReadContext, section: Section, parent: SectionKind | null, f: SpecReading, scopes: LedgerScope[]): void {
   const kind = kindOf(section, parent);
   readers[kind](ctx, UNQUOTED.has(kind) ? unquoted(ctx, section) : section, f);
   const ledger = LEDGER[kind];
@@ -255,7 +257,7 @@ export function readSpec(
 ): { fragments: Fragments; diagnostics: Diagnostic[]; ledger: { scopes: LedgerScope[]; placed: ReadonlySet<number> } } {
   const ctx: ReadContext = { file, diagnostics: [], gaps: [], ...(opts.trace ? { trace: opts.trace } : {}) };
   const scopes: LedgerScope[] = [];
-  const f = emptyFragments();
+  const f = emptyReading();
   const parsed = parseMarkdown(file);
   for (const d of parsed.deep) {
     report(ctx, "nesting-too-deep", spanOf(file, d.offset, d.offset + 1), { depth: d.depth, limit: MAX_NESTING });
@@ -291,6 +293,6 @@ export function readSpec(
   readStateEffects(f);
   markGapTopics(f.gaps);
   f.transport = readTransport(f);
-  return { fragments: f, diagnostics: ctx.diagnostics, ledger: { scopes, placed: ctx.placed ?? new Set() } };
+  return { fragments: fragmentsOf(file.path, f), diagnostics: ctx.diagnostics, ledger: { scopes, placed: ctx.placed ?? new Set() } };
 }
 

@@ -1,4 +1,5 @@
-import type { FoundPlatformFacts, Fragments } from "../model/fragments.js";
+import type { FoundPlatformFacts } from "../model/fragments.js";
+import type { SpecReading } from "./reading.js";
 import type { CatalogueError, Field, KnownGap, Limit, Method, PlatformFact } from "../model/types.js";
 
 /**
@@ -8,7 +9,7 @@ import type { CatalogueError, Field, KnownGap, Limit, Method, PlatformFact } fro
  * words were read by the emitters before; another dialect has a phrases module of its own, and a fact its input
  * does not state is left out here and defaulted, with a gap, in model/platform.ts.
  */
-export function readPlatformFacts(f: Fragments): FoundPlatformFacts {
+export function readPlatformFacts(f: SpecReading): FoundPlatformFacts {
   const catalogue = f.errors.catalogue;
   const fact = <T>(value: T, from: { source: PlatformFact<T>["source"] }): PlatformFact<T> => ({ value, source: from.source });
   const coded = (find: (e: CatalogueError) => boolean) => {
@@ -85,7 +86,7 @@ function withEnding(text: string, ending: string): string {
  * `disk.attachedObject.get`)"), a prefix ("prefix `n`"), the envelope's `result` ("URLs in `result`"), or a row that
  * says it has no link. The model keeps those of them that are strings (model/questions.ts linkFields).
  */
-function linkFields(f: Fragments): Pick<FoundPlatformFacts, "links"> {
+function linkFields(f: SpecReading): Pick<FoundPlatformFacts, "links"> {
   const names = new Set<string>();
   // What the table says is no link is none, whatever a member's description says.
   const not = new Set<string>();
@@ -117,7 +118,7 @@ function linkFields(f: Fragments): Pick<FoundPlatformFacts, "links"> {
  * "3.0: methods w/o params accept GET or POST", "HTTP verb for parameterless 3.0 methods. GET or POST", "In 3.0,
  * methods without parameters accept both GET and POST".
  */
-export function readTransport(f: Fragments): NonNullable<Fragments["transport"]> {
+export function readTransport(f: SpecReading): NonNullable<SpecReading["transport"]> {
   const noParams = /\b3\.0\b[^.]*?\bmethods (?:without parameters|w\/o params)\b|\bparameterless 3\.0 methods\b/i;
   const verbs = /\bGET (?:or|and) POST\b/;
   return { v3GetWithoutParams: f.addressing.rules.some((r) => noParams.test(r.text) && verbs.test(r.text)) };

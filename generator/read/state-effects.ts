@@ -1,4 +1,4 @@
-import type { Fragments } from "../model/fragments.js";
+import type { SpecReading } from "./reading.js";
 import type { Method, StateEffect, StateLiteral, StateTransition } from "../model/types.js";
 
 /**
@@ -9,7 +9,7 @@ import type { Method, StateEffect, StateLiteral, StateTransition } from "../mode
  * mock says so when it starts. Runs once the whole input is read: a row names methods the spec describes later, and
  * "same method" is the row above's.
  */
-export function readStateEffects(f: Fragments): void {
+export function readStateEffects(f: SpecReading): void {
   const legacy = new Map<string, Method | null>();
   for (const m of f.methods) if (m.version === "legacy" && !legacy.has(m.name)) legacy.set(m.name, m);
   for (const n of f.named) if ((n.version ?? "legacy") === "legacy" && !legacy.has(n.name)) legacy.set(n.name, null);

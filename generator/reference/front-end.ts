@@ -40,12 +40,12 @@ export const REFERENCE_FRONT_END: FrontEnd = {
     const cataloguePages = pages.filter((f) => isCatalogue(f.path)).map((f) => scanPage(f.path, f.text, resolve, memo));
     for (const p of cataloguePages) diagnostics.push(...includeWarnings(p));
     const catalogue = readCatalogue(cataloguePages, diagnostics);
-    const fragments = emptyFragments();
-    fragments.title = "Bitrix24 REST API (the platform's reference)";
+    const fragments = emptyFragments(source.root);
+    fragments.title = { text: "Bitrix24 REST API (the platform's reference)", source: null };
     // The public URL of a page is its path from `api-reference/` on; a page outside that layout has none known.
     const first = pages.find((f) => API.test(f.path))?.path;
     const root = first !== undefined ? first.slice(0, first.search(API) + (first.search(API) > 0 ? 1 : 0)) : "";
-    if (first !== undefined) fragments.publicPages = { base: PUBLIC_BASE, root };
+    if (first !== undefined) fragments.facts.publicPages = { base: PUBLIC_BASE, root };
     // Each page's reading depends on its own text, the files it includes and the catalogue: a cached reading is
     // used only when all three are as they were (`salt` names the generator that wrote it).
     const cache = source.cache;
@@ -82,10 +82,10 @@ export const REFERENCE_FRONT_END: FrontEnd = {
       fragments.methods.push(m);
     }
     fragments.resources.push(...catalogue.resources);
-    fragments.errors.catalogue.push(...systemErrors(texts, root, resolve));
-    fragments.envelope = envelopeOf(cataloguePages, catalogue, diagnostics, [...paging.values()]);
-    if (events.size > 0) fragments.eventPayloads = [...events.values()];
-    fragments.platform = readReferenceFacts(fragments);
+    fragments.catalogue.push(...systemErrors(texts, root, resolve));
+    fragments.facts.envelope = envelopeOf(cataloguePages, catalogue, diagnostics, [...paging.values()]);
+    if (events.size > 0) fragments.facts.eventPayloads = [...events.values()];
+    fragments.facts.platform = readReferenceFacts(fragments);
     return { fragments, diagnostics: once(diagnostics), secrets: [] };
   },
 };

@@ -13,7 +13,7 @@ export function readReferenceFacts(f: Fragments): Pick<FoundPlatformFacts, "answ
   const notAdmin = f.methods.find((m) => m.errors.some(isNotAdministrator));
   const notAdminError = notAdmin?.errors.find(isNotAdministrator);
   // The system errors include quotes one text of `insufficient_scope`: the same for webhooks and applications.
-  const scope = f.errors.catalogue.find((e) => e.kind === "system" && e.code === "insufficient_scope" && e.text);
+  const scope = f.catalogue.find((e) => e.kind === "system" && e.code === "insufficient_scope" && e.text);
   // A member whose description calls it a link, a URL or a download ("Link to the avatar", "URL of the page").
   const names = new Set<string>();
   const visit = (fields: Field[]) => {

@@ -94,7 +94,7 @@ describe("the server's answers, the link members and the gap topics as platform 
 
 describe("a transport rule as the front end reads it", () => {
   const rule = "4. In 3.0 methods without parameters accept GET or POST.";
-  const transport = (text: string) => readSpec(specFile("spec.md", text)).fragments.transport;
+  const transport = (text: string) => readSpec(specFile("spec.md", text)).fragments.facts.transport;
   it.each([
     ["the spec's", rule],
     ["the hurried developer's", "4. 3.0: methods w/o params accept GET or POST."],

@@ -8,11 +8,11 @@ import type { PassContext } from "./context.js";
 export function applyCrossSectionRules(ctx: PassContext): void {
   const { f, methods, gaps, find, options } = ctx;
   // Cross-section rules.
-  for (const a of f.authentication.applicationContext) {
+  for (const a of f.facts.applicationContext) {
     for (const m of methods.filter((x) => x.name === a.name && x.version === "legacy")) m.applicationContextOnly = true;
   }
   // Limits that name a parameter of a method in backticks ("`limit` | 1 to 1000, default 20 | `sign.b2e.personal.tail`").
-  for (const l of f.limits.table) {
+  for (const l of f.facts.limits) {
     const param = /^`([A-Za-z_]\w*)`$/.exec(l.name)?.[1];
     const target = /^`([^`]+)`$/.exec(l.appliesTo)?.[1];
     const m = target ? find(target, "legacy") : undefined;
@@ -34,14 +34,14 @@ export function applyCrossSectionRules(ctx: PassContext): void {
     }
   }
   // The front end read it ("In 3.0 methods without parameters accept GET or POST.", read/phrases.ts).
-  if (f.transport?.v3GetWithoutParams) for (const m of methods) if (m.version === "v3" && m.described && m.params.length === 0) m.httpMethods = ["GET", "POST"];
+  if (f.facts.transport?.v3GetWithoutParams) for (const m of methods) if (m.version === "v3" && m.described && m.params.length === 0) m.httpMethods = ["GET", "POST"];
   // Legacy GET (D32): the spec's addressing shows POST and says nothing of GET; the platform's reference says simple
   // requests may be sent by GET with query parameters. The generator's option (default on) decides, and the model
   // records the reading as a document-level gap so that `model.json` says where the verb came from.
   if (options.legacyGet !== false) {
     const legacy = methods.filter((m) => m.version === "legacy" && !m.wildcard);
     for (const m of legacy) if (!m.httpMethods.includes("GET")) m.httpMethods = ["GET", ...m.httpMethods];
-    const form = f.addressing.forms.find((x) => x.version === "legacy") ?? null;
+    const form = f.facts.addressingForms.find((x) => x.version === "legacy") ?? null;
     if (legacy.length > 0 && form) {
       gaps.push({
         subject: `Whether legacy methods take GET with query parameters: read as yes, as the platform's reference says (${CALLING_THE_API}); option legacyGet`,

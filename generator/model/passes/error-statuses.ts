@@ -16,7 +16,7 @@ export function statusesFromCatalogue(ctx: PassContext): void {
 
 function statusFromCatalogue(e: MethodError, f: Fragments): MethodError {
   if (e.status !== null || !e.code) return e;
-  const entries = f.errors.catalogue.filter((c) => c.code === e.code);
+  const entries = f.catalogue.filter((c) => c.code === e.code);
   const candidates = entries.flatMap((c) => [c.status, c.altStatus]).filter((s): s is number => s !== null);
   const pick = e.statuses.length > 0 ? candidates.find((s) => e.statuses.includes(s)) : entries.find((c) => c.status !== null)?.status ?? undefined;
   if (pick === undefined || pick === null) return e;

@@ -1,4 +1,4 @@
-import { type Fragments, emptyMethod } from "../fragments.js";
+import { type Fragments, emptyMethod, statementsAbout } from "../fragments.js";
 import type { Field, Method, Resource, Source, Statement, Version } from "../types.js";
 import type { PassContext } from "./context.js";
 
@@ -25,14 +25,14 @@ export function addNamedMethods(ctx: PassContext): void {
     methods.push(undescribed(name, version, area, source));
     addPrefixes(name);
   };
-  for (const n of f.named) namedOnly(n.name, n.version ?? "legacy", n.area, n.source);
-  for (const row of f.fileRetrieval.rows) for (const name of row.methods) namedOnly(name, "legacy", "Retrieving file content", row.source);
+  for (const n of f.facts.named) namedOnly(n.name, n.version ?? "legacy", n.area, n.source);
+  for (const row of f.facts.fileRetrieval) for (const name of row.methods) namedOnly(name, "legacy", "Retrieving file content", row.source);
   const resultMembers = new Set<string>();
   for (const m of methods) {
     const t = m.result?.type;
     if (t?.kind === "object") for (const x of t.members) resultMembers.add(x.name);
   }
-  const envelopeRoots = new Set(["result", "time", ...(f.envelope?.members.map((x) => x.name) ?? [])]);
+  const envelopeRoots = new Set(["result", "time", ...(f.facts.envelope?.members.map((x) => x.name) ?? [])]);
   for (const s of statementsOf(f, methods, resources)) {
     for (const ref of s.refs) {
       if (!METHOD_NAME.test(ref)) continue;
@@ -61,7 +61,7 @@ export function addNamedMethods(ctx: PassContext): void {
       if (t.kind === "object") fieldWords(t.members);
     }
   };
-  const at0 = f.titleSource ?? { file: specFile, line: 1, column: 1 };
+  const at0 = f.title.source ?? { file: specFile, line: 1, column: 1 };
   for (const m of [...methods]) {
     if (!m.described) continue;
     fieldWords(m.params);
@@ -69,8 +69,8 @@ export function addNamedMethods(ctx: PassContext): void {
     for (const e of m.errors) inWords(e.cause, e.source);
   }
   for (const r of resources) if (r.type.kind === "object") fieldWords(r.type.members);
-  for (const row of f.fileRetrieval.rows) inWords(row.field, row.source);
-  for (const l of f.limits.table) {
+  for (const row of f.facts.fileRetrieval) inWords(row.field, row.source);
+  for (const l of f.facts.limits) {
     for (const ref of l.appliesTo.matchAll(/`([^`]+)`/g)) if (METHOD_NAME.test(ref[1] ?? "")) namedOnly(ref[1] ?? "", "legacy", "", l.source);
   }
 }
@@ -82,18 +82,9 @@ function undescribed(name: string, version: Version, area: string, source: Sourc
 }
 
 function statementsOf(f: Fragments, methods: Method[], resources: Resource[]): Statement[] {
+  const roles = ["intro", "overview", "addressing", "file-retrieval", "authentication", "events", "errors", "limits", "versioning", "states", "endpoints"] as const;
   return [
-    ...f.intro,
-    ...f.overview,
-    ...f.addressing.rules,
-    ...f.fileRetrieval.rules,
-    ...f.authentication.rules,
-    ...f.events,
-    ...f.errors.notes,
-    ...f.limits.rules,
-    ...f.versioning,
-    ...f.states.notes,
-    ...f.endpointNotes,
+    ...roles.flatMap((role) => statementsAbout(f, role)),
     ...methods.flatMap((m) => m.notes),
     ...resources.flatMap((r) => [...r.notes, ...r.typingRules]),
   ];

@@ -25,7 +25,7 @@ export const TOY_FRONT_END: FrontEnd = {
   detect: (source) => source.files.length === 1 && (source.files[0]?.path.endsWith(".toy") ?? false),
   read(source) {
     const input = source.files[0];
-    const fragments = emptyFragments();
+    const fragments = emptyFragments(input?.path ?? "");
     const diagnostics: Diagnostic[] = [];
     if (!input) return { fragments, diagnostics, secrets: [] };
     let method: Method | null = null;
@@ -34,8 +34,7 @@ export const TOY_FRONT_END: FrontEnd = {
       const [word, ...rest] = line.trim().split(/\s+/);
       if (!word) continue;
       if (word === "title") {
-        fragments.title = rest.join(" ");
-        fragments.titleSource = at;
+        fragments.title = { text: rest.join(" "), source: at };
       } else if (word === "method" && (rest[0] === "legacy" || rest[0] === "v3") && rest[1]) {
         method = emptyMethod(rest[1], rest[0], "Toy", at);
         const scope = rest.find((r) => r.startsWith("scope="));
