@@ -81,7 +81,15 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
     errors: { ...spec.errors, catalogue: [...spec.errors.catalogue, ...reference.errors.catalogue.filter((e) => !codes.has(e.code))] },
     knownGaps: gaps,
     // The spec's platform facts stand; the members the pages describe as links are links too.
-    platform: { ...spec.platform, links: { value: [...new Set([...spec.platform.links.value, ...reference.platform.links.value])].sort(ordinal), source: spec.platform.links.source ?? reference.platform.links.source } },
+    // The reference answers what the spec leaves unsaid (its administrator error, its insufficient_scope text).
+    platform: {
+      ...spec.platform,
+      answers: {
+        notAdministrator: spec.platform.answers.notAdministrator.value ? spec.platform.answers.notAdministrator : reference.platform.answers.notAdministrator,
+        insufficientScope: spec.platform.answers.insufficientScope.value ? spec.platform.answers.insufficientScope : reference.platform.answers.insufficientScope,
+      },
+      links: { value: [...new Set([...spec.platform.links.value, ...reference.platform.links.value])].sort(ordinal), source: spec.platform.links.source ?? reference.platform.links.source },
+    },
     ...(reference.publicPages ? { publicPages: reference.publicPages } : {}),
     // The payloads name the reference's resources too: renamed as its methods' are.
     ...(reference.eventPayloads ? { eventPayloads: reference.eventPayloads.map((e) => ({ ...e, fields: e.fields.map((f) => ({ ...f, type: rename(f.type) })) })) } : {}),

@@ -1,11 +1,9 @@
-import type { Model } from "./types.js";
-
 /**
  * The anchor of the section that holds `line`: the last heading at or before it (GitHub's slug, as the model
  * records it), or null before the first heading. A model question: the types' `@see` and the OpenAPI documents'
  * `x-source` (decisions.md D29) both ask it, and neither carries a line.
  */
-export function sectionAnchorAt(model: Pick<Model, "sections">, line: number): string | null {
+export function sectionAnchorAt(model: { sections: ReadonlyArray<{ anchor: string; source: { line: number } }> }, line: number): string | null {
   let anchor: string | null = null;
   for (const s of model.sections) {
     if (s.source.line > line) break;

@@ -13,7 +13,7 @@ declare const PROSE: unique symbol;
 export type Prose = symbol & { readonly [PROSE]: "prose" };
 
 /** The members that hold the input's words: descriptions, causes, quoted texts, notes, a States row's parts, gap subjects. */
-type ProseKey = "description" | "cause" | "text" | "subject" | "trigger" | "condition" | "next" | "also" | "where" | "notes";
+type ProseKey = "description" | "cause" | "text" | "subject" | "trigger" | "condition" | "next" | "also" | "where" | "notes" | "scopeNote" | "reason" | "note" | "keyDescription" | "words" | "title";
 
 type Branded<V> = V extends string ? Prose : V extends string | null ? Prose | null : V extends readonly string[] ? Prose[] : View<V>;
 

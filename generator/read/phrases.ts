@@ -65,18 +65,18 @@ export function readPlatformFacts(f: SpecReading): FoundPlatformFacts {
   };
 }
 
-// "caller not administrator", "caller not admin".
-const isNotAdministrator = (e: Method["errors"][number]) => e.code === "ACCESS_DENIED" && !!e.text && /admin(?:istrator)?\b/.test(e.cause ?? "");
+// "caller not administrator", "caller not admin", "only portal administrators".
+const isNotAdministrator = (e: Method["errors"][number]) => e.code === "ACCESS_DENIED" && !!e.text && /admin(?:istrator)?s?\b/.test(e.cause ?? "");
 
 /**
  * A text with its ending replaced: the ending starts at the last place the text has the ending's first word
- * ("… than provided by the webhook token" with the ending "provided by the access token"); a text without that
- * word gets the ending after it.
+ * ("… than provided by the webhook token" with the ending "provided by the access token"). A text without that word
+ * stays as it is, as before this was typed: an ending that says not where it starts replaces nothing.
  */
 function withEnding(text: string, ending: string): string {
   const first = ending.split(" ")[0] ?? ending;
   const at = text.lastIndexOf(` ${first} `);
-  return at >= 0 ? `${text.slice(0, at + 1)}${ending}` : `${text} ${ending}`;
+  return at >= 0 ? `${text.slice(0, at + 1)}${ending}` : text;
 }
 
 /**
@@ -93,10 +93,12 @@ function linkFields(f: SpecReading): Pick<FoundPlatformFacts, "links"> {
   for (const row of f.fileRetrieval.rows) {
     const none = /\bno link\b/i.test(row.field);
     for (const m of row.field.matchAll(/`([A-Za-z_]\w*)`/g)) {
-      const before = row.field.slice(0, m.index);
-      const after = row.field.slice(m.index + m[0].length);
+      // The words right around the name, bounded: a cell of many names is read in time linear in its length.
+      const before = row.field.slice(Math.max(0, m.index - 12), m.index);
+      const after = row.field.slice(m.index + m[0].length, m.index + m[0].length + 160);
       const passedOn = /^,\s*then\b/.test(after) || /^\s*\([^)]*\bbefore\s+(?:calling\s+)?`[\w.]+`[^)]*\)/.test(after);
-      (none || passedOn || /\b(?:prefix|in)\s*$/.test(before) ? not : names).add(m[1] as string);
+      // "prefix `n`" is a value; "URLs in `result`" the member that holds the links, not one.
+      (none || passedOn || /\b(?:prefix|URLs? in)\s*$/.test(before) ? not : names).add(m[1] as string);
     }
   }
   const visit = (fields: Field[]) => {
@@ -119,9 +121,15 @@ function linkFields(f: SpecReading): Pick<FoundPlatformFacts, "links"> {
  * methods without parameters accept both GET and POST".
  */
 export function readTransport(f: SpecReading): NonNullable<SpecReading["transport"]> {
-  const noParams = /\b3\.0\b[^.]*?\bmethods (?:without parameters|w\/o params)\b|\bparameterless 3\.0 methods\b/i;
-  const verbs = /\bGET (?:or|and) POST\b/;
-  return { v3GetWithoutParams: f.addressing.rules.some((r) => noParams.test(r.text) && verbs.test(r.text)) };
+  // The verbs in the same clause as the 3.0 methods without parameters, with no "not" or "only" between: "legacy
+  // methods accept GET or POST" after a semicolon, "(legacy: GET or POST)", "do not accept GET or POST" say no such
+  // thing. Bounded gaps: linear in the rule's length.
+  const rule = /(?:\b3\.0\b[^.;()]{0,12}?\bmethods (?:without parameters|w\/o params)|\bparameterless 3\.0 methods)\b([^;()]{0,40}?)\bGET (?:or|and) POST\b/i;
+  const says = (text: string) => {
+    const m = rule.exec(text);
+    return m !== null && !/\b(?:not|only|never)\b/i.test(m[1] ?? "");
+  };
+  return { v3GetWithoutParams: f.addressing.rules.some((r) => says(r.text)) };
 }
 
 /** The gaps an emitter acts on, by the spec's words for them: "Body shape of 3.0 error responses" (KnownGap.topic). */

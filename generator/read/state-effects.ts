@@ -64,7 +64,7 @@ function effectOf(t: StateTransition, method: string | null, described: Method |
   if (stored) return { kind: "store", method, collection: (stored[1] ?? stored[2]) as string, crm: /\bCRM\b/.test(`${t.next} ${t.also}`) };
   // The condition, or a condition the next state writes in ("`m`, for a call that is already finished (present in
   // statistics), attaches …").
-  const present = /present in (\w+)/i.exec(t.condition) ?? /\bfor a \w+ that [^,]*\(present in (\w+)\)/i.exec(t.next);
+  const present = /present in (\w+)/i.exec(t.condition) ?? /\bfor a \w+ that [^,()]{0,60}\(present in (\w+)\)/i.exec(t.next);
   if (present) {
     const failed = described?.errors.find((e) => e.code !== null && e.text && /not found|not finished/i.test(e.text));
     const error = failed?.code != null && failed.text ? { code: failed.code, text: failed.text } : null;
@@ -81,8 +81,8 @@ function effectOf(t: StateTransition, method: string | null, described: Method |
   const reserve = /(?:with|w\/) `(\w+)=(\d+)`/.exec(t.trigger);
   if (reserve && /\breserved under|\breserves (?:a|the) batch under/i.test(t.next)) return { kind: "offline-reserve", method, param: reserve[1] as string, value: literal(reserve[2] as string), id };
   // "records removed from the queue", "the records are removed …", "removes the records of a reserved batch from …".
-  if (/\brecords (?:are )?removed from (?:the )?queue|\bremoves the records\b.* from the queue/i.test(t.next)) return { kind: "offline-clear", method, id };
-  if (/\brecords (?:are )?marked as failed|\bmarks the records\b.* as failed/i.test(t.next)) return { kind: "offline-error", method, id };
+  if (/\brecords (?:are )?removed from (?:the )?queue|\bremoves the records\b[^.;]{0,60}? from the queue/i.test(t.next)) return { kind: "offline-clear", method, id };
+  if (/\brecords (?:are )?marked as failed|\bmarks the records\b[^.;]{0,60}? as failed/i.test(t.next)) return { kind: "offline-error", method, id };
   if (/installation (?:is )?not finished/i.test(t.condition) && /\bhidden\b|\bhides\b/i.test(t.next)) {
     // What `placement.bind` registers, `placement.get` lists.
     const list = method.endsWith(".bind") ? `${method.slice(0, -".bind".length)}.get` : null;

@@ -70,34 +70,59 @@ export interface AnchoredTable {
 }
 
 /**
- * The object a table (and the parts of its section) describes; null when it is no field table. Tables that name the
- * same fields again are cases of the object (one table per entity type or category: a union of them); tables of
- * fields of their own are groups of one object (the contact's general fields, its origin fields, its address
- * fields: one object). Until 2026-11-27 every part was a case, and a contact with a name and an address matched
- * neither option alone, or several (which `oneOf` refuses).
+ * The object a table (and the parts of its section) describes; null when it is no field table. Tables of fields of
+ * their own are groups of one object (the contact's general fields, its origin fields, its address fields); tables
+ * that name fields another table names too are cases of it (one table per entity type), each with the groups shared
+ * by all (a table of common fields, then one per type: common + each type's). A table after a label that names a
+ * member (`**Object** \`owner\`:`) gives that member's fields: an object, or the items of a list of objects, that
+ * its row (or an earlier labelled table) left without members; a label that names no such member is said
+ * (`unplaced`), its fields in no object. Until 2026-11-27 every part was a case, and a contact with a name and an
+ * address matched neither option alone, or several (which `oneOf` refuses).
  */
 function objectOf(scope: FieldScope, table: AnchoredTable, seen: readonly string[]): TypeRef | null {
   const parts = table.parts ?? [{ rows: table.rows, label: null }];
   const groups: Field[][] = [];
-  const nested: Array<{ label: string; members: Field[] }> = [];
+  const nested: Array<{ label: string; members: Field[]; at: YfmCell | undefined }> = [];
   for (const part of parts) {
     const read = membersOf(scope, part.rows, seen);
     if (!read) continue;
     if (part.label === null) groups.push(read);
-    else nested.push({ label: part.label, members: read });
+    else nested.push({ label: part.label, members: read, at: part.rows[0]?.[0] });
   }
-  // A labelled table fills the member it names, where that member is an object its row left without members; one
-  // that names no such member is a group (or a case) like the others, as before.
+  if (groups.length === 0 && nested.length === 0) return null;
+  // Each labelled table in order, so that a chain (`owner`, then `owner`'s `address`) fills as it nests.
   for (const n of nested) {
-    const target = groups.flat().find((m) => m.name === n.label && m.type.kind === "object" && m.type.members.length === 0);
-    if (target) target.type = { kind: "object", members: n.members };
-    else groups.push(n.members);
+    const target = openMember([...groups.flat(), ...nested.flatMap((x) => x.members)], n.label);
+    if (target) target.type = target.type.kind === "array" ? { kind: "array", items: { kind: "object", members: n.members } } : { kind: "object", members: n.members };
+    else if (n.at) scope.diagnostics.push(diagnostic("unplaced", at(n.at, 1), { what: `the table after the label '${n.label}': no member of that name is an object without members, so its ${n.members.length} fields are in no object` }));
   }
-  if (groups.length === 0) return null;
-  const names = groups.flatMap((g) => [...new Set(g.map((m) => m.name))]);
-  const cases = new Set(names).size < names.length;
-  const objects: TypeRef[] = cases ? groups.map((members) => ({ kind: "object", members })) : [{ kind: "object", members: groups.flat() }];
+  if (groups.length === 0) return { kind: "object", members: [] };
+  // A group whose names another group also has is a case; the others are shared by every case.
+  const count = new Map<string, number>();
+  for (const g of groups) for (const name of new Set(g.map((m) => m.name))) count.set(name, (count.get(name) ?? 0) + 1);
+  const isCase = groups.map((g) => g.some((m) => (count.get(m.name) ?? 0) > 1));
+  const shared = groups.filter((_, i) => !isCase[i]).flat();
+  const cases = groups.filter((_, i) => isCase[i]);
+  if (cases.length === 0) return { kind: "object", members: shared };
+  const objects: TypeRef[] = cases.map((members) => ({ kind: "object", members: [...shared, ...members] }));
   return objects.length === 1 ? (objects[0] as TypeRef) : { kind: "union", options: objects };
+}
+
+/** The member named `name`, at any depth, that is an object (or a list of objects) with no members yet. */
+function openMember(fields: readonly Field[], name: string): Field | undefined {
+  const bare = (t: TypeRef): boolean => (t.kind === "object" && t.members.length === 0) || (t.kind === "array" && (t.items.kind === "unknown" || bare(t.items)));
+  const queue = [...fields];
+  const seenTypes = new Set<TypeRef>();
+  for (let i = 0; i < queue.length; i++) {
+    const f = queue[i] as Field;
+    if (f.name === name && bare(f.type)) return f;
+    const inner = f.type.kind === "array" ? f.type.items : f.type;
+    if (inner.kind === "object" && !seenTypes.has(inner)) {
+      seenTypes.add(inner);
+      queue.push(...inner.members);
+    }
+  }
+  return undefined;
 }
 
 /** The columns of a field table, from its header row; null when it is not one. */

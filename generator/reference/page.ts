@@ -344,7 +344,7 @@ function whoOf(text: string): string {
 type SectionTable = Extract<YfmBlock, { kind: "table" }> & { parts?: Array<{ rows: YfmCell[][]; label: string | null }> };
 
 /** A paragraph that names the member whose fields the next table lists: "**Object** `automatedSolution`:". */
-const MEMBER_LABEL = /^(?:\*\*(?:Object|Structure|Fields?(?: of)?)\*\*|Object|Structure of|Fields of)\s*`([^`]+)`\s*(?:object|fields)?\s*:?\s*$/i;
+const MEMBER_LABEL = /^(?:\*\*(?:Object|Structure|Fields?(?: of)?)\*\*|Object|Structure of|Fields of) ?`([^`]+)`(?: (?:object|fields))?:?$/i;
 
 /**
  * The page's headings by anchor (written, or the slug of their words) and by the field a sub-section is named after
@@ -388,7 +388,8 @@ function sectionTables(blocks: YfmBlock[], heading: number): SectionTable | null
     if (n.kind === "heading") break;
     if (n.kind !== "table" || !n.rows[0] || !fieldColumns(n.rows[0])) continue;
     const before = blocks[j - 1];
-    tables.push({ table: n, label: before?.kind === "text" ? (MEMBER_LABEL.exec(before.text.trim())?.[1] ?? null) : null });
+    // Matched on the text with its spaces collapsed: the pattern then has no two runs of spaces side by side.
+    tables.push({ table: n, label: before?.kind === "text" ? (MEMBER_LABEL.exec(before.text.replace(/\s+/g, " ").trim())?.[1] ?? null) : null });
   }
   const first = tables[0];
   if (!first) return null;

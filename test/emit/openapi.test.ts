@@ -185,7 +185,7 @@ describe("unions in the documents: oneOf where the options are disjoint, anyOf w
   const valid = (t: TypeRef, v: unknown) => ajv.validate(typeSchema(t), v);
 
   it("an option of any value, integer beside number: anyOf, and the value is accepted", () => {
-    const langMap: TypeRef = { kind: "union", options: [str, { kind: "unknown", note: "lang_map" }] };
+    const langMap: TypeRef = { kind: "union", options: [str, { kind: "unknown", note: prose("lang_map") }] };
     expect(Object.keys(typeSchema(langMap))).toContain("anyOf");
     expect(valid(langMap, "Filter")).toBe(true);
     expect(valid({ kind: "union", options: [{ kind: "primitive", type: "integer" }, { kind: "primitive", type: "number" }] }, 5)).toBe(true);

@@ -197,6 +197,11 @@ describe("pathological specs finish within a time budget", () => {
     // 25 s on a quiet 2-core machine, 43 s beside other work (a CI run of 2026-11-26): the guard is a hang guard
     // (D6), about five times that; a reader quadratic in the rows would take hours here.
     ["a 100,000-row parameter table", () => endpoints(`\n\n| Parameter | Type | Required | Meaning |\n|---|---|---|---|\n${Array.from({ length: 100_000 }, (_, i) => `| \`p${i}\` | integer | no | x |`).join("\n")}`), 120_000],
+    // The States rows' and the file table's phrases (read/state-effects.ts, read/phrases.ts): a review found two that
+    // rescanned a cell to its end from every start (15 s at 20,000 repeats).
+    ["a States row of 20,000 'removes the records ' and 'for a x that '", () => `# T\n\n## States\n\n| Subject | Trigger | Condition | Next state | Also |\n|---|---|---|---|---|\n| Batch | \`tasks.task.get\` | | ${repeat("removes the records ", 20_000)} | |\n| Batch | \`tasks.task.get\` | | ${repeat("for a x that ", 20_000)} | |\n\n${endpoints("").slice(4)}`, 10_000],
+    // 10,000 code spans, as above: micromark's own merge of a paragraph's text runs is what grows past that.
+    ["a file-table cell of 10,000 backticked names", () => `# T\n\n## Retrieving file content\n\n| Where | Method | Field |\n|---|---|---|\n| Task files | \`tasks.task.get\` | ${repeat("`a` in ", 10_000)} |\n\n${endpoints("").slice(4)}`, 10_000],
     ["a 20,000-item parameter list", () => endpoints(`\n\n${Array.from({ length: 20_000 }, (_, i) => `- \`p${i}\` integer, x`).join("\n")}`), 60_000],
   ];
   it.each(inputs)("%s", async (_name, make, guardMs) => {

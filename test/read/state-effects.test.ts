@@ -84,6 +84,24 @@ describe("the server's answers, the link members and the gap topics as platform 
     expect(linkFields(view(spec))).not.toContain("creator");
   });
 
+  it("in other words: 'administrators' (plural); 'the link in `X`' keeps X a link; an ending whose first word the text lacks changes nothing", () => {
+    const plural = modelOf(SPEC_TEXT.replaceAll("caller not administrator", "only portal administrators may call"));
+    expect(plural.platform.answers.notAdministrator.value).toMatchObject({ code: "ACCESS_DENIED", text: "Access denied!" });
+    const linkIn = modelOf(SPEC_TEXT.replace("| `CALL_RECORD_URL` |", "| the link in `CALL_RECORD_URL` |"));
+    expect(linkFields(view(linkIn))).toContain("CALL_RECORD_URL");
+    const ending = modelOf(SPEC_TEXT.replace("for applications the text ends with `provided by the access token`", "for applications the text ends with `access token`"));
+    expect(ending.platform.answers.insufficientScope.value?.application).toBe("The request requires higher privileges than provided by the webhook token");
+  });
+
+  it("the merged model takes the reference's answers where the spec states none", async () => {
+    const { mergeModels } = await import("../../generator/model/merge.js");
+    const none = { value: null, source: null };
+    const quiet = { ...spec, platform: { ...spec.platform, answers: { notAdministrator: none, insufficientScope: none } } };
+    const merged = mergeModels(quiet, spec).model;
+    expect(merged.platform.answers).toEqual(spec.platform.answers);
+    expect(mergeModels(spec, quiet).model.platform.answers).toEqual(spec.platform.answers);
+  });
+
   it("an input that states none: no answers and no links, without a gap (the server answers a method's own error)", () => {
     const model = modelOf("# Small API\n\n## Endpoints\n\n### Area\n\n**a.b**. Scope `x`. Any user. No parameters. Result: boolean.\n");
     expect(model.platform.answers).toEqual({ notAdministrator: { value: null, source: null }, insufficientScope: { value: null, source: null } });
@@ -105,8 +123,19 @@ describe("a transport rule as the front end reads it", () => {
     expect(transport(SPEC_TEXT.replace(rule, words))).toEqual({ v3GetWithoutParams: true });
   });
 
+  it.each([
+    ["another clause's verbs", "4. In 3.0 methods without parameters accept POST only; legacy methods accept GET or POST."],
+    ["a parenthesis's", "4. In 3.0 methods without parameters are called with POST (legacy: GET or POST)."],
+    ["a negation", "4. In 3.0 methods without parameters do not accept GET or POST bodies."],
+  ])("%s is no such rule (review: the verbs anywhere in the rule were taken)", (_what, words) => {
+    expect(transport(SPEC_TEXT.replace(rule, words))).toEqual({ v3GetWithoutParams: false });
+  });
+
   it("without the rule no method gains GET by it; with it, each 3.0 method that takes none does", () => {
-    expect(transport(SPEC_TEXT.replace(rule, "4. In 3.0 methods are called with POST."))).toEqual({ v3GetWithoutParams: false });
+    const scopeList = (m: ReturnType<typeof modelOf>) => m.methods.find((x) => x.version === "v3" && x.name === "rest.scope.list")?.httpMethods;
+    // rest.scope.list says "no parameters" and no verb: GET comes from the rule alone.
+    expect(scopeList(modelOf(SPEC_TEXT.replace(rule, "4. In 3.0 methods are called with POST.")))).toEqual(["POST"]);
+    expect(scopeList(modelOf(SPEC_TEXT))).toEqual(["GET", "POST"]);
     const withRule = modelOf(SPEC_TEXT).methods.filter((m) => m.version === "v3" && m.described && m.params.length === 0);
     expect(withRule.length).toBeGreaterThan(0);
     expect(withRule.every((m) => m.httpMethods.includes("GET"))).toBe(true);

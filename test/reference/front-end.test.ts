@@ -476,6 +476,22 @@ describe("what a row's words add to its type, and the catalogue's structures giv
         { name: "owner", type: { kind: "object", members: [{ name: "login", type: str, required: false, nullable: false }] }, required: false, nullable: false },
       ],
     });
+    // Review: a label for a list of objects fills its items; a chain (owner, then owner's address) nests; a table of
+    // common fields and one per kind are each kind with the common ones; a label that names nothing is said.
+    const typeOf = (section: string) => resultOf({ "api-reference/things/thing-get.md": page(section) }, "thing.get");
+    expect(typeOf([table(field("ID", "integer"), field("items", "object[]")), "", "**Object** `items`:", "", table(field("PRICE", "number"))].join("\n"))).toEqual({
+      kind: "object",
+      members: [
+        { name: "ID", type: { kind: "primitive", type: "integer" }, required: false, nullable: false },
+        { name: "items", type: { kind: "array", items: { kind: "object", members: [{ name: "PRICE", type: { kind: "primitive", type: "number" }, required: false, nullable: false }] } }, required: false, nullable: false },
+      ],
+    });
+    const chain = typeOf([table(field("owner", "object")), "", "**Object** `owner`:", "", table(field("address", "object")), "", "**Object** `address`:", "", table(field("city"))].join("\n")) as { members: Array<{ type: unknown }> };
+    expect(JSON.stringify(chain)).toBe(JSON.stringify({ kind: "object", members: [{ name: "owner", type: { kind: "object", members: [{ name: "address", type: { kind: "object", members: [{ name: "city", type: str, required: false, nullable: false }] }, required: false, nullable: false }] }, required: false, nullable: false }] }));
+    const shared = typeOf([table(field("ID", "integer")), "", "For deals:", "", table(field("VALUE"), field("dealId")), "", "For leads:", "", table(field("VALUE"), field("leadId"))].join("\n")) as { kind: string; options: Array<{ members: Array<{ name: string }> }> };
+    expect(shared.options.map((o) => o.members.map((m) => m.name))).toEqual([["ID", "VALUE", "dealId"], ["ID", "VALUE", "leadId"]]);
+    const stray = read({ "api-reference/things/thing-get.md": page([table(field("ID", "integer")), "", "**Object** `nothing`:", "", table(field("x"))].join("\n")) });
+    expect(stray.diagnostics.some((d) => d.code === "unplaced" && d.message.includes("'nothing'"))).toBe(true);
   });
 
   it("a filter `{ field_1: value_1, … }` over its fields' table is that object, open to prefixed keys; 'An array of objects' in that format stays a list", () => {

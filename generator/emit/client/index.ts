@@ -7,6 +7,7 @@ import { type Templates, render } from "../templates.js";
 import type { PrintContext } from "../ts/printer.js";
 import { cursorMethods, linkFields, pageSizeOf, typedMethods } from "../../model/questions.js";
 import { methodDoc } from "../ts/method-doc.js";
+import { words } from "../prose.js";
 import type { ClientData, ClientMethodFlags } from "../../../runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
 import type { ClientView } from "../views.js";
@@ -125,7 +126,7 @@ export function clientFiles(
   const view: ClientView = {
     header,
     name: packages.client,
-    title: model.title,
+    title: words(model.title),
     typesPackage: packages.types,
     retryCodes: codes.retry.value,
     linkFields: linkFields(model),
@@ -192,7 +193,7 @@ export function clientFiles(
   return [
     packageJsonFile(
       "client",
-      { header, name: packages.client, version: opts.version, description: `Typed client of ${model.title}.` },
+      { header, name: packages.client, version: opts.version, description: `Typed client of ${words(model.title)}.` },
       { exports, engines: { node: ">=20.19.0" }, dependencies: { [packages.types]: opts.version }, ...REDIS_PEER },
     ),
     { path: "client/README.md", contents: render(opts.templates, "client/README.md.hbs", view) },

@@ -89,7 +89,7 @@ function operation(model: Model, m: Method, version: Version, opts: { get: boole
   const description = [
     m.description,
     m.access ? `Who may call: ${words(m.access.text)}` : "",
-    m.scopeNote ? `Scope: ${m.scopeNote}.` : "",
+    m.scopeNote ? `Scope: ${words(m.scopeNote)}.` : "",
     ...m.notes.map((n) => n.text),
     gaps.length > 0 ? `Not shown in the spec: ${gaps.map((g) => g.subject).join("; ")}.` : "",
   ]

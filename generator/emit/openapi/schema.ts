@@ -39,7 +39,7 @@ export function typeSchema(type: TypeRef): Schema {
       }
       if (type.additional) {
         s.additionalProperties = type.additional.kind === "unknown" ? true : typeSchema(type.additional);
-        if (type.keyDescription) s.description = `Keyed by ${type.keyDescription}.`;
+        if (type.keyDescription) s.description = `Keyed by ${words(type.keyDescription)}.`;
         if (type.keyNames) (s as Record<string, unknown>)["x-key-names"] = type.keyNames;
       }
       if (type.extends) return { allOf: [refTo(type.extends), s] };
@@ -57,7 +57,7 @@ export function typeSchema(type: TypeRef): Schema {
       // OpenAPI 3.0 allows `nullable` only beside a `type`; the enum leaves null as the one value.
       return { type: "string", nullable: true, enum: [null] } as OpenAPIV3.SchemaObject;
     case "unknown":
-      return { description: type.note ? `${NOT_SHOWN_NOTE} (${type.note})` : NOT_SHOWN_NOTE };
+      return { description: type.note ? `${NOT_SHOWN_NOTE} (${words(type.note)})` : NOT_SHOWN_NOTE };
     case "unresolved":
       return unresolvedLeft(type);
   }

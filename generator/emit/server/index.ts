@@ -319,7 +319,7 @@ export function serverFiles(
   return [
     packageJsonFile(
       "server",
-      { header, name: packages.server, version: opts.version, description: `Handler interfaces and a router for ${model.title}.` },
+      { header, name: packages.server, version: opts.version, description: `Handler interfaces and a router for ${words(model.title)}.` },
       {
         // The skeleton is the user's own code: it is not part of the package.
         files: ["index.js", "index.d.ts", "runtime/", "methods.js", "methods.d.ts", "documentation.js", "documentation.d.ts", "mock.js", "mock.d.ts", "seed.schema.json", "README.md", "CHANGELOG.md"],
@@ -336,7 +336,7 @@ export function serverFiles(
     { path: "server/README.md", contents: render(opts.templates, "server/README.md.hbs", {
         header,
         name: packages.server,
-        title: model.title,
+        title: words(model.title),
         ttlHours: model.platform.idempotency.retentionHours.value,
         batchMax: BATCH_MAX_COMMANDS,
         pageSize: pageSizeOf(model),

@@ -15,7 +15,7 @@ export function methodDoc(m: Method, ctx: PrintContext, model: Model, options: {
     [
       `\`${m.name}\`${m.version === "v3" ? " (3.0)" : ""}${m.described ? "" : ": named in the spec without its parameters or result."}`,
       m.description ? sentence(m.description) : null,
-      m.scopes ? `Scope: ${m.scopes.map((s) => `\`${s}\``).join(", ")}${m.scopeNote ? ` (${m.scopeNote})` : ""}.` : null,
+      m.scopes ? `Scope: ${m.scopes.map((s) => `\`${s}\``).join(", ")}${m.scopeNote ? ` (${words(m.scopeNote)})` : ""}.` : null,
       m.access ? `Who may call: ${sentence(m.access.text)}` : null,
       m.applicationContextOnly ? "Application context only: a webhook gets `WRONG_AUTH_TYPE`." : null,
       m.idempotencyKey ? "Honours the `Idempotency-Key` header." : null,

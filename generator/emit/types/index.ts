@@ -93,7 +93,7 @@ function errorCodesDecl(m: Method, base: string, ctx: PrintContext): string {
   const lines = [
     `Error codes the spec lists for \`${m.name}\`${m.version === "v3" ? " (3.0)" : ""}.`,
     open
-      ? `Open: other codes may come (${open.reason}).`
+      ? `Open: other codes may come (${words(open.reason)}).`
       : codes.length === 0
         ? "The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method."
         : null,
@@ -247,8 +247,8 @@ export function typesFiles(
     { path: "types/common.d.ts", raw: true, contents: out.common },
     ...out.areas.map((a): GeneratedFile => ({ path: `types/areas/${a.key}.d.ts`, raw: true, contents: a.text })),
     { path: "types/index.js", raw: true, contents: `// ${header}\n// Types only: this module has no runtime.\nexport {};\n` },
-    packageJsonFile("types", { header, name: pkg.name, version: pkg.version, description: `TypeScript types of ${model.title}.` }, { exports }),
-    { path: "types/README.md", contents: render(pkg.templates, "types/README.md.hbs", { header, name: pkg.name, title: model.title, areas: out.areas.map((a) => a.key) }) },
+    packageJsonFile("types", { header, name: pkg.name, version: pkg.version, description: `TypeScript types of ${words(model.title)}.` }, { exports }),
+    { path: "types/README.md", contents: render(pkg.templates, "types/README.md.hbs", { header, name: pkg.name, title: words(model.title), areas: out.areas.map((a) => a.key) }) },
   ];
 }
 
