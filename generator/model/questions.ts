@@ -1,5 +1,6 @@
 import type { Field, KnownGap, Method, Model, Version } from "./view.js";
 import { ordinal } from "../util/order.js";
+import { topMembers } from "./members.js";
 
 /**
  * Questions the emitters ask of the model, beside the model (docs style.md §2, issue 27): which methods get types,
@@ -123,14 +124,6 @@ export function methodAndParamGaps(model: Model, m: Pick<Method, "version" | "na
  */
 export function linkFields(model: Model): string[] {
   const notLinks = new Set<string>();
-  const visit = (fields: Field[]) => {
-    for (const f of fields) if (!(f.type.kind === "unknown" || (f.type.kind === "primitive" && f.type.type === "string"))) notLinks.add(f.name);
-  };
-  for (const r of model.resources) if (r.type.kind === "object") visit(r.type.members);
-  for (const m of model.methods) {
-    const t = m.result?.type;
-    if (t?.kind === "object") visit(t.members);
-    if (t?.kind === "union") for (const o of t.options) if (o.kind === "object") visit(o.members);
-  }
+  for (const f of topMembers<Field>(model.resources, model.methods)) if (!(f.type.kind === "unknown" || (f.type.kind === "primitive" && f.type.type === "string"))) notLinks.add(f.name);
   return model.platform.links.value.filter((n) => n && !notLinks.has(n)).sort(ordinal);
 }

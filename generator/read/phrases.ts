@@ -1,5 +1,6 @@
 import type { FoundPlatformFacts } from "../model/fragments.js";
 import type { SpecReading } from "./reading.js";
+import { topMembers } from "../model/members.js";
 import type { CatalogueError, Field, KnownGap, Limit, Method, PlatformFact } from "../model/types.js";
 
 /**
@@ -101,15 +102,7 @@ function linkFields(f: SpecReading): Pick<FoundPlatformFacts, "links"> {
       (none || passedOn || /\b(?:prefix|URLs? in)\s*$/.test(before) ? not : names).add(m[1] as string);
     }
   }
-  const visit = (fields: Field[]) => {
-    for (const x of fields) if (/\b(link|URL|download)\b/i.test(x.description)) names.add(x.name);
-  };
-  for (const r of f.resources) if (r.type.kind === "object") visit(r.type.members);
-  for (const m of f.methods) {
-    const t = m.result?.type;
-    if (t?.kind === "object") visit(t.members);
-    if (t?.kind === "union") for (const o of t.options) if (o.kind === "object") visit(o.members);
-  }
+  for (const x of topMembers<Field>(f.resources, f.methods)) if (/\b(link|URL|download)\b/i.test(x.description)) names.add(x.name);
   for (const n of not) names.delete(n);
   const at = f.fileRetrieval.rows[0];
   return names.size > 0 ? { links: { value: [...names].sort(), source: at?.source ?? null } } : {};

@@ -1,5 +1,6 @@
 import type { FoundPlatformFacts, Fragments } from "../model/fragments.js";
 import type { Field, PlatformFact } from "../model/types.js";
+import { topMembers } from "../model/members.js";
 
 /**
  * The reference dialect's words for the platform's facts (issue 27; the spec's are read/phrases.ts): which error a
@@ -16,15 +17,7 @@ export function readReferenceFacts(f: Fragments): Pick<FoundPlatformFacts, "answ
   const scope = f.catalogue.find((e) => e.kind === "system" && e.code === "insufficient_scope" && e.text);
   // A member whose description calls it a link, a URL or a download ("Link to the avatar", "URL of the page").
   const names = new Set<string>();
-  const visit = (fields: Field[]) => {
-    for (const x of fields) if (/\b(link|URL|download)\b/i.test(x.description)) names.add(x.name);
-  };
-  for (const r of f.resources) if (r.type.kind === "object") visit(r.type.members);
-  for (const m of f.methods) {
-    const t = m.result?.type;
-    if (t?.kind === "object") visit(t.members);
-    if (t?.kind === "union") for (const o of t.options) if (o.kind === "object") visit(o.members);
-  }
+  for (const x of topMembers<Field>(f.resources, f.methods)) if (/\b(link|URL|download)\b/i.test(x.description)) names.add(x.name);
   const first = f.resources[0] ?? f.methods[0];
   return {
     answers: {
