@@ -85,7 +85,7 @@ function withEnding(text: string, ending: string): string {
  * `file_url`"), and members described as a link, a URL or a download. Not those the table names as what to pass on
  * to another method ("`FILES`, then `disk.file.get`", "`UF_TASK_WEBDAV_FILES` (… strip it before
  * `disk.attachedObject.get`)"), a prefix ("prefix `n`"), the envelope's `result` ("URLs in `result`"), or a row that
- * says it has no link. The model keeps those of them that are strings (model/questions.ts linkFields).
+ * says it has no link. The client keeps those of them that are strings (model/questions.ts linkFields).
  */
 function linkFields(f: SpecReading): Pick<FoundPlatformFacts, "links"> {
   const names = new Set<string>();

@@ -102,7 +102,7 @@ export function readStates(model: Model): { states: Array<MockState & { row: num
           else existing.off = e.value;
         } else if (param) {
           states.push({ row, kind: "link", method: m.name, param, on: e.on ? e.value : null, off: e.on ? null : e.value, byDefault: e.byDefault ? e.value : null, field: e.field, key: m.params.find((p) => p.required)?.name ?? null });
-        }
+        } else skip(t, `the method has no parameter \`${e.param}\` that the row turns the link with`);
         break;
       }
       case "set": {
