@@ -82,6 +82,11 @@ export interface Fragments {
      * `httpMethods`): `v3GetWithoutParams`, "3.0 methods without parameters accept GET or POST".
      */
     transport?: { v3GetWithoutParams?: boolean };
+    /**
+     * The methods a statement says are of 3.0, as `line:column:name` of that statement: the model stage names a method
+     * at its first mention, legacy unless its mention is here.
+     */
+    v3Mentions?: string[];
     /** Where the input's pages are published, when it is published documentation (Model.publicPages). */
     publicPages?: { base: string; root: string };
     /** The events the input describes with their payloads (Model.eventPayloads). */

@@ -125,6 +125,36 @@ export function readTransport(f: SpecReading): NonNullable<SpecReading["transpor
   return { v3GetWithoutParams: f.addressing.rules.some((r) => says(r.text)) };
 }
 
+/**
+ * The method groups a statement says are of 3.0: "Areas with 3.0 methods: … (group `humanresources.*` …; the
+ * `department.*` methods stay legacy)". Each as `line:column:name` of the statement that names it, since the model
+ * stage names a method at its first mention (Fragments.facts.v3Mentions).
+ */
+export function readV3Mentions(f: SpecReading): string[] {
+  const statements = [
+    ...f.intro,
+    ...f.overview,
+    ...f.addressing.rules,
+    ...f.fileRetrieval.rules,
+    ...f.authentication.rules,
+    ...f.events,
+    ...f.errors.notes,
+    ...f.limits.rules,
+    ...f.versioning,
+    ...f.states.notes,
+    ...f.endpointNotes,
+    ...f.methods.flatMap((m) => m.notes),
+    ...f.resources.flatMap((r) => [...r.notes, ...r.typingRules]),
+  ];
+  const out: string[] = [];
+  for (const s of statements) {
+    if (!/^Areas with 3\.0 methods\b/.test(s.text)) continue;
+    const legacy = new Set([...s.text.matchAll(/`([^`]+)` methods stay legacy/g)].map((m) => m[1]));
+    for (const ref of s.refs) if (!legacy.has(ref)) out.push(`${s.source.line}:${s.source.column}:${ref}`);
+  }
+  return out;
+}
+
 /** The gaps an emitter acts on, by the spec's words for them: "Body shape of 3.0 error responses" (KnownGap.topic). */
 export function markGapTopics(gaps: KnownGap[]): void {
   for (const g of gaps) if (/\bbody (?:shape )?of 3\.0 error/i.test(g.subject)) g.topic = "v3-error-body";

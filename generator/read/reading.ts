@@ -43,6 +43,7 @@ export interface SpecReading {
   sections: SectionAnchor[];
   platform: FoundPlatformFacts;
   transport?: { v3GetWithoutParams?: boolean };
+  v3Mentions?: string[];
 }
 
 export function emptyReading(): SpecReading {
@@ -105,6 +106,7 @@ export function fragmentsOf(file: string, r: SpecReading): Fragments {
       applicationContext: r.authentication.applicationContext,
       platform: r.platform,
       ...(r.transport ? { transport: r.transport } : {}),
+      ...(r.v3Mentions && r.v3Mentions.length > 0 ? { v3Mentions: r.v3Mentions } : {}),
     },
   };
 }

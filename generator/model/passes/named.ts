@@ -33,14 +33,14 @@ export function addNamedMethods(ctx: PassContext): void {
     if (t?.kind === "object") for (const x of t.members) resultMembers.add(x.name);
   }
   const envelopeRoots = new Set(["result", "time", ...(f.facts.envelope?.members.map((x) => x.name) ?? [])]);
+  const v3Mentions = new Set(f.facts.v3Mentions ?? []);
   for (const s of statementsOf(f, methods, resources)) {
     for (const ref of s.refs) {
       if (!METHOD_NAME.test(ref)) continue;
       const root = ref.split(".")[0] ?? "";
       if (envelopeRoots.has(root) || resultMembers.has(root)) continue;
       if (prefixes.has(ref)) continue;
-      const v3 = /^Areas with 3\.0 methods\b/.test(s.text) && !new RegExp(`\`${ref.replace(/[.*]/g, "\\$&")}\` methods stay legacy`).test(s.text);
-      namedOnly(ref, v3 ? "v3" : "legacy", "", s.source);
+      namedOnly(ref, v3Mentions.has(`${s.source.line}:${s.source.column}:${ref}`) ? "v3" : "legacy", "", s.source);
     }
   }
   for (const r of resources) for (const name of r.returnedBy) if (METHOD_NAME.test(name)) namedOnly(name, "legacy", "", r.source);
