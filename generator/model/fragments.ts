@@ -87,6 +87,12 @@ export interface Fragments {
      * at its first mention, legacy unless its mention is here.
      */
     v3Mentions?: string[];
+    /**
+     * Parameters required except when another has a value ("Required for online events; ignored for
+     * `event_type=offline`"), by the parameter's position (`line:column`): the model stage makes them optional with a
+     * `required-unless` constraint (decisions.md D8).
+     */
+    requiredUnless?: Array<{ at: string; when: string; param: string; value: string }>;
     /** Where the input's pages are published, when it is published documentation (Model.publicPages). */
     publicPages?: { base: string; root: string };
     /** The events the input describes with their payloads (Model.eventPayloads). */

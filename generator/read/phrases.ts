@@ -1,4 +1,4 @@
-import type { FoundPlatformFacts } from "../model/fragments.js";
+import type { FoundPlatformFacts, Fragments } from "../model/fragments.js";
 import type { SpecReading } from "./reading.js";
 import { topMembers } from "../model/members.js";
 import type { CatalogueError, Field, KnownGap, Limit, Method, PlatformFact } from "../model/types.js";
@@ -151,6 +151,18 @@ export function readV3Mentions(f: SpecReading): string[] {
     if (!/^Areas with 3\.0 methods\b/.test(s.text)) continue;
     const legacy = new Set([...s.text.matchAll(/`([^`]+)` methods stay legacy/g)].map((m) => m[1]));
     for (const ref of s.refs) if (!legacy.has(ref)) out.push(`${s.source.line}:${s.source.column}:${ref}`);
+  }
+  return out;
+}
+
+/** "Required for online events; ignored for `event_type=offline`" in a parameter's words (Fragments.facts.requiredUnless). */
+export function readRequiredUnless(f: SpecReading): NonNullable<Fragments["facts"]["requiredUnless"]> {
+  const out: NonNullable<Fragments["facts"]["requiredUnless"]> = [];
+  for (const m of f.methods) {
+    for (const p of m.params) {
+      const rule = /\bRequired for ([^;.]+);\s*ignored for `([A-Za-z_]\w*)\s*=\s*([\w-]+)`/i.exec(p.description);
+      if (rule) out.push({ at: `${p.source.line}:${p.source.column}`, when: rule[1] ?? "", param: rule[2] ?? "", value: rule[3] ?? "" });
+    }
   }
   return out;
 }

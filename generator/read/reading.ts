@@ -44,6 +44,7 @@ export interface SpecReading {
   platform: FoundPlatformFacts;
   transport?: { v3GetWithoutParams?: boolean };
   v3Mentions?: string[];
+  requiredUnless?: Fragments["facts"]["requiredUnless"];
 }
 
 export function emptyReading(): SpecReading {
@@ -107,6 +108,7 @@ export function fragmentsOf(file: string, r: SpecReading): Fragments {
       platform: r.platform,
       ...(r.transport ? { transport: r.transport } : {}),
       ...(r.v3Mentions && r.v3Mentions.length > 0 ? { v3Mentions: r.v3Mentions } : {}),
+      ...(r.requiredUnless && r.requiredUnless.length > 0 ? { requiredUnless: r.requiredUnless } : {}),
     },
   };
 }

@@ -4,6 +4,7 @@ import { type PassContext, spanAt } from "./context.js";
 /** Pass 6b: requirements as the input writes them (decisions.md D8). */
 export function applyRequirements(ctx: PassContext): void {
   const { methods, diagnostics } = ctx;
+  const requiredUnless = new Map((ctx.f.facts.requiredUnless ?? []).map((r) => [r.at, r]));
   // Requirements as the spec writes them (D8): a starred parameter that is also one of an "at least one of" is
   // not required on its own (a warning names both places: the spec says two things); "Required for X; ignored for
   // `p=v`" is required unless `p` is `v`. The types, the OpenAPI `required` lists and the server read the same.
@@ -38,11 +39,12 @@ export function applyRequirements(ctx: PassContext): void {
       }
     }
     for (const p of m.params) {
-      const rule = /\bRequired for ([^;.]+);\s*ignored for `([A-Za-z_]\w*)\s*=\s*([\w-]+)`/i.exec(p.description);
+      // The front end read the words ("Required for online events; ignored for `event_type=offline`").
+      const rule = requiredUnless.get(`${p.source.line}:${p.source.column}`);
       if (!rule) continue;
       p.required = false;
-      const text = `\`${p.name}\`: required for ${rule[1]}; ignored for \`${rule[2]}=${rule[3]}\`.`;
-      m.constraints.push({ kind: "required-unless", params: [p.name], unless: { param: rule[2] ?? "", value: rule[3] ?? "" }, text, source: p.source });
+      const text = `\`${p.name}\`: required for ${rule.when}; ignored for \`${rule.param}=${rule.value}\`.`;
+      m.constraints.push({ kind: "required-unless", params: [p.name], unless: { param: rule.param, value: rule.value }, text, source: p.source });
     }
   }
 }
