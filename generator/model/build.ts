@@ -29,7 +29,7 @@ export function buildModel(specFile: string, f: Fragments, options: ModelOptions
     methods.find((m) => m.name === name && (v === undefined || m.version === v)) ??
     methods.find((m) => m.aliases.includes(name) && (v === undefined || m.version === v));
   const resources = uniqueResources(f, diagnostics);
-  const ctx: PassContext = { specFile, f, options, methods, resources, gaps, diagnostics, find };
+  const ctx: PassContext = { specFile, f, options, methods, resources, gaps, errorGaps: new Set(f.facts.errorGaps ?? []), diagnostics, find };
   // The passes, in order: each one file of model/passes/, reading and changing the context.
   addNamedMethods(ctx);
   applyCrossSectionRules(ctx);

@@ -93,12 +93,17 @@ export interface Fragments {
      * `required-unless` constraint (decisions.md D8).
      */
     requiredUnless?: Array<{ at: string; when: string; param: string; value: string }>;
+    /** The gaps about a method's errors (their `gapKey`): the model leaves the method's error codes open. */
+    errorGaps?: string[];
     /** Where the input's pages are published, when it is published documentation (Model.publicPages). */
     publicPages?: { base: string; root: string };
     /** The events the input describes with their payloads (Model.eventPayloads). */
     eventPayloads?: EventPayload[];
   };
 }
+
+/** A gap by its position and words: several gaps of one sentence ("Not shown: a; b.") share a position. */
+export const gapKey = (g: KnownGap): string => `${g.source.line}:${g.source.column}:${g.subject}`;
 
 /** The statements about `role`, in the input's order. */
 export function statementsAbout(f: Fragments, role: StatementRole): Statement[] {

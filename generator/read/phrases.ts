@@ -1,4 +1,4 @@
-import type { FoundPlatformFacts, Fragments } from "../model/fragments.js";
+import { type FoundPlatformFacts, type Fragments, gapKey } from "../model/fragments.js";
 import type { SpecReading } from "./reading.js";
 import { topMembers } from "../model/members.js";
 import type { CatalogueError, Field, KnownGap, Limit, Method, PlatformFact } from "../model/types.js";
@@ -165,6 +165,11 @@ export function readRequiredUnless(f: SpecReading): NonNullable<Fragments["facts
     }
   }
   return out;
+}
+
+/** The gaps about a method's errors: "Error codes other than …", "Errors of …", "code names" (Fragments.facts.errorGaps). */
+export function readErrorGaps(f: SpecReading): string[] {
+  return f.gaps.filter((g) => /\b(?:errors?|error codes?|code names?)\b/i.test(g.subject)).map(gapKey);
 }
 
 /** The gaps an emitter acts on, by the spec's words for them: "Body shape of 3.0 error responses" (KnownGap.topic). */

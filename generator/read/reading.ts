@@ -45,6 +45,7 @@ export interface SpecReading {
   transport?: { v3GetWithoutParams?: boolean };
   v3Mentions?: string[];
   requiredUnless?: Fragments["facts"]["requiredUnless"];
+  errorGaps?: string[];
 }
 
 export function emptyReading(): SpecReading {
@@ -109,6 +110,7 @@ export function fragmentsOf(file: string, r: SpecReading): Fragments {
       ...(r.transport ? { transport: r.transport } : {}),
       ...(r.v3Mentions && r.v3Mentions.length > 0 ? { v3Mentions: r.v3Mentions } : {}),
       ...(r.requiredUnless && r.requiredUnless.length > 0 ? { requiredUnless: r.requiredUnless } : {}),
+      ...(r.errorGaps && r.errorGaps.length > 0 ? { errorGaps: r.errorGaps } : {}),
     },
   };
 }

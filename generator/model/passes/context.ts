@@ -13,6 +13,11 @@ export interface PassContext {
   methods: Method[];
   resources: Resource[];
   gaps: KnownGap[];
+  /**
+   * The gaps about a method's errors (`gapKey`): the front end's (Fragments.facts.errorGaps), and those a pass adds in
+   * its own words ("… scope, access and errors").
+   */
+  errorGaps: Set<string>;
   diagnostics: Diagnostic[];
   /** The method of a name (or an alias) and version, among the methods so far. */
   find(name: string, v?: Version): Method | undefined;

@@ -1,4 +1,5 @@
-import { CALLING_THE_API, type Field } from "../types.js";
+import { CALLING_THE_API, type Field, type KnownGap } from "../types.js";
+import { gapKey } from "../fragments.js";
 import type { PassContext } from "./context.js";
 
 /**
@@ -30,7 +31,10 @@ export function applyCrossSectionRules(ctx: PassContext): void {
     if (!m.params.some((x) => x.name === param)) m.params.push(p);
     if (!m.described) {
       m.described = true;
-      gaps.push({ subject: "The method has no section of its own in Endpoints: scope, access and errors", kind: "not-stated", appliesTo: [`method:${m.version}:${m.name}`], source: m.source });
+      const gap: KnownGap = { subject: "The method has no section of its own in Endpoints: scope, access and errors", kind: "not-stated", appliesTo: [`method:${m.version}:${m.name}`], source: m.source };
+      gaps.push(gap);
+      // Its errors are among what it leaves open.
+      ctx.errorGaps.add(gapKey(gap));
     }
   }
   // The front end read it ("In 3.0 methods without parameters accept GET or POST.", read/phrases.ts).
