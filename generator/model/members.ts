@@ -12,9 +12,13 @@ interface ObjectLike<F> {
  */
 export function topMembers<F>(resources: ReadonlyArray<{ type: ObjectLike<F> }>, methods: ReadonlyArray<{ result: { type: ObjectLike<F> } | null }>): F[] {
   const out: F[] = [];
+  // One push a member, not `push(...members)`: a table of 130,000 rows would pass as many arguments (a stack overflow).
+  const add = (members: readonly F[] | undefined) => {
+    for (const m of members ?? []) out.push(m);
+  };
   const take = (t: ObjectLike<F>) => {
-    if (t.kind === "object") out.push(...(t.members ?? []));
-    if (t.kind === "union") for (const o of t.options ?? []) if (o.kind === "object") out.push(...(o.members ?? []));
+    if (t.kind === "object") add(t.members);
+    if (t.kind === "union") for (const o of t.options ?? []) if (o.kind === "object") add(o.members);
   };
   for (const r of resources) if (r.type.kind === "object") take(r.type);
   for (const m of methods) if (m.result) take(m.result.type);

@@ -119,7 +119,7 @@ function openMember(fields: readonly Field[], name: string): Field | undefined {
     const inner = f.type.kind === "array" ? f.type.items : f.type;
     if (inner.kind === "object" && !seenTypes.has(inner)) {
       seenTypes.add(inner);
-      queue.push(...inner.members);
+      for (const m of inner.members) queue.push(m);
     }
   }
   return undefined;
