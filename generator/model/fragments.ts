@@ -89,7 +89,8 @@ export interface Fragments {
     v3Mentions?: string[];
     /**
      * Parameters required except when another has a value ("Required for online events; ignored for
-     * `event_type=offline`"), by the parameter's position (`line:column`): the model stage makes them optional with a
+     * `event_type=offline`"), by the parameter's position and name (`line:column:name`: one sentence may give several
+     * parameters): the model stage makes them optional with a
      * `required-unless` constraint (decisions.md D8).
      */
     requiredUnless?: Array<{ at: string; when: string; param: string; value: string }>;

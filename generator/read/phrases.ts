@@ -161,7 +161,7 @@ export function readRequiredUnless(f: SpecReading): NonNullable<Fragments["facts
   for (const m of f.methods) {
     for (const p of m.params) {
       const rule = /\bRequired for ([^;.]+);\s*ignored for `([A-Za-z_]\w*)\s*=\s*([\w-]+)`/i.exec(p.description);
-      if (rule) out.push({ at: `${p.source.line}:${p.source.column}`, when: rule[1] ?? "", param: rule[2] ?? "", value: rule[3] ?? "" });
+      if (rule) out.push({ at: `${p.source.line}:${p.source.column}:${p.name}`, when: rule[1] ?? "", param: rule[2] ?? "", value: rule[3] ?? "" });
     }
   }
   return out;

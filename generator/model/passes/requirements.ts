@@ -40,7 +40,7 @@ export function applyRequirements(ctx: PassContext): void {
     }
     for (const p of m.params) {
       // The front end read the words ("Required for online events; ignored for `event_type=offline`").
-      const rule = requiredUnless.get(`${p.source.line}:${p.source.column}`);
+      const rule = requiredUnless.get(`${p.source.line}:${p.source.column}:${p.name}`);
       if (!rule) continue;
       p.required = false;
       const text = `\`${p.name}\`: required for ${rule.when}; ignored for \`${rule.param}=${rule.value}\`.`;
