@@ -106,6 +106,16 @@ export interface Fragments {
 /** A gap by its position and words: several gaps of one sentence ("Not shown: a; b.") share a position. */
 export const gapKey = (g: KnownGap): string => `${g.source.line}:${g.source.column}:${g.subject}`;
 
+/**
+ * Every statement the input makes: the sections' in the order the model stage names methods by, then the methods'
+ * notes and the resources' notes and typing rules (of the methods and resources given: the model stage's, or the
+ * fragments' own).
+ */
+export function everyStatement(f: Fragments, methods: readonly Method[] = f.methods, resources: readonly Resource[] = f.resources): Statement[] {
+  const roles = ["intro", "overview", "addressing", "file-retrieval", "authentication", "events", "errors", "limits", "versioning", "states", "endpoints"] as const;
+  return [...roles.flatMap((role) => statementsAbout(f, role)), ...methods.flatMap((m) => m.notes), ...resources.flatMap((r) => [...r.notes, ...r.typingRules])];
+}
+
 /** The statements about `role`, in the input's order. */
 export function statementsAbout(f: Fragments, role: StatementRole): Statement[] {
   return f.statements.filter((s) => s.about === role).map((s) => s.statement);

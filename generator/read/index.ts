@@ -22,7 +22,7 @@ import {
 import { pushAll } from "../util/arrays.js";
 import type { LedgerScope } from "./ledger.js";
 import { readFieldForms } from "./field-forms.js";
-import { markGapTopics, readErrorGaps, readPlatformFacts, readRequiredUnless, readTransport, readV3Mentions } from "./phrases.js";
+import { markGapTopics, readPlatformFacts, readRuleFacts } from "./phrases.js";
 import { readStateEffects } from "./state-effects.js";
 
 export type { Fragments } from "../model/fragments.js";
@@ -292,10 +292,8 @@ export function readSpec(
   f.platform = readPlatformFacts(f);
   readStateEffects(f);
   markGapTopics(f.gaps);
-  f.transport = readTransport(f);
-  f.v3Mentions = readV3Mentions(f);
-  f.requiredUnless = readRequiredUnless(f);
-  f.errorGaps = readErrorGaps(f);
-  return { fragments: fragmentsOf(file.path, f), diagnostics: ctx.diagnostics, ledger: { scopes, placed: ctx.placed ?? new Set() } };
+  const fragments = fragmentsOf(file.path, f);
+  readRuleFacts(fragments);
+  return { fragments, diagnostics: ctx.diagnostics, ledger: { scopes, placed: ctx.placed ?? new Set() } };
 }
 

@@ -1,7 +1,7 @@
-import { type FoundPlatformFacts, type Fragments, gapKey } from "../model/fragments.js";
+import { type FoundPlatformFacts, type Fragments, everyStatement, gapKey, statementsAbout } from "../model/fragments.js";
 import type { SpecReading } from "./reading.js";
 import { topMembers } from "../model/members.js";
-import type { CatalogueError, Field, KnownGap, Limit, Method, PlatformFact } from "../model/types.js";
+import type { CatalogueError, Field, KnownGap, Limit, Method, PlatformFact, Statement } from "../model/types.js";
 
 /**
  * The spec dialect's words for the platform's facts (issue 27): which catalogue entry is the expired token, the
@@ -109,11 +109,27 @@ function linkFields(f: SpecReading): Pick<FoundPlatformFacts, "links"> {
 }
 
 /**
+ * The rules the model stage applies to methods, read from the fragments the spec front end made
+ * (Fragments.facts): the transport rule, the 3.0 groups a statement names, "Required for …; ignored for `p=v`",
+ * and the gaps about a method's errors.
+ */
+export function readRuleFacts(f: Fragments): void {
+  const facts = f.facts;
+  facts.transport = readTransport(statementsAbout(f, "addressing"));
+  const v3Mentions = readV3Mentions(everyStatement(f));
+  if (v3Mentions.length > 0) facts.v3Mentions = v3Mentions;
+  const requiredUnless = readRequiredUnless(f.methods);
+  if (requiredUnless.length > 0) facts.requiredUnless = requiredUnless;
+  const errorGaps = f.gaps.filter((g) => /\b(?:errors?|error codes?|code names?)\b/i.test(g.subject)).map(gapKey);
+  if (errorGaps.length > 0) facts.errorGaps = errorGaps;
+}
+
+/**
  * "In 3.0 methods without parameters accept GET or POST." among the addressing rules, and in other hands' words:
  * "3.0: methods w/o params accept GET or POST", "HTTP verb for parameterless 3.0 methods. GET or POST", "In 3.0,
  * methods without parameters accept both GET and POST".
  */
-export function readTransport(f: SpecReading): NonNullable<SpecReading["transport"]> {
+function readTransport(rules: readonly Statement[]): NonNullable<Fragments["facts"]["transport"]> {
   // The verbs in the same clause as the 3.0 methods without parameters, with no "not" or "only" between: "legacy
   // methods accept GET or POST" after a semicolon, "(legacy: GET or POST)", "do not accept GET or POST" say no such
   // thing. Bounded gaps: linear in the rule's length.
@@ -122,7 +138,7 @@ export function readTransport(f: SpecReading): NonNullable<SpecReading["transpor
     const m = rule.exec(text);
     return m !== null && !/\b(?:not|only|never)\b/i.test(m[1] ?? "");
   };
-  return { v3GetWithoutParams: f.addressing.rules.some((r) => says(r.text)) };
+  return { v3GetWithoutParams: rules.some((r) => says(r.text)) };
 }
 
 /**
@@ -130,22 +146,7 @@ export function readTransport(f: SpecReading): NonNullable<SpecReading["transpor
  * `department.*` methods stay legacy)". Each as `line:column:name` of the statement that names it, since the model
  * stage names a method at its first mention (Fragments.facts.v3Mentions).
  */
-export function readV3Mentions(f: SpecReading): string[] {
-  const statements = [
-    ...f.intro,
-    ...f.overview,
-    ...f.addressing.rules,
-    ...f.fileRetrieval.rules,
-    ...f.authentication.rules,
-    ...f.events,
-    ...f.errors.notes,
-    ...f.limits.rules,
-    ...f.versioning,
-    ...f.states.notes,
-    ...f.endpointNotes,
-    ...f.methods.flatMap((m) => m.notes),
-    ...f.resources.flatMap((r) => [...r.notes, ...r.typingRules]),
-  ];
+function readV3Mentions(statements: readonly Statement[]): string[] {
   const out: string[] = [];
   for (const s of statements) {
     if (!/^Areas with 3\.0 methods\b/.test(s.text)) continue;
@@ -156,20 +157,15 @@ export function readV3Mentions(f: SpecReading): string[] {
 }
 
 /** "Required for online events; ignored for `event_type=offline`" in a parameter's words (Fragments.facts.requiredUnless). */
-export function readRequiredUnless(f: SpecReading): NonNullable<Fragments["facts"]["requiredUnless"]> {
+function readRequiredUnless(methods: readonly Method[]): NonNullable<Fragments["facts"]["requiredUnless"]> {
   const out: NonNullable<Fragments["facts"]["requiredUnless"]> = [];
-  for (const m of f.methods) {
+  for (const m of methods) {
     for (const p of m.params) {
       const rule = /\bRequired for ([^;.]+);\s*ignored for `([A-Za-z_]\w*)\s*=\s*([\w-]+)`/i.exec(p.description);
       if (rule) out.push({ at: `${p.source.line}:${p.source.column}:${p.name}`, when: rule[1] ?? "", param: rule[2] ?? "", value: rule[3] ?? "" });
     }
   }
   return out;
-}
-
-/** The gaps about a method's errors: "Error codes other than …", "Errors of …", "code names" (Fragments.facts.errorGaps). */
-export function readErrorGaps(f: SpecReading): string[] {
-  return f.gaps.filter((g) => /\b(?:errors?|error codes?|code names?)\b/i.test(g.subject)).map(gapKey);
 }
 
 /** The gaps an emitter acts on, by the spec's words for them: "Body shape of 3.0 error responses" (KnownGap.topic). */

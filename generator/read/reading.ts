@@ -1,51 +1,22 @@
 import type { Fragments, FoundPlatformFacts, NamedMethod, OlderStatus, RoleStatement, StatementRole } from "../model/fragments.js";
-import type {
-  AddressingForm,
-  CatalogueError,
-  Envelope,
-  FileRetrievalRow,
-  KnownGap,
-  Limit,
-  Method,
-  Resource,
-  SectionAnchor,
-  Source,
-  StateTransition,
-  Statement,
-} from "../model/types.js";
+import type { KnownGap, Model, Source, Statement } from "../model/types.js";
 
 /**
  * What the spec front end reads, in the shape of the spec's own sections (spec-source/README.md): the readers fill
  * it section by section, and `fragmentsOf` turns it into the model's dialect-neutral fragments (issue 27). Another
  * dialect keeps a reading of its own, or none.
  */
-export interface SpecReading {
-  title: string;
+export interface SpecReading
+  extends Pick<Model, "title" | "sections" | "intro" | "overview" | "envelope" | "resources" | "states" | "addressing" | "methods" | "fileRetrieval" | "events" | "errors" | "limits" | "versioning"> {
+  /** Members the model does not have, or has in another shape. */
   titleSource: Source | null;
-  intro: Statement[];
-  overview: Statement[];
-  envelope: Envelope | null;
-  resources: Resource[];
-  states: { transitions: StateTransition[]; notes: Statement[] };
-  addressing: { forms: AddressingForm[]; rules: Statement[] };
-  methods: Method[];
   named: NamedMethod[];
   endpointNotes: Statement[];
-  fileRetrieval: { rows: FileRetrievalRow[]; rules: Statement[] };
   authentication: { rules: Statement[]; applicationContext: Array<{ name: string; source: Source }> };
-  events: Statement[];
-  errors: { catalogue: CatalogueError[]; notes: Statement[] };
   /** Statuses an older description gives catalogue codes, from any errors section: applied once all are read. */
   olderStatuses: OlderStatus[];
-  limits: { table: Limit[]; rules: Statement[] };
-  versioning: Statement[];
   gaps: KnownGap[];
-  sections: SectionAnchor[];
   platform: FoundPlatformFacts;
-  transport?: { v3GetWithoutParams?: boolean };
-  v3Mentions?: string[];
-  requiredUnless?: Fragments["facts"]["requiredUnless"];
-  errorGaps?: string[];
 }
 
 export function emptyReading(): SpecReading {
@@ -107,10 +78,6 @@ export function fragmentsOf(file: string, r: SpecReading): Fragments {
       limits: r.limits.table,
       applicationContext: r.authentication.applicationContext,
       platform: r.platform,
-      ...(r.transport ? { transport: r.transport } : {}),
-      ...(r.v3Mentions && r.v3Mentions.length > 0 ? { v3Mentions: r.v3Mentions } : {}),
-      ...(r.requiredUnless && r.requiredUnless.length > 0 ? { requiredUnless: r.requiredUnless } : {}),
-      ...(r.errorGaps && r.errorGaps.length > 0 ? { errorGaps: r.errorGaps } : {}),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type Fragments, emptyMethod, statementsAbout } from "../fragments.js";
+import { emptyMethod, everyStatement } from "../fragments.js";
 import type { Field, Method, Resource, Source, Statement, Version } from "../types.js";
 import type { PassContext } from "./context.js";
 
@@ -34,7 +34,7 @@ export function addNamedMethods(ctx: PassContext): void {
   }
   const envelopeRoots = new Set(["result", "time", ...(f.facts.envelope?.members.map((x) => x.name) ?? [])]);
   const v3Mentions = new Set(f.facts.v3Mentions ?? []);
-  for (const s of statementsOf(f, methods, resources)) {
+  for (const s of everyStatement(f, methods, resources)) {
     for (const ref of s.refs) {
       if (!METHOD_NAME.test(ref)) continue;
       const root = ref.split(".")[0] ?? "";
@@ -79,14 +79,5 @@ const METHOD_NAME = /^[a-z][A-Za-z0-9_]*(?:\.(?:[A-Za-z0-9_]+|\*))+$/;
 
 function undescribed(name: string, version: Version, area: string, source: Source): Method {
   return { ...emptyMethod(name, version, area, source), described: false, mentions: [source] };
-}
-
-function statementsOf(f: Fragments, methods: Method[], resources: Resource[]): Statement[] {
-  const roles = ["intro", "overview", "addressing", "file-retrieval", "authentication", "events", "errors", "limits", "versioning", "states", "endpoints"] as const;
-  return [
-    ...roles.flatMap((role) => statementsAbout(f, role)),
-    ...methods.flatMap((m) => m.notes),
-    ...resources.flatMap((r) => [...r.notes, ...r.typingRules]),
-  ];
 }
 
