@@ -1,5 +1,5 @@
 import type { FrontEnd } from "./frontends/index.js";
-import type { InputSource } from "./source/index.js";
+import type { FragmentCache, InputSource } from "./source/index.js";
 
 /** Options of a run, with their defaults in this one place. */
 export interface GenerateOptions {
@@ -20,6 +20,11 @@ export interface GenerateOptions {
    * says them and every other documented method from the reference.
    */
   docs?: InputSource;
+  /**
+   * What earlier runs printed (emit/memo.ts): entries in, this run's in `next` for the caller to keep (the CLI keeps
+   * them in the config's `cache` folder). It saves a rerun time and never changes its output.
+   */
+  printMemo?: FragmentCache;
   /** The previous generation (its `model.json`, changelogs and file hashes); absent on a first generation. */
   previous?: Previous;
   /**

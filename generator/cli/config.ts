@@ -65,7 +65,7 @@ export const CONFIG_SCHEMA = {
   version: { type: "semver", doc: "the packages' version at the first generation" },
   templates: { type: "path", doc: "a folder of templates that replace built-in ones by path" },
   skeleton: { type: "path", doc: "where the user-owned handler skeleton lives (a .ts file)" },
-  cache: { type: "path", doc: "a folder where the reading of the platform's reference keeps its pages between runs (safe to delete)" },
+  cache: { type: "path", doc: "a folder where the reading of the platform's reference keeps its pages, and the emit stage its printed texts, between runs (safe to delete)" },
   docs: { type: "path", doc: "the platform's reference beside the spec: one model from both, the spec's facts standing (a folder)" },
   ignore: { type: "ignore", doc: "warnings to silence: [{code, method | resource | line}]" },
   failOnWarnings: { type: "boolean", doc: "warnings count as errors: nothing is written, exit 2" },

@@ -207,33 +207,40 @@ function readSpecSource(r: Resolved): { source: InputSource; docs?: InputSource 
   return { source: cache ? { ...source, cache } : source };
 }
 
+/** The reference's page readings (reference/front-end.ts) and the emit stage's printed texts (emit/memo.ts). */
 const CACHE_FILE = "reference-pages.json";
+const PRINT_CACHE_FILE = "printed.json";
 
 /**
- * The reference reading's cache (the config's `cache` folder): one JSON file of this generator's, read when it is
- * there and whole, else ignored; a run never depends on it (its output is the same bytes without it).
+ * A cache file of the config's `cache` folder: one JSON file of this generator's, read when it is there and whole,
+ * else ignored; a run never depends on it (its output is the same bytes without it).
  */
-function loadCache(r: Resolved): FragmentCache | null {
+function loadCache(r: Resolved, file = CACHE_FILE): FragmentCache | null {
   if (!r.cache) return null;
   const salt = generatorDigest();
   let entries = new Map<string, unknown>();
   try {
-    const stored = JSON.parse(readFileSync(join(r.cache, CACHE_FILE), "utf8")) as { salt?: string; entries?: Record<string, unknown> };
+    const stored = JSON.parse(readFileSync(join(r.cache, file), "utf8")) as { salt?: string; entries?: Record<string, unknown> };
     if (stored.salt === salt && stored.entries && typeof stored.entries === "object") entries = new Map(Object.entries(stored.entries));
   } catch {
-    // No cache yet, or one this generator cannot read: every page is read.
+    // No cache yet, or one this generator cannot read: every page is read and every text printed anew.
   }
   return { salt, entries, next: new Map() };
 }
 
-/** Keeps this run's entries (the others were stale), written whole under a draft name and renamed into place. */
-function saveCache(r: Resolved, cache: FragmentCache | undefined): void {
+/**
+ * Keeps this run's entries (the others were stale), written whole under a draft name and renamed into place; a cache
+ * this run found whole and used whole is not written again.
+ */
+function saveCache(r: Resolved, cache: FragmentCache | undefined | null, file = CACHE_FILE): void {
   if (!r.cache || !cache) return;
-  const draft = join(r.cache, `.${CACHE_FILE}.${process.pid}`);
+  // A run that used every entry it found and added none leaves the file as it was (a key names its entry's inputs).
+  if (cache.next.size === cache.entries.size && [...cache.next.keys()].every((k) => cache.entries.has(k))) return;
+  const draft = join(r.cache, `.${file}.${process.pid}`);
   try {
     mkdirSync(r.cache, { recursive: true });
     writeFileSync(draft, JSON.stringify({ salt: cache.salt, entries: Object.fromEntries(cache.next) }));
-    renameSync(draft, join(r.cache, CACHE_FILE));
+    renameSync(draft, join(r.cache, file));
   } catch (err) {
     // The cache only saves time: a folder that cannot take it costs the next run its speed, not its result.
     process.stderr.write(`${GENERATOR_NAME}: notice: the cache was not kept in ${shown(r.cache)}: ${(err as Error).message}\n`);
@@ -412,6 +419,7 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
     process.stderr.write(`${shown(join(r.templates ?? "", ...name.split("/")))}:1:1: warning: no built-in template has this path, so it is not used; see the README's template table\n`);
   }
   const previous = readPreviousGeneration(r);
+  const printMemo = loadCache(r, PRINT_CACHE_FILE);
   let result: Awaited<ReturnType<typeof generateSource>>;
   try {
     result = await generateSource(spec.source, {
@@ -431,6 +439,7 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
       customTemplates: templateSet.custom,
       ...(previous ? { previous } : {}),
       ...(formatter ? { formatter } : {}),
+      ...(printMemo ? { printMemo } : {}),
     });
   } catch (err) {
     if (err instanceof TemplateError) {
@@ -445,6 +454,8 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
   }
   // The readings are the input's, whatever the run decides: the next run skips the pages they cover.
   saveCache(r, spec.source.cache ?? spec.docs?.cache);
+  // What the emit stage printed, only when it ran: a run that stopped at an error printed nothing to keep.
+  if (result.files.length > 0) saveCache(r, printMemo, PRINT_CACHE_FILE);
   const diagnostics = applyIgnore(result.diagnostics, r);
   print(diagnostics, format, printing);
   if ((spec.source.files.length > 1 || spec.docs) && format !== "json") process.stderr.write(prefixed(summarizeDiagnostics(diagnostics)));

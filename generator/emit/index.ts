@@ -1,10 +1,10 @@
-import { dump } from "js-yaml";
 import type { Model } from "../model/view.js";
 import type { GenerateOptions } from "../options.js";
 import type { Generation } from "../diff/version.js";
 import { sha256 } from "../util/hash.js";
 import { type GeneratedFile, jsonFile } from "./files.js";
 import { emitOpenApiDocument } from "./openapi/document.js";
+import { yamlDocument } from "./openapi/yaml.js";
 
 /**
  * The emit stage: model → files. Each emitter is a function of the model and the options; this module lists
@@ -23,14 +23,9 @@ export function emitModelJson(model: Model, opts: Pick<GenerateOptions, "generat
   return jsonFile("model.json", { $comment: header(opts), generation, ...model });
 }
 
-/**
- * The YAML twin of a document: js-yaml's dump, not `yaml`'s stringify (which the config reader keeps for its
- * positions): the twin is plain data, and dump writes the whole platform's 19 MB document in a third of the time
- * (`npm run bench -- reference`). No folding, no aliases, keys in the document's order.
- */
+/** The YAML twin of a document (openapi/yaml.ts), under the same header as every generated file. */
 function yamlTwin(path: string, doc: Record<string, unknown>, opts: GenerateOptions): GeneratedFile {
-  const body = dump(doc, { lineWidth: -1, noRefs: true, sortKeys: false });
-  return { path, contents: `# ${header(opts)}\n${body}` };
+  return { path, contents: `# ${header(opts)}\n${yamlDocument(doc)}` };
 }
 
 export function emitOpenApiFiles(model: Model, opts: GenerateOptions & { version: string }): { files: GeneratedFile[]; v3: Record<string, unknown>; legacy: Record<string, unknown> } {

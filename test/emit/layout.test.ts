@@ -5,6 +5,7 @@ import { generate } from "../../generator/generate.js";
 import { type TsDeclaration, type TsMember, type TsType, fitsWidth, printDeclaration, printImport, union } from "../../generator/emit/ts/layout.js";
 import { propertyKey, stringLiteral } from "../../generator/emit/names.js";
 import { skeletonDrift } from "../../generator/skeleton/index.js";
+import { type PrintMemo, withPrintMemo } from "../../generator/emit/memo.js";
 import { PRETTIER_OPTIONS } from "../../generator/render/format.js";
 import { GEN, SPEC_TEXT, endpointSpec, modelOf } from "../helpers.js";
 
@@ -165,6 +166,38 @@ describe("the layout against prettier", () => {
       }),
       { numRuns: Number(process.env.LAYOUT_RUNS ?? 400) },
     );
+  });
+
+  it("with the print memo lent, a declaration is the same text, put together from its members, and found again", () => {
+    // A rerun's memo (emit/memo.ts): an interface printed member by member must be the interface printed whole.
+    const memo = (): PrintMemo => ({ salt: "t", entries: new Map(), next: new Map() });
+    fc.assert(
+      fc.property(fc.array(declaration, { minLength: 1, maxLength: 4 }), (ds) => {
+        const whole = ds.map(printDeclaration).join("");
+        const first = memo();
+        expect(withPrintMemo(first, () => ds.map(printDeclaration).join(""))).toBe(whole);
+        // The next run finds every text it printed: no printer runs, and the text is the same.
+        const second: PrintMemo = { salt: "t", entries: first.next, next: new Map() };
+        expect(withPrintMemo(second, () => ds.map(printDeclaration).join(""))).toBe(whole);
+        // …and keeps every entry it found, so that the run after it finds them too.
+        expect([...second.next.keys()].every((k) => first.next.has(k))).toBe(true);
+        expect(second.next.size).toBe(first.next.size);
+      }),
+      { numRuns: Number(process.env.LAYOUT_RUNS ?? 400) },
+    );
+    // An interface of many members wider than the line: the members break at the width less the indent.
+    const wide: TsDeclaration = {
+      kind: "interface",
+      comment: "/**\n * Every method.\n *\n * Second paragraph.\n */",
+      head: "export interface Wide",
+      members: Array.from({ length: 30 }, (_, i) => ({
+        ...(i % 3 === 0 ? { comment: `/** Member ${i}: ${"words ".repeat(i)}*/` } : {}),
+        key: `member${i}`,
+        optional: i % 2 === 0,
+        type: union(Array.from({ length: 1 + (i % 9) }, (_, j) => ({ kind: "keyword" as const, text: stringLiteral(`value-${i}-${j}-${"x".repeat(i)}`) }))),
+      })),
+    };
+    expect(withPrintMemo(memo(), () => printDeclaration(wide))).toBe(printDeclaration(wide));
   });
 
   it("imports: one line when they fit, one name a line when not", async () => {

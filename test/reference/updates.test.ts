@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -126,6 +126,15 @@ describe("the fragment cache (the config's cache folder)", () => {
     const stored = JSON.parse(readFileSync(join(dir, ".cache/reference-pages.json"), "utf8")) as { salt: string; entries: Record<string, { method: { name: string } | null }> };
     // Every page but the type catalogue's: the shop's three method pages, its overview, the includes.
     expect(Object.values(stored.entries).flatMap((e) => (e.method ? [e.method.name] : [])).sort()).toEqual(["shop.item.files", "shop.item.history", "shop.item.list", "shop.item.owners", "shop.order.fetch", "shop.order.get", "shop.order.remove"]);
+    // The emit stage's printed texts beside them (emit/memo.ts): strings only, found again by the next run.
+    const printed = JSON.parse(readFileSync(join(dir, ".cache/printed.json"), "utf8")) as { salt: string; entries: Record<string, unknown> };
+    expect(printed.salt).toBe(stored.salt);
+    expect(Object.keys(printed.entries).length).toBeGreaterThan(20);
+    expect(Object.values(printed.entries).every((t) => typeof t === "string")).toBe(true);
+    // Nothing changed: every entry is used and none added, so neither file is written again.
+    const before = [statSync(join(dir, ".cache/printed.json")).mtimeMs, statSync(join(dir, ".cache/reference-pages.json")).mtimeMs];
+    expect(cli("generate").status).toBe(0);
+    expect([statSync(join(dir, ".cache/printed.json")).mtimeMs, statSync(join(dir, ".cache/reference-pages.json")).mtimeMs]).toEqual(before);
     // A page changes: the run with the cache and a run without it write the same bytes.
     const page = join(dir, "docs/api-reference/shop/orders/shop-order-fetch.md");
     writeFileSync(page, readFileSync(page, "utf8").replace("| Identifier ||", "| Identifier of the order ||"));
@@ -165,6 +174,13 @@ describe("the fragment cache (the config's cache folder)", () => {
     writeFileSync(join(dir, ".cache/reference-pages.json"), "{ not json");
     expect(cli("generate", "--check").status).toBe(0);
     writeFileSync(join(dir, ".cache/reference-pages.json"), JSON.stringify({ salt: "another build", entries: { x: { method: null, diagnostics: [], included: [] } } }));
+    expect(cli("generate", "--check").status).toBe(0);
+    // A printed text of another build is never used: its salt is not this build's.
+    const printed = JSON.parse(readFileSync(join(dir, ".cache/printed.json"), "utf8")) as { salt: string; entries: Record<string, string> };
+    const forged = Object.fromEntries(Object.keys(printed.entries).map((k) => [k, "// not the generator's text\n"]));
+    writeFileSync(join(dir, ".cache/printed.json"), JSON.stringify({ salt: "another build", entries: forged }));
+    expect(cli("generate", "--check").status).toBe(0);
+    writeFileSync(join(dir, ".cache/printed.json"), "{ not json");
     expect(cli("generate", "--check").status).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { builders, printer, utils } from "prettier/doc";
+import { memoLent, memoized } from "../memo.js";
 import { stringLiteral } from "../names.js";
 
 /**
@@ -81,11 +82,42 @@ export function fitsWidth(contents: string): boolean {
   return contents.split("\n").every((l) => l.length <= PRINT_WIDTH || /^\s*(?:\/\/|\/\*|\*)/.test(l));
 }
 
-/** Prints a declaration in prettier's layout, at the start of a line; ends with a newline. */
+/**
+ * Prints a declaration in prettier's layout, at the start of a line; ends with a newline. The text is a function of
+ * the declaration's data alone, so a rerun finds it in the print memo (emit/memo.ts) when one is lent.
+ */
 export function printDeclaration(d: TsDeclaration): string {
+  // An interface is looked up member by member (so that a memo entry is always one printer's, used or dropped whole).
+  if (d.kind === "interface" && d.members.length > 1 && memoLent()) return composedInterface(d);
+  return memoized("ts", () => JSON.stringify(d), () => printWhole(d));
+}
+
+function printWhole(d: TsDeclaration): string {
   const body = d.kind === "interface" ? [d.head, " ", interfaceBody(d.members)] : [alias(d.head, d.type), ";"];
   const doc: Doc = d.comment ? [comment(d.comment), hardline, body] : body;
   return `${printer.printDocToString(doc, PRINT_OPTIONS).formatted}\n`;
+}
+
+/**
+ * An interface put together from its members, each printed on its own and found in the print memo: the tree of every
+ * method or the handlers' interface holds a member for each of 1,500 methods, and a page that changed changes one.
+ * It is the text of the whole: the body's members are separated by hard lines, so none's layout depends on another's,
+ * and a member printed at the margin with the width less the indent is the member printed indented (prettier measures
+ * what fits from the indent; a line it leaves empty it leaves without the indent). test/emit/layout.test.ts holds it.
+ */
+function composedInterface(d: Extract<TsDeclaration, { kind: "interface" }>): string {
+  const head: Doc = d.comment ? [comment(d.comment), hardline, d.head, " {"] : [d.head, " {"];
+  const narrower = { ...PRINT_OPTIONS, printWidth: PRINT_OPTIONS.printWidth - PRINT_OPTIONS.tabWidth };
+  const members = d.members.map((m) =>
+    memoized("ts member", () => JSON.stringify(m), () =>
+      printer
+        .printDocToString(member(m, ";"), narrower)
+        .formatted.split("\n")
+        .map((l) => (l === "" ? l : `  ${l}`))
+        .join("\n"),
+    ),
+  );
+  return `${printer.printDocToString(head, PRINT_OPTIONS).formatted}\n${members.join("\n")}\n}\n`;
 }
 
 /**

@@ -1,0 +1,48 @@
+import { createHash } from "node:crypto";
+import type { FragmentCache } from "../source/index.js";
+
+/**
+ * The printed texts of earlier runs (issue 28's rerun after one page changed): the emit stage's two costly printers,
+ * a TypeScript declaration's layout (ts/layout.ts) and an OpenAPI document's YAML (openapi/yaml.ts), are pure
+ * functions of plain data. A rerun of the whole reference prints the same 60,000 declarations and 1,500 path items
+ * again; with a memo, each is printed once and found by a hash of the data it was printed from.
+ *
+ * The memo is the same contract as the front ends' fragment cache (source/index.ts): entries of earlier runs in, this
+ * run's out, its `salt` the generator's build, kept by the caller (the CLI, in the config's `cache` folder). A run's
+ * output is the same bytes with and without it (test/reference/updates.test.ts), and the emitters never see it:
+ * `withPrintMemo` lends it to the printers for one synchronous stretch of emitting, so no two runs share it.
+ */
+export type PrintMemo = FragmentCache;
+
+let lent: PrintMemo | null = null;
+
+/** Runs `emit` (synchronous) with the printers reading and filling `memo`; without a memo, `emit` as it is. */
+export function withPrintMemo<T>(memo: PrintMemo | undefined, emit: () => T): T {
+  if (!memo) return emit();
+  const outer = lent;
+  lent = memo;
+  try {
+    return emit();
+  } finally {
+    lent = outer;
+  }
+}
+
+/** Whether a memo is lent: a printer that would take its input apart only to look the parts up asks first. */
+export function memoLent(): boolean {
+  return lent !== null;
+}
+
+/**
+ * The text `print` gives for `data`, from the lent memo when an earlier run printed the same data with the same
+ * printer (`printer` names it and whatever else the text depends on), else printed now and kept for the next run.
+ */
+export function memoized(printer: string, data: () => string, print: () => string): string {
+  const memo = lent;
+  if (!memo) return print();
+  const key = createHash("sha256").update(printer).update("\0").update(data()).digest("base64");
+  const earlier = memo.next.get(key) ?? memo.entries.get(key);
+  const text = typeof earlier === "string" ? earlier : print();
+  memo.next.set(key, text);
+  return text;
+}

@@ -1,0 +1,63 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { dump } from "js-yaml";
+import { describe, expect, it } from "vitest";
+import { type PrintMemo, withPrintMemo } from "../../generator/emit/memo.js";
+import { yamlDocument } from "../../generator/emit/openapi/yaml.js";
+import { ROOT } from "../helpers.js";
+
+/**
+ * The YAML twin put together entry by entry (emit/openapi/yaml.ts), for a rerun's print memo, is the text js-yaml
+ * writes for the whole document: over the shipped documents and arbitrary ones (keys and strings that need quotes,
+ * block scalars with empty and indented lines, empty mappings and lists, nesting under `paths` and `components`).
+ */
+const OPTIONS = { lineWidth: -1, noRefs: true, sortKeys: false } as const;
+const memo = (entries: ReadonlyMap<string, unknown> = new Map()): PrintMemo => ({ salt: "t", entries, next: new Map() });
+
+function same(doc: Record<string, unknown>): void {
+  const whole = dump(doc, OPTIONS);
+  expect(yamlDocument(doc)).toBe(whole);
+  const first = memo();
+  expect(withPrintMemo(first, () => yamlDocument(doc))).toBe(whole);
+  const second = memo(first.next);
+  expect(withPrintMemo(second, () => yamlDocument(doc))).toBe(whole);
+  expect(second.next.size).toBe(first.next.size);
+}
+
+const text = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.string({ maxLength: 12, unit: "grapheme" }),
+  fc.array(fc.constantFrom("a", " ", "\n", "  x", ":", "#", "-", "'", '"', "\t", "\r", "\u2028", "|", ">", "{", "[", "null", "1", "y"), { maxLength: 12 }).map((parts) => parts.join("")),
+);
+const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small" },
+    text,
+    fc.integer(),
+    fc.double({ noNaN: true }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie("value"), { maxLength: 4 }),
+    fc.dictionary(text, tie("value"), { maxKeys: 4 }),
+  ),
+}));
+const document = fc.record({
+  openapi: fc.constant("3.0.3"),
+  info: fc.dictionary(text, value, { maxKeys: 3 }),
+  paths: fc.dictionary(text, value, { maxKeys: 5 }),
+  components: fc.dictionary(fc.constantFrom("schemas", "responses", "parameters", "securitySchemes", "odd: key"), fc.oneof(fc.dictionary(text, value, { maxKeys: 4 }), value), { maxKeys: 4 }),
+});
+
+describe("the YAML twin, entry by entry", () => {
+  it("is dump's text for the shipped documents", () => {
+    for (const name of ["openapi.legacy.json", "openapi.v3.json"]) same(JSON.parse(readFileSync(join(ROOT, "output/openapi", name), "utf8")) as Record<string, unknown>);
+  });
+
+  it("is dump's text for arbitrary documents", () => {
+    fc.assert(
+      fc.property(document, (doc) => same(doc)),
+      { numRuns: 300 },
+    );
+  });
+});
