@@ -25,7 +25,7 @@ function statusesIn(s: string): number[] {
 
 /**
  * The sentence forms of a method section, one row each (decisions.md D30): a new way of saying a fact of a method
- * is a row here, never a branch of the chain in methods.ts. `match` sees the sentence with its spaces collapsed;
+ * is a row here, never a branch of the chain in method-body.ts. `match` sees the sentence with its spaces collapsed;
  * `read` folds it into the method and says whether the sentence is placed whole (`placed`) or is also read on by the
  * chain (`read-on`: the sentence stays the method's description as before, the row adds a typed fact to it).
  * `doc` is the row of spec-source/README.md's table of method forms.
@@ -107,7 +107,7 @@ export const METHOD_FORMS: readonly SentenceForm[] = [
   },
   {
     id: "no-parameters",
-    // Not "No parameters, response not shown": the chain reads that as a gap (read/methods.ts, NOT_SHOWN).
+    // Not "No parameters, response not shown": the stateful rows read that as a gap (read/method-forms.ts, `not-shown`).
     match: /^(?:No parameters|no parameters)\b(?!.*\b[Nn][Oo][Tt] [Ss][Hh][Oo][Ww][Nn]\b)/,
     read: (m, s) => {
       if (/\bGET or POST\b/.test(s)) m.httpMethods = ["GET", "POST"];

@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { METHOD_FORMS } from "../../generator/read/forms.js";
-import { STATEFUL_FORMS, methodFormsTable } from "../../generator/read/methods.js";
+import { STATEFUL_FORMS, methodFormsTable } from "../../generator/read/method-forms.js";
 import { specFile } from "../../generator/parse/markdown.js";
 import { readSpec } from "../../generator/read/index.js";
 
 /**
  * Issue 27: the tables of method sentence forms (`generator/read/forms.ts`, and the rows that need the reader's state
- * in `generator/read/methods.ts`, which were a chain of branches) write spec-source/README.md's table of them, so a new row cannot go undocumented and the page cannot describe a row that is gone. After a change of the
+ * in `generator/read/method-forms.ts`, which were a chain of branches) write spec-source/README.md's table of them, so a new row cannot go undocumented and the page cannot describe a row that is gone. After a change of the
  * rows: `npm run build && node test/support/forms-table.mjs --write`.
  */
 

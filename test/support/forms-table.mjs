@@ -1,8 +1,8 @@
-// Writes spec-source/README.md's table of method forms from generator/read/forms.ts and methods.ts (issue 27), between the markers
+// Writes spec-source/README.md's table of method forms from generator/read/forms.ts and method-forms.ts (issue 27), between the markers
 // `<!-- method-forms:begin -->` and `<!-- method-forms:end -->`: `node test/support/forms-table.mjs --write` after
 // `npm run build`. Without `--write` it prints the table. test/read/forms-table.test.ts checks the README holds it.
 import { readFileSync, writeFileSync } from "node:fs";
-import { methodFormsTable } from "../../dist/generator/read/methods.js";
+import { methodFormsTable } from "../../dist/generator/read/method-forms.js";
 
 const README = new URL("../../spec-source/README.md", import.meta.url);
 const BEGIN = "<!-- method-forms:begin (written from generator/read/forms.ts by test/support/forms-table.mjs) -->";
