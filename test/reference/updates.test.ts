@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import v8 from "node:v8";
 import { afterAll, describe, expect, it } from "vitest";
 import { diffModels } from "../../generator/diff/index.js";
 import { buildFromSource } from "../../generator/generate.js";
@@ -127,14 +128,19 @@ describe("the fragment cache (the config's cache folder)", () => {
     // Every page but the type catalogue's: the shop's three method pages, its overview, the includes.
     expect(Object.values(stored.entries).flatMap((e) => (e.method ? [e.method.name] : [])).sort()).toEqual(["shop.item.files", "shop.item.history", "shop.item.list", "shop.item.owners", "shop.order.fetch", "shop.order.get", "shop.order.remove"]);
     // The emit stage's printed texts beside them (emit/memo.ts): strings only, found again by the next run.
-    const printed = JSON.parse(readFileSync(join(dir, ".cache/printed.json"), "utf8")) as { salt: string; entries: Record<string, unknown> };
+    const printed = v8.deserialize(readFileSync(join(dir, ".cache/printed.v8"))) as { salt: string; entries: Map<string, unknown> };
     expect(printed.salt).toBe(stored.salt);
-    expect(Object.keys(printed.entries).length).toBeGreaterThan(20);
-    expect(Object.values(printed.entries).every((t) => typeof t === "string")).toBe(true);
+    expect(printed.entries.size).toBeGreaterThan(20);
+    // Each a text, kept as its UTF-8 bytes.
+    const texts = [...printed.entries.values()].map((t) => (t instanceof Uint8Array ? Buffer.from(t).toString("utf8") : null));
+    expect(texts.every((t) => t !== null && t.length > 0)).toBe(true);
+    // An interface's member (the method map's), and a path item of the YAML twin.
+    expect(texts.some((t) => t?.includes('"shop.order.get": MethodSpec<'))).toBe(true);
+    expect(texts.some((t) => /^ {2}\/shop\.order\.get:\n/.test(t ?? ""))).toBe(true);
     // Nothing changed: every entry is used and none added, so neither file is written again.
-    const before = [statSync(join(dir, ".cache/printed.json")).mtimeMs, statSync(join(dir, ".cache/reference-pages.json")).mtimeMs];
+    const before = [statSync(join(dir, ".cache/printed.v8")).mtimeMs, statSync(join(dir, ".cache/reference-pages.json")).mtimeMs];
     expect(cli("generate").status).toBe(0);
-    expect([statSync(join(dir, ".cache/printed.json")).mtimeMs, statSync(join(dir, ".cache/reference-pages.json")).mtimeMs]).toEqual(before);
+    expect([statSync(join(dir, ".cache/printed.v8")).mtimeMs, statSync(join(dir, ".cache/reference-pages.json")).mtimeMs]).toEqual(before);
     // A page changes: the run with the cache and a run without it write the same bytes.
     const page = join(dir, "docs/api-reference/shop/orders/shop-order-fetch.md");
     writeFileSync(page, readFileSync(page, "utf8").replace("| Identifier ||", "| Identifier of the order ||"));
@@ -176,11 +182,14 @@ describe("the fragment cache (the config's cache folder)", () => {
     writeFileSync(join(dir, ".cache/reference-pages.json"), JSON.stringify({ salt: "another build", entries: { x: { method: null, diagnostics: [], included: [] } } }));
     expect(cli("generate", "--check").status).toBe(0);
     // A printed text of another build is never used: its salt is not this build's.
-    const printed = JSON.parse(readFileSync(join(dir, ".cache/printed.json"), "utf8")) as { salt: string; entries: Record<string, string> };
-    const forged = Object.fromEntries(Object.keys(printed.entries).map((k) => [k, "// not the generator's text\n"]));
-    writeFileSync(join(dir, ".cache/printed.json"), JSON.stringify({ salt: "another build", entries: forged }));
+    const printed = v8.deserialize(readFileSync(join(dir, ".cache/printed.v8"))) as { salt: string; entries: Map<string, unknown> };
+    const forged = new Map([...printed.entries.keys()].map((k) => [k, "// not the generator's text\n"]));
+    writeFileSync(join(dir, ".cache/printed.v8"), v8.serialize({ salt: "another build", entries: forged }));
     expect(cli("generate", "--check").status).toBe(0);
-    writeFileSync(join(dir, ".cache/printed.json"), "{ not json");
+    // This build's salt with entries that are no texts: none is used.
+    writeFileSync(join(dir, ".cache/printed.v8"), v8.serialize({ salt: printed.salt, entries: new Map([...printed.entries.keys()].map((k) => [k, 42])) }));
+    expect(cli("generate", "--check").status).toBe(0);
+    writeFileSync(join(dir, ".cache/printed.v8"), "{ not v8");
     expect(cli("generate", "--check").status).toBe(0);
   });
 });
