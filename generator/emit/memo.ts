@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { FragmentCache } from "../source/index.js";
 
 /**
@@ -40,7 +40,7 @@ export function memoLent(): boolean {
 export function memoized(printer: string, data: () => string, print: () => string): string {
   const memo = lent;
   if (!memo) return print();
-  const key = createHash("sha256").update(printer).update("\0").update(data()).digest("base64");
+  const key = hash("sha256", `${printer}\0${data()}`, "base64");
   const earlier = memo.next.get(key) ?? memo.entries.get(key);
   const text = typeof earlier === "string" ? earlier : print();
   memo.next.set(key, text);
