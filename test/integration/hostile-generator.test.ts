@@ -325,5 +325,14 @@ describe("smaller ones (item 12)", () => {
     const leaking = result.files.filter((f) => f.contents.includes("whSECRET42") || f.contents.includes("tokSECRET99")).map((f) => f.path);
     expect(leaking).toEqual([]);
     expect(result.files.some((f) => f.contents.includes("rest/1/<redacted>/user.current"))).toBe(true);
+    // The print memo, which the CLI keeps in the cache folder, holds texts printed before the redaction: with a
+    // credential in the spec, none is kept, and the output is the same.
+    const memo = { salt: "t", entries: new Map<string, unknown>(), next: new Map<string, unknown>() };
+    const memoized = await generate(text, { ...GEN, printMemo: memo });
+    expect(memo.next.size).toBe(0);
+    expect(memoized.files.map((f) => f.contents)).toEqual(result.files.map((f) => f.contents));
+    const clean = { salt: "t", entries: new Map<string, unknown>(), next: new Map<string, unknown>() };
+    await generate(SPEC_TEXT, { ...GEN, printMemo: clean });
+    expect(clean.next.size).toBeGreaterThan(100);
   });
 });
