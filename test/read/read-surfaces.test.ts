@@ -255,7 +255,7 @@ describe("field lists as bullets of a resource's section", () => {
 
 describe("the values of a keyed map, written after the table or in words (issue 26)", () => {
   it("reads them from a field list; 'and others' is words, never a field; an item that is no name keeps the map open", async () => {
-    const { readFieldList, readKeyedObject } = await import("../../generator/read/resources.js");
+    const { readFieldList, readKeyedObject } = await import("../../generator/read/field-lists.js");
     expect(readFieldList("ID, NAME, and `ANSWERS` (keyed by answer id)", null, undefined).fields.map((f) => [f.name, f.type.kind])).toEqual([
       ["ID", "unknown"],
       ["NAME", "unknown"],
