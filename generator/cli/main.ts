@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import v8 from "node:v8";
 import { Command, CommanderError, Option } from "commander";
 import { type Diagnostic, diagnostic, hasErrors, sortDiagnostics } from "../diagnostics/catalogue.js";
 import { type DiagnosticFormat, type FormatOptions, formatDiagnostics, summarizeDiagnostics } from "../diagnostics/format.js";
@@ -17,8 +16,6 @@ import { SKELETON_PATH, skeletonDrift } from "../skeleton/index.js";
 import type { GeneratedFile, PackageMetadata } from "../emit/files.js";
 import { buildFromSource, buildFromText, generateSource } from "../generate.js";
 import type { FragmentCache, InputSource } from "../source/index.js";
-import { sha256 } from "../util/hash.js";
-import type { Model } from "../model/types.js";
 import { DEFAULT_PACKAGES, GENERATOR_NAME } from "../options.js";
 import { type Formatter, workerFormatter } from "../render/format.js";
 import { LockError, lockOutput } from "../render/lock.js";
@@ -30,6 +27,7 @@ import { type CliConfig, ConfigError, DEFAULT_CONFIG, DEFAULT_CONFIG_FILE, type 
 import { loadRuntime } from "./runtime.js";
 import { type TemplateSet, builtInTemplatesDir, loadTemplateSet } from "./templates.js";
 import { generatorVersion } from "./version.js";
+import { CACHE_FILE, PRINT_CACHE_FILE, loadCache, saveCache } from "./cache.js";
 
 /**
  * The command line of docs/contracts.md. Exit codes: 0 done or up to date, 1 `--check` found differences,
@@ -199,99 +197,19 @@ function readSpecSource(r: Resolved): { source: InputSource; docs?: InputSource 
     if (!existsSync(r.docs) || !statSync(r.docs).isDirectory()) throw new UsageError(`docs folder not found: ${shown(r.docs)}`);
     const display = relative(r.config ? dirname(r.config) : process.cwd(), r.docs).split(sep).join("/") || ".";
     const docs = referenceSource(readFolder(r.docs, display), r.docs, display);
-    const cache = loadCache(r);
+    const cache = loadCache(r.cache);
     return { source, docs: cache ? { ...docs, cache } : docs };
   }
   if (r.docs) throw new UsageError(`--docs goes with a spec file; ${shown(r.spec)} is a folder`);
   const source = referenceSource(readFolder(r.spec, r.specDisplay), r.spec, r.specDisplay);
-  const cache = loadCache(r);
+  const cache = loadCache(r.cache);
   return { source: cache ? { ...source, cache } : source };
 }
 
-/**
- * The files of the config's `cache` folder: the reference's page readings (reference/front-end.ts) as JSON, and the
- * emit stage's printed texts (emit/memo.ts) in V8's serialization, which Node reads back in a fifth of the time
- * JSON.parse takes over the whole platform's 40 MB of them (and the pages' readings in about the same).
- */
-const CACHE_FILE = "reference-pages.json";
-const PRINT_CACHE_FILE = "printed.v8";
-
-interface CacheCodec {
-  decode: (bytes: Buffer) => { salt?: unknown; entries?: unknown };
-  encode: (salt: string, entries: Map<string, unknown>) => string | Uint8Array;
-  entriesOf: (entries: unknown) => Map<string, unknown> | null;
-}
-
-const JSON_CODEC: CacheCodec = {
-  decode: (bytes) => JSON.parse(bytes.toString("utf8")) as { salt?: unknown; entries?: unknown },
-  encode: (salt, entries) => JSON.stringify({ salt, entries: Object.fromEntries(entries) }),
-  entriesOf: (entries) => (entries && typeof entries === "object" && !Array.isArray(entries) ? new Map(Object.entries(entries)) : null),
-};
-
-/** Texts as UTF-8 bytes: V8 writes a string with any character past Latin-1 as UTF-16, twice the bytes. */
-const V8_CODEC: CacheCodec = {
-  decode: (bytes) => v8.deserialize(bytes) as { salt?: unknown; entries?: unknown },
-  encode: (salt, entries) => v8.serialize({ salt, entries: new Map([...entries].map(([k, v]) => [k, typeof v === "string" ? Buffer.from(v, "utf8") : v])) }),
-  entriesOf: (entries) => (entries instanceof Map ? new Map([...entries].map(([k, v]) => [String(k), v instanceof Uint8Array ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("utf8") : v])) : null),
-};
-
-const CODECS: Readonly<Record<string, CacheCodec>> = { [CACHE_FILE]: JSON_CODEC, [PRINT_CACHE_FILE]: V8_CODEC };
-
-/**
- * A cache file of the config's `cache` folder: one file of this generator's, read when it is there and whole and
- * written by this build (its salt), else ignored; a run never depends on it (its output is the same bytes without it).
- */
-function loadCache(r: Resolved, file = CACHE_FILE): FragmentCache | null {
-  if (!r.cache) return null;
-  const salt = generatorDigest();
-  const codec = CODECS[file] ?? JSON_CODEC;
-  let entries = new Map<string, unknown>();
-  try {
-    const stored = codec.decode(readFileSync(join(r.cache, file)));
-    const read = stored.salt === salt ? codec.entriesOf(stored.entries) : null;
-    if (read) entries = read;
-  } catch {
-    // No cache yet, or one this generator cannot read: every page is read and every text printed anew.
-  }
-  return { salt, entries, next: new Map() };
-}
-
-/**
- * Keeps this run's entries (the others were stale), written whole under a draft name and renamed into place; a cache
- * this run found whole and used whole is not written again.
- */
-function saveCache(r: Resolved, cache: FragmentCache | undefined | null, file = CACHE_FILE): void {
-  if (!r.cache || !cache) return;
-  // A run that used every entry it found and added none leaves the file as it was (a key names its entry's inputs).
-  if (cache.next.size === cache.entries.size && [...cache.next.keys()].every((k) => cache.entries.has(k))) return;
-  const draft = join(r.cache, `.${file}.${process.pid}`);
-  try {
-    mkdirSync(r.cache, { recursive: true });
-    writeFileSync(draft, (CODECS[file] ?? JSON_CODEC).encode(cache.salt, cache.next));
-    renameSync(draft, join(r.cache, file));
-  } catch (err) {
-    // The cache only saves time: a folder that cannot take it costs the next run its speed, not its result.
-    process.stderr.write(`${GENERATOR_NAME}: notice: the cache was not kept in ${shown(r.cache)}: ${(err as Error).message}\n`);
-  }
-}
-
-let digest: string | null = null;
-
-/** A hash of this generator's own compiled code: a cache entry of another build is never used. */
-function generatorDigest(): string {
-  if (digest) return digest;
-  const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-  const parts: string[] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const full = join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (e.name.endsWith(".js")) parts.push(e.name, readFileSync(full, "utf8"));
-    }
-  };
-  walk(root);
-  digest = sha256(parts.join("\0"));
-  return digest;
+/** Keeps a cache in the config's `cache` folder (cli/cache.ts); a folder that cannot take it is a notice. */
+function keepCache(r: Resolved, cache: FragmentCache | undefined | null, file = CACHE_FILE): void {
+  const kept = saveCache(r.cache, cache, file);
+  if (kept) process.stderr.write(`${GENERATOR_NAME}: notice: the cache was not kept in ${shown(r.cache ?? "")}: ${kept.failed}\n`);
 }
 
 /** Every `.md` file under `dir`, in path order, each named `display/<path below dir>`. */
@@ -447,7 +365,7 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
     process.stderr.write(`${shown(join(r.templates ?? "", ...name.split("/")))}:1:1: warning: no built-in template has this path, so it is not used; see the README's template table\n`);
   }
   const previous = readPreviousGeneration(r);
-  const printMemo = loadCache(r, PRINT_CACHE_FILE);
+  const printMemo = loadCache(r.cache, PRINT_CACHE_FILE);
   let result: Awaited<ReturnType<typeof generateSource>>;
   try {
     result = await generateSource(spec.source, {
@@ -481,9 +399,9 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
     throw err;
   }
   // The readings are the input's, whatever the run decides: the next run skips the pages they cover.
-  saveCache(r, spec.source.cache ?? spec.docs?.cache);
+  keepCache(r, spec.source.cache ?? spec.docs?.cache);
   // What the emit stage printed, only when it ran: a run that stopped at an error printed nothing to keep.
-  if (result.files.length > 0) saveCache(r, printMemo, PRINT_CACHE_FILE);
+  if (result.files.length > 0) keepCache(r, printMemo, PRINT_CACHE_FILE);
   const diagnostics = applyIgnore(result.diagnostics, r);
   print(diagnostics, format, printing);
   if ((spec.source.files.length > 1 || spec.docs) && format !== "json") process.stderr.write(prefixed(summarizeDiagnostics(diagnostics)));
@@ -930,7 +848,7 @@ export async function main(argv: string[]): Promise<number> {
       const read = (source: InputSource) => buildFromSource(source, { legacyGet: r.legacyGet }).diagnostics;
       const found = spec.docs ? sortDiagnostics([...read(spec.source), ...read(spec.docs)]) : read(spec.source);
       const diagnostics = applyIgnore(found, r);
-      saveCache(r, spec.source.cache ?? spec.docs?.cache);
+      keepCache(r, spec.source.cache ?? spec.docs?.cache);
       print(diagnostics, opts.format, printing);
       if ((spec.source.files.length > 1 || spec.docs) && opts.format !== "json") process.stderr.write(prefixed(summarizeDiagnostics(diagnostics)));
       exit = hasErrors(diagnostics) || (r.failOnWarnings && diagnostics.length > 0) ? EXIT.specErrors : EXIT.ok;

@@ -191,5 +191,12 @@ describe("the fragment cache (the config's cache folder)", () => {
     expect(cli("generate", "--check").status).toBe(0);
     writeFileSync(join(dir, ".cache/printed.v8"), "{ not v8");
     expect(cli("generate", "--check").status).toBe(0);
+    // A cache folder that cannot be made (a file is in its way) costs the run its cache, with a notice, not its result.
+    writeFileSync(join(dir, "in-the-way"), "");
+    writeFileSync(join(dir, "codegen.config.yaml"), "spec: docs\nout: out\ncache: in-the-way/cache\n");
+    const blocked = cli("generate", "--check");
+    expect(blocked.status).toBe(0);
+    expect(blocked.stderr).toMatch(/notice: the cache was not kept in in-the-way\/cache: /);
+    writeFileSync(join(dir, "codegen.config.yaml"), "spec: docs\nout: out\ncache: .cache\n");
   });
 });
