@@ -3,7 +3,7 @@ import type { EventPayload, Field, TypeRef } from "../model/types.js";
 import type { YfmBlock, YfmPage } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { FIELD_BUDGET, type FieldScope, fieldColumns, nest, plainText, readFieldRows } from "./fields.js";
-import { type HeadingIndex, headingIndex, tableAt } from "./page.js";
+import { type HeadingIndex, headingIndex, tableAt } from "./sections.js";
 
 /**
  * An event page of the reference (spec-source/README-reference.md#event-pages):

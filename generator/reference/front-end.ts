@@ -11,7 +11,8 @@ import { type TypeCatalogue, readCatalogue } from "./catalogue.js";
 import { readSystemErrors } from "./errors.js";
 import { fieldColumns, readFieldRows } from "./fields.js";
 import { readEventPage } from "./events.js";
-import { type HeadingIndex, type PageScope, headingIndex, readPage, tableAt } from "./page.js";
+import { type PageScope, readPage } from "./page.js";
+import { type HeadingIndex, headingIndex, tableAt } from "./sections.js";
 
 /**
  * The front end of the platform's official reference (YFM, spec-source/README-reference.md): a folder laid out as

@@ -1,0 +1,289 @@
+import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
+import type { Field, Method, MethodError, ResultSpec, Source, TypeRef } from "../model/types.js";
+import type { YfmBlock } from "../yfm/blocks.js";
+import type { YfmCell } from "../yfm/tables.js";
+import { errorColumns, readErrorRows } from "./errors.js";
+import { boldName, type FieldScope, nest, readFieldRows } from "./fields.js";
+import { readTypeWords } from "./type-words.js";
+import type { PageScope } from "./page.js";
+import { type PageSection, firstFieldTable, positionKey, spanOf } from "./sections.js";
+
+/**
+ * What a method page's sections say of its parameters, its result (`### Returned Data`: `result`, the envelope's
+ * `time`, `total` and `next`, a fields method's field descriptions) and its errors (`### Possible Error Codes`).
+ * reference/page.ts finds the sections; reference/fields.ts reads the rows.
+ */
+
+export function readParameters(method: Method, s: PageSection, scope: FieldScope, used: Set<YfmBlock | YfmCell[][]>): void {
+  const found = firstFieldTable(s.blocks);
+  if (found) used.add(found.table);
+  if (!found) {
+    if (!s.blocks.some((b) => b.kind === "text" && /\bno parameters\b|\bwithout parameters\b/i.test(b.text))) {
+      const t = s.blocks.find((b) => b.kind === "table");
+      if (t) scope.diagnostics.push(diagnostic("unknown-table-column", spanOf(t, 2), { header: (t.kind === "table" ? t.rows[0] : [])?.map((c) => c.text.replace(/\s+/g, " ")).join(" | ") ?? "", known: "'Name `type` | Description'" }));
+    }
+    return;
+  }
+  method.params.push(...readFieldRows(scope, found.cols, found.table.rows.slice(1)));
+}
+
+export function readReturned(method: Method, s: PageSection, scope: FieldScope, used: Set<YfmBlock | YfmCell[][]>, envelope: Field[]): void {
+  if (method.result) return;
+  const found = firstFieldTable(s.blocks);
+  if (!found) return;
+  used.add(found.table);
+  // The envelope's own rows: `time` is read once from data-types.md; `total` and `next` (a list method's paging)
+  // go to the envelope, where the front end keeps the first page's reading of each.
+  const rows = found.table.rows.slice(1);
+  const names = rowNames(rows, found.cols);
+  envelope.push(...readFieldRows(scope, found.cols, rows, [], new Set(["time", ...names.filter((n) => !PAGING.has(n))])));
+  const fields = readFieldRows(scope, found.cols, rows, [], ENVELOPE_ONLY);
+  const result = fields.find((f) => f.name === "result");
+  const members = fields.filter((f) => f.name !== "result");
+  let type: TypeRef;
+  let source: Source;
+  let description = "";
+  if (result) {
+    // A fields method whose `result` row names the entity (`[lead](#lead)`, "contains information about lead
+    // fields"): the entity's table lists the fields `result` describes, as below. A row typed `object` "described
+    // below" lists result's own members (mailservice.fields: each field's name).
+    const row = rows[names.indexOf("result")];
+    const words = readTypeWords((found.cols.type !== null ? row?.[found.cols.type]?.text : row?.[found.cols.name]?.text) ?? "");
+    const entity = words?.options.length === 1 && !/^(object|array)$/i.test(words.options[0]?.word ?? "");
+    // So does one whose `result` row says its members describe fields ("Object with field descriptions", linked to
+    // the table; "Array with the description of file fields", then the fields as rows beside it).
+    const described = FIELDS_METHOD.test(method.name) && DESCRIBES_FIELDS.test(result.description);
+    const linked = result.type.kind === "object" && result.type.members.length > 0 ? result.type.members : null;
+    const beside = described && !linked && members.length > 0 && isBare(result.type) ? members : null;
+    // Rows typed `object` already are the descriptions (crm.enum.fields): as the table says.
+    const already = linked?.every((f) => f.type.kind === "object") ?? false;
+    const fieldsOf = (entity || (described && !already)) && FIELDS_METHOD.test(method.name) && linked ? linked : beside;
+    // A described field's own value type (`LIST` of `uf_enum_element[]`) is named in its description and is the
+    // catalogue's resource: the rows it was read from are held by the field, not dropped.
+    if (fieldsOf) for (const f of fieldsOf) eachNested(f.type, (n) => scope.merged?.add(positionKey(n.source as Source)));
+    // "Returns `false` if …" added `false` to the row's type (fields.ts): the rows beside it describe the rest.
+    const falsy = result.type.kind === "union" && result.type.options.length === 2 ? result.type.options.find(isFalse) : undefined;
+    const core = falsy && result.type.kind === "union" ? (result.type.options.find((o) => o !== falsy) as TypeRef) : result.type;
+    type = fieldsOf ? descriptionsOf(fieldsOf) : withSiblings({ ...result, type: core }, members, scope.diagnostics, (f) => scope.merged?.add(positionKey(f.source as Source)));
+    if (falsy && !fieldsOf && type !== core) type = { kind: "union", options: [...(type.kind === "union" ? type.options : [type]), falsy] };
+    else if (falsy && !fieldsOf) type = result.type;
+    if (result.nullable && !fieldsOf) type = { kind: "union", options: [type, { kind: "null" }] };
+    source = result.source;
+    description = result.description;
+  } else if (members.length > 0 && FIELDS_METHOD.test(method.name)) {
+    type = descriptionsOf(members);
+    source = (members[0] as Field).source;
+  } else if (members.length > 0) {
+    // The table lists the members of `result` itself.
+    type = { kind: "object", members };
+    source = (members[0] as Field).source;
+  } else return;
+  method.result = { type, key: null, description, empty: [], source } satisfies ResultSpec;
+}
+
+/**
+ * `result`'s type when the rows after it are its members: a table that types `result` as a bare `object` and then
+ * lists `ID`, `NAME`, … beside it (456 method pages) describes result's own members, not members of nothing. A bare
+ * `array` with such rows is the PHP word, either a list of such objects or one object keyed by them (disk.file.get
+ * answers one object, disk.folder.getChildren a list): both, with an ambiguous-reading warning that says so.
+ */
+export function withSiblings(result: Field, members: Field[], diagnostics: Diagnostic[], merged: (row: Field) => void): TypeRef {
+  const t = result.type;
+  if (members.length === 0 || !isBare(t)) return t;
+  const names = members.map((f) => f.name);
+  /** One object of `fields`, or (for PHP's `array`) one object or a list of them, said as ambiguous. */
+  const shaped = (fields: Field[], list: boolean | null): TypeRef => {
+    const object: TypeRef = { kind: "object", members: fields };
+    if (list === false) return object;
+    if (list === true) return { kind: "array", items: object };
+    diagnostics.push(
+      diagnostic("ambiguous-reading", spanOf(result.source, "result".length), {
+        text: `result: ${typeWords(t)}, then ${members.length} member rows (${names.slice(0, 3).join(", ")}…)`,
+        reading: "one object of these members, or an array of such objects (the page's `array`, or `[]` against its type, may be either)",
+      }),
+    );
+    return { kind: "union", options: [object, { kind: "array", items: object }] };
+  };
+  // `result.dialogId`, `result.events[].eventId`: the rows say where each nests, under result itself. `result.x`
+  // under an `object` is one object, `result[].x` under an `array` a list; the two disagreeing is either.
+  if (names.every((n) => n.startsWith("result.") || n.startsWith("result[]."))) {
+    const [top] = nest([{ ...result, name: "result", type: { kind: "object", members: [] } }, ...members.map((f) => ({ ...f, name: f.name.replace(/^result\[\]\./, "result.") }))], diagnostics);
+    const fields = top?.type.kind === "object" ? top.type.members : [];
+    const listed = names.every((n) => n.startsWith("result[]."));
+    const single = names.every((n) => n.startsWith("result."));
+    return shaped(fields, t.kind === "object" && single ? false : t.kind === "array" && listed ? true : null);
+  }
+  // `employees`, `employees[]`, `employees[].userId`: a row `X[]` beside `X` describes X's items (the same field);
+  // alone it is X, an array of its type. Dotted rows nest under the row they name.
+  // Sets and maps, not scans: a page's table may hold thousands of rows (linear in them, as every reading is).
+  const items = new Set(names.filter((n) => n.endsWith("[]") && !n.includes(".")));
+  const nameSet = new Set(names);
+  const byName = new Map<string, Field>();
+  for (const f of members) if (!byName.has(f.name)) byName.set(f.name, f);
+  const dotted = new Set(names.flatMap((n) => (n.includes(".") ? [n.slice(0, n.indexOf(".")).replace(/\[\]$/, "")] : [])));
+  const arrayOf = (x: TypeRef): TypeRef => (x.kind === "array" ? x : { kind: "array", items: x });
+  // An `X[]` row beside an `X` whose items it does not type (`tags` object, `tags[]` integer) is left to the page's
+  // ledger, which warns: only a row that became X (alone) or X's items is said to be merged.
+  const rows = members
+    .filter((f) => !(items.has(f.name) && nameSet.has(f.name.slice(0, -2))))
+    .map((f) => {
+      if (items.has(f.name)) {
+        merged(f);
+        return { ...f, name: f.name.slice(0, -2), type: arrayOf(f.type) };
+      }
+      // `X` an array of unknown items beside `X[]`: the items are the `X[]` row's.
+      const item = items.has(`${f.name}[]`) ? byName.get(`${f.name}[]`) : undefined;
+      if (item && f.type.kind === "array" && f.type.items.kind === "unknown" && item.type.kind !== "array") {
+        merged(item);
+        return { ...f, type: { kind: "array", items: item.type } satisfies TypeRef };
+      }
+      return f;
+    });
+  // A row whose value is a bare object or list of objects (`item` object, `items[]` object) with plain rows after
+  // it, and neither dotted rows (`item.id`) nor a link that says where its members are: the rows after it may be its
+  // members or result's. Read one way, said (ambiguous-reading): after an `X[]` row, its items' members (`members`,
+  // `members[]`, then each member's `userId`, `name`); after a bare object (`taskCreators`, a map in words; or
+  // crm.item.import's `item`, then `id`), result's own. A bare list of unknown items ("an array of strings") holds no
+  // rows.
+  const holdsNothing = (x: TypeRef): boolean => (x.kind === "object" && x.members.length === 0) || (x.kind === "array" && holdsNothing(x.items));
+  // Whether a row's members are still unread once its links were followed (a link that gave members is no longer bare).
+  const open = (f: Field) => holdsNothing(byName.get(`${f.name}[]`)?.type ?? f.type) && !dotted.has(f.name);
+  const plain = rows.filter((f) => !f.name.includes("."));
+  const said = (f: Field, rest: number, reading: string) => diagnostics.push(diagnostic("ambiguous-reading", spanOf(f.source as Source, f.name.length + 4), { text: `${f.name}: ${typeWords(f.type)}, then ${rest} plain rows`, reading }));
+  // Each holder (`X[]` bare, no dotted rows) takes the plain rows after it up to the next holder or the next row that
+  // dotted rows extend (`meta`, then `meta.x`): those stay result's own.
+  const holders = new Map<Field, Field[]>();
+  let holder: Field | null = null;
+  for (const [i, f] of plain.entries()) {
+    if (items.has(`${f.name}[]`) && open(f) && i < plain.length - 1) {
+      holder = f;
+      holders.set(f, []);
+      continue;
+    }
+    if (dotted.has(f.name)) holder = null;
+    if (holder) holders.get(holder)?.push(f);
+    else if (i < plain.length - 1 && open(f)) said(f, plain.length - i - 1, "the rows after it as result's own members, not its (no dotted name or link says where they nest)");
+  }
+  const taken = new Set<Field>();
+  for (const [h, after] of holders) {
+    if (after.length === 0) continue;
+    said(h, after.length, `the ${after.length} rows after it as the members of its items (no dotted name or link says where they nest)`);
+    for (const f of after) taken.add(f);
+  }
+  // In the table's order, each holder where it stood, its items' rows gone into it.
+  const read = rows.flatMap((f) => {
+    const after = holders.get(f);
+    if (after && after.length > 0) return [{ ...f, type: { kind: "array", items: { kind: "object", members: after } } } as Field];
+    return taken.has(f) ? [] : [f];
+  });
+  const top = names.some((n) => n.includes(".")) ? nest(read, diagnostics) : read;
+  const topNames = top.map((f) => f.name);
+  // A name twice, or a row left with a bracket or a dot: where it belongs is not shown. Said, not guessed.
+  if (new Set(topNames).size < topNames.length || topNames.some((n) => /[[.]/.test(n))) {
+    // Each row at its own line, with why (the page's ledger, below, then counts them as said).
+    for (const f of members) {
+      diagnostics.push(diagnostic("unplaced", spanOf(f.source as Source, f.name.length + 4), { what: `the row '${f.name}' beside \`result\`: the ${members.length} rows there nest with no sign of where (${names.slice(0, 3).join(", ")}…), so none is read as result's member` }));
+    }
+    return t;
+  }
+  return shaped(top, t.kind === "object" ? false : null);
+}
+
+/**
+ * A fields method's table lists the entity's fields; `result` describes each of them, keyed by its name, with an
+ * object of its own (type, required, read-only, title, …): the row's type is the field's, not the value's.
+ */
+function descriptionsOf(fields: readonly Field[]): TypeRef {
+  return {
+    kind: "object",
+    members: fields.map((f) => ({ ...f, type: { kind: "object", members: [], open: true }, required: false, nullable: false, description: `The description of the field ${f.name} (${typeWords(f.type)}): ${f.description}` })),
+    open: true,
+  };
+}
+
+/** The platform's methods that describe an entity's fields (`crm.deal.fields`, `catalog.product.getFields`). */
+const FIELDS_METHOD = /\.(?:fields|getfields)$/i;
+
+/**
+ * A `result` row that says each member describes a field: "Object with field descriptions", "Contains a description
+ * of the fields of the template", "Array with the description of file fields", "Object with a description of
+ * characteristics" (crm.userfield.fields). Not "Object with field names" (mailservice.fields: names, not descriptions).
+ */
+const DESCRIBES_FIELDS = /\bfield descriptions?\b|\bdescriptions? of (?:the )?(?:[\w-]+ ){0,3}fields\b|\bdescription of characteristics\b/i;
+
+/** The `false` a row's words added to its type ("Returns `false` if …"). */
+function isFalse(t: TypeRef): boolean {
+  return t.kind === "primitive" && t.type === "boolean" && t.enum?.length === 1 && t.enum[0] === false;
+}
+
+/** Every field nested in `t`, at any depth. */
+function eachNested(t: TypeRef, fn: (f: Field) => void): void {
+  if (t.kind === "object") {
+    for (const f of t.members) {
+      fn(f);
+      eachNested(f.type, fn);
+    }
+  } else if (t.kind === "array") eachNested(t.items, fn);
+  else if (t.kind === "union") for (const o of t.options) eachNested(o, fn);
+}
+
+/** `object` or `array` with nothing known of its members or items. */
+function isBare(t: TypeRef): boolean {
+  return (t.kind === "object" && t.members.length === 0) || (t.kind === "array" && t.items.kind === "unknown");
+}
+
+/** A field type in words, for a description. */
+function typeWords(t: TypeRef): string {
+  switch (t.kind) {
+    case "primitive":
+      return t.type;
+    case "array":
+      return `array of ${typeWords(t.items)}`;
+    case "union":
+      return t.options.map(typeWords).join(" or ");
+    case "ref":
+      return t.resource;
+    default:
+      return t.kind;
+  }
+}
+
+/** Rows of a returned-data table that are the envelope's, not the result's. */
+const ENVELOPE_ONLY: ReadonlySet<string> = new Set(["time", "total", "next"]);
+
+const PAGING: ReadonlySet<string> = new Set(["total", "next"]);
+
+/** The bold names of a field table's rows. */
+function rowNames(rows: YfmCell[][], cols: { name: number }): string[] {
+  return rows.map((r) => boldName(r[cols.name]?.text ?? ""));
+}
+
+export function readErrors(s: PageSection, scope: PageScope): MethodError[] {
+  const errors: MethodError[] = [];
+  let code: string | null = null;
+  for (const b of s.blocks) {
+    if (b.kind === "text") {
+      const c = /^Error Code:\s*`([^`]+)`/i.exec(b.text);
+      if (c) code = c[1] as string;
+      continue;
+    }
+    if (b.kind === "heading") {
+      code = null;
+      continue;
+    }
+    if (b.kind !== "table") continue;
+    const header = b.rows[0];
+    if (!header) continue;
+    // The error body's own description (error-info.md, error-info-v3.md) is the envelope's, not an error list.
+    if (/_includes\/error-info(-v3)?\.md$/.test(b.file)) continue;
+    // The system errors are the catalogue, which the front end reads once from their include.
+    if (/_includes\/system-errors\.md$/.test(b.file)) continue;
+    const cols = errorColumns(header);
+    if (!cols) {
+      scope.diagnostics.push(diagnostic("unknown-table-column", spanOf(b, 2), { header: header.map((c) => c.text.replace(/\s+/g, " ")).join(" | "), known: "'Code | Description | Value'" }));
+      continue;
+    }
+    errors.push(...readErrorRows(cols, b.rows.slice(1), code));
+  }
+  return errors;
+}

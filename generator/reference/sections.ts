@@ -1,0 +1,158 @@
+import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
+import type { Source } from "../model/types.js";
+import { type YfmBlock, slugOf } from "../yfm/blocks.js";
+import type { YfmCell } from "../yfm/tables.js";
+import { fieldColumns } from "./fields.js";
+
+/**
+ * A method page's sections (spec-source/README-reference.md#method-pages), known by their headings' words at level 2
+ * or 3 (SECTIONS), and the tables under a heading: a section's tables as one object or as cases of it, a table by
+ * its heading's anchor or by the parameter it names, the first field table. Positions of a page's blocks as the
+ * model's sources and the diagnostics' spans.
+ */
+
+type SectionKind = "parameters" | "examples" | "response" | "returned" | "errors" | "error-codes" | "learning" | "handler";
+
+/** Each section's headings, lower case, without their anchor. */
+const SECTIONS: Array<[SectionKind, RegExp]> = [
+  ["parameters", /^(method )?parameters$|^parameters of the method$|^input parameters$/],
+  ["examples", /^code examples?$|^examples?$/],
+  ["returned", /^returned (data|values|fields)$|^response fields$/],
+  ["response", /^response handling$|^response on success$|^successful response$|^response$/],
+  ["error-codes", /^possible (error codes|errors)$|^error codes$/],
+  ["errors", /^error handling$|^errors$/],
+  ["learning", /^continue (learning|exploring|your exploration)$/],
+  ["handler", /^what the handler receives$/],
+];
+
+export const srcOf = (b: { file: string; line: number; column: number }): Source => ({ file: b.file, line: b.line, column: b.column });
+
+export const spanOf = (b: { file: string; line: number; column: number }, length: number) => ({ ...srcOf(b), endLine: b.line, endColumn: b.column + Math.max(1, length) });
+
+/**
+ * The page's ledger (issue 26's rule, for pages): every row a field table's reader read is a fact the method holds
+ * (a parameter, a member of its result at any depth, a member of the envelope) or has a warning on its line. A row
+ * read and then set aside by a later reading, with nothing said, is the silent drop this turns into a warning.
+ */
+/** A position as a key; rows of an include keep their own file, so the file is part of it. */
+export const positionKey = (s: Source) => `${s.file}:${s.line}:${s.column}`;
+
+export interface PageSection {
+  kind: SectionKind | null;
+  heading: Extract<YfmBlock, { kind: "heading" }>;
+  blocks: YfmBlock[];
+}
+
+/** The page's sections at level 2 and 3 that SECTIONS knows, each with its blocks up to the next such heading. */
+export function sectionsOf(blocks: YfmBlock[]): PageSection[] {
+  const out: PageSection[] = [];
+  let current: PageSection | null = null;
+  for (const b of blocks) {
+    if (b.kind === "heading" && (b.depth === 2 || b.depth === 3)) {
+      const words = b.text.replace(/[`*]/g, "").trim().toLowerCase();
+      const kind = SECTIONS.find(([, re]) => re.test(words))?.[0] ?? null;
+      if (kind !== null || b.depth === 2) {
+        current = { kind, heading: b, blocks: [] };
+        out.push(current);
+        continue;
+      }
+    }
+    current?.blocks.push(b);
+  }
+  return out;
+}
+
+export type SectionTable = Extract<YfmBlock, { kind: "table" }> & { parts?: Array<{ rows: YfmCell[][]; label: string | null }> };
+
+/** A paragraph that names the member whose fields the next table lists: "**Object** `automatedSolution`:". */
+const MEMBER_LABEL = /^(?:\*\*(?:Object|Structure|Fields?(?: of)?)\*\*|Object|Structure of|Fields of) ?`([^`]+)`(?: (?:object|fields))?:?$/i;
+
+/**
+ * The page's headings by anchor (written, or the slug of their words) and by the field a sub-section is named after
+ * ("Parameter fields", "FIELDS Parameter", "Object result", "Fields of the result object", in any case), built once
+ * per page: a page's links ask it once each, in constant time, not with a scan of every heading.
+ */
+export interface HeadingIndex {
+  byAnchor: Map<string, number>;
+  byField: Map<string, { index: number; anchor: string }>;
+}
+
+const NAMED_SECTION = /^(?:parameter|object|fields of the|fields of)\s+(\S+)(?:\s+(?:parameter|object))?$|^(\S+)\s+(?:parameter|object)$/;
+
+export function headingIndex(blocks: YfmBlock[]): HeadingIndex {
+  const byAnchor = new Map<string, number>();
+  const byField = new Map<string, { index: number; anchor: string }>();
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i] as YfmBlock;
+    if (b.kind !== "heading") continue;
+    const slug = slugOf(b.text);
+    // The first heading of an anchor is the one a link reaches, as in the published page.
+    for (const key of [(b.anchor ?? "").toLowerCase(), slug]) if (key && !byAnchor.has(key)) byAnchor.set(key, i);
+    if (b.depth < 2) continue;
+    const m = NAMED_SECTION.exec(b.text.replace(/[`*]/g, "").trim().toLowerCase());
+    const field = m?.[1] ?? m?.[2];
+    if (field && !byField.has(field) && sectionTables(blocks, i)) byField.set(field, { index: i, anchor: b.anchor ?? slug });
+  }
+  return { byAnchor, byField };
+}
+
+/** The table under the heading whose anchor is `anchor`, with every field table of its section (`parts`). */
+export function tableAt(blocks: YfmBlock[], index: HeadingIndex, anchor: string): SectionTable | null {
+  const i = index.byAnchor.get(anchor.toLowerCase());
+  return i === undefined ? null : sectionTables(blocks, i);
+}
+
+function sectionTables(blocks: YfmBlock[], heading: number): SectionTable | null {
+  const tables: Array<{ table: Extract<YfmBlock, { kind: "table" }>; label: string | null }> = [];
+  for (let j = heading + 1; j < blocks.length; j++) {
+    const n = blocks[j] as YfmBlock;
+    if (n.kind === "heading") break;
+    if (n.kind !== "table" || !n.rows[0] || !fieldColumns(n.rows[0])) continue;
+    const before = blocks[j - 1];
+    // Matched on the text with its spaces collapsed: the pattern then has no two runs of spaces side by side.
+    tables.push({ table: n, label: before?.kind === "text" ? (MEMBER_LABEL.exec(before.text.replace(/\s+/g, " ").trim())?.[1] ?? null) : null });
+  }
+  const first = tables[0];
+  if (!first) return null;
+  return tables.length > 1 ? { ...first.table, parts: tables.map((t, i) => ({ rows: t.table.rows, label: i === 0 ? null : t.label })) } : first.table;
+}
+
+/** The table of the page's sub-section named after a field. */
+export function tableNamed(blocks: YfmBlock[], index: HeadingIndex, name: string): { table: SectionTable; anchor: string } | null {
+  const found = index.byField.get(name.toLowerCase());
+  const table = found ? sectionTables(blocks, found.index) : null;
+  return found && table ? { table, anchor: found.anchor } : null;
+}
+
+export function firstFieldTable(blocks: YfmBlock[]): { table: Extract<YfmBlock, { kind: "table" }>; cols: NonNullable<ReturnType<typeof fieldColumns>> } | null {
+  const beforeHeading = blocks.findIndex((b) => b.kind === "heading");
+  const head = beforeHeading < 0 ? blocks : blocks.slice(0, beforeHeading);
+  const pick = head.some((b) => b.kind === "table") ? head : blocks;
+  for (const b of pick) {
+    if (b.kind !== "table") continue;
+    const header = b.rows[0];
+    const cols = header ? fieldColumns(header) : null;
+    if (cols) return { table: b, cols };
+  }
+  return null;
+}
+
+/**
+ * Field tables of the parameters and the returned data (and of the sections after them that hold their nested
+ * objects) that no row reached: their fields are not in the model, so each is a warning.
+ */
+export function warnUnused(sections: PageSection[], used: ReadonlySet<YfmBlock | YfmCell[][]>, diagnostics: Diagnostic[]): void {
+  let inFields = false;
+  for (const s of sections) {
+    if (s.kind !== null) inFields = s.kind === "parameters" || s.kind === "returned" || s.kind === "response";
+    if (!inFields) continue;
+    let heading = s.heading.text;
+    for (const b of s.blocks) {
+      if (b.kind === "heading") heading = b.text;
+      if (b.kind !== "table" || used.has(b) || used.has(b.rows) || b.file !== s.heading.file) continue;
+      const header = b.rows[0];
+      if (!header || !fieldColumns(header)) continue;
+      diagnostics.push(diagnostic("unplaced", spanOf(b, 2), { what: `the field table under '${heading}' (${b.rows.length - 1} rows): no parameter or field links to it` }));
+    }
+  }
+}
