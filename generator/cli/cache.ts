@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -64,7 +65,8 @@ export function saveCache(folder: string | null, cache: FragmentCache | undefine
   const draft = join(folder, `.${file}.${process.pid}`);
   try {
     mkdirSync(folder, { recursive: true });
-    writeFileSync(draft, (CODECS[file] ?? JSON_CODEC).encode(cache.salt, cache.next));
+    // `wx`: a draft name another process put a file or a link at is refused, never followed or overwritten.
+    writeFileSync(draft, (CODECS[file] ?? JSON_CODEC).encode(cache.salt, cache.next), { flag: "wx" });
     renameSync(draft, join(folder, file));
     return null;
   } catch (err) {
@@ -75,7 +77,16 @@ export function saveCache(folder: string | null, cache: FragmentCache | undefine
 
 let digest: string | null = null;
 
-/** A hash of this generator's own compiled code: a cache entry of another build is never used. */
+/**
+ * The libraries whose output the cached texts are: prettier's document printer lays out the declarations, js-yaml
+ * writes the YAML. Another version of either could print other bytes with the generator's code unchanged.
+ */
+const PRINTERS = ["prettier", "js-yaml"] as const;
+
+/**
+ * A hash of this generator's own compiled code and of its printers' versions (PRINTERS): a cache entry of another
+ * build, or of the same build over other printers, is never used.
+ */
 function generatorDigest(): string {
   if (digest) return digest;
   const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -88,6 +99,8 @@ function generatorDigest(): string {
     }
   };
   walk(root);
+  const require = createRequire(import.meta.url);
+  for (const name of PRINTERS) parts.push(name, String((require(`${name}/package.json`) as { version?: unknown }).version));
   digest = sha256(parts.join("\0"));
   return digest;
 }

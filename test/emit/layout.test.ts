@@ -198,6 +198,9 @@ describe("the layout against prettier", () => {
       })),
     };
     expect(withPrintMemo(memo(), () => printDeclaration(wide))).toBe(printDeclaration(wide));
+    // A line break outside a comment (a template literal type written with one): the interface is printed whole.
+    const broken: TsDeclaration = { kind: "interface", head: "export interface Broken", members: [{ key: "a", type: { kind: "keyword", text: "`x\ny`" } }, { key: "b", type: { kind: "keyword", text: "string" } }] };
+    expect(withPrintMemo(memo(), () => printDeclaration(broken))).toBe(printDeclaration(broken));
   });
 
   it("imports: one line when they fit, one name a line when not", async () => {

@@ -25,20 +25,44 @@ const SPLIT: Readonly<Record<string, number>> = { paths: 1, components: 2 };
 export function yamlDocument(doc: Record<string, unknown>): string {
   // Without a memo there is nothing to find: the document in one piece, which is the same text.
   if (!memoLent()) return dump(doc, OPTIONS);
-  let out = "";
-  for (const [key, value] of Object.entries(doc)) out += entry(key, value, SPLIT[key] ?? 0, "");
-  return out;
+  const pieces: string[] = [];
+  for (const [key, value] of Object.entries(doc)) if (!entry(key, value, SPLIT[key] ?? 0, "", pieces)) return dump(doc, OPTIONS);
+  return pieces.join("");
 }
 
-function entry(key: string, value: unknown, split: number, indent: string): string {
+/**
+ * Puts the text of `key: value` at its depth into `pieces`; false where a piece printed alone would not be the text
+ * the whole prints, and the caller prints the document whole (each case is tested with the input that shows it):
+ * - a key js-yaml writes explicitly (`? key`, for a key with a line break or past 1,024 characters), whose value it
+ *   then writes on the `:` line;
+ * - an entry whose last string keeps its final line breaks (`|+`): js-yaml ends such a document with `...`, which
+ *   would land inside the whole.
+ */
+function entry(key: string, value: unknown, split: number, indent: string, pieces: string[]): boolean {
   if (split > 0 && isMapping(value) && Object.keys(value).length > 0) {
     // `key:` on its own line, as dump writes a non-empty mapping's key (`{ key: null }` prints `key: null`).
-    let text = indented(dump({ [key]: null }, OPTIONS).replace(/ null\n$/, "\n"), indent);
-    for (const [k, v] of Object.entries(value)) text += entry(k, v, split - 1, `${indent}  `);
-    return text;
+    const head = dump({ [key]: null }, OPTIONS);
+    if (!head.endsWith(" null\n") || head.startsWith("? ")) return false;
+    pieces.push(indented(head.replace(/ null\n$/, "\n"), indent));
+    for (const [k, v] of Object.entries(value)) if (!entry(k, v, split - 1, `${indent}  `, pieces)) return false;
+    return true;
   }
-  if (indent === "") return dump({ [key]: value }, OPTIONS);
-  return memoized(`yaml ${indent.length}`, () => JSON.stringify([key, value]), () => indented(dump({ [key]: value }, OPTIONS), indent));
+  const text = indent === "" ? dump({ [key]: value }, OPTIONS) : memoized(`yaml ${indent.length}`, () => dataOf(key, value), () => indented(dump({ [key]: value }, OPTIONS), indent));
+  if (text.endsWith("...\n")) return false;
+  pieces.push(text);
+  return true;
+}
+
+/**
+ * The memo's key of an entry: its JSON, with what JSON would lose and js-yaml prints told apart (`-0` is `-0.0`,
+ * NaN `.nan`, the infinities `.inf`; a Date a timestamp), so that two entries print the same only when they are.
+ */
+function dataOf(key: string, value: unknown): string {
+  return JSON.stringify([key, value], function (this: Record<string, unknown>, k: string, v: unknown) {
+    const raw = this[k];
+    if (raw instanceof Date) return { "\u0000date": String(v) };
+    return typeof v === "number" && (!Number.isFinite(v) || Object.is(v, -0)) ? { "\u0000number": Object.is(v, -0) ? "-0" : String(v) } : v;
+  });
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {

@@ -88,7 +88,7 @@ export function fitsWidth(contents: string): boolean {
  */
 export function printDeclaration(d: TsDeclaration): string {
   // An interface is looked up member by member (so that a memo entry is always one printer's, used or dropped whole).
-  if (d.kind === "interface" && d.members.length > 1 && memoLent()) return composedInterface(d);
+  if (d.kind === "interface" && d.members.length > 1 && memoLent() && !d.members.some(memberBreaksLine)) return composedInterface(d);
   return memoized("ts", () => JSON.stringify(d), () => printWhole(d));
 }
 
@@ -118,6 +118,33 @@ function composedInterface(d: Extract<TsDeclaration, { kind: "interface" }>): st
     ),
   );
   return `${printer.printDocToString(head, PRINT_OPTIONS).formatted}\n${members.join("\n")}\n}\n`;
+}
+
+/**
+ * Whether a member holds a line break outside its comments (a key or a literal type written with one): its lines
+ * after the break are not the member's own indented lines, so its interface is printed whole. The emitters write
+ * none (names and string literals are escaped); the check keeps the memo's text the whole's if one ever does.
+ */
+function memberBreaksLine(m: TsMember): boolean {
+  return m.key.includes("\n") || typeBreaksLine(m.type) || (m.parameters ?? []).some((p) => p.name.includes("\n") || typeBreaksLine(p.type));
+}
+
+function typeBreaksLine(t: TsType): boolean {
+  switch (t.kind) {
+    case "keyword":
+      return t.text.includes("\n");
+    case "reference":
+      return t.name.includes("\n") || t.args.some(typeBreaksLine);
+    case "union":
+    case "intersection":
+      return t.types.some(typeBreaksLine);
+    case "object":
+      return t.members.some(memberBreaksLine);
+    case "array":
+      return typeBreaksLine(t.element);
+    case "indexed":
+      return typeBreaksLine(t.object) || typeBreaksLine(t.index);
+  }
 }
 
 /**
