@@ -74,6 +74,8 @@ describe("the YAML twin, entry by entry", () => {
     same({ components: { schemas: { X: { minimum: 0 } }, parameters: { X: { minimum: -0 } } } });
     same({ components: { schemas: { X: { minimum: Number.NaN } }, parameters: { X: { minimum: null } } } });
     same({ components: { schemas: { X: { maximum: Number.POSITIVE_INFINITY } }, parameters: { X: { maximum: null } } } });
+    // A date prints as a timestamp, its ISO string as a quoted string.
+    same({ components: { schemas: { X: { default: new Date(0) } }, parameters: { X: { default: "1970-01-01T00:00:00.000Z" } } } });
     // The same entry edited from 0 to -0 between two runs is printed anew, not taken from the memo.
     const first = memo();
     withPrintMemo(first, () => yamlDocument({ paths: { "/a": { get: { minimum: 0 } } } }));

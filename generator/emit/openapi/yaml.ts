@@ -59,9 +59,10 @@ function entry(key: string, value: unknown, split: number, indent: string, piece
  */
 function dataOf(key: string, value: unknown): string {
   return JSON.stringify([key, value], function (this: Record<string, unknown>, k: string, v: unknown) {
-    const raw = this[k];
-    if (raw instanceof Date) return { "\u0000date": String(v) };
-    return typeof v === "number" && (!Number.isFinite(v) || Object.is(v, -0)) ? { "\u0000number": Object.is(v, -0) ? "-0" : String(v) } : v;
+    // A date is its ISO string here already (JSON calls `toJSON` first); the raw value says it was a date.
+    if (this[k] instanceof Date) return { "\u0000date": v };
+    if (typeof v !== "number" || (Number.isFinite(v) && !Object.is(v, -0))) return v;
+    return { "\u0000number": Object.is(v, -0) ? "-0" : Number.isNaN(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity" };
   });
 }
 
