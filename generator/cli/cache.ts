@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import v8 from "node:v8";
@@ -9,7 +9,7 @@ import { sha256 } from "../util/hash.js";
 /**
  * The files of the config's `cache` folder: the reference's page readings (reference/front-end.ts) as JSON, and the
  * emit stage's printed texts (emit/memo.ts) in V8's serialization, which Node reads back in a fifth of the time
- * JSON.parse takes over the whole platform's 40 MB of them (and the pages' readings in about the same).
+ * JSON.parse takes over the whole platform's 24 MB of them (the pages' readings it reads in about the same time).
  */
 export const CACHE_FILE = "reference-pages.json";
 export const PRINT_CACHE_FILE = "printed.v8";
@@ -65,7 +65,9 @@ export function saveCache(folder: string | null, cache: FragmentCache | undefine
   const draft = join(folder, `.${file}.${process.pid}`);
   try {
     mkdirSync(folder, { recursive: true });
-    // `wx`: a draft name another process put a file or a link at is refused, never followed or overwritten.
+    // A draft a killed run left under this process id goes (a link is removed, not followed); `wx` then refuses a
+    // draft name another process puts a file or a link at in between, never following or overwriting it.
+    rmSync(draft, { force: true });
     writeFileSync(draft, (CODECS[file] ?? JSON_CODEC).encode(cache.salt, cache.next), { flag: "wx" });
     renameSync(draft, join(folder, file));
     return null;

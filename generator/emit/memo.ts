@@ -4,8 +4,9 @@ import type { FragmentCache } from "../source/index.js";
 /**
  * The printed texts of earlier runs (issue 28's rerun after one page changed): the emit stage's two costly printers,
  * a TypeScript declaration's layout (ts/layout.ts) and an OpenAPI document's YAML (openapi/yaml.ts), are pure
- * functions of plain data. A rerun of the whole reference prints the same 60,000 declarations and 1,500 path items
- * again; with a memo, each is printed once and found by a hash of the data it was printed from.
+ * functions of plain data. A rerun of the whole reference prints the same declarations, path items and schemas
+ * again (13,600 distinct texts, 24 MB); with a memo, each is printed once and found by a hash of the data it was
+ * printed from.
  *
  * The memo is the same contract as the front ends' fragment cache (source/index.ts): entries of earlier runs in, this
  * run's out, its `salt` the generator's build, kept by the caller (the CLI, in the config's `cache` folder). A run's
