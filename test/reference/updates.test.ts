@@ -127,7 +127,7 @@ describe("the fragment cache (the config's cache folder)", () => {
     const stored = JSON.parse(readFileSync(join(dir, ".cache/reference-pages.json"), "utf8")) as { salt: string; entries: Record<string, { method: { name: string } | null }> };
     // Every page but the type catalogue's: the shop's three method pages, its overview, the includes.
     expect(Object.values(stored.entries).flatMap((e) => (e.method ? [e.method.name] : [])).sort()).toEqual(["shop.item.files", "shop.item.history", "shop.item.list", "shop.item.owners", "shop.order.fetch", "shop.order.get", "shop.order.remove"]);
-    // The emit stage's printed texts beside them (emit/memo.ts): strings only, found again by the next run.
+    // The emit stage's printed texts beside them (emit/memo.ts): texts only, found again by the next run.
     const printed = v8.deserialize(readFileSync(join(dir, ".cache/printed.v8"))) as { salt: string; entries: Map<string, unknown> };
     expect(printed.salt).toBe(stored.salt);
     expect(printed.entries.size).toBeGreaterThan(20);
