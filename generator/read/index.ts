@@ -9,16 +9,9 @@ import { type ReadContext, report, sourceOf } from "./inline.js";
 import { methodInHeading, readMethodHeadingSection, readMethodSection } from "./methods.js";
 import { readOtherResources, readResourceSection } from "./resources.js";
 import { readEnvelope } from "./envelope.js";
-import {
-  applyOlderStatuses,
-  readAddressing,
-  readAuthentication,
-  readErrorsSection,
-  readFileRetrieval,
-  readLimits,
-  readStates,
-  readStatements,
-} from "./sections.js";
+import { readAddressing, readFileRetrieval, readLimits, readStatements } from "./sections.js";
+import { applyOlderStatuses, readAuthentication, readErrorsSection } from "./error-sections.js";
+import { readStates } from "./states.js";
 import { pushAll } from "../util/arrays.js";
 import type { LedgerScope } from "./ledger.js";
 import { readFieldForms } from "./field-forms.js";
