@@ -14,7 +14,8 @@ import {
   spanOfText,
   statement,
 } from "./inline.js";
-import { fillSources, objectDetails, readNameList, readParams } from "./params.js";
+import { readNameList, readParams } from "./params.js";
+import { fillSources, objectDetails } from "./object-details.js";
 import { isResultSentence, readResultAlternatives } from "./results.js";
 import { tableRows } from "./tables.js";
 import { pushAll } from "../util/arrays.js";

@@ -1,5 +1,5 @@
 import type { Field, Method, Model, TypeRef } from "../../generator/model/types.js";
-import { objectDetails } from "../../generator/read/params.js";
+import { objectDetails } from "../../generator/read/object-details.js";
 
 /**
  * Prints the facts of parameters in each accepted surface of the dialect (spec-source/README.md#the-grammar-of-a-field),
