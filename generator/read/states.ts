@@ -6,7 +6,7 @@ import { STATE_COLUMNS, cellText, partitionTables } from "./tables.js";
 import { readStatements } from "./sections.js";
 
 /**
- * The States section (spec-source/README.md#states): its table's rows and its prose ("`X` becomes `Y` when …") as
+ * The States section (spec-source/README.md#sections): its table's rows and its prose ("`X` becomes `Y` when …") as
  * transitions of a subject, each with the effect read/state-effects.ts reads from its words; what is neither is a
  * note of the section.
  */
