@@ -1,12 +1,14 @@
-import type { Field, Resource } from "../model/types.js";
-import { type Section, type Text, listItemText, sliceText, textOf, trimText } from "../parse/markdown.js";
+import type { Blockquote, List, Table } from "mdast";
+import type { Resource } from "../model/types.js";
+import { type Section, type Text, listItemText, textOf } from "../parse/markdown.js";
 import { type ReadContext, addGap, collapse, report, sentences, sourceOf, spanOfText, statement } from "./inline.js";
-import { readReturnedBy, readTitleLinks, readVersionKey } from "./links.js";
+import { readReturnedBy, readTitleLinks } from "./links.js";
 import { headerIndex, tableRows } from "./tables.js";
 import { pushAll } from "../util/arrays.js";
-import { type TypingRules, fillFieldSources, mergeRules, readFieldList, readKeyedObject, readTypingRules } from "./field-lists.js";
-import { SEE_METHOD, SEE_PARAMS, addLinks, members, newResource, nullableByPrefix, readFieldListBullet, readFieldTable, readGapSentence, readGroupBullet, readGroupTable, readShapeBullet } from "./resource-parts.js";
-import { readResourceBody, readResourceBullet, readTitledParagraph } from "./resource-body.js";
+import { fillFieldSources, mergeRules, readKeyedObject, readTypingRules } from "./field-lists.js";
+import { addLinks, members, newResource, nullableByPrefix, readFieldListBullet, readFieldTable, readGapSentence, readGroupBullet, readGroupTable, readShapeBullet } from "./resource-parts.js";
+import { readResourceBullet, readTitledParagraph } from "./resource-body.js";
+import { RESOURCE_SENTENCES, type ResourceSentence, type SectionState } from "./resource-sentences.js";
 
 /**
  * Reads the sections of "Resources and their fields" (spec-source/README.md#resources): field tables
@@ -25,213 +27,20 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
   const r = newResource(ctx, section.title, at);
   ctx.subject = { resource: r.name };
   addLinks(r, readTitleLinks(section.title, r.source).links);
-  let rules: TypingRules | null = null;
-  const extra: Resource[] = [];
-  /** A map's sentences that end in "with these keys:": the next paragraph lists the keys. */
-  let keysFollow: string | null = null;
-  /** "Fields:" ending a sentence: the next sentence or paragraph is the field list. */
-  let listFollows = false;
-  /** "Members of `ASSIGNED_BY`:" (or "`ASSIGNED_BY`:") before a table: the table lists that field's members. */
-  let membersOf: Field | null = null;
+  const st: SectionState = { ctx, r, rules: null, extra: [], keysFollow: null, listFollows: false, membersOf: null };
   for (const block of section.blocks) {
-    const t = textOf(ctx.file, block);
     if (block.type === "table") {
-      const header = block.children[0];
-      const h = header ? headerIndex(ctx, header) : null;
-      if (h && h.find(/^(?:structure|shape)$/) !== null) {
-        // "| Field | Structure |": each row is a shape bullet ("`creator`, `responsible`: object with …").
-        const { rows } = tableRows(ctx, block);
-        const name = h.find(/^(?:field|fields|member|name)$/) ?? 0;
-        const shape = h.find(/^(?:structure|shape)$/) ?? 1;
-        for (const cells of rows) {
-          const a = cells[name];
-          const b = cells[shape];
-          if (!a || !b) continue;
-          // The row as the bullet "NAMES: SHAPE", its start moved so that the shape's offsets stay right.
-          const joined: Text = { text: `${a.text}: ${b.text}`, start: b.start - a.text.length - 2 };
-          if (!readShapeBullet(ctx, r, joined, rules)) report(ctx, "unread-text", spanOfText(ctx, b), { what: "table row", text: collapse(b.text).slice(0, 80) });
-        }
-        continue;
-      }
-      const fields = h?.find(/^(?:field )?group$/) !== null ? readGroupTable(ctx, block, rules) : readFieldTable(ctx, block, rules);
-      if (membersOf?.type.kind === "object") pushAll(membersOf.type.members, fields);
-      else pushAll(members(r), fields);
-      membersOf = null;
+      readSectionTable(st, block);
       continue;
     }
     // "Members of `X`:" holds for the table right after it, not past another block.
-    if (block.type !== "paragraph") membersOf = null;
-    if (block.type === "blockquote") {
-      // "> **Not shown:**" and a list: each item is a gap of the resource.
-      for (const child of block.children) {
-        if (child.type === "list") for (const item of child.children) addGap(ctx, listItemText(ctx.file, item), collapse(listItemText(ctx.file, item).text).replace(/[;.]$/, ""), [`resource:${r.name}`]);
-        else if (!/^\**(?:Not shown|Note|Warning|Info)\**:?\**$/i.test(collapse(textOf(ctx.file, child).text))) {
-          const ct = textOf(ctx.file, child);
-          if (!readGapSentence(ctx, ct, [`resource:${r.name}`])) report(ctx, "unread-text", spanOfText(ctx, ct), { what: child.type, text: collapse(ct.text).slice(0, 80) });
-        }
-      }
-      continue;
-    }
-    if (block.type === "list") {
-      for (const item of block.children) {
-        const it = listItemText(ctx.file, item);
-        if (readGroupBullet(ctx, r, it, rules)) continue;
-        const typingBullet = readTypingRules(collapse(it.text));
-        if (typingBullet) {
-          rules = mergeRules(rules, typingBullet);
-          r.typingRules.push(statement(ctx, it));
-          continue;
-        }
-        if (readShapeBullet(ctx, r, it, rules)) continue;
-        if (readGapSentence(ctx, it, [`resource:${r.name}`])) continue;
-        if (r.type.kind === "object" && readFieldListBullet(ctx, r, it, rules)) continue;
-        r.notes.push(statement(ctx, it));
-        report(ctx, "unread-text", spanOfText(ctx, it), { what: "bullet", text: collapse(it.text).slice(0, 80) });
-      }
-      continue;
-    }
-    if (block.type !== "paragraph") {
+    if (block.type !== "paragraph") st.membersOf = null;
+    if (block.type === "blockquote") readSectionQuote(st, block);
+    else if (block.type === "list") readSectionList(st, block);
+    else if (block.type === "paragraph") readSectionParagraph(st, textOf(ctx.file, block));
+    else {
+      const t = textOf(ctx.file, block);
       report(ctx, "unread-text", spanOfText(ctx, t), { what: block.type, text: collapse(t.text).slice(0, 80) });
-      continue;
-    }
-    const holderWords = /^(?:(?:Members|Fields) of )?`([A-Za-z_]\w*)`(?: (?:members|fields|has))?:$/.exec(collapse(t.text));
-    const holder = holderWords && r.type.kind === "object" ? r.type.members.find((f) => f.name === holderWords[1]) : undefined;
-    if (holder && holder.type.kind === "object" && holder.type.members.length === 0 && !holder.type.additional) {
-      membersOf = holder;
-      r.notes.push(statement(ctx, t));
-      continue;
-    }
-    membersOf = null;
-    // "**Field labels** (`mailservice.fields`): an object of …" inside a resource's section: a resource of its own,
-    // titled in bold with the method it comes from, as under "Other resources".
-    if (/^\*\*[^*]+\*\*\s*\(`[a-z][\w.]*`[^)]*\)\s*(?::|—|–)/.test(t.text)) {
-      const titled = readTitledParagraph(ctx, t);
-      ctx.subject = { resource: r.name };
-      if (titled) {
-        extra.push(titled);
-        continue;
-      }
-    }
-    // "`allowedActions`: object keyed by user id; value is ..." makes the resource a map. So does "`allowedActions` is
-    // an object keyed by user id. Each value is an object of booleans with these keys:" and the keys' paragraph.
-    let words = collapse(t.text);
-    if (keysFollow) {
-      words = `${keysFollow} ${words}`;
-      keysFollow = null;
-    }
-    // A developer's shorthand of the same: "`allowedActions` = obj keyed by user id → value = obj of bools, keys:".
-    words = words
-      .replace(/^(`[A-Za-z_]\w*`) = obj(?:ect)? keyed by /, "$1 is an object keyed by ")
-      .replace(/\s*(?:→|->|;)\s*value = obj(?:ect)? of bools?(?:eans)?,? (?:with )?(?:these )?keys:?/, ". Each value is an object of booleans with these keys:");
-    const spelled = KEYED_SENTENCES.exec(words);
-    if (spelled) {
-      words = `\`${spelled[1]}\`: ${spelled[2]}; value is an object of booleans with keys ${spelled[3] ?? ""}`.trim();
-      if (!spelled[3]) {
-        keysFollow = words;
-        continue;
-      }
-    }
-    const keyed = /^`([A-Za-z_]\w*)`:\s*(.*)$/.exec(words);
-    if (keyed) {
-      const type = readKeyedObject((keyed[2] ?? "").replace(/\.$/, ""));
-      if (type) {
-        if (type.kind === "object" && type.additional?.kind === "object") type.additional = { ...type.additional, name: `${r.name}Value` };
-        r.type = type;
-        r.description = words;
-        if (type.kind === "object" && type.additional?.kind === "object") fillFieldSources(type.additional.members, sourceOf(ctx, t));
-        continue;
-      }
-    }
-    // "**Returned by:** …" reads as "Returned by: …"; a later "In 3.0, `x` uses the key `item`" belongs to it.
-    const unbold = t.text.startsWith("**") ? { text: t.text.replace(/^\*\*([^*]+)\*\*/, "  $1  "), start: t.start } : t;
-    const whole = collapse(unbold.text);
-    const wholeReturned = unbold !== t && /^Returned by:?\s*`/.test(whole) ? readReturnedBy(whole, sourceOf(ctx, unbold)) : null;
-    if (wholeReturned) {
-      addLinks(r, wholeReturned);
-      r.notes.push(statement(ctx, unbold));
-      continue;
-    }
-    for (const sentence of sentences(unbold)) {
-      const s = collapse(sentence.text);
-      // "Item of the `m` result." / "Item of: `m`": the resource is an item of that method's result.
-      const itemOf = /^Item of:?\s*(?:the\s+)?`([^`]+)`(?:\s+result)?\.?(?:\s*Fields:?)?$/i.exec(s);
-      if (itemOf) {
-        addLinks(r, [{ method: itemOf[1] ?? "", version: null, key: null, many: true, source: sourceOf(ctx, sentence) }]);
-        r.notes.push(statement(ctx, sentence));
-        listFollows = /\bFields:?$/i.test(s);
-        continue;
-      }
-      if (/^(?:the )?fields(?: are)?\s*:$/i.test(s)) {
-        listFollows = true;
-        r.notes.push(statement(ctx, sentence));
-        continue;
-      }
-      // "Fields: ID, NAME, …" (or the list after "Fields:"): the resource's fields, as a resource bullet's.
-      if (listFollows || /^(?:the )?fields(?: are)?\s*:?\s+[`A-Z_]/i.test(s)) {
-        listFollows = false;
-        readResourceBody(ctx, r, sentence);
-        continue;
-      }
-      // "Returned by `m`: an object of localized strings with the keys …": the link, then the resource's shape.
-      const shaped = /^((?:The [\w ]+? (?:is|are) )?[Rr]eturned by:?\s*`[^`]+`)\s*:\s*(\S.*)$/.exec(s);
-      if (shaped) {
-        const links = readReturnedBy(shaped[1] ?? "", sourceOf(ctx, sentence));
-        const colon = sentence.text.indexOf(":", sentence.text.indexOf("`", sentence.text.indexOf("`") + 1));
-        if (links && colon > 0) {
-          addLinks(r, links);
-          readResourceBody(ctx, r, trimText(sliceText(sentence, colon + 1)));
-          continue;
-        }
-      }
-      // "The result of adding an external line is an object with `ID` (integer)."
-      if (/^(?:the )?result of \w+ing\b.* is an object (?:with|containing) /i.test(s)) {
-        readResourceBody(ctx, r, sentence);
-        continue;
-      }
-      if (nullableByPrefix(r, s)) {
-        r.notes.push(statement(ctx, sentence));
-        continue;
-      }
-      // "See [Set Calendar Settings calendar.user.settings.set](#…) under Methods.": the resource is that method's object parameter.
-      const pointer = SEE_METHOD.exec(s);
-      if (pointer && r.type.kind === "object" && r.type.members.length === 0) {
-        r.type = { kind: "unresolved", by: "see", text: pointer[1] ?? pointer[2] ?? "" };
-        r.notes.push(statement(ctx, sentence));
-        continue;
-      }
-      // "Fields CODE, HANDLER, NAME, DESCRIPTION. See [… messageservice.sender.update](#…) under Methods.": the fields
-      // listed are that method's parameters, as "CODE, …; see Endpoints" says.
-      if ((pointer || SEE_PARAMS.test(s)) && r.type.kind === "object" && !r.fieldsAreParams && r.type.members.length > 0 && r.type.members.every((f) => f.type.kind === "unknown")) {
-        r.fieldsAreParams = true;
-        r.notes.push(statement(ctx, sentence));
-        continue;
-      }
-      // "Each entry of `QUESTIONS` has: `ID`, `ACTIVE`, … and `ANSWERS` (keyed by answer id).": the values of the
-      // member `QUESTIONS`, a map the table keyed, have these fields.
-      const entries = /^Each (?:entry|value|item|element) of `([A-Za-z_]\w*)` has:?\s+(.+)$/.exec(s);
-      const holder = entries && r.type.kind === "object" ? r.type.members.find((f) => f.name === entries[1]) : undefined;
-      if (entries && holder && holder.type.kind === "object" && holder.type.members.length === 0 && (!holder.type.additional || holder.type.additional.kind === "unknown")) {
-        const has = /\bhas:?\s+/.exec(sentence.text);
-        const at = trimText(sliceText(sentence, has ? has.index + has[0].length : 0));
-        const list = readFieldList(at.text, rules, undefined, at, ctx).fields;
-        holder.type = { ...holder.type, additional: { kind: "object", members: list } };
-        r.notes.push(statement(ctx, sentence));
-        continue;
-      }
-      const returned = readReturnedBy(s, sourceOf(ctx, sentence)) ?? readVersionKey(s, sourceOf(ctx, sentence));
-      if (returned) {
-        addLinks(r, returned);
-        r.notes.push(statement(ctx, sentence));
-        continue;
-      }
-      const typing = readTypingRules(s);
-      if (typing) {
-        rules = mergeRules(rules, typing);
-        r.typingRules.push(statement(ctx, sentence));
-        continue;
-      }
-      if (readGapSentence(ctx, sentence, [`resource:${r.name}`])) continue;
-      r.notes.push(statement(ctx, sentence));
     }
   }
   // A table whose one row is the resource's own member (`allowedActions` of "Allowed actions") describes that
@@ -247,7 +56,140 @@ export function readResourceSection(ctx: ReadContext, section: Section): Resourc
     r.description = collapse(`\`${only.name}\`: ${only.description}`);
   }
   ctx.subject = undefined;
-  return [r, ...extra];
+  return [r, ...st.extra];
+}
+
+/** A field table, a group table, or a `| Field | Structure |` table of shapes; after "Members of `X`:", X's. */
+function readSectionTable(st: SectionState, block: Table): void {
+  const { ctx, r, rules } = st;
+  const header = block.children[0];
+  const h = header ? headerIndex(ctx, header) : null;
+  if (h && h.find(/^(?:structure|shape)$/) !== null) {
+    // "| Field | Structure |": each row is a shape bullet ("`creator`, `responsible`: object with …").
+    const { rows } = tableRows(ctx, block);
+    const name = h.find(/^(?:field|fields|member|name)$/) ?? 0;
+    const shape = h.find(/^(?:structure|shape)$/) ?? 1;
+    for (const cells of rows) {
+      const a = cells[name];
+      const b = cells[shape];
+      if (!a || !b) continue;
+      // The row as the bullet "NAMES: SHAPE", its start moved so that the shape's offsets stay right.
+      const joined: Text = { text: `${a.text}: ${b.text}`, start: b.start - a.text.length - 2 };
+      if (!readShapeBullet(ctx, r, joined, rules)) report(ctx, "unread-text", spanOfText(ctx, b), { what: "table row", text: collapse(b.text).slice(0, 80) });
+    }
+    return;
+  }
+  const fields = h?.find(/^(?:field )?group$/) !== null ? readGroupTable(ctx, block, rules) : readFieldTable(ctx, block, rules);
+  if (st.membersOf?.type.kind === "object") pushAll(st.membersOf.type.members, fields);
+  else pushAll(members(r), fields);
+  st.membersOf = null;
+}
+
+/** "> **Not shown:**" and a list: each item is a gap of the resource; a quoted sentence is a gap sentence. */
+function readSectionQuote(st: SectionState, block: Blockquote): void {
+  const { ctx, r } = st;
+  for (const child of block.children) {
+    if (child.type === "list") for (const item of child.children) addGap(ctx, listItemText(ctx.file, item), collapse(listItemText(ctx.file, item).text).replace(/[;.]$/, ""), [`resource:${r.name}`]);
+    else if (!/^\**(?:Not shown|Note|Warning|Info)\**:?\**$/i.test(collapse(textOf(ctx.file, child).text))) {
+      const ct = textOf(ctx.file, child);
+      if (!readGapSentence(ctx, ct, [`resource:${r.name}`])) report(ctx, "unread-text", spanOfText(ctx, ct), { what: child.type, text: collapse(ct.text).slice(0, 80) });
+    }
+  }
+}
+
+/** Bullets: a group of fields, a typing rule, a shape, a gap, a field list; else a note, with a warning. */
+function readSectionList(st: SectionState, block: List): void {
+  const { ctx, r } = st;
+  for (const item of block.children) {
+    const it = listItemText(ctx.file, item);
+    if (readGroupBullet(ctx, r, it, st.rules)) continue;
+    const typingBullet = readTypingRules(collapse(it.text));
+    if (typingBullet) {
+      st.rules = mergeRules(st.rules, typingBullet);
+      r.typingRules.push(statement(ctx, it));
+      continue;
+    }
+    if (readShapeBullet(ctx, r, it, st.rules)) continue;
+    if (readGapSentence(ctx, it, [`resource:${r.name}`])) continue;
+    if (r.type.kind === "object" && readFieldListBullet(ctx, r, it, st.rules)) continue;
+    r.notes.push(statement(ctx, it));
+    report(ctx, "unread-text", spanOfText(ctx, it), { what: "bullet", text: collapse(it.text).slice(0, 80) });
+  }
+}
+
+/**
+ * A paragraph of the section, read whole where it is one statement (a member's label before its table, a titled
+ * resource of its own, the resource as a keyed map, "**Returned by:** …"), else sentence by sentence through
+ * RESOURCE_SENTENCES; a sentence no row takes is a note of the resource.
+ */
+function readSectionParagraph(st: SectionState, t: Text): void {
+  const { ctx, r } = st;
+  const holderWords = /^(?:(?:Members|Fields) of )?`([A-Za-z_]\w*)`(?: (?:members|fields|has))?:$/.exec(collapse(t.text));
+  const holder = holderWords && r.type.kind === "object" ? r.type.members.find((f) => f.name === holderWords[1]) : undefined;
+  if (holder && holder.type.kind === "object" && holder.type.members.length === 0 && !holder.type.additional) {
+    st.membersOf = holder;
+    r.notes.push(statement(ctx, t));
+    return;
+  }
+  st.membersOf = null;
+  // "**Field labels** (`mailservice.fields`): an object of …" inside a resource's section: a resource of its own,
+  // titled in bold with the method it comes from, as under "Other resources".
+  if (/^\*\*[^*]+\*\*\s*\(`[a-z][\w.]*`[^)]*\)\s*(?::|—|–)/.test(t.text)) {
+    const titled = readTitledParagraph(ctx, t);
+    ctx.subject = { resource: r.name };
+    if (titled) {
+      st.extra.push(titled);
+      return;
+    }
+  }
+  if (readKeyedParagraph(st, t)) return;
+  // "**Returned by:** …" reads as "Returned by: …"; a later "In 3.0, `x` uses the key `item`" belongs to it.
+  const unbold = t.text.startsWith("**") ? { text: t.text.replace(/^\*\*([^*]+)\*\*/, "  $1  "), start: t.start } : t;
+  const whole = collapse(unbold.text);
+  const wholeReturned = unbold !== t && /^Returned by:?\s*`/.test(whole) ? readReturnedBy(whole, sourceOf(ctx, unbold)) : null;
+  if (wholeReturned) {
+    addLinks(r, wholeReturned);
+    r.notes.push(statement(ctx, unbold));
+    return;
+  }
+  for (const sentence of sentences(unbold)) {
+    const x: ResourceSentence = { st, sentence, s: collapse(sentence.text) };
+    if (!RESOURCE_SENTENCES.some((row) => row.read(x))) r.notes.push(statement(ctx, sentence));
+  }
+}
+
+/**
+ * "`allowedActions`: object keyed by user id; value is ..." makes the resource a map. So does "`allowedActions` is an
+ * object keyed by user id. Each value is an object of booleans with these keys:" and the keys' paragraph.
+ */
+function readKeyedParagraph(st: SectionState, t: Text): boolean {
+  const { ctx, r } = st;
+  let words = collapse(t.text);
+  if (st.keysFollow) {
+    words = `${st.keysFollow} ${words}`;
+    st.keysFollow = null;
+  }
+  // A developer's shorthand of the same: "`allowedActions` = obj keyed by user id → value = obj of bools, keys:".
+  words = words
+    .replace(/^(`[A-Za-z_]\w*`) = obj(?:ect)? keyed by /, "$1 is an object keyed by ")
+    .replace(/\s*(?:→|->|;)\s*value = obj(?:ect)? of bools?(?:eans)?,? (?:with )?(?:these )?keys:?/, ". Each value is an object of booleans with these keys:");
+  const spelled = KEYED_SENTENCES.exec(words);
+  if (spelled) {
+    words = `\`${spelled[1]}\`: ${spelled[2]}; value is an object of booleans with keys ${spelled[3] ?? ""}`.trim();
+    if (!spelled[3]) {
+      st.keysFollow = words;
+      return true;
+    }
+  }
+  const keyed = /^`([A-Za-z_]\w*)`:\s*(.*)$/.exec(words);
+  if (!keyed) return false;
+  const type = readKeyedObject((keyed[2] ?? "").replace(/\.$/, ""));
+  if (!type) return false;
+  if (type.kind === "object" && type.additional?.kind === "object") type.additional = { ...type.additional, name: `${r.name}Value` };
+  r.type = type;
+  r.description = words;
+  if (type.kind === "object" && type.additional?.kind === "object") fillFieldSources(type.additional.members, sourceOf(ctx, t));
+  return true;
 }
 
 /**
