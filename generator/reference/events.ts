@@ -2,7 +2,8 @@ import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
 import type { EventPayload, Field, TypeRef } from "../model/types.js";
 import type { YfmBlock, YfmPage } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
-import { FIELD_BUDGET, type FieldScope, fieldColumns, nest, plainText, readFieldRows } from "./fields.js";
+import { FIELD_BUDGET, type FieldScope, fieldColumns, plainText, readFieldRows } from "./fields.js";
+import { nest } from "./nesting.js";
 import { type HeadingIndex, headingIndex, tableAt } from "./sections.js";
 
 /**

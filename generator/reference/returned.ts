@@ -3,7 +3,8 @@ import type { Field, Method, MethodError, ResultSpec, Source, TypeRef } from "..
 import type { YfmBlock } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { errorColumns, readErrorRows } from "./errors.js";
-import { boldName, type FieldScope, nest, readFieldRows } from "./fields.js";
+import { boldName, type FieldScope, readFieldRows } from "./fields.js";
+import { nest } from "./nesting.js";
 import { readTypeWords } from "./type-words.js";
 import type { PageScope } from "./page.js";
 import { type PageSection, firstFieldTable, positionKey, spanOf } from "./sections.js";

@@ -1,0 +1,58 @@
+import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
+import type { Field, TypeRef } from "../model/types.js";
+
+/**
+ * A table's dotted rows nested under the rows they name (`data`, `data.FIELDS`; `result.events[].eventId`), for the
+ * returned data and the events' payloads (reference/returned.ts, reference/events.ts).
+ */
+
+/**
+ * `data` and `data.FIELDS` as one field `data` whose member is `FIELDS` (an event's payload, a result's rows
+ * `result.events[].eventId`); a dotted row with no parent row is a warning.
+ */
+export function nest(rows: Field[], diagnostics: Diagnostic[]): Field[] {
+  const top: Field[] = [];
+  const byPath = new Map<string, Field>();
+  // A row's parent: a row of the table, or a member a row's linked table gave (`data.FIELDS` when `data` links to it).
+  const lookup = (path: string): Field | undefined => {
+    const direct = byPath.get(path);
+    if (direct) return direct;
+    const dot = path.lastIndexOf(".");
+    if (dot < 0) return undefined;
+    const up = lookup(path.slice(0, dot));
+    const object = up ? objectIn(up) : null;
+    return object?.members.find((m) => m.name === path.slice(dot + 1));
+  };
+  for (const f of rows) {
+    const path = f.name.replace(/\[\]/g, "");
+    const dot = path.lastIndexOf(".");
+    if (dot < 0) {
+      top.push(f);
+      byPath.set(path, f);
+      continue;
+    }
+    const parent = lookup(path.slice(0, dot));
+    const member = { ...f, name: path.slice(dot + 1) };
+    const object = parent ? objectIn(parent) : null;
+    if (!object) {
+      diagnostics.push(diagnostic("unplaced", { ...f.source, endLine: f.source.line, endColumn: f.source.column + 1 }, { what: `the row '${f.name}': no row of the table is the object it extends` }));
+      continue;
+    }
+    // A member the parent has already (from its linked table) is the one deeper rows extend.
+    const existing = object.members.find((m) => m.name === member.name);
+    if (!existing) object.members.push(member);
+    byPath.set(path, existing ?? member);
+  }
+  return top;
+}
+
+/** The object a field holds (or holds items of), made an object when the page typed it as a bare one. */
+function objectIn(f: Field): Extract<TypeRef, { kind: "object" }> | null {
+  if (f.type.kind === "object") return f.type;
+  if (f.type.kind === "array" && f.type.items.kind === "object") return f.type.items;
+  if (f.type.kind === "array" && f.type.items.kind === "unknown") {
+    f.type = { kind: "array", items: { kind: "object", members: [] } };
+    return f.type.items as Extract<TypeRef, { kind: "object" }>;
+  }
+  return null;
+}
