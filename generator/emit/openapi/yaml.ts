@@ -1,5 +1,6 @@
 import { dump } from "js-yaml";
 import { memoLent, memoized } from "../memo.js";
+import { indentLines } from "../../util/indent.js";
 
 /**
  * The YAML twin of an OpenAPI document: js-yaml's dump, not `yaml`'s stringify (which the config reader keeps for its
@@ -43,11 +44,11 @@ function entry(key: string, value: unknown, split: number, indent: string, piece
     // `key:` on its own line, as dump writes a non-empty mapping's key (`{ key: null }` prints `key: null`).
     const head = dump({ [key]: null }, OPTIONS);
     if (!head.endsWith(" null\n") || head.startsWith("? ")) return false;
-    pieces.push(indented(head.replace(/ null\n$/, "\n"), indent));
+    pieces.push(indentLines(head.replace(/ null\n$/, "\n"), indent));
     for (const [k, v] of Object.entries(value)) if (!entry(k, v, split - 1, `${indent}  `, pieces)) return false;
     return true;
   }
-  const text = indent === "" ? dump({ [key]: value }, OPTIONS) : memoized(`yaml ${indent.length}`, () => dataOf(key, value), () => indented(dump({ [key]: value }, OPTIONS), indent));
+  const text = indent === "" ? dump({ [key]: value }, OPTIONS) : memoized(`yaml ${indent.length}`, () => dataOf(key, value), () => indentLines(dump({ [key]: value }, OPTIONS), indent));
   if (text.endsWith("...\n")) return false;
   pieces.push(text);
   return true;
@@ -68,13 +69,4 @@ function dataOf(key: string, value: unknown): string {
 
 function isMapping(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Every non-empty line one level down, as js-yaml indents (an empty line of a block scalar stays empty). */
-function indented(text: string, indent: string): string {
-  if (indent === "") return text;
-  return text
-    .split("\n")
-    .map((l) => (l === "" ? l : indent + l))
-    .join("\n");
 }

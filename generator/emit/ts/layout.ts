@@ -1,6 +1,7 @@
 import { builders, printer, utils } from "prettier/doc";
 import { memoLent, memoized } from "../memo.js";
 import { stringLiteral } from "../names.js";
+import { indentLines } from "../../util/indent.js";
 
 /**
  * TypeScript declarations printed straight into prettier's layout, without prettier's parser and TS printer.
@@ -23,6 +24,8 @@ type Doc = builders.Doc;
 export const PRINT_WIDTH = 120;
 /** The options the formatter uses for code (render/format.ts): the width and the indent matter here. */
 const PRINT_OPTIONS = { printWidth: PRINT_WIDTH, tabWidth: 2, useTabs: false } as const;
+/** An interface's member printed at the margin: the width less the indent it is then given (composedInterface). */
+const MEMBER_OPTIONS = { ...PRINT_OPTIONS, printWidth: PRINT_WIDTH - PRINT_OPTIONS.tabWidth } as const;
 
 export type TsType =
   /** A keyword (`string`, `null`), a literal (`"Y"`, `false`) or a template literal type: printed as is. */
@@ -107,16 +110,7 @@ function printWhole(d: TsDeclaration): string {
  */
 function composedInterface(d: Extract<TsDeclaration, { kind: "interface" }>): string {
   const head: Doc = d.comment ? [comment(d.comment), hardline, d.head, " {"] : [d.head, " {"];
-  const narrower = { ...PRINT_OPTIONS, printWidth: PRINT_OPTIONS.printWidth - PRINT_OPTIONS.tabWidth };
-  const members = d.members.map((m) =>
-    memoized("ts member", () => JSON.stringify(m), () =>
-      printer
-        .printDocToString(member(m, ";"), narrower)
-        .formatted.split("\n")
-        .map((l) => (l === "" ? l : `  ${l}`))
-        .join("\n"),
-    ),
-  );
+  const members = d.members.map((m) => memoized("ts member", () => JSON.stringify(m), () => indentLines(printer.printDocToString(member(m, ";"), MEMBER_OPTIONS).formatted, "  ")));
   return `${printer.printDocToString(head, PRINT_OPTIONS).formatted}\n${members.join("\n")}\n}\n`;
 }
 
