@@ -26,7 +26,7 @@ export interface CliConfig {
   templates?: string;
   /** Where the user-owned handler skeleton lives, relative to the config's folder (default: inside `out`). */
   skeleton?: string;
-  /** A folder where the reference's reading keeps its pages between runs (issue 28); none by default. */
+  /** A folder where the reference's reading keeps its pages, the emit stage its texts and the write its record between runs (issue 28); none by default. */
   cache?: string;
   /** The platform's reference beside the spec (issue 29): one model from both; none by default. */
   docs?: string;
@@ -65,7 +65,7 @@ export const CONFIG_SCHEMA = {
   version: { type: "semver", doc: "the packages' version at the first generation" },
   templates: { type: "path", doc: "a folder of templates that replace built-in ones by path" },
   skeleton: { type: "path", doc: "where the user-owned handler skeleton lives (a .ts file)" },
-  cache: { type: "path", doc: "a folder where the reading of the platform's reference keeps its pages, and the emit stage its printed texts, between runs (safe to delete)" },
+  cache: { type: "path", doc: "a folder where the reading of the platform's reference keeps its pages, the emit stage its printed texts, and the write a record of the output files, between runs (safe to delete)" },
   docs: { type: "path", doc: "the platform's reference beside the spec: one model from both, the spec's facts standing (a folder)" },
   ignore: { type: "ignore", doc: "warnings to silence: [{code, method | resource | line}]" },
   failOnWarnings: { type: "boolean", doc: "warnings count as errors: nothing is written, exit 2" },

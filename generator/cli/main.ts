@@ -20,6 +20,7 @@ import { DEFAULT_PACKAGES, GENERATOR_NAME } from "../options.js";
 import { type Formatter, workerFormatter } from "../render/format.js";
 import { LockError, lockOutput } from "../render/lock.js";
 import { parseManifest } from "../render/plan.js";
+import { generatedHashes, loadWriteRecord, saveWriteRecord } from "../render/record.js";
 import { OutputError, hasInterruptedWrite, checkOutput, planOutput, preflightOutput, readIfFile, readOutputFile, readPreviousManifest, recoverOutput, writeOutput } from "../render/write.js";
 import { redactSecrets } from "../util/redact.js";
 import { nearest } from "../util/distance.js";
@@ -430,7 +431,10 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
     process.stderr.write(`${GENERATOR_NAME}: ${files.length} files up to date\n`);
     return EXIT.ok;
   }
-  const plan = planOutput(r.out, files, { force: r.force });
+  // With a cache folder, the record of the last write spares reading the files it vouches for (render/record.ts).
+  const vouched = loadWriteRecord(r.cache, r.out);
+  const hashes = r.cache ? generatedHashes(files) : null;
+  const plan = planOutput(r.out, files, { force: r.force, ...(vouched && hashes ? { known: { disk: vouched, generated: hashes } } : {}) });
   for (const k of plan.kept) {
     const why =
       k.why === "not-generated"
@@ -451,6 +455,12 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
     process.stderr.write(`${shown(resolve(r.out, m.from))}: notice: the skeleton now lives at ${shown(resolve(r.out, m.to))}; this file is yours and stays\n`);
   }
   await writeOutput(r.out, plan);
+  if (hashes) {
+    // What the folder holds now: every generated file but those kept as the user left them.
+    for (const k of plan.kept) hashes.delete(k.path);
+    const kept = saveWriteRecord(r.cache, r.out, hashes);
+    if (kept) process.stderr.write(`${GENERATOR_NAME}: notice: the cache was not kept in ${shown(r.cache ?? "")}: ${kept.failed}\n`);
+  }
   const ms = Math.round(performance.now() - started);
   const parts = [`${plan.unchanged} unchanged`, ...(plan.removes.length ? [`${plan.removes.length} removed`] : []), ...(plan.kept.length ? [`${plan.kept.length} kept`] : [])];
   process.stderr.write(`${GENERATOR_NAME}: wrote ${plan.writes.length} files to ${shown(r.out)} (${parts.join(", ")}) in ${ms} ms\n`);

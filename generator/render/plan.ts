@@ -42,29 +42,44 @@ export interface WritePlan {
 /** What the disk holds at a path: its bytes as text, or `undefined` when there is no file. */
 export type DiskReader = (path: string) => string | undefined;
 
+/**
+ * What a run knows of the disk without reading it (render/record.ts): the sha256 of a file's bytes when a record of
+ * an earlier write vouches for them, and the sha256 of each file this run generates (its manifest's). A path either
+ * leaves out is read.
+ */
+export interface KnownHashes {
+  disk: (path: string) => string | undefined;
+  generated: ReadonlyMap<string, string>;
+}
+
 export function planWrite(
   files: readonly GeneratedFile[],
   previous: OwnershipManifest | null,
   disk: DiskReader,
-  options: { force?: boolean } = {},
+  options: { force?: boolean; known?: KnownHashes } = {},
 ): WritePlan {
   const plan: WritePlan = { writes: [], removes: [], kept: [], movedSeeds: [], unchanged: 0 };
   const prevFiles = previous?.files ?? {};
   const generated = new Set<string>();
   for (const f of files) {
     generated.add(f.path);
-    const current = disk(f.path);
     if (f.userOwned) {
+      const current = disk(f.path);
       if (current === undefined) plan.writes.push({ path: f.path, contents: f.contents, why: "seed" });
       else if (f.mergedFrom !== undefined && current === f.mergedFrom && f.contents !== current) plan.writes.push({ path: f.path, contents: f.contents, why: "merged" });
       else plan.unchanged++;
       continue;
     }
-    if (current === undefined) {
+    // A file a record vouches for is judged by hashes, unread: the same rules, over its bytes' sha256.
+    const vouched = options.known?.disk(f.path);
+    const mine = options.known?.generated.get(f.path);
+    const byHash = vouched !== undefined && mine !== undefined;
+    const current = byHash ? undefined : disk(f.path);
+    if (!byHash && current === undefined) {
       plan.writes.push({ path: f.path, contents: f.contents, why: "new" });
-    } else if (current === f.contents) {
+    } else if (byHash ? vouched === mine : current === f.contents) {
       plan.unchanged++;
-    } else if ((f.path === MANIFEST_PATH && previous !== null) || (Object.hasOwn(prevFiles, f.path) && (options.force || prevFiles[f.path] === sha256(current)))) {
+    } else if ((f.path === MANIFEST_PATH && previous !== null) || (Object.hasOwn(prevFiles, f.path) && (options.force || prevFiles[f.path] === (byHash ? vouched : sha256(current ?? ""))))) {
       // `force` replaces a generated file that was edited, never a file the generator did not write (issue 24).
       plan.writes.push({ path: f.path, contents: f.contents, why: "changed" });
     } else {
@@ -73,9 +88,10 @@ export function planWrite(
   }
   for (const [path, hash] of Object.entries(prevFiles)) {
     if (generated.has(path)) continue;
-    const current = disk(path);
-    if (current === undefined) continue;
-    if (options.force || sha256(current) === hash) plan.removes.push(path);
+    const vouched = options.known?.disk(path);
+    const current = vouched === undefined ? disk(path) : undefined;
+    if (vouched === undefined && current === undefined) continue;
+    if (options.force || (vouched ?? sha256(current ?? "")) === hash) plan.removes.push(path);
     else plan.kept.push({ path, why: "edited-obsolete" });
   }
   const seeds = files.filter((f) => f.userOwned).map((f) => f.path);

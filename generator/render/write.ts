@@ -2,7 +2,7 @@ import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from "nod
 import { copyFile, mkdir, readFile, readdir, rename, rm, rmdir, unlink, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { GeneratedFile } from "../emit/files.js";
-import { type OwnershipManifest, type WritePlan, parseManifest, planWrite, safeRelative } from "./plan.js";
+import { type KnownHashes, type OwnershipManifest, type WritePlan, parseManifest, planWrite, safeRelative } from "./plan.js";
 import { pushAll } from "../util/arrays.js";
 
 /**
@@ -259,8 +259,8 @@ export async function recoverOutput(out: string): Promise<"none" | "completed" |
   }
 }
 
-/** Plans a write against the folder as it is now (after recovery). */
-export function planOutput(out: string, files: readonly GeneratedFile[], options: { force?: boolean } = {}): WritePlan {
+/** Plans a write against the folder as it is now (after recovery); `known` spares reading the files a record vouches for. */
+export function planOutput(out: string, files: readonly GeneratedFile[], options: { force?: boolean; known?: KnownHashes } = {}): WritePlan {
   return planWrite(files, readPreviousManifest(out), (p) => readIfFile(targetOf(out, p)), options);
 }
 

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import v8 from "node:v8";
@@ -200,5 +200,31 @@ describe("the fragment cache (the config's cache folder)", () => {
     expect(blocked.status).toBe(0);
     expect(blocked.stderr).toMatch(/notice: the cache was not kept in in-the-way\/cache: /);
     writeFileSync(join(dir, "codegen.config.yaml"), "spec: docs\nout: out\ncache: .cache\n");
+  });
+
+  it("records what a write left (written.json): a generated file edited after it is still kept, never replaced", () => {
+    expect(cli("generate").status).toBe(0);
+    const record = JSON.parse(readFileSync(join(dir, ".cache/written.json"), "utf8")) as { entries: Record<string, string[]> };
+    const manifest = JSON.parse(readFileSync(join(dir, "out/manifest.json"), "utf8")) as { files: Record<string, string> };
+    // Every generated file and the manifest, each with the hash the manifest gives it.
+    expect(Object.keys(record.entries).sort()).toEqual([...Object.keys(manifest.files), "manifest.json"].sort());
+    for (const [path, hash] of Object.entries(manifest.files)) expect(record.entries[path]?.[4]).toBe(hash);
+    // The same size and the same mtime: only the ctime tells, and the next run reads the file and keeps it.
+    const file = join(dir, "out/types/README.md");
+    const text = readFileSync(file, "utf8");
+    const { atime, mtime } = statSync(file);
+    writeFileSync(file, text.replace("types", "TYPES"));
+    utimesSync(file, atime, mtime);
+    const page = join(dir, "docs/api-reference/shop/orders/shop-order-fetch.md");
+    const original = readFileSync(page, "utf8");
+    writeFileSync(page, original.replace("| Identifier of the order ||", "| Identifier of the order to fetch ||"));
+    const run = cli("generate");
+    expect(run.status).toBe(0);
+    expect(run.stderr).toMatch(/out\/types\/README\.md: warning: was edited since the last run; kept/);
+    expect(readFileSync(file, "utf8")).toBe(text.replace("types", "TYPES"));
+    writeFileSync(page, original);
+    rmSync(file);
+    expect(cli("generate").status).toBe(0);
+    expect(cli("generate", "--check").status).toBe(0);
   });
 });

@@ -1,11 +1,13 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import fc from "fast-check";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { GeneratedFile } from "../../generator/emit/files.js";
 import { type OwnershipManifest, planWrite, safeRelative } from "../../generator/render/plan.js";
 import { WORK_DIR, checkOutput, planOutput, recoverOutput, writeOutput } from "../../generator/render/write.js";
+import { WRITE_RECORD_FILE, generatedHashes, loadWriteRecord, saveWriteRecord, vouches } from "../../generator/render/record.js";
 import { sha256 } from "../../generator/util/hash.js";
 import { ROOT } from "../helpers.js";
 
@@ -116,6 +118,81 @@ describe("planWrite: which files a run may touch (D1)", () => {
     ["a//b", false],
   ])("a manifest path %j is one a run may remove: %j", (path, ok) => {
     expect(safeRelative(path)).toBe(ok);
+  });
+});
+
+describe("the record of the last write (render/record.ts): files it vouches for are judged unread", () => {
+  const gen = (path: string, contents: string, userOwned = false): GeneratedFile => ({ path, contents, ...(userOwned ? { userOwned } : {}) });
+  const paths = ["a.ts", "b.ts", "c/d.ts", "manifest.json", "seed.ts"];
+  const text = fc.constantFrom("one", "two", "three, edited");
+
+  it("a plan by the hashes a record vouches for is the plan by reading every file, whatever the folder holds", () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom(...paths), text),
+        fc.option(fc.dictionary(fc.constantFrom(...paths), text), { nil: null }),
+        fc.dictionary(fc.constantFrom(...paths), text),
+        fc.subarray(paths),
+        fc.boolean(),
+        (generated, previous, disk, recorded, force) => {
+          const files = Object.entries(generated).map(([p, c]) => gen(p, c, p === "seed.ts"));
+          const prev = previous ? manifestOf(previous) : null;
+          const read = planWrite(files, prev, (p) => disk[p], { force });
+          const known = {
+            // The record vouches for some of the files on disk; those must not be read.
+            disk: (p: string) => (recorded.includes(p) && p in disk ? sha256(disk[p] ?? "") : undefined),
+            generated: new Map(files.filter((f) => !f.userOwned).map((f) => [f.path, sha256(f.contents)])),
+          };
+          const unread = planWrite(files, prev, (p) => {
+            if (recorded.includes(p) && p in disk && known.generated.has(p) && p !== "seed.ts") throw new Error(`${p} was read`);
+            return disk[p];
+          }, { force, known });
+          expect(unread).toEqual(read);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("vouches only for the status it recorded, and never for a file changed in the clock tick of the record", () => {
+    const s = { size: 10n, mtimeNs: 1_000n, ctimeNs: 2_000n, ino: 7n };
+    const entry = ["10", "1000", "2000", "7", "hash"];
+    expect(vouches(entry, s, 3_000n)).toBe(true);
+    for (const other of [{ size: 11n }, { mtimeNs: 1_001n }, { ctimeNs: 2_001n }, { ino: 8n }]) expect(vouches(entry, { ...s, ...other }, 3_000n)).toBe(false);
+    // Racily clean (git's term): a ctime not older than the record's own write is read, not trusted.
+    expect(vouches(entry, s, 2_000n)).toBe(false);
+  });
+
+  it("on disk: an edit of the same size, its mtime set back, is still seen; a record of another folder is not used", async () => {
+    const dir = join(work, "record");
+    const out = join(dir, "out");
+    const cache = join(dir, "cache");
+    const files = fileSet("r", 6);
+    await writeOutput(out, planOutput(out, files));
+    const hashes = generatedHashes(files);
+    expect(hashes.size).toBe(7);
+    expect(saveWriteRecord(cache, out, hashes)).toBeNull();
+    const stored = JSON.parse(readFileSync(join(cache, WRITE_RECORD_FILE), "utf8")) as { entries: Record<string, string[]> };
+    expect(Object.keys(stored.entries).sort()).toEqual([...hashes.keys()].sort());
+    // The record's own write must come a clock tick after the files' status for it to vouch for them.
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(join(cache, WRITE_RECORD_FILE), later, later);
+    const known = loadWriteRecord(cache, out);
+    const target = files[0];
+    if (!known || !target) throw new Error("no record");
+    expect(known(target.path)).toBe(hashes.get(target.path));
+    // Edited in place, same size, its times set back as they were: the ctime moved, so the record no longer vouches.
+    const full = join(out, target.path);
+    const { atime, mtime } = statSync(full);
+    writeFileSync(full, target.contents.replace("// r 0", "// R 0"));
+    utimesSync(full, atime, mtime);
+    expect(known(target.path)).toBeUndefined();
+    const next = fileSet("s", 6);
+    const plan = planOutput(out, next, { known: { disk: known, generated: generatedHashes(next) } });
+    expect(plan.kept).toEqual([{ path: target.path, why: "edited" }]);
+    expect(plan.writes.map((w) => w.path)).toHaveLength(6);
+    // The same record for another output folder vouches for nothing.
+    expect(loadWriteRecord(cache, join(dir, "elsewhere"))).toBeNull();
   });
 });
 
