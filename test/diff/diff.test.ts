@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Change, diffModels } from "../../generator/diff/index.js";
+import { type Change, diffModels, samePositionsAside } from "../../generator/diff/index.js";
 import { formatDiff } from "../../generator/diff/format.js";
 import { CHANGE_RULES, type ChangeCode } from "../../generator/diff/rules.js";
 import type { Model } from "../../generator/model/types.js";
@@ -222,6 +222,27 @@ describe("diff: formats", () => {
 });
 
 describe("diff: properties", () => {
+  it("positions are no change: every position moved, the member differs (which the moved mentions reach) report nothing", () => {
+    // Every `{file, line, column}` moved: methods whose only difference is their `source` take the diff's shortcut,
+    // and those whose mentions moved too are compared member by member, which must find nothing either.
+    const moved = JSON.parse(JSON.stringify(BASE), (_k, v: unknown) =>
+      v && typeof v === "object" && "file" in v && "line" in v && "column" in v ? { ...(v as { line: number }), line: (v as { line: number }).line + 7 } : v) as Model;
+    expect(moved.methods.filter((m) => m.mentions.length > 0).length).toBeGreaterThan(3);
+    expect(diffModels(BASE, moved, FILES).changes).toEqual([]);
+  });
+
+  it("samePositionsAside: equal but for `source` keys, at any depth; any other difference counts", () => {
+    const at = (line: number) => ({ file: "a.md", line, column: 1 });
+    expect(samePositionsAside({ a: [1, { source: at(1), b: "x" }], source: at(2) }, { a: [1, { source: at(9), b: "x" }], source: at(3) })).toBe(true);
+    expect(samePositionsAside({ a: [1, { b: "x" }] }, { a: [1, { b: "y" }] })).toBe(false);
+    expect(samePositionsAside({ a: [1, 2] }, { a: [1, 2, 3] })).toBe(false);
+    expect(samePositionsAside({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+    expect(samePositionsAside({ a: null }, { a: {} })).toBe(false);
+    expect(samePositionsAside({ a: [] }, { a: {} })).toBe(false);
+    expect(samePositionsAside({ a: Number.NaN }, { a: Number.NaN })).toBe(true);
+    expect(samePositionsAside({ mentions: [at(1)] }, { mentions: [at(2)] })).toBe(false);
+  });
+
   const lines = SPEC_TEXT.split("\n");
   const edit = fc.record({ at: fc.nat(lines.length - 1), op: fc.constantFrom("delete", "duplicate", "star", "unstar", "swap-words") });
   function mutate(ops: Array<{ at: number; op: string }>): string {
