@@ -27,7 +27,7 @@ export interface InputSource {
 export interface FragmentCache {
   /** Names the generator that wrote the entries (the CLI: a hash of its own code); part of every key. */
   salt: string;
-  /** Entries of earlier runs, by key: plain JSON data. */
+  /** Entries of earlier runs, by key: plain data (what V8 serializes). */
   entries: ReadonlyMap<string, unknown>;
   /** This run's entries, used or read anew: what the caller keeps (the others are stale). */
   next: Map<string, unknown>;

@@ -9,6 +9,7 @@ import { buildFromSource } from "../../generator/generate.js";
 import type { Method, Model } from "../../generator/model/types.js";
 import type { InputSource } from "../../generator/source/index.js";
 import { ROOT, referenceFolder } from "../helpers.js";
+import { cacheRecord, readCacheRecords } from "../../generator/cli/cache.js";
 
 /**
  * Reference updates are spec updates (issue 28, item 6): a new snapshot of the reference is read like a new version
@@ -124,22 +125,25 @@ describe("the fragment cache (the config's cache folder)", () => {
     cpSync(join(ROOT, "test/fixtures/reference-mini"), join(dir, "docs"), { recursive: true });
     writeFileSync(join(dir, "codegen.config.yaml"), "spec: docs\nout: out\ncache: .cache\n");
     expect(cli("generate").status).toBe(0);
-    const stored = JSON.parse(readFileSync(join(dir, ".cache/reference-pages.json"), "utf8")) as { salt: string; entries: Record<string, { method: { name: string } | null }> };
+    const records = (f: string) => readCacheRecords(readFileSync(join(dir, ".cache", f))).records;
+    const [stored, ...more] = records("reference-pages.v8");
+    expect(more).toEqual([]);
     // Every page but the type catalogue's: the shop's three method pages, its overview, the includes.
-    expect(Object.values(stored.entries).flatMap((e) => (e.method ? [e.method.name] : [])).sort()).toEqual(["shop.item.files", "shop.item.history", "shop.item.list", "shop.item.owners", "shop.order.fetch", "shop.order.get", "shop.order.remove"]);
+    const readings = [...(stored?.entries?.values() ?? [])] as Array<{ method: { name: string } | null }>;
+    expect(readings.flatMap((e) => (e.method ? [e.method.name] : [])).sort()).toEqual(["shop.item.files", "shop.item.history", "shop.item.list", "shop.item.owners", "shop.order.fetch", "shop.order.get", "shop.order.remove"]);
     // The emit stage's printed texts beside them (emit/memo.ts): texts only, found again by the next run.
-    const printed = v8.deserialize(readFileSync(join(dir, ".cache/printed.v8"))) as { salt: string; entries: Map<string, unknown> };
-    expect(printed.salt).toBe(stored.salt);
-    expect(printed.entries.size).toBeGreaterThan(20);
-    // Each a text, kept as its UTF-8 bytes.
-    const texts = [...printed.entries.values()].map((t) => (t instanceof Uint8Array ? Buffer.from(t).toString("utf8") : null));
-    expect(texts.every((t) => t !== null && t.length > 0)).toBe(true);
+    const [printed] = records("printed.v8");
+    expect(printed?.salt).toBe(stored?.salt);
+    expect(printed?.entries?.size).toBeGreaterThan(20);
+    // Each a text, kept as its UTF-8 bytes (the record's body, after its length and hash).
+    const raw = v8.deserialize(readFileSync(join(dir, ".cache/printed.v8")).subarray(36)) as { entries: Map<string, unknown> };
+    expect([...raw.entries.values()].every((t) => t instanceof Uint8Array && t.length > 0)).toBe(true);
+    const texts = [...(printed?.entries?.values() ?? [])] as string[];
     // An interface's member (the method map's), and a path item of the YAML twin.
-    expect(texts.some((t) => t?.includes('"shop.order.get": MethodSpec<'))).toBe(true);
-    expect(texts.some((t) => /^ {2}\/shop\.order\.get:\n/.test(t ?? ""))).toBe(true);
+    expect(texts.some((t) => t.includes('"shop.order.get": MethodSpec<'))).toBe(true);
+    expect(texts.some((t) => /^ {2}\/shop\.order\.get:\n/.test(t))).toBe(true);
     // Nothing changed: every entry is used and none added, so neither file is written again.
-    // (A save renames a new file into place: the same inode is the same file.)
-    const files = () => [".cache/printed.v8", ".cache/reference-pages.json"].map((f) => statSync(join(dir, f)).ino);
+    const files = () => ["printed.v8", "reference-pages.v8"].map((f) => statSync(join(dir, ".cache", f))).map((x) => [x.ino, x.size, x.mtimeMs]);
     const before = files();
     expect(cli("generate").status).toBe(0);
     expect(files()).toEqual(before);
@@ -147,6 +151,12 @@ describe("the fragment cache (the config's cache folder)", () => {
     const page = join(dir, "docs/api-reference/shop/orders/shop-order-fetch.md");
     writeFileSync(page, readFileSync(page, "utf8").replace("| Identifier ||", "| Identifier of the order ||"));
     expect(cli("generate").status).toBe(0);
+    // The page's new reading is appended as a record of its own, on the same file; the old one stays while the
+    // file holds no more stale entries than live ones.
+    const pages = records("reference-pages.v8");
+    expect(pages).toHaveLength(2);
+    expect(pages[1]?.entries?.size).toBe(1);
+    expect(statSync(join(dir, ".cache/reference-pages.v8")).ino).toBe(before[1]?.[0]);
     rmSync(join(dir, ".cache"), { recursive: true });
     const check = cli("generate", "--check");
     expect(check.stderr).toContain("files up to date");
@@ -179,19 +189,44 @@ describe("the fragment cache (the config's cache folder)", () => {
   });
 
   it("a cache this generator cannot read, or another build's, is ignored, never an error", () => {
-    writeFileSync(join(dir, ".cache/reference-pages.json"), "{ not json");
+    const cacheFile = (f: string) => join(dir, ".cache", f);
+    writeFileSync(cacheFile("reference-pages.v8"), "{ not v8");
     expect(cli("generate", "--check").status).toBe(0);
-    writeFileSync(join(dir, ".cache/reference-pages.json"), JSON.stringify({ salt: "another build", entries: { x: { method: null, diagnostics: [], included: [] } } }));
+    writeFileSync(cacheFile("reference-pages.v8"), cacheRecord("another build", new Map([["x", { method: null, diagnostics: [], included: [] }]])));
     expect(cli("generate", "--check").status).toBe(0);
     // A printed text of another build is never used: its salt is not this build's.
-    const printed = v8.deserialize(readFileSync(join(dir, ".cache/printed.v8"))) as { salt: string; entries: Map<string, unknown> };
-    const forged = new Map([...printed.entries.keys()].map((k) => [k, "// not the generator's text\n"]));
-    writeFileSync(join(dir, ".cache/printed.v8"), v8.serialize({ salt: "another build", entries: forged }));
+    const [printed] = readCacheRecords(readFileSync(cacheFile("printed.v8"))).records;
+    const keys = [...(printed?.entries?.keys() ?? [])];
+    expect(keys.length).toBeGreaterThan(20);
+    writeFileSync(cacheFile("printed.v8"), cacheRecord("another build", new Map(keys.map((k) => [k, "// not the generator's text\n"]))));
     expect(cli("generate", "--check").status).toBe(0);
     // This build's salt with entries that are no texts: none is used.
-    writeFileSync(join(dir, ".cache/printed.v8"), v8.serialize({ salt: printed.salt, entries: new Map([...printed.entries.keys()].map((k) => [k, 42])) }));
+    writeFileSync(cacheFile("printed.v8"), cacheRecord(String(printed?.salt), new Map(keys.map((k) => [k, 42]))));
     expect(cli("generate", "--check").status).toBe(0);
-    writeFileSync(join(dir, ".cache/printed.v8"), "{ not v8");
+    // A record whose bytes were altered after its hash was taken is not read, nor anything after it.
+    const good = cacheRecord(String(printed?.salt), new Map(keys.map((k) => [k, "// not the generator's text\n"])));
+    good[good.length - 3] ^= 1;
+    writeFileSync(cacheFile("printed.v8"), good);
+    expect(readCacheRecords(good).records).toEqual([]);
+    expect(cli("generate", "--check").status).toBe(0);
+    // A record cut short (a killed run): the whole ones before it are read, and the next save writes the file anew
+    // rather than append behind the cut.
+    rmSync(join(dir, ".cache"), { recursive: true });
+    expect(cli("generate").status).toBe(0);
+    const whole = readFileSync(cacheFile("printed.v8"));
+    writeFileSync(cacheFile("printed.v8"), Buffer.concat([whole, whole.subarray(0, 50)]));
+    expect(readCacheRecords(readFileSync(cacheFile("printed.v8"))).whole).toBe(whole.length);
+    const page = join(dir, "docs/api-reference/shop/orders/shop-order-fetch.md");
+    const original = readFileSync(page, "utf8");
+    writeFileSync(page, original.replace("| Identifier of the order ||", "| The order's identifier ||"));
+    expect(cli("generate").status).toBe(0);
+    const after = readCacheRecords(readFileSync(cacheFile("printed.v8")));
+    expect(after.records).toHaveLength(1);
+    expect(after.whole).toBe(statSync(cacheFile("printed.v8")).size);
+    writeFileSync(page, original);
+    rmSync(join(dir, ".cache"), { recursive: true });
+    expect(cli("generate").status).toBe(0);
+    writeFileSync(cacheFile("printed.v8"), "{ not v8");
     expect(cli("generate", "--check").status).toBe(0);
     // A cache folder that cannot be made (a file is in its way) costs the run its cache, with a notice, not its result.
     writeFileSync(join(dir, "in-the-way"), "");
