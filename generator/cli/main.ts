@@ -148,9 +148,15 @@ function resolveOptions(opts: CommonOptions, cwd: string): Resolved {
     breakingWhileZero: config.breakingWhileZero,
     legacyGet: config.legacyGet,
     cache: config.cache ? resolve(base, config.cache) : null,
-    docs: opts.docs ? resolve(cwd, opts.docs) : config.docs ? resolve(base, config.docs) : null,
+    docs: docsOf(opts.docs, cwd, config.docs, base),
     ...(config.packageMetadata ? { packageMetadata: config.packageMetadata } : {}),
   };
+}
+
+/** `--docs` over the config's `docs`; an empty `--docs ""` is a mistake to say, not a flag to drop. */
+function docsOf(flag: string | undefined, cwd: string, configured: string | undefined, base: string): string | null {
+  if (flag !== undefined && flag.trim() === "") throw new UsageError("--docs: the path is empty; name the reference's folder");
+  return flag ? resolve(cwd, flag) : configured ? resolve(base, configured) : null;
 }
 
 function lockWaitOf(text: string | undefined): number {
@@ -195,14 +201,13 @@ function readSpecSource(r: Resolved): { source: InputSource; docs?: InputSource 
     const source: InputSource = { root: ".", files: [{ path: r.specDisplay, text: one.text }] };
     if (!r.docs) return { source };
     // The reference beside the spec (issue 29): its pages as the config's folder names them.
-    if (!existsSync(r.docs) || !statSync(r.docs).isDirectory()) throw new UsageError(`docs folder not found: ${shown(r.docs)}`);
     const display = relative(r.config ? dirname(r.config) : process.cwd(), r.docs).split(sep).join("/") || ".";
-    const docs = referenceSource(readFolder(r.docs, display), r.docs, display);
+    const docs = readReferenceFolder(r.docs, display, "docs folder", shown(r.docs));
     const cache = loadCache(r.cache);
     return { source, docs: cache ? { ...docs, cache } : docs };
   }
   if (r.docs) throw new UsageError(`--docs goes with a spec file; ${shown(r.spec)} is a folder`);
-  const source = referenceSource(readFolder(r.spec, r.specDisplay), r.spec, r.specDisplay);
+  const source = readReferenceFolder(r.spec, r.specDisplay, "spec folder", shown(r.spec));
   const cache = loadCache(r.cache);
   return { source: cache ? { ...source, cache } : source };
 }
@@ -213,13 +218,18 @@ function keepCache(r: Resolved, cache: FragmentCache | undefined | null, file = 
   if (kept) process.stderr.write(`${GENERATOR_NAME}: notice: the cache was not kept in ${shown(r.cache ?? "")}: ${kept.failed}\n`);
 }
 
-/** Every `.md` file under `dir`, in path order, each named `display/<path below dir>`. */
+/**
+ * Every `.md` file under `dir`, in path order, each named `display/<path below dir>`. Hidden folders (`.git`) and
+ * `node_modules` are not the reference's, and are not read.
+ */
 function readFolder(dir: string, display: string): InputSource["files"] {
   const files: InputSource["files"] = [];
   const walk = (d: string) => {
     for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const full = join(d, e.name);
-      if (e.isDirectory()) walk(full);
+      if (e.isDirectory()) {
+        if (!e.name.startsWith(".") && e.name !== "node_modules") walk(full);
+      }
       else if (e.isFile() && e.name.endsWith(".md")) {
         const path = `${display}/${relative(dir, full).split(sep).join("/")}`;
         try {
@@ -237,10 +247,36 @@ function readFolder(dir: string, display: string): InputSource["files"] {
 
 /** The files of a folder input, refused unless it is laid out like the platform's reference. */
 function referenceSource(files: InputSource["files"], dir: string, display: string): InputSource {
-  if (!files.some((f) => /\/api-reference\/.+\.md$/.test(f.path))) {
-    throw new UsageError(`${shown(dir)} is a folder, but not one laid out like the platform's reference: expected Markdown pages under ${shown(join(dir, "api-reference"))}/ (pass the spec file, or the reference's folder)`);
-  }
+  if (!files.some((f) => f.path.startsWith(`${display}/api-reference/`) && f.path.endsWith(".md"))) throw notLaidOut(dir);
   return { kind: "reference", root: display, files };
+}
+
+function notLaidOut(dir: string): UsageError {
+  // Folders one level down that are laid out so (a parent of several copies of the reference): named, not guessed.
+  let inside: string[] = [];
+  try {
+    inside = readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, "api-reference")))
+      .map((e) => shown(join(dir, e.name)))
+      .sort();
+  } catch {
+    // Not a folder this run can list: the message without the hint.
+  }
+  const hint = inside.length ? `; ${inside.length === 1 ? "this folder in it is" : `${inside.length} folders in it are`}: ${inside.slice(0, 3).join(", ")}${inside.length > 3 ? ", …" : ""}` : "";
+  return new UsageError(`${shown(dir)} is a folder, but not one laid out like the platform's reference: expected Markdown pages under ${shown(join(dir, "api-reference"))}/ (pass the spec file, or the reference's folder${hint})`);
+}
+
+/**
+ * A folder input read as the platform's reference (`what` names it in messages: "docs folder", "reference folder").
+ * The layout is checked before a page is read: a folder without `api-reference/` directly in it (`/tmp`, a parent of
+ * several copies) is refused at once, not read whole.
+ */
+function readReferenceFolder(dir: string, display: string, what: string, given: string): InputSource {
+  if (given.trim() === "") throw new UsageError(`${what}: the path is empty; name the reference's folder`);
+  if (!existsSync(dir)) throw new UsageError(`${what} not found: ${given}`);
+  if (!statSync(dir).isDirectory()) throw new UsageError(`${what} is a file, not a folder: ${given} (expected the reference's folder, laid out as api-reference/<area>/…)`);
+  if (!existsSync(join(dir, "api-reference")) || !statSync(join(dir, "api-reference")).isDirectory()) throw notLaidOut(dir);
+  return referenceSource(readFolder(dir, display), dir, display);
 }
 
 /**
@@ -616,7 +652,8 @@ async function runCompare(r: Resolved, withDir: string, format: DiffFormat, fail
   const { formatCompare } = await import("../diff/format.js");
   if (statSync(r.spec).isDirectory()) throw new UsageError(`--spec ${shown(r.spec)} is a folder; compare reads the spec file and --with the reference's folder`);
   const dir = resolve(process.cwd(), withDir);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`reference folder not found: ${withDir}`);
+  if (withDir.trim() === "") throw new UsageError("--with: the path is empty; name the reference's folder");
+  if (!existsSync(dir)) throw new UsageError(`reference folder not found: ${withDir}`);
   const display = relative(process.cwd(), dir).split(sep).join("/") || ".";
   const spec = readSpecText(r);
   if ("error" in spec) {
@@ -624,7 +661,7 @@ async function runCompare(r: Resolved, withDir: string, format: DiffFormat, fail
     return EXIT.specErrors;
   }
   const specModel = buildFromText(spec.text, r.specDisplay, { legacyGet: r.legacyGet });
-  const reference = buildFromSource(referenceSource(readFolder(dir, display), dir, display), { legacyGet: r.legacyGet });
+  const reference = buildFromSource(readReferenceFolder(dir, display, "reference folder", withDir), { legacyGet: r.legacyGet });
   if (!specModel.model || !reference.model) {
     process.stderr.write(formatDiagnostics([...specModel.diagnostics, ...reference.diagnostics].filter((d) => d.severity === "error"), "text"));
     process.stderr.write(`${GENERATOR_NAME}: ${!specModel.model ? "the spec" : "the reference"} has errors; nothing was compared\n`);
@@ -649,11 +686,10 @@ async function runDiff(r: Resolved, from: string, format: DiffFormat, failOn: Se
     // A new snapshot of the reference is read like a new version of the spec (issue 28): both folders whole, their
     // pages named alike so that a page's facts meet their earlier selves.
     const oldPath = resolve(process.cwd(), from);
-    if (!from.startsWith("git:") && (!existsSync(oldPath) || !statSync(oldPath).isDirectory())) throw new UsageError(`old folder not found: ${from}`);
-    const oldFiles = from.startsWith("git:") ? gitFolder(from, r.spec, r.specDisplay) : readFolder(oldPath, r.specDisplay);
+    const oldSource = from.startsWith("git:") ? referenceSource(gitFolder(from, r.spec, r.specDisplay), r.spec, r.specDisplay) : readReferenceFolder(oldPath, r.specDisplay, "old folder", from);
     old = { label: from.startsWith("git:") ? `${from.slice(4)}:${to}` : shown(oldPath) };
-    before = buildFromSource(referenceSource(oldFiles, from.startsWith("git:") ? r.spec : oldPath, r.specDisplay), { legacyGet: r.legacyGet });
-    after = buildFromSource(referenceSource(readFolder(r.spec, r.specDisplay), r.spec, r.specDisplay), { legacyGet: r.legacyGet });
+    before = buildFromSource(oldSource, { legacyGet: r.legacyGet });
+    after = buildFromSource(readReferenceFolder(r.spec, r.specDisplay, "spec folder", shown(r.spec)), { legacyGet: r.legacyGet });
   } else {
     const oldSpec = readOldSpec(from, r);
     old = oldSpec;

@@ -122,8 +122,10 @@ function folderText(dir: string): string {
   const walk = (d: string) => {
     for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const full = join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (e.name.endsWith(".md")) parts.push(full, "\0", readFileSync(full, "utf8"), "\0");
+      // The folders the reading skips (cli/main.ts readFolder): a change there runs nothing.
+      if (e.isDirectory()) {
+        if (!e.name.startsWith(".") && e.name !== "node_modules") walk(full);
+      } else if (e.name.endsWith(".md")) parts.push(full, "\0", readFileSync(full, "utf8"), "\0");
     }
   };
   walk(dir);

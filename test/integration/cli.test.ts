@@ -215,7 +215,7 @@ describe("usage errors and formats", () => {
     [["generate", "--templates", "nowhere"], "templates folder not found: nowhere"],
     // A folder is read only when it is laid out like the platform's reference (issue 28).
     [["generate", "--spec", "."], "is a folder, but not one laid out like the platform's reference: expected Markdown pages under api-reference/"],
-    [["diff", "--from", "spec-source/collaboration-platform-api.md", "--spec", "."], "old folder not found: spec-source/collaboration-platform-api.md"],
+    [["diff", "--from", "spec-source/collaboration-platform-api.md", "--spec", "."], "old folder is a file, not a folder: spec-source/collaboration-platform-api.md"],
   ])("%j exits 3", (args, message) => {
     const dir = project(`usage-${String(args[0])}-${String(args[1] ?? "")}-${String(args[2] ?? "")}`.replace(/[^\w-]/g, "_"));
     const r = run(args, dir);

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -77,5 +77,38 @@ describe("collab-rest-codegen compare (CLI)", () => {
     expect(cli("compare", "--spec", "spec.md", "--with", "docs", "--format", "github").stdout).toMatch(/^::error file=spec\.md,line=\d+/m);
     expect(cli("compare", "--spec", "spec.md", "--with", "docs", "--fail-on", "breaking").status).toBe(1);
     expect(cli("compare", "--spec", "spec.md", "--with", "nowhere").stderr).toContain("reference folder not found: nowhere");
+  });
+
+  it("takes a folder only with api-reference/ in it, checked before a page is read; skips hidden folders and node_modules", () => {
+    // A parent of two copies (a temporary folder, a checkout of several snapshots): refused at once, the copies named.
+    for (const copy of ["snap-a", "snap-b"]) cpSync(join(dir, "docs"), join(dir, "parent", copy), { recursive: true });
+    // A page the reader would refuse (not UTF-8) at the parent's top: it is never read.
+    writeFileSync(join(dir, "parent/broken.md"), Buffer.from([0xff, 0xfe, 0x00]));
+    const parent = cli("compare", "--spec", "spec.md", "--with", "parent");
+    expect(parent.status).toBe(3);
+    expect(parent.stderr).toContain("parent is a folder, but not one laid out like the platform's reference: expected Markdown pages under parent/api-reference/");
+    expect(parent.stderr).toContain("2 folders in it are: parent/snap-a, parent/snap-b");
+    for (const [args, message] of [
+      [["--with", ""], "--with: the path is empty"],
+      [["--with", "spec.md"], "reference folder is a file, not a folder: spec.md"],
+    ] as const) {
+      const r = cli("compare", "--spec", "spec.md", ...args);
+      expect(r.status).toBe(3);
+      expect(r.stderr).toContain(message);
+    }
+    const empty = cli("generate", "--spec", "spec.md", "--docs", "", "--out", "out");
+    expect(empty.status).toBe(3);
+    expect(empty.stderr).toContain("--docs: the path is empty");
+    // What is not the reference's is not read: the same bytes under .git/ and node_modules/ stop nothing.
+    for (const hidden of [".git", "node_modules/pkg"]) {
+      mkdirSync(join(dir, "docs", hidden), { recursive: true });
+      writeFileSync(join(dir, "docs", hidden, "broken.md"), Buffer.from([0xff, 0xfe, 0x00]));
+    }
+    expect(cli("compare", "--spec", "spec.md", "--with", "docs").status).toBe(0);
+    writeFileSync(join(dir, "docs/broken.md"), Buffer.from([0xff, 0xfe, 0x00]));
+    const broken = cli("compare", "--spec", "spec.md", "--with", "docs");
+    expect(broken.status).toBe(3);
+    expect(broken.stderr).toContain("broken.md: cannot read: the file is not valid UTF-8");
+    rmSync(join(dir, "docs/broken.md"));
   });
 });
