@@ -225,6 +225,15 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
     // fields are the object's keys, which may carry an operation's prefix (`>=ID`), so other keys are allowed.
     type = { ...type.items, open: true };
   }
+  // "Contains an object with the key `result` and the value `true` if the message was sent successfully" (the 3.0
+  // task methods that answer a flag): that object, its one member a boolean, as the page's example shows it.
+  const flag = type.kind === "object" && type.members.length === 0 ? ONE_FLAG.exec(description) : null;
+  if (flag?.[1]) {
+    // Its words: the value and what it says ("`true` if the message was sent successfully").
+    const when = (description.slice(flag.index + flag[0].length).split(/[.\n]/)[0] ?? "").trim();
+    const words = plainText(`\`${flag[2] ?? "true"}\`${when ? ` ${when}` : ""}`);
+    type = { kind: "object", members: [{ name: flag[1], type: { kind: "primitive", type: "boolean" }, required: true, nullable: false, description: words, source: sourceOf(cell) }] };
+  }
   // "Can be `null`", "`null` for system messages", "or `false`": the description gives the value another form the
   // type cell leaves out (the table's statement is its row, both cells); read for returned values, where pages say it.
   if (!scope.parameters && FALSE_WORDS.test(description) && !TRUE_OR_FALSE.test(description) && !acceptsFalse(type)) type = { kind: "union", options: [...(type.kind === "union" ? type.options : [type]), { kind: "primitive", type: "boolean", enum: [false] }] };
@@ -242,6 +251,9 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
 
 /** The words of an `array` that has keys (see readFieldRow): `=>` pairs, a `{…}` block or span after "format", "form" or "structure", named fields. */
 const KEYED_ARRAY = /`array\([^`]*=>|\b(?:format|form|structure)\b[^`\n]{0,40}?(?:`\s*\{|\n\s*```[a-z]*\n(?:\s*\w+:)?\s*\{)|\bAn array with the fields? `/i;
+
+/** An object of one flag, said in words: "an object with the key `result` and the value `true`". */
+const ONE_FLAG = /\ban object with the key `(\w+)` and the value `(true|false)`/i;
 
 /** The keyed block of a filter, its keys named by placeholders: `{ field_1: value_1, … }`. */
 const FIELD_KEYED = /\{\s*["']?field_1["']?\s*:\s*["']?value_1\b/i;

@@ -59,7 +59,8 @@ describe("one model from the spec and the reference", () => {
   it("fills the spec's 'not shown' from the pages, with the page's position, and the gaps answered leave the model", () => {
     const send = find(model, "tasks.task.chat.message.send", "v3");
     expect(find(spec, "tasks.task.chat.message.send", "v3")?.result?.type.kind ?? "unknown").toBe("unknown");
-    expect(send?.result?.type.kind).not.toBe("unknown");
+    // The page's words: "an object with the key `result` and the value `true` if the message was sent successfully".
+    expect(send?.result?.type).toMatchObject({ kind: "object", members: [{ name: "result", type: { kind: "primitive", type: "boolean" }, required: true }] });
     expect(send?.result?.source.file).toMatch(/^spec-source\/platform-docs\/api-reference\/tasks\//);
     expect(send?.scopes).toEqual(["tasks"]);
     expect(report.answered.length).toBeGreaterThanOrEqual(5);
@@ -87,6 +88,13 @@ describe("generate --docs: the merged packages", () => {
     const v3 = JSON.parse(file("openapi/openapi.v3.json")) as { paths: Record<string, Record<string, { "x-source"?: Record<string, string> }>> };
     expect(v3.paths["/tasks.task.get"]?.["post"]?.["x-source"]).toMatchObject({ file: SPEC, input: "spec" });
     expect(v3.paths["/tasks.task.access.get"]?.["post"]?.["x-source"]).toEqual({ file: `${DOCS}/api-reference/tasks/tasks-task-access-get.md`, input: "reference" });
+    // A spec method whose result a page answers: the operation is the spec's, its success response the page's.
+    const send = v3.paths["/tasks.task.chat.message.send"]?.["post"] as { "x-source"?: unknown; responses?: Record<string, { "x-source"?: unknown }> } | undefined;
+    expect(send?.["x-source"]).toMatchObject({ file: SPEC, input: "spec" });
+    expect(send?.responses?.["200"]?.["x-source"]).toEqual({ file: `${DOCS}/api-reference/tasks/tasks-task-chat-message-send.md`, input: "reference" });
+    const get = v3.paths["/tasks.task.get"]?.["post"] as { responses?: Record<string, { "x-source"?: unknown }> } | undefined;
+    expect(get?.responses?.["200"]).toBeDefined();
+    expect(get?.responses?.["200"]?.["x-source"]).toBeUndefined();
     await expect(SwaggerParser.validate(JSON.parse(file("openapi/openapi.legacy.json")) as OpenAPIV3.Document)).resolves.toBeTruthy();
     expect(result.files.some((f) => f.path === "types/spec/collaboration-platform-api.md")).toBe(true);
     expect(result.files.some((f) => f.path.includes("platform-docs"))).toBe(false);

@@ -119,6 +119,8 @@ function operation(model: Model, m: Method, version: Version, opts: { get: boole
     "200": {
       description: "Success: the envelope with the method's result and the timing data.",
       ...(version === "v3" && m.idempotencyKey ? { headers: idempotencyResponseHeaders() } : {}),
+      // D29: a result read from another input than the method (the spec's "not shown" answered by a page) names its own.
+      ...(m.result && inputOf(model, m.result.source) !== inputOf(model, m.source) ? { "x-source": xSource(model, m.result.source) } : {}),
       content: {
         "application/json": {
           schema: {
@@ -315,8 +317,13 @@ function idempotencyDescription(model: Model): string {
  * Where a method was read (D29): the spec file and its section's anchor, no line; or, in a model that holds the
  * platform's reference, the page's file and which input it is (`input: "reference"`, or `"spec"` beside it).
  */
+/** Which input a position is in: a page of the reference, or the spec. */
+function inputOf(model: Model, at: Source): "reference" | "spec" {
+  return model.publicPages && at.file !== model.specFile ? "reference" : "spec";
+}
+
 function xSource(model: Model, at: Source): Record<string, string> {
-  if (model.publicPages && at.file !== model.specFile) return { file: at.file, input: "reference" };
+  if (inputOf(model, at) === "reference") return { file: at.file, input: "reference" };
   const anchor = sectionAnchorAt(model, at.line);
   return { file: model.specFile, ...(anchor ? { anchor } : {}), ...(model.publicPages ? { input: "spec" } : {}) };
 }
