@@ -677,7 +677,9 @@ function undeliverable(handler, hosts) {
     if (u.username || u.password)
         return "the URL carries credentials";
     const host = normalHost(u.hostname) ?? "";
-    if (isLoopback(host) || hosts.has(host))
+    // Loopback as written, not as normalised: `localhost.` is a fully qualified name that the hosts file need not
+    // answer, so the system's resolver may look it up elsewhere. Only `localhost` itself is the loopback name (RFC 6761).
+    if (isLoopback(u.hostname) || hosts.has(host))
         return null;
     return "not on loopback, and no --event-host names it";
 }
