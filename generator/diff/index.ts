@@ -62,6 +62,8 @@ interface Where {
 
 class Collector {
   readonly changes: Change[] = [];
+  /** What was said, to say it once: a code a side lists with several texts, each paired with nothing, said one line each. */
+  private readonly said = new Set<string>();
   constructor(
     private readonly files: DiffFiles,
     private readonly fallback: Source,
@@ -77,6 +79,10 @@ class Collector {
     const severity = maxSeverity(rule.client, rule.server) ?? "patch";
     const pos = (s: Source | null, file: string, input: string): Position | null => (s ? { file: s.file === input || !input ? file : s.file, line: s.line, column: s.column } : null);
     const to = pos(where.to, this.files.to, this.inputs.to);
+    const from = pos(where.from, this.files.from, this.inputs.from);
+    const key = JSON.stringify([code, message, from, to]);
+    if (this.said.has(key)) return;
+    this.said.add(key);
     this.changes.push({
       code,
       severity,
@@ -85,7 +91,7 @@ class Collector {
       version: where.method?.version ?? null,
       resource: where.resource ?? null,
       message,
-      from: pos(where.from, this.files.from, this.inputs.from),
+      from,
       to,
       at: to ?? pos(where.near ?? this.fallback, this.files.to, this.inputs.to) ?? { file: this.files.to, line: 1, column: 1 },
     });
@@ -481,7 +487,7 @@ function diffType(side: Side, a: TypeRef, b: TypeRef, out: Collector, ctx: TypeC
       if (Boolean(a.open) !== Boolean(bb.open)) {
         const opened: ChangeCode = side === "param" ? "param-added" : "result-field-added-optional";
         const closed: ChangeCode = side === "param" ? "param-removed" : "result-field-removed";
-        out.add(bb.open ? opened : closed, `${what} ${bb.open ? "may now hold members the spec does not list" : "now holds only the members the spec lists"}`, ctx);
+        out.add(bb.open ? opened : closed, `${what} ${bb.open ? "may now hold members its table or list does not name" : "now holds only the members its table or list names"}`, ctx);
       }
       if (a.additional || bb.additional) {
         if (!a.additional || !bb.additional) out.add(code("changed"), `${what} ${bb.additional ? "is now a map" : "is no longer a map"}`, ctx);
@@ -510,8 +516,12 @@ function diffType(side: Side, a: TypeRef, b: TypeRef, out: Collector, ctx: TypeC
 /** A type in a few words, for messages. */
 export function describe(t: TypeRef): string {
   switch (t.kind) {
-    case "primitive":
-      return `${t.type}${t.format ? ` (${t.format})` : ""}${t.enum ? ` of ${t.enum.map((v) => JSON.stringify(v)).join(", ")}` : ""}`;
+    case "primitive": {
+      // Every part a change may be in, so that "now X (was Y)" never reads "now integer (was integer)".
+      const bounds = t.minimum !== undefined && t.maximum !== undefined ? ` from ${t.minimum} to ${t.maximum}` : t.minimum !== undefined ? ` of at least ${t.minimum}` : t.maximum !== undefined ? ` of at most ${t.maximum}` : "";
+      const values = t.enum ? ` of ${t.enum.map((v) => JSON.stringify(v)).join(", ")}${t.openEnum ? " and others" : ""}` : "";
+      return `${t.type}${t.format ? ` (${t.format})` : ""}${values}${bounds}${t.pattern !== undefined ? ` matching /${t.pattern}/` : ""}`;
+    }
     case "object":
       return t.additional ? `a map of ${describe(t.additional)}` : t.name ? `object ${t.name}` : "an object";
     case "array":

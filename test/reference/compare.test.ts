@@ -49,6 +49,16 @@ describe("compare: the shipped spec against the repository's reference", () => {
     }
     expect(report.changes.filter((c) => c.from && c.to).length).toBeGreaterThan(20);
   });
+
+  it("says each divergence once, and a changed type names what changed", () => {
+    const lines = report.changes.map((c) => JSON.stringify([c.code, c.message, c.from, c.to]));
+    expect(new Set(lines).size).toBe(lines.length);
+    // event.bind's four texts of ERROR_ARGUMENT in the spec, none on the page: one line, not four.
+    expect(of("event.bind").filter((c) => c.code === "error-removed" && c.message.includes("ERROR_ARGUMENT"))).toHaveLength(1);
+    // "is now integer (was integer)" said nothing: the bounds are the difference.
+    for (const c of report.changes) expect(c.message).not.toMatch(/is now (.+) \(was \1\)$/);
+    expect(of("sign.b2e.personal.tail").some((c) => c.message.includes("is now integer (was integer from 1 to 1000)"))).toBe(true);
+  });
 });
 
 describe("collab-rest-codegen compare (CLI)", () => {
