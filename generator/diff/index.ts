@@ -522,8 +522,13 @@ export function describe(t: TypeRef): string {
       const values = t.enum ? ` of ${t.enum.map((v) => JSON.stringify(v)).join(", ")}${t.openEnum ? " and others" : ""}` : "";
       return `${t.type}${t.format ? ` (${t.format})` : ""}${values}${bounds}${t.pattern !== undefined ? ` matching /${t.pattern}/` : ""}`;
     }
-    case "object":
-      return t.additional ? `a map of ${describe(t.additional)}` : t.name ? `object ${t.name}` : "an object";
+    case "object": {
+      if (t.additional) return `a map of ${describe(t.additional)}`;
+      if (t.name) return `object ${t.name}`;
+      // Its members' names, so that two objects of a union that changed read apart.
+      const names = t.members.slice(0, 3).map((f) => `\`${f.name}\``).join(", ");
+      return t.members.length === 0 ? (t.open ? "an object of any members" : "an empty object") : `an object of ${names}${t.members.length > 3 ? ", …" : ""}${t.open ? " and others" : ""}`;
+    }
     case "array":
       return `an array of ${describe(t.items)}`;
     case "union":

@@ -199,18 +199,20 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   const typeText = cols.type !== null ? (row[cols.type]?.text ?? "") : cell.text.slice(m[0].length);
   const description = cols.description !== null ? (row[cols.description]?.text ?? "") : "";
   let type = readType(scope, typeText, cell, seen);
+  // One option of a union may be that object (`undefined|object` of the event pages, "described [below](#fields_after)").
+  const bareOptions = type.kind === "union" ? type.options.filter(isBareObject) : [];
+  if (type.kind === "union" && bareOptions.length === 1 && !alternatives(description)) {
+    const union = type;
+    const option = bareOptions[0] as TypeRef;
+    const linked = linkedObject(scope, option, cell, name, description, seen);
+    if (linked !== option) type = { ...union, options: union.options.map((o) => (o === option ? linked : o)) };
+  }
   // An object whose members the description places elsewhere: "described [below](#fields)", or a section named after it.
   if (isBareObject(type) && alternatives(description)) {
     // "When `USER_DATA = 'N'`, contains user IDs; when 'Y', user objects (link)": the link is one form of several.
     scope.diagnostics.push(diagnostic("ambiguous-reading", at(cell, 1), { text: `${name}: ${plainText(description).slice(0, 80)}`, reading: "its members unknown: the description gives several forms by condition" }));
   } else if (isBareObject(type)) {
-    const link = [...description.matchAll(/\]\(#([^)\s]+)\)/g)].map((x) => x[1] as string).find((a) => !seen.includes(keyOf(scope, cell, a)) && anchored(scope, cell, a));
-    // A section named after the field is looked for on the page being read, not in a page its rows came from.
-    const named = link || foreign(scope, cell) ? null : scope.tableNamed?.(name);
-    const anchor = link ? keyOf(scope, cell, link) : named && !seen.includes(named.anchor) ? named.anchor : null;
-    const table = anchor && seen.length < DEPTH ? (link ? anchored(scope, cell, link) : named) : null;
-    const object = table ? objectOf(scope, table, [...seen, anchor as string]) : null;
-    if (object) type = type.kind === "array" ? { kind: "array", items: object } : object;
+    type = linkedObject(scope, type, cell, name, description, seen);
   }
   // The platform's `array` is PHP's: one whose words give it keys is an object (a JSON object on the wire), not a
   // list: "in the form `array("field"=>"value"[, ...])`", "Array format:" or "in the following structure:" and a block
@@ -281,6 +283,21 @@ function acceptsFalse(t: TypeRef): boolean {
 /** A description that gives the value several forms, each under a condition: two or more "When …"/"If …" list items. */
 function alternatives(description: string): boolean {
   return (description.match(/^\s*[-*]\s+(?:when|if)\b/gim) ?? []).length >= 2;
+}
+
+/**
+ * A bare object (or list of them) given its members by the table its description links to ("described
+ * [below](#fields)") or, failing a link, by a section named after the field; `type` itself when there is none.
+ */
+function linkedObject(scope: FieldScope, type: TypeRef, cell: YfmCell, name: string, description: string, seen: readonly string[]): TypeRef {
+  const link = [...description.matchAll(/\]\(#([^)\s]+)\)/g)].map((x) => x[1] as string).find((a) => !seen.includes(keyOf(scope, cell, a)) && anchored(scope, cell, a));
+  // A section named after the field is looked for on the page being read, not in a page its rows came from.
+  const named = link || foreign(scope, cell) ? null : scope.tableNamed?.(name);
+  const anchor = link ? keyOf(scope, cell, link) : named && !seen.includes(named.anchor) ? named.anchor : null;
+  const table = anchor && seen.length < DEPTH ? (link ? anchored(scope, cell, link) : named) : null;
+  const object = table ? objectOf(scope, table, [...seen, anchor as string]) : null;
+  if (!object) return type;
+  return type.kind === "array" ? { kind: "array", items: object } : object;
 }
 
 /** `object`, `object[]` or `array` with no members read. */

@@ -38,6 +38,9 @@ const BASIC: Record<string, TypeRef> = {
   mixed: { kind: "unknown", note: "any type (mixed)" },
   file: { kind: "unknown", note: "a file: its identifier, or an array describing it (data-types.md: file)" },
   enum: { kind: "unknown", note: "one value of a fixed set the page does not list (data-types.md: enum)" },
+  // Not a word of data-types.md: the event pages type `FIELDS_BEFORE` `undefined|object` and say the field "will
+  // contain the value `undefined`", which their examples show as the string "undefined" (on-task-add.md).
+  undefined: { kind: "primitive", type: "string", enum: ["undefined"] },
 };
 
 /** The basic words, for "did you mean" (decisions.md D31). */

@@ -85,6 +85,10 @@ describe("the platform's reference, read whole", () => {
     const bind = model.methods.find((m) => m.name === "event.bind" && m.described)?.params.find((p) => p.name === "event")?.type;
     expect(bind).toMatchObject({ kind: "primitive", type: "string", openEnum: true });
     expect(bind?.kind === "primitive" ? bind.enum?.length : 0).toBe(new Set(events.map((e) => e.name)).size);
+    // `undefined|object`, the object "described [below](#fields_after)": the string the examples show, or that table.
+    const data = events.find((e) => e.code === "ONTASKADD")?.fields.find((f) => f.name === "data")?.type;
+    const after = data?.kind === "object" ? data.members.find((f) => f.name === "FIELDS_AFTER")?.type : null;
+    expect(after).toMatchObject({ kind: "union", options: [{ kind: "primitive", type: "string", enum: ["undefined"] }, { kind: "object", members: [{ name: "ID", type: { kind: "primitive", type: "integer" } }] }] });
   });
 
   it("warns, by code, within the figures measured (a new unknown surface shows here first)", () => {

@@ -111,6 +111,8 @@ describe("generate over a changed folder (CLI)", () => {
     const changelog = readFileSync(join(dir, "out/types/CHANGELOG.md"), "utf8");
     expect(changelog).toContain("0.2.0");
     expect(changelog).toContain("select");
+    // A removal names the page it was on, below the folder, not "the previous spec" (a folder has no one line).
+    expect(changelog).toMatch(/no longer has parameter `select`.*was at line \d+ of api-reference\/shop\/orders\/shop-order-get\.md in the previous version/);
     // The same input again: the same bytes, nothing written.
     expect(cli("generate", "--spec", "docs", "--out", "out", "--check").status).toBe(0);
   });
