@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { createHash } from "node:crypto";
-import { appendFileSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import v8 from "node:v8";
@@ -75,13 +75,15 @@ export function loadCache(folder: string | null, file = CACHE_FILE): FragmentCac
   const cache: FragmentCache = { salt, entries, next: new Map() };
   try {
     const path = join(folder, file);
-    const { size, ino } = statSync(path);
+    // The file itself, not what a link there names: a link is never appended through (a save replaces it).
+    const status = lstatSync(path);
+    const { size, ino } = status;
     const bytes = readFileSync(path);
     const { records, whole } = readCacheRecords(bytes);
     // Only a file of this build's records, whole to its end, is appended to.
     const ours = records.every((r) => r.salt === salt && r.entries !== null);
     for (const r of records) if (r.salt === salt && r.entries) for (const [k, v] of r.entries) entries.set(k, v);
-    LOADED.set(cache, { appendable: ours && whole === bytes.length && whole === size, size, ino });
+    LOADED.set(cache, { appendable: status.isFile() && ours && whole === bytes.length && whole === size, size, ino });
   } catch {
     // No cache yet, or one this generator cannot read: every page is read and every text printed anew.
   }
@@ -124,8 +126,8 @@ export function saveCache(folder: string | null, cache: FragmentCache | undefine
 /** The file is still the one loaded, as long as it was then: no other run replaced or appended to it since. */
 function sameFile(path: string, loaded: Loaded): boolean {
   try {
-    const now = statSync(path);
-    return now.ino === loaded.ino && now.size === loaded.size;
+    const now = lstatSync(path);
+    return now.isFile() && now.ino === loaded.ino && now.size === loaded.size;
   } catch {
     return false;
   }

@@ -229,8 +229,7 @@ function readFolder(dir: string, display: string): InputSource["files"] {
       const full = join(d, e.name);
       if (e.isDirectory()) {
         if (!e.name.startsWith(".") && e.name !== "node_modules") walk(full);
-      }
-      else if (e.isFile() && e.name.endsWith(".md")) {
+      } else if (e.isFile() && e.name.endsWith(".md")) {
         const path = `${display}/${relative(dir, full).split(sep).join("/")}`;
         try {
           files.push({ path, text: new TextDecoder("utf-8", { fatal: true }).decode(readFileSync(full)) });

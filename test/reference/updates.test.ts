@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import v8 from "node:v8";
@@ -9,7 +9,7 @@ import { buildFromSource } from "../../generator/generate.js";
 import type { Method, Model } from "../../generator/model/types.js";
 import type { InputSource } from "../../generator/source/index.js";
 import { ROOT, referenceFolder } from "../helpers.js";
-import { cacheRecord, readCacheRecords } from "../../generator/cli/cache.js";
+import { cacheRecord, loadCache, readCacheRecords, saveCache } from "../../generator/cli/cache.js";
 
 /**
  * Reference updates are spec updates (issue 28, item 6): a new snapshot of the reference is read like a new version
@@ -115,6 +115,39 @@ describe("generate over a changed folder (CLI)", () => {
     expect(changelog).toMatch(/no longer has parameter `select`.*was at line \d+ of api-reference\/shop\/orders\/shop-order-get\.md in the previous version/);
     // The same input again: the same bytes, nothing written.
     expect(cli("generate", "--spec", "docs", "--out", "out", "--check").status).toBe(0);
+  });
+});
+
+describe("the cache files' log (cli/cache.ts)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "crc-cache-log-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("appends while at most half the entries are stale, then writes anew; never appends through a link", () => {
+    const folder = join(dir, "cache");
+    const run = (keys: string[]) => {
+      const cache = loadCache(folder, "t.v8");
+      if (!cache) throw new Error("no cache");
+      for (const k of keys) cache.next.set(k, cache.entries.get(k) ?? `text of ${k}`);
+      expect(saveCache(folder, cache, "t.v8")).toBeNull();
+      return readCacheRecords(readFileSync(join(folder, "t.v8"))).records.map((r) => [...(r.entries?.keys() ?? [])]);
+    };
+    expect(run(["a", "b", "c", "d"])).toEqual([["a", "b", "c", "d"]]);
+    // One new, one stale of five: appended.
+    expect(run(["a", "b", "c", "e"])).toEqual([["a", "b", "c", "d"], ["e"]]);
+    // Nothing new, nothing stale: not written at all (the same inode and size).
+    const before = statSync(join(folder, "t.v8"));
+    expect(run(["a", "b", "c", "d", "e"])).toEqual([["a", "b", "c", "d"], ["e"]]);
+    expect([statSync(join(folder, "t.v8")).ino, statSync(join(folder, "t.v8")).size]).toEqual([before.ino, before.size]);
+    // Four stale of five, one live: written anew with the live entries only.
+    expect(run(["e", "f"])).toEqual([["e", "f"]]);
+    // A link in the file's place is replaced, never appended through: its target stays as it was.
+    const target = join(dir, "elsewhere.v8");
+    writeFileSync(target, readFileSync(join(folder, "t.v8")));
+    const kept = readFileSync(target);
+    rmSync(join(folder, "t.v8"));
+    symlinkSync(target, join(folder, "t.v8"));
+    expect(run(["e", "f", "g"])).toEqual([["e", "f", "g"]]);
+    expect(readFileSync(target)).toEqual(kept);
   });
 });
 
