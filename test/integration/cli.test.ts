@@ -277,7 +277,7 @@ describe("package metadata comes from the config; a set of packages that disagre
   const BIN = join(ROOT, "dist/generator/cli/main.js");
   const run = (args: string[], cwd: string) => spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", timeout: 60_000 });
   it("license, repository, publishConfig, private, author, homepage and keywords in all three package.json", () => {
-    const dir = mkdtempSync(join(tmpdir(), "crc-meta-"));
+    const dir = mkdtempSync(join(work, "meta-"));
     mkdirSync(join(dir, "spec-source"));
     writeFileSync(join(dir, SPEC_PATH), SPEC_TEXT);
     writeFileSync(
@@ -312,7 +312,7 @@ describe("package metadata comes from the config; a set of packages that disagre
       expect(Object.keys(pkg).slice(0, 5)).toEqual(["//", "name", "version", "description", "license"]);
     }
     expect(run(["generate", "--check"], dir).status).toBe(0);
-    const bad = mkdtempSync(join(tmpdir(), "crc-meta-bad-"));
+    const bad = mkdtempSync(join(work, "meta-bad-"));
     writeFileSync(join(bad, "codegen.config.yaml"), "package:\n  licence: MIT\n");
     const r = run(["lint"], bad);
     expect(r.status).toBe(3);
@@ -320,7 +320,7 @@ describe("package metadata comes from the config; a set of packages that disagre
   });
 
   it("an edited package.json kept while the version moves: exit 3, nothing written (before: exit 0 and a dependency on a version never written)", () => {
-    const dir = mkdtempSync(join(tmpdir(), "crc-meta-edit-"));
+    const dir = mkdtempSync(join(work, "meta-edit-"));
     mkdirSync(join(dir, "spec-source"));
     writeFileSync(join(dir, SPEC_PATH), SPEC_TEXT);
     writeFileSync(join(dir, "codegen.config.yaml"), "spec: spec-source/collaboration-platform-api.md\nout: output\n");

@@ -1,14 +1,18 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv } from "ajv";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { ConfigError, parseConfig } from "../../generator/cli/config.js";
 import { configJsonSchema, initialConfig } from "../../generator/cli/config-schema.js";
 import { main } from "../../generator/cli/main.js";
 import { ROOT, SPEC_TEXT } from "../helpers.js";
+
+/** Every folder a test makes is under this one, removed at the end. */
+const work = mkdtempSync(join(tmpdir(), "crc-config-schema-test-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /**
  * The config's JSON Schema (issue 7, part 4; D12): shipped as `collab-rest-codegen/config.schema.json`, built from
@@ -58,7 +62,7 @@ describe("the config's JSON Schema", () => {
 
 describe("init", () => {
   it("writes a commented config that both accept, with the repository's one spec, prints the npm scripts, and never overwrites", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "crc-init-"));
+    const dir = mkdtempSync(join(work, "init-"));
     mkdirSync(join(dir, "api"));
     writeFileSync(join(dir, "api/platform.md"), SPEC_TEXT);
     writeFileSync(join(dir, "README.md"), "# A team's repository\n");
@@ -93,11 +97,11 @@ describe("init", () => {
     process.stderr.write = ((s: string) => (errors.push(String(s)), true)) as typeof process.stderr.write;
     process.stdout.write = (() => true) as typeof process.stdout.write;
     try {
-      const none = mkdtempSync(join(tmpdir(), "crc-init-none-"));
+      const none = mkdtempSync(join(work, "init-none-"));
       expect(await main(["init", none])).toBe(3);
       expect(errors.join("")).toMatch(/found no Markdown spec in .*; name it with --spec FILE/);
       expect(existsSync(join(none, "codegen.config.yaml"))).toBe(false);
-      const two = mkdtempSync(join(tmpdir(), "crc-init-two-"));
+      const two = mkdtempSync(join(work, "init-two-"));
       writeFileSync(join(two, "a.md"), SPEC_TEXT);
       writeFileSync(join(two, "b.md"), SPEC_TEXT);
       expect(await main(["init", two])).toBe(3);
@@ -113,7 +117,7 @@ describe("init", () => {
 
 describe("config mistakes get their position and a near name (issue 25)", () => {
   it("a spec path that does not exist: the config's file:line:column and 'did you mean'", () => {
-    const dir = mkdtempSync(join(tmpdir(), "crc-config-"));
+    const dir = mkdtempSync(join(work, "config-"));
     mkdirSync(join(dir, "api"));
     writeFileSync(join(dir, "api/platform.md"), SPEC_TEXT);
     writeFileSync(join(dir, "codegen.config.yaml"), "# ours\nout: gen\nspec: api/platfrom.md\n");

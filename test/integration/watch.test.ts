@@ -1,8 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { watchSpec } from "../../generator/cli/watch.js";
+
+/** Every folder a test makes is under this one, removed at the end. */
+const work = mkdtempSync(join(tmpdir(), "crc-watch-test-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /**
  * `generate --watch` arms its watch before the first run: a save made while that run is under way is seen and run
@@ -10,7 +14,7 @@ import { watchSpec } from "../../generator/cli/watch.js";
  */
 describe("watchSpec", () => {
   it("a save during the first run is run again, once it is done", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "crc-watch-"));
+    const dir = mkdtempSync(join(work, "watch-"));
     const spec = join(dir, "spec.md");
     writeFileSync(spec, "# one\n");
     const runs: number[] = [];
@@ -34,7 +38,7 @@ describe("watchSpec", () => {
   });
 
   it("a folder input (the platform's reference) runs again when a page deep in it changes, not for other files", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "crc-watch-dir-"));
+    const dir = mkdtempSync(join(work, "watch-dir-"));
     mkdirSync(join(dir, "api-reference/crm"), { recursive: true });
     writeFileSync(join(dir, "api-reference/crm/page.md"), "# one\n");
     let runs = 0;

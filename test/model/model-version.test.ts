@@ -1,13 +1,17 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { readPrevious } from "../../generator/diff/version.js";
 import { MODEL_VERSION } from "../../generator/model/types.js";
 import { ROOT } from "../helpers.js";
 import { filesBelow } from "../helpers.js";
+
+/** Every folder a test makes is under this one, removed at the end. */
+const work = mkdtempSync(join(tmpdir(), "crc-model-version-test-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /**
  * Decisions.md D28: `model.json` carries a `modelVersion`, and a `model.json` written before a shape change is still
@@ -49,7 +53,7 @@ describe("model.json shapes (D28)", () => {
     ["1", V1, "0.3.4"],
     ["2", V2, "0.3.15"],
   ])("an output folder of version %s regenerated: bump none, the same version, every file byte for byte", (_v, text, was) => {
-    const dir = mkdtempSync(join(tmpdir(), "crc-model-version-"));
+    const dir = mkdtempSync(join(work, "model-version-"));
     cpSync(join(ROOT, "spec-source"), join(dir, "spec-source"), { recursive: true });
     cpSync(join(ROOT, "codegen.config.yaml"), join(dir, "codegen.config.yaml"));
     cpSync(join(ROOT, "output"), join(dir, "output"), { recursive: true });
