@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { createHash } from "node:crypto";
-import { appendFileSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import v8 from "node:v8";
@@ -60,6 +60,8 @@ interface Loaded {
   appendable: boolean;
   size: number;
   ino: number;
+  /** Entries in all the file's records, those a later record replaced included: what the file holds, live or not. */
+  held: number;
 }
 
 const LOADED = new WeakMap<FragmentCache, Loaded>();
@@ -75,15 +77,17 @@ export function loadCache(folder: string | null, file = CACHE_FILE): FragmentCac
   const cache: FragmentCache = { salt, entries, next: new Map() };
   try {
     const path = join(folder, file);
-    // The file itself, not what a link there names: a link is never appended through (a save replaces it).
+    // The file itself, not what a link there names: a link is neither read nor appended through (a save replaces it).
     const status = lstatSync(path);
+    if (!status.isFile()) return cache;
     const { size, ino } = status;
     const bytes = readFileSync(path);
     const { records, whole } = readCacheRecords(bytes);
     // Only a file of this build's records, whole to its end, is appended to.
     const ours = records.every((r) => r.salt === salt && r.entries !== null);
     for (const r of records) if (r.salt === salt && r.entries) for (const [k, v] of r.entries) entries.set(k, v);
-    LOADED.set(cache, { appendable: status.isFile() && ours && whole === bytes.length && whole === size, size, ino });
+    const held = records.reduce((n, r) => n + (r.entries?.size ?? 0), 0);
+    LOADED.set(cache, { appendable: ours && whole === bytes.length && whole === size, size, ino, held });
   } catch {
     // No cache yet, or one this generator cannot read: every page is read and every text printed anew.
   }
@@ -97,18 +101,19 @@ export function loadCache(folder: string | null, file = CACHE_FILE): FragmentCac
  */
 export function saveCache(folder: string | null, cache: FragmentCache | undefined | null, file = CACHE_FILE): { failed: string } | null {
   if (!folder || !cache) return null;
-  const added = new Map([...cache.next].filter(([k]) => !cache.entries.has(k)));
+  // New entries, and entries read anew under a key the file has (a page whose include changed): not the loaded value.
+  const added = new Map([...cache.next].filter(([k, v]) => !cache.entries.has(k) || cache.entries.get(k) !== v));
   // A run that used every entry it found and added none leaves the file as it was (a key names its entry's inputs).
   if (added.size === 0 && cache.next.size === cache.entries.size) return null;
   const path = join(folder, file);
-  const stale = cache.entries.size - (cache.next.size - added.size);
   const loaded = LOADED.get(cache);
+  // What the file would hold that no run uses: at most as many entries as it holds live ones.
+  const tidy = loaded !== undefined && loaded.held + added.size - cache.next.size <= cache.next.size;
   try {
-    if (loaded?.appendable && stale <= cache.next.size && added.size > 0 && sameFile(path, loaded)) {
-      appendFileSync(path, cacheRecord(cache.salt, added));
-      return null;
-    }
-    if (loaded?.appendable && stale <= cache.next.size && added.size === 0) return null;
+    if (loaded?.appendable && tidy && added.size > 0 && appendTo(path, loaded, cacheRecord(cache.salt, added))) return null;
+    if (loaded?.appendable && tidy && added.size === 0) return null;
+    // The page readings were JSON in an earlier build (`reference-pages.json`): that file is this generator's, and goes.
+    if (file === CACHE_FILE) rmSync(join(folder, "reference-pages.json"), { force: true });
     const draft = join(folder, `.${file}.${process.pid}`);
     mkdirSync(folder, { recursive: true });
     // A draft a killed run left under this process id goes (a link is removed, not followed); `wx` then refuses a
@@ -123,13 +128,24 @@ export function saveCache(folder: string | null, cache: FragmentCache | undefine
   }
 }
 
-/** The file is still the one loaded, as long as it was then: no other run replaced or appended to it since. */
-function sameFile(path: string, loaded: Loaded): boolean {
+/**
+ * Appends a record to the file loaded, opened without following a link, when it is still that file as long as it
+ * was then (no other run replaced or appended to it since); false when it is not, and nothing was written.
+ */
+function appendTo(path: string, loaded: Loaded, record: Buffer): boolean {
+  let fd: number;
   try {
-    const now = lstatSync(path);
-    return now.isFile() && now.ino === loaded.ino && now.size === loaded.size;
+    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW);
   } catch {
     return false;
+  }
+  try {
+    const now = fstatSync(fd);
+    if (!now.isFile() || now.ino !== loaded.ino || now.size !== loaded.size) return false;
+    for (let at = 0; at < record.length; ) at += writeSync(fd, record, at);
+    return true;
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, realpathSync, statSync, writeFileSync } from "node:fs";
+import { type BigIntStats, existsSync, readFileSync, readdirSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError, Option } from "commander";
@@ -19,9 +19,9 @@ import type { FragmentCache, InputSource } from "../source/index.js";
 import { DEFAULT_PACKAGES, GENERATOR_NAME } from "../options.js";
 import { type Formatter, workerFormatter } from "../render/format.js";
 import { LockError, lockOutput } from "../render/lock.js";
-import { parseManifest } from "../render/plan.js";
-import { generatedHashes, loadWriteRecord, saveWriteRecord } from "../render/record.js";
-import { OutputError, hasInterruptedWrite, checkOutput, planOutput, preflightOutput, readIfFile, readOutputFile, readPreviousManifest, recoverOutput, writeOutput } from "../render/write.js";
+import { type WritePlan, parseManifest } from "../render/plan.js";
+import { type WriteRecord, generatedHashes, heldAfterWrite, loadWriteRecord, saveWriteRecord } from "../render/record.js";
+import { OutputError, WORK_DIR, hasInterruptedWrite, checkOutput, planOutput, preflightOutput, readIfFile, readOutputFile, readPreviousManifest, recoverOutput, writeOutput } from "../render/write.js";
 import { redactSecrets } from "../util/redact.js";
 import { nearest } from "../util/distance.js";
 import { type CliConfig, ConfigError, DEFAULT_CONFIG, DEFAULT_CONFIG_FILE, type IgnoreRule, parseConfig } from "./config.js";
@@ -290,7 +290,8 @@ function gitFolder(arg: string, dir: string, display: string): InputSource["file
   const list = spawnSync("git", ["ls-tree", "-r", "-z", "--name-only", "--full-name", rev, "--", "."], { cwd: dir, encoding: "utf8", maxBuffer: 64 << 20 });
   if (list.status !== 0) throw new UsageError(`--from ${arg}: git cannot list ${shown(dir)} at ${rev}: ${list.stderr.trim().split("\n")[0] ?? ""}`);
   const prefix = spawnSync("git", ["rev-parse", "--show-prefix"], { cwd: dir, encoding: "utf8" }).stdout.trim();
-  const paths = list.stdout.split("\0").filter((p) => p.endsWith(".md"));
+  // The files readFolder reads: no hidden folder's and no node_modules' (the two sides of a diff read alike).
+  const paths = list.stdout.split("\0").filter((p) => p.endsWith(".md") && !p.slice(prefix.length).split("/").slice(0, -1).some((d) => d.startsWith(".") || d === "node_modules"));
   const batch = spawnSync("git", ["cat-file", "--batch"], { cwd: dir, input: paths.map((p) => `${rev}:${p}\n`).join(""), maxBuffer: 1 << 30 });
   // A git that failed, or an answer cut at the buffer's bound, reads no page: a short page would be a wrong one.
   if (batch.error || batch.status !== 0) throw new UsageError(`--from ${arg}: git cannot read ${shown(dir)} at ${rev}: ${batch.error?.message ?? batch.stderr.toString().trim().split("\n")[0] ?? ""}`);
@@ -467,9 +468,10 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
     return EXIT.ok;
   }
   // With a cache folder, the record of the last write spares reading the files it vouches for (render/record.ts).
-  const vouched = loadWriteRecord(r.cache, r.out);
+  const record = loadWriteRecord(r.cache, r.out);
   const hashes = r.cache ? generatedHashes(files) : null;
-  const plan = planOutput(r.out, files, { force: r.force, ...(vouched && hashes ? { known: { disk: vouched, generated: hashes } } : {}) });
+  const seen = new Map<string, BigIntStats>();
+  const plan = planOutput(r.out, files, { force: r.force, ...(hashes ? { seen } : {}), ...(record && hashes ? { known: { disk: record.disk, generated: hashes } } : {}) });
   for (const k of plan.kept) {
     const why =
       k.why === "not-generated"
@@ -489,17 +491,19 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
   for (const m of plan.movedSeeds) {
     process.stderr.write(`${shown(resolve(r.out, m.from))}: notice: the skeleton now lives at ${shown(resolve(r.out, m.to))}; this file is yours and stays\n`);
   }
-  await writeOutput(r.out, plan);
-  if (hashes) {
-    // What the folder holds now: every generated file but those kept as the user left them.
-    for (const k of plan.kept) hashes.delete(k.path);
-    const kept = saveWriteRecord(r.cache, r.out, hashes);
-    if (kept) process.stderr.write(`${GENERATOR_NAME}: notice: the cache was not kept in ${shown(r.cache ?? "")}: ${kept.failed}\n`);
-  }
+  const written = new Map<string, BigIntStats>();
+  await writeOutput(r.out, plan, written);
+  if (hashes) keepWriteRecord(r, plan, hashes, record, seen, written);
   const ms = Math.round(performance.now() - started);
   const parts = [`${plan.unchanged} unchanged`, ...(plan.removes.length ? [`${plan.removes.length} removed`] : []), ...(plan.kept.length ? [`${plan.kept.length} kept`] : [])];
   process.stderr.write(`${GENERATOR_NAME}: wrote ${plan.writes.length} files to ${shown(r.out)} (${parts.join(", ")}) in ${ms} ms\n`);
   return EXIT.ok;
+}
+
+/** Keeps the record of what this write left (render/record.ts); a folder that cannot take it is a notice. */
+function keepWriteRecord(r: Resolved, plan: WritePlan, hashes: ReadonlyMap<string, string>, record: WriteRecord | null, seen: ReadonlyMap<string, BigIntStats>, written: ReadonlyMap<string, BigIntStats>): void {
+  const failed = saveWriteRecord(r.cache, r.out, join(r.out, WORK_DIR), heldAfterWrite(plan, hashes, record, seen, written));
+  if (failed) process.stderr.write(`${GENERATOR_NAME}: notice: the cache was not kept in ${shown(r.cache ?? "")}: ${failed.failed}\n`);
 }
 
 /**

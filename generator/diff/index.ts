@@ -466,12 +466,12 @@ function diffType(side: Side, a: TypeRef, b: TypeRef, out: Collector, ctx: TypeC
   if (a.kind === "unknown" && b.kind === "unknown") return;
   if (a.kind === "unknown") return out.add(code("narrowed"), `${what} is now ${describe(b)} (was not given)`, ctx);
   if (b.kind === "unknown") return out.add(code("widened"), `${what} is no longer given (was ${describe(a)})`, ctx);
-  if (a.kind !== b.kind) return out.add(code("changed"), `${what} is now ${describe(b)} (was ${describe(a)})`, ctx);
+  if (a.kind !== b.kind) return out.add(code("changed"), `${what} ${nowWas(a, b)}`, ctx);
   switch (a.kind) {
     case "primitive": {
       const bb = b as typeof a;
       const shape = (t: typeof a) => canon({ ...t, enum: t.enum ? true : undefined });
-      if (shape(a) !== shape(bb)) return out.add(code("changed"), `${what} is now ${describe(bb)} (was ${describe(a)})`, ctx);
+      if (shape(a) !== shape(bb)) return out.add(code("changed"), `${what} ${nowWas(a, bb)}`, ctx);
       if (a.enum && bb.enum) {
         const enumCode = (added: boolean): ChangeCode => (side === "param" ? (added ? "enum-value-added" : "enum-value-removed") : added ? "result-enum-value-added" : "result-enum-value-removed");
         for (const v of bb.enum) if (!a.enum.includes(v)) out.add(enumCode(true), `${what} has the new value \`${String(v)}\``, ctx);
@@ -503,14 +503,21 @@ function diffType(side: Side, a: TypeRef, b: TypeRef, out: Collector, ctx: TypeC
     case "array":
       return diffType(side, a.items, (b as typeof a).items, out, { ...ctx, path: `${ctx.path || "item"}[]` });
     case "ref":
-      if (a.resource !== (b as typeof a).resource) out.add(code("changed"), `${what} is now ${describe(b)} (was ${describe(a)})`, ctx);
+      if (a.resource !== (b as typeof a).resource) out.add(code("changed"), `${what} ${nowWas(a, b)}`, ctx);
       return;
     case "union":
-      if (canon(a) !== canon(b)) out.add(code("changed"), `${what} is now ${describe(b)} (was ${describe(a)})`, ctx);
+      if (canon(a) !== canon(b)) out.add(code("changed"), `${what} ${nowWas(a, b)}`, ctx);
       return;
     case "null":
       return;
   }
+}
+
+/** "is now X (was Y)"; when the few words of `describe` are the same for both, that the change is inside them. */
+function nowWas(a: TypeRef, b: TypeRef): string {
+  const was = describe(a);
+  const now = describe(b);
+  return was === now ? `changed inside ${now} (a member's or an option's type)` : `is now ${now} (was ${was})`;
 }
 
 /** A type in a few words, for messages. */

@@ -282,7 +282,8 @@ function acceptsFalse(t: TypeRef): boolean {
 
 /** A description that gives the value several forms, each under a condition: two or more "When …"/"If …" list items. */
 function alternatives(description: string): boolean {
-  return (description.match(/^\s*[-*]\s+(?:when|if)\b/gim) ?? []).length >= 2;
+  // Spaces and tabs only before the marker: `\s*` would cross line ends from every line's start (quadratic in lines).
+  return (description.match(/^[ \t]*[-*][ \t]+(?:when|if)\b/gim) ?? []).length >= 2;
 }
 
 /**
@@ -290,7 +291,8 @@ function alternatives(description: string): boolean {
  * [below](#fields)") or, failing a link, by a section named after the field; `type` itself when there is none.
  */
 function linkedObject(scope: FieldScope, type: TypeRef, cell: YfmCell, name: string, description: string, seen: readonly string[]): TypeRef {
-  const link = [...description.matchAll(/\]\(#([^)\s]+)\)/g)].map((x) => x[1] as string).find((a) => !seen.includes(keyOf(scope, cell, a)) && anchored(scope, cell, a));
+  // The anchor stops at a bracket too: `](#a` repeated without its `)` is then one scan, not one per opening.
+  const link = [...description.matchAll(/\]\(#([^()[\]\s]+)\)/g)].map((x) => x[1] as string).find((a) => !seen.includes(keyOf(scope, cell, a)) && anchored(scope, cell, a));
   // A section named after the field is looked for on the page being read, not in a page its rows came from.
   const named = link || foreign(scope, cell) ? null : scope.tableNamed?.(name);
   const anchor = link ? keyOf(scope, cell, link) : named && !seen.includes(named.anchor) ? named.anchor : null;

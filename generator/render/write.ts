@@ -1,9 +1,10 @@
-import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { copyFile, mkdir, readFile, readdir, rename, rm, rmdir, unlink, writeFile } from "node:fs/promises";
+import { type BigIntStats, existsSync, lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { copyFile, mkdir, readFile, readdir, rename, rm, rmdir, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { GeneratedFile } from "../emit/files.js";
 import { type KnownHashes, type OwnershipManifest, type WritePlan, parseManifest, planWrite, safeRelative } from "./plan.js";
 import { pushAll } from "../util/arrays.js";
+import { readWithStatus } from "./record.js";
 
 /**
  * The one module that writes the output folder (decisions.md D1, D9). A run owns only the files its manifest
@@ -193,13 +194,17 @@ async function pruneEmpty(out: string, path: string): Promise<void> {
   }
 }
 
-async function applyJournal(out: string, journal: Journal): Promise<void> {
+async function applyJournal(out: string, journal: Journal, written?: Map<string, BigIntStats>): Promise<void> {
   const work = join(out, WORK_DIR);
   const made = new Map<string, Promise<void>>();
   await eachBounded(journal.writes, WIDTH, async (w) => {
     const staged = join(work, "staged", w.staged);
     // A move done before a kill is not there any more: moving is idempotent.
-    if (existsSync(staged)) await moveInto(staged, targetOf(out, w.path), made);
+    if (existsSync(staged)) {
+      await moveInto(staged, targetOf(out, w.path), made);
+      // The file's status just after the rename: what the record keeps of the bytes just written.
+      if (written) written.set(w.path, await stat(targetOf(out, w.path), { bigint: true }));
+    }
   });
   for (const path of journal.removes) {
     if (!safeRelative(path)) continue;
@@ -259,13 +264,24 @@ export async function recoverOutput(out: string): Promise<"none" | "completed" |
   }
 }
 
-/** Plans a write against the folder as it is now (after recovery); `known` spares reading the files a record vouches for. */
-export function planOutput(out: string, files: readonly GeneratedFile[], options: { force?: boolean; known?: KnownHashes } = {}): WritePlan {
-  return planWrite(files, readPreviousManifest(out), (p) => readIfFile(targetOf(out, p)), options);
+/**
+ * Plans a write against the folder as it is now (after recovery); `known` spares reading the files a record vouches
+ * for, and `seen` collects the status of each file read while the run held its bytes (render/record.ts).
+ */
+export function planOutput(out: string, files: readonly GeneratedFile[], options: { force?: boolean; known?: KnownHashes; seen?: Map<string, BigIntStats> } = {}): WritePlan {
+  const { seen } = options;
+  const disk = seen
+    ? (p: string) => {
+        const read = readWithStatus(targetOf(out, p));
+        if (read?.status) seen.set(p, read.status);
+        return read?.text;
+      }
+    : (p: string) => readIfFile(targetOf(out, p));
+  return planWrite(files, readPreviousManifest(out), disk, options);
 }
 
 /** Carries a plan out through the journal. Every OS failure becomes an `OutputError` with the OS's reason. */
-export async function writeOutput(out: string, plan: WritePlan): Promise<void> {
+export async function writeOutput(out: string, plan: WritePlan, written?: Map<string, BigIntStats>): Promise<void> {
   const work = join(out, WORK_DIR);
   try {
     await ensureDir(join(work, "staged"));
@@ -290,7 +306,7 @@ export async function writeOutput(out: string, plan: WritePlan): Promise<void> {
     // The commit point: a rename is atomic, so the journal is there whole or not at all.
     await writeFile(join(work, `${JOURNAL}.tmp`), JSON.stringify(journal), "utf8");
     await rename(join(work, `${JOURNAL}.tmp`), join(work, JOURNAL));
-    await applyJournal(out, journal);
+    await applyJournal(out, journal, written);
   } catch (err) {
     if (err instanceof OutputError) throw err;
     throw new OutputError(`cannot write into ${out}: ${osReason(err)}`);

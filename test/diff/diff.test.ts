@@ -231,6 +231,22 @@ describe("diff: properties", () => {
     expect(diffModels(BASE, moved, FILES).changes).toEqual([]);
   });
 
+  it("a changed type is never said as 'now X (was X)': the same few words say the change is inside them", () => {
+    const withResult = (type: string) => {
+      const m = JSON.parse(JSON.stringify(BASE)) as Model;
+      const method = m.methods.find((x) => x.described && x.result);
+      if (!method?.result) throw new Error("no method with a result");
+      const at = method.result.source;
+      const field = { name: "a", type: { kind: "primitive", type }, required: true, nullable: false, description: "", source: at };
+      method.result.type = { kind: "union", options: [{ kind: "object", members: [field] }, { kind: "null" }] } as never;
+      return { model: m, name: method.name };
+    };
+    const before = withResult("integer");
+    const after = withResult("string");
+    const changes = diffModels(before.model, after.model, FILES).changes.filter((c) => c.method === before.name);
+    expect(changes.map((c) => c.message)).toEqual([expect.stringMatching(/changed inside an object of `a` or null \(a member's or an option's type\)$/)]);
+  });
+
   it("samePositionsAside: equal but for `source` keys, at any depth; any other difference counts", () => {
     const at = (line: number) => ({ file: "a.md", line, column: 1 });
     expect(samePositionsAside({ a: [1, { source: at(1), b: "x" }], source: at(2) }, { a: [1, { source: at(9), b: "x" }], source: at(3) })).toBe(true);

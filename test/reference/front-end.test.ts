@@ -306,6 +306,17 @@ describe("readings the review of issue 28 found wrong", () => {
     expect(items?.kind === "array" && items.items.kind === "object" ? items.items.members.length : 0).toBe(8_000);
   });
 
+  it("a long description of an object row (line after line, links never closed) is read in linear time", () => {
+    // 200,000 line ends before a list item, and 50,000 `](#a` with no `)`: both were a scan from every start (review).
+    const lines = `${"\n".repeat(200_000)}- when x`;
+    const links = "](#a".repeat(50_000);
+    const returned = ["## Response Handling", "", "### Returned Data", "", "#|", "|| **Name**\n`type` | **Description** ||", `|| **result**\n[\`undefined\`\\|\`object\`](x) | ${lines} ${links} ||`, "|#", ""].join("\n");
+    const started = performance.now();
+    const built = read({ "api-reference/things/thing-get.md": page("|| **id**\n[`integer`](x) | Id ||", returned) });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(built.model?.methods[0]?.result?.type.kind).toBe("union");
+  });
+
   it("many tables linked one into another stop at the page's budget with a warning, in linear time", () => {
     // Six tables of six object rows, each row linking to the next table: 6^6 fields if each link were read anew.
     const tablesText = Array.from({ length: 6 }, (_, t) =>

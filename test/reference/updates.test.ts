@@ -140,12 +140,22 @@ describe("the cache files' log (cli/cache.ts)", () => {
     expect([statSync(join(folder, "t.v8")).ino, statSync(join(folder, "t.v8")).size]).toEqual([before.ino, before.size]);
     // Four stale of five, one live: written anew with the live entries only.
     expect(run(["e", "f"])).toEqual([["e", "f"]]);
+    // An entry read anew under a key the file has (a page whose include changed): appended, and the later one wins.
+    const again = loadCache(folder, "t.v8");
+    if (!again) throw new Error("no cache");
+    again.next.set("e", again.entries.get("e"));
+    again.next.set("f", "f read anew");
+    expect(saveCache(folder, again, "t.v8")).toBeNull();
+    expect(readCacheRecords(readFileSync(join(folder, "t.v8"))).records.map((r) => [...(r.entries?.keys() ?? [])])).toEqual([["e", "f"], ["f"]]);
+    expect(loadCache(folder, "t.v8")?.entries.get("f")).toBe("f read anew");
     // A link in the file's place is replaced, never appended through: its target stays as it was.
     const target = join(dir, "elsewhere.v8");
     writeFileSync(target, readFileSync(join(folder, "t.v8")));
     const kept = readFileSync(target);
     rmSync(join(folder, "t.v8"));
     symlinkSync(target, join(folder, "t.v8"));
+    // Nor read through: the link's entries are not used, and the save writes a file of its own in the link's place.
+    expect(loadCache(folder, "t.v8")?.entries.size).toBe(0);
     expect(run(["e", "f", "g"])).toEqual([["e", "f", "g"]]);
     expect(readFileSync(target)).toEqual(kept);
   });
@@ -274,7 +284,11 @@ describe("the fragment cache (the config's cache folder)", () => {
 
   it("records what a write left (written.json): a generated file edited after it is still kept, never replaced", () => {
     expect(cli("generate").status).toBe(0);
-    const record = JSON.parse(readFileSync(join(dir, ".cache/written.json"), "utf8")) as { entries: Record<string, string[]> };
+    const stored = JSON.parse(readFileSync(join(dir, ".cache/written.json"), "utf8")) as { outs: Record<string, { entries: Record<string, string[]> }> };
+    // One output folder, by its real path; another config's output beside it would have its own.
+    const [record, ...others] = Object.values(stored.outs);
+    expect(others).toEqual([]);
+    if (!record) throw new Error("no record");
     const manifest = JSON.parse(readFileSync(join(dir, "out/manifest.json"), "utf8")) as { files: Record<string, string> };
     // Every generated file and the manifest, each with the hash the manifest gives it.
     expect(Object.keys(record.entries).sort()).toEqual([...Object.keys(manifest.files), "manifest.json"].sort());

@@ -313,15 +313,15 @@ function idempotencyDescription(model: Model): string {
   return [keyLength.source ? `${words(keyLength.value.text)}.` : "", ...rules.map((r) => words(r.text))].filter(Boolean).join(" ");
 }
 
-/**
- * Where a method was read (D29): the spec file and its section's anchor, no line; or, in a model that holds the
- * platform's reference, the page's file and which input it is (`input: "reference"`, or `"spec"` beside it).
- */
 /** Which input a position is in: a page of the reference, or the spec. */
 function inputOf(model: Model, at: Source): "reference" | "spec" {
   return model.publicPages && at.file !== model.specFile ? "reference" : "spec";
 }
 
+/**
+ * Where a method was read (D29): the spec file and its section's anchor, no line; or, in a model that holds the
+ * platform's reference, the page's file and which input it is (`input: "reference"`, or `"spec"` beside it).
+ */
 function xSource(model: Model, at: Source): Record<string, string> {
   if (inputOf(model, at) === "reference") return { file: at.file, input: "reference" };
   const anchor = sectionAnchorAt(model, at.line);
