@@ -110,8 +110,8 @@ export function saveCache(folder: string | null, cache: FragmentCache | undefine
   // What the file would hold that no run uses: at most as many entries as it holds live ones.
   const tidy = loaded !== undefined && loaded.held + added.size - cache.next.size <= cache.next.size;
   try {
-    if (loaded?.appendable && tidy && added.size > 0 && appendTo(path, loaded, cacheRecord(cache.salt, added))) return null;
-    if (loaded?.appendable && tidy && added.size === 0) return null;
+    // Nothing added (entries only dropped, within the bound): the file stays as it is.
+    if (loaded?.appendable && tidy && (added.size === 0 || appendTo(path, loaded, cacheRecord(cache.salt, added)))) return null;
     // The page readings were JSON in an earlier build (`reference-pages.json`): that file is this generator's, and goes.
     if (file === CACHE_FILE) rmSync(join(folder, "reference-pages.json"), { force: true });
     const draft = join(folder, `.${file}.${process.pid}`);

@@ -29,6 +29,7 @@ import { loadRuntime } from "./runtime.js";
 import { type TemplateSet, builtInTemplatesDir, loadTemplateSet } from "./templates.js";
 import { generatorVersion } from "./version.js";
 import { CACHE_FILE, PRINT_CACHE_FILE, loadCache, saveCache } from "./cache.js";
+import { skippedFolder } from "./folders.js";
 
 /**
  * The command line of docs/contracts.md. Exit codes: 0 done or up to date, 1 `--check` found differences,
@@ -228,7 +229,7 @@ function readFolder(dir: string, display: string): InputSource["files"] {
     for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const full = join(d, e.name);
       if (e.isDirectory()) {
-        if (!e.name.startsWith(".") && e.name !== "node_modules") walk(full);
+        if (!skippedFolder(e.name)) walk(full);
       } else if (e.isFile() && e.name.endsWith(".md")) {
         const path = `${display}/${relative(dir, full).split(sep).join("/")}`;
         try {
@@ -291,7 +292,7 @@ function gitFolder(arg: string, dir: string, display: string): InputSource["file
   if (list.status !== 0) throw new UsageError(`--from ${arg}: git cannot list ${shown(dir)} at ${rev}: ${list.stderr.trim().split("\n")[0] ?? ""}`);
   const prefix = spawnSync("git", ["rev-parse", "--show-prefix"], { cwd: dir, encoding: "utf8" }).stdout.trim();
   // The files readFolder reads: no hidden folder's and no node_modules' (the two sides of a diff read alike).
-  const paths = list.stdout.split("\0").filter((p) => p.endsWith(".md") && !p.slice(prefix.length).split("/").slice(0, -1).some((d) => d.startsWith(".") || d === "node_modules"));
+  const paths = list.stdout.split("\0").filter((p) => p.endsWith(".md") && !p.slice(prefix.length).split("/").slice(0, -1).some(skippedFolder));
   const batch = spawnSync("git", ["cat-file", "--batch"], { cwd: dir, input: paths.map((p) => `${rev}:${p}\n`).join(""), maxBuffer: 1 << 30 });
   // A git that failed, or an answer cut at the buffer's bound, reads no page: a short page would be a wrong one.
   if (batch.error || batch.status !== 0) throw new UsageError(`--from ${arg}: git cannot read ${shown(dir)} at ${rev}: ${batch.error?.message ?? batch.stderr.toString().trim().split("\n")[0] ?? ""}`);

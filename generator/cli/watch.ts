@@ -2,6 +2,7 @@ import { type FSWatcher, readFileSync, readdirSync, statSync, watch } from "node
 import { basename, dirname, join } from "node:path";
 import { GENERATOR_NAME } from "../options.js";
 import { sha256 } from "../util/hash.js";
+import { skippedFolder } from "./folders.js";
 
 /**
  * `generate --watch`: runs once, then again after every change of the spec, until SIGINT or SIGTERM.
@@ -124,7 +125,7 @@ function folderText(dir: string): string {
       const full = join(d, e.name);
       // The folders the reading skips (cli/main.ts readFolder): a change there runs nothing.
       if (e.isDirectory()) {
-        if (!e.name.startsWith(".") && e.name !== "node_modules") walk(full);
+        if (!skippedFolder(e.name)) walk(full);
       } else if (e.name.endsWith(".md")) parts.push(full, "\0", readFileSync(full, "utf8"), "\0");
     }
   };
