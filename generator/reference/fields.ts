@@ -199,20 +199,16 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   const typeText = cols.type !== null ? (row[cols.type]?.text ?? "") : cell.text.slice(m[0].length);
   const description = cols.description !== null ? (row[cols.description]?.text ?? "") : "";
   let type = readType(scope, typeText, cell, seen);
-  // One option of a union may be that object (`undefined|object` of the event pages, "described [below](#fields_after)").
+  // An object whose members the description places elsewhere: "described [below](#fields)", or a section named after
+  // it; or one option of a union that is that object (`undefined|object` of the event pages, "described [below](#fields_after)").
   const bareOptions = type.kind === "union" ? type.options.filter(isBareObject) : [];
-  if (type.kind === "union" && bareOptions.length === 1 && !alternatives(description)) {
-    const union = type;
-    const option = bareOptions[0] as TypeRef;
-    const linked = linkedObject(scope, option, cell, name, description, seen);
-    if (linked !== option) type = { ...union, options: union.options.map((o) => (o === option ? linked : o)) };
-  }
-  // An object whose members the description places elsewhere: "described [below](#fields)", or a section named after it.
-  if (isBareObject(type) && alternatives(description)) {
+  const bare = isBareObject(type) ? type : bareOptions.length === 1 ? (bareOptions[0] as TypeRef) : null;
+  if (bare && alternatives(description)) {
     // "When `USER_DATA = 'N'`, contains user IDs; when 'Y', user objects (link)": the link is one form of several.
     scope.diagnostics.push(diagnostic("ambiguous-reading", at(cell, 1), { text: `${name}: ${plainText(description).slice(0, 80)}`, reading: "its members unknown: the description gives several forms by condition" }));
-  } else if (isBareObject(type)) {
-    type = linkedObject(scope, type, cell, name, description, seen);
+  } else if (bare) {
+    const linked = linkedObject(scope, bare, cell, name, description, seen);
+    if (linked !== bare) type = type.kind === "union" ? { ...type, options: type.options.map((o) => (o === bare ? linked : o)) } : linked;
   }
   // The platform's `array` is PHP's: one whose words give it keys is an object (a JSON object on the wire), not a
   // list: "in the form `array("field"=>"value"[, ...])`", "Array format:" or "in the following structure:" and a block

@@ -252,6 +252,18 @@ describe("readings the review of issue 28 found wrong", () => {
     expect(m?.params[0]?.type).toEqual({ kind: "object", members: [], open: true });
   });
 
+  it("a union's object option takes its linked table, unless the words give it several forms by condition", () => {
+    const fields = "### Fields {#fields}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **ID**\n[`integer`](x) | Id ||\n|#\n";
+    const row = (text: string) => `|| **extra**\n[\`undefined\\|object\`](x) | ${text} ||`;
+    const linked = read({ "api-reference/things/thing-get.md": page(row("The fields, described [below](#fields)"), fields) });
+    const options = (t: TypeRef | undefined) => (t?.kind === "union" ? t.options.map((o) => (o.kind === "object" ? o.members.map((f) => f.name) : o.kind)) : t?.kind);
+    expect(options(linked.model?.methods[0]?.params[0]?.type)).toEqual(["primitive", ["ID"]]);
+    // Two "when" items: the link is one form of several, so the option stays bare and the reading says so.
+    const forms = read({ "api-reference/things/thing-get.md": page(row("The value:<br>\n- when `MODE = 'A'`, the fields [below](#fields)\n- when `MODE = 'B'`, their IDs"), fields) });
+    expect(options(forms.model?.methods[0]?.params[0]?.type)).toEqual(["primitive", []]);
+    expect(forms.diagnostics.filter((d) => d.code === "ambiguous-reading").map((d) => d.message)).toEqual([expect.stringContaining("several forms by condition")]);
+  });
+
   it("a payload's dotted row extends the member its parent's linked table already has", () => {
     const text = [
       "# Event onThingAdd",

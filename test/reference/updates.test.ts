@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import v8 from "node:v8";
@@ -76,9 +76,17 @@ describe("diff --from over two folders (CLI)", () => {
   it("reads the old folder at a git revision (git:REV), one git process for all its pages", () => {
     const repo = join(dir, "repo");
     cpSync(join(ROOT, "test/fixtures/reference-mini"), join(repo, "docs"), { recursive: true });
+    // Pages in a hidden folder and under node_modules, committed: the working folder's reading skips them, and so must
+    // the reading at the revision, else the diff would report their methods as removed.
+    const fetchPage = readFileSync(join(repo, "docs/api-reference/shop/orders/shop-order-fetch.md"), "utf8");
+    for (const [folder, name] of [[".drafts", "shop.order.draft"], ["node_modules/pkg", "shop.order.vendored"]] as const) {
+      mkdirSync(join(repo, "docs/api-reference/shop", folder), { recursive: true });
+      writeFileSync(join(repo, "docs/api-reference/shop", folder, `${name.replace(/\./g, "-")}.md`), fetchPage.replaceAll("shop.order.fetch", name));
+    }
     const git = (...args: string[]) => spawnSync("git", args, { cwd: repo, encoding: "utf8" });
     git("init", "-q");
-    git("add", ".");
+    git("add", "-f", ".");
+    expect(git("ls-files").stdout).toContain("shop/node_modules/pkg/shop-order-vendored.md");
     git("-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "reference");
     const page = join(repo, "docs/api-reference/shop/orders/shop-order-fetch.md");
     writeFileSync(page, readFileSync(page, "utf8").replace("[`integer`](../../data-types.md) | Identifier ||", "[`string`](../../data-types.md) | Identifier ||"));
