@@ -1,4 +1,5 @@
 import { hash } from "node:crypto";
+import type { Model } from "../model/view.js";
 import type { FragmentCache } from "../source/index.js";
 
 /**
@@ -46,4 +47,36 @@ export function memoized(printer: string, data: () => string, print: () => strin
   const text = typeof earlier === "string" ? earlier : print();
   memo.next.set(key, text);
   return text;
+}
+
+/** The JSON text of each model node a key was asked of, once per node: the model is plain data, unchanged while it is emitted. */
+const texts = new WeakMap<object, string>();
+
+/** A model node's JSON text: the data a memoized text printed from the node is found by. */
+export function nodeText(node: object): string {
+  let text = texts.get(node);
+  if (text === undefined) {
+    text = JSON.stringify(node);
+    texts.set(node, text);
+  }
+  return text;
+}
+
+const contexts = new WeakMap<object, string>();
+
+/**
+ * A hash of the whole model but its methods and event payloads: what one method's printed texts may depend on beyond
+ * the method itself (the known gaps, the platform's facts, the resources, where `@see` points). A text printed from a
+ * method is found by this and the method's own JSON (`nodeText`), so that a rerun after one page changed prints only
+ * that page's methods again; any other change of the model prints them all.
+ */
+export function methodContext(model: Model): string {
+  let key = contexts.get(model);
+  if (key === undefined) {
+    key = hash("sha256", JSON.stringify(model, function (this: unknown, k, v: unknown) {
+      return this === model && (k === "methods" || k === "eventPayloads") ? undefined : v;
+    }), "base64");
+    contexts.set(model, key);
+  }
+  return key;
 }

@@ -7,6 +7,7 @@ import { type Templates, render } from "../templates.js";
 import type { PrintContext } from "../ts/printer.js";
 import { cursorMethods, linkFields, pageSizeOf, typedMethods } from "../../model/questions.js";
 import { methodDoc } from "../ts/method-doc.js";
+import { memoized, methodContext, nodeText } from "../memo.js";
 import { words } from "../prose.js";
 import type { ClientData, ClientMethodFlags } from "../../../runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
@@ -156,7 +157,13 @@ export function clientFiles(
   // Hovering `client.tasks.task.unpin` shows what the spec says of the method (issue 10); the client ships no spec,
   // so its docs carry no `@see`.
   const docCtx: PrintContext = { resourceName: (n) => n, see: () => "" };
-  const docOf = (m: Method) => methodDoc(m, docCtx, model, { see: false });
+  // Each method's text once a run: the trees and the calls of the main entry and of its area all carry it.
+  const docs = new Map<Method, string>();
+  const docOf = (m: Method) => {
+    let text = docs.get(m);
+    if (text === undefined) docs.set(m, (text = memoized("client method doc", () => `${methodContext(model)}\0${nodeText(m)}`, () => methodDoc(m, docCtx, model, { see: false }))));
+    return text;
+  };
   const runtimeExports = exportedNames(opts.runtime["client/index.d.ts"] ?? "").filter((n) => !["is", "type CallResult", "default"].includes(n));
   const shape = clientShape(opts.runtime);
   // What `shape.d.ts` exports, re-exported by name from every entry.

@@ -9,6 +9,7 @@ import { type Templates, render } from "../templates.js";
 import { methodTypeBase, ordinal, propertyKey, stringLiteral } from "../names.js";
 import { type TsDeclaration, type TsMember, type TsType, keyword, printDeclaration, printExtends, printImport, reference, union } from "../ts/layout.js";
 import { declaredNames, splitAreas, usedNames } from "../areas.js";
+import { memoized, methodContext, nodeText } from "../memo.js";
 import { NOT_SHOWN, type PrintContext, doc, memberNode, sentence, typeNode } from "../ts/printer.js";
 
 /**
@@ -101,13 +102,14 @@ function errorCodesDecl(m: Method, base: string, ctx: PrintContext): string {
   return print(alias(doc(lines, ctx, m.source), `${base}ErrorCode`, type));
 }
 
+/** An area's method map; `ctx` is the area files' (the memo's printer name says whose texts these are). */
 function methodMap(name: string, methods: Method[], ctx: PrintContext, model: Model, comment?: string): string {
   const entries: TsMember[] = [];
   for (const m of methods) {
     const base = methodTypeBase(m);
     const flags = [m.applicationContextOnly, m.idempotencyKey, isListMethod(model, m)].map((f) => keyword(String(f)));
     const spec = reference("MethodSpec", [reference(`${base}Params`), reference(`${base}Result`), reference(`${base}ErrorCode`), ...flags]);
-    const comment = methodDoc(m, ctx, model);
+    const comment = memoized("types area method doc", () => `${methodContext(model)}\0${nodeText(m)}`, () => methodDoc(m, ctx, model));
     for (const key of [m.name, ...m.aliases]) entries.push({ ...(comment ? { comment } : {}), key: propertyKey(key), type: spec });
   }
   return print({ kind: "interface", ...(comment ? { comment } : {}), head: `export interface ${name}`, members: entries });
@@ -197,7 +199,8 @@ export function emitTypes(model: Model, specPath: string, header: string): Types
     for (const version of ["legacy", "v3"] as const) {
       for (const m of area[version]) {
         const base = methodTypeBase(m);
-        body.push(paramsDecl(m, base, ctx, model), resultDecl(m, base, ctx), errorCodesDecl(m, base, ctx));
+        // Found in the print memo by the method and its context (emit/memo.ts): a rerun prints only changed methods.
+        body.push(memoized("types area method", () => `${methodContext(model)}\0${nodeText(m)}`, () => [paramsDecl(m, base, ctx, model), resultDecl(m, base, ctx), errorCodesDecl(m, base, ctx)].join("\n")));
       }
     }
     const mapDoc = (v: string) => `/** The ${v} methods of area \`${area.key}\`; \`LegacyMethods\` and \`V3Methods\` of the package's main entry hold every area's. */\n`;

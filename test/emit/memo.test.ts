@@ -1,0 +1,72 @@
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { generate, generateSource } from "../../generator/generate.js";
+import type { PrintMemo } from "../../generator/emit/memo.js";
+import type { InputSource } from "../../generator/source/index.js";
+import { GEN, ROOT, SPEC_TEXT, referenceFolder } from "../helpers.js";
+
+/**
+ * The print memo (emit/memo.ts) finds a text by a hash of what it was printed from: a declaration's data, or a method
+ * and the model around it. Whatever changed between the run that filled it and the run that uses it, the second run's
+ * output is the bytes it gives without a memo: a text found for inputs that differ in anything the text depends on
+ * would be a stale text, written silently. An arbitrary line of the input is edited, dropped or repeated, so that the
+ * change may fall on a method, a resource, a known gap, a heading (the `@see` anchors), a platform fact or an include.
+ */
+
+const memoOf = (entries: ReadonlyMap<string, unknown> = new Map()): PrintMemo => ({ salt: "t", entries: new Map(entries), next: new Map() });
+const contents = (r: { files: Array<{ path: string; contents: string }> }) => r.files.map((f) => `${f.path}\n${f.contents}`);
+
+/** A line edit: a word added at its end, the line dropped, or the line repeated. */
+const edit = fc.record({ at: fc.nat(), how: fc.constantFrom("word", "drop", "repeat") });
+function edited(text: string, e: { at: number; how: string }): string {
+  const lines = text.split("\n");
+  const i = e.at % lines.length;
+  const line = lines[i] ?? "";
+  lines.splice(i, 1, ...(e.how === "drop" ? [] : e.how === "repeat" ? [line, line] : [line.trim() ? `${line.replace(/(\s*\|*)$/, " changed$1")}` : line]));
+  return lines.join("\n");
+}
+
+describe("the print memo of another input's run", () => {
+  it("the shipped spec, a line edited: with the memo of the unedited run, the same bytes as without a memo", async () => {
+    const filled = memoOf();
+    await generate(SPEC_TEXT, { ...GEN, printMemo: filled });
+    expect(filled.next.size).toBeGreaterThan(100);
+    // Besides arbitrary lines, the edits that change a method's text and not the method: its section's heading (the
+    // `@see` anchor) and the words of a gap stated apart from the methods it names (their docs' "Not shown").
+    const targeted: Array<[string, string]> = [
+      ["### Tasks", "### Tasks and more"],
+      ["Their parameters and responses: not shown.", "Their parameters and answers: not shown."],
+    ];
+    for (const [from] of targeted) expect(SPEC_TEXT).toContain(from);
+    const edits = fc.oneof(edit, fc.constantFrom(...targeted.map(([from, to]) => ({ from, to }))));
+    await fc.assert(
+      fc.asyncProperty(edits, async (e) => {
+        const text = "from" in e ? SPEC_TEXT.replace(e.from, e.to) : edited(SPEC_TEXT, e);
+        const plain = await generate(text, GEN);
+        const memo = memoOf(filled.next);
+        expect(contents(await generate(text, { ...GEN, printMemo: memo }))).toEqual(contents(plain));
+      }),
+      { numRuns: 8, examples: targeted.map(([from, to]): [{ from: string; to: string }] => [{ from, to }]) },
+    );
+  });
+
+  it("the reference, a line of a page edited: with the memo of the unedited run, the same bytes as without a memo", async () => {
+    const source = referenceFolder(join(ROOT, "test/fixtures/reference-mini"), "docs");
+    const filled = memoOf();
+    await generateSource(source, { ...GEN, printMemo: filled });
+    expect(filled.next.size).toBeGreaterThan(20);
+    await fc.assert(
+      fc.asyncProperty(fc.nat(), edit, async (page, e) => {
+        const files = source.files.map((f, i) => (i === page % source.files.length ? { ...f, text: edited(f.text, e) } : f));
+        const changed: InputSource = { ...source, files };
+        const plain = await generateSource(changed, GEN);
+        // Both ways: the unedited run's texts used by the edited input, and the edited run's by the unedited one.
+        const memo = memoOf(filled.next);
+        expect(contents(await generateSource(changed, { ...GEN, printMemo: memo }))).toEqual(contents(plain));
+        expect(contents(await generateSource(source, { ...GEN, printMemo: memoOf(memo.next) }))).toEqual(contents(await generateSource(source, GEN)));
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
