@@ -10,7 +10,8 @@ import { ROOT } from "../helpers.js";
 /**
  * The YAML twin put together entry by entry (emit/openapi/yaml.ts), for a rerun's print memo, is the text js-yaml
  * writes for the whole document: over the shipped documents and arbitrary ones (keys and strings that need quotes,
- * block scalars with empty and indented lines, empty mappings and lists, nesting under `paths` and `components`).
+ * block scalars with empty and indented lines, empty mappings and lists, nesting under `paths`, `components` and
+ * `x-events`).
  */
 const OPTIONS = { lineWidth: -1, noRefs: true, sortKeys: false } as const;
 const memo = (entries: ReadonlyMap<string, unknown> = new Map()): PrintMemo => ({ salt: "t", entries, next: new Map() });
@@ -50,6 +51,7 @@ const document = fc.record({
   info: fc.dictionary(text, value, { maxKeys: 3 }),
   paths: fc.dictionary(text, value, { maxKeys: 5 }),
   components: fc.dictionary(fc.oneof(fc.constantFrom("schemas", "responses", "parameters", "securitySchemes", "odd: key", "two\nlines"), text), fc.oneof(fc.dictionary(text, value, { maxKeys: 4 }), value), { maxKeys: 4 }),
+  "x-events": fc.oneof(fc.dictionary(text, value, { maxKeys: 4 }), value),
 });
 
 describe("the YAML twin, entry by entry", () => {

@@ -11,9 +11,10 @@ const OPTIONS = { lineWidth: -1, noRefs: true, sortKeys: false } as const;
 
 /**
  * How many levels of each top-level member are printed entry by entry: `paths` by path item, `components` by group
- * and then by schema (or response, parameter…). The rest is printed whole.
+ * and then by schema (or response, parameter…), `x-events` (the reference's event payloads) by event. The rest is
+ * printed whole.
  */
-const SPLIT: Readonly<Record<string, number>> = { paths: 1, components: 2 };
+const SPLIT: Readonly<Record<string, number>> = { paths: 1, components: 2, "x-events": 1 };
 
 /**
  * The document's YAML, byte for byte what `dump(doc)` writes, put together from the entries of `paths` and
@@ -59,12 +60,25 @@ function entry(key: string, value: unknown, split: number, indent: string, piece
  * NaN `.nan`, the infinities `.inf`; a Date a timestamp), so that two entries print the same only when they are.
  */
 function dataOf(key: string, value: unknown): string {
+  // The documents hold plain data: their JSON is the key as it is, without a call back into JavaScript for each value.
+  if (plain(value)) return JSON.stringify([key, value]);
   return JSON.stringify([key, value], function (this: Record<string, unknown>, k: string, v: unknown) {
     // A date is its ISO string here already (JSON calls `toJSON` first); the raw value says it was a date.
     if (this[k] instanceof Date) return { "\u0000date": v };
     if (typeof v !== "number" || (Number.isFinite(v) && !Object.is(v, -0))) return v;
     return { "\u0000number": Object.is(v, -0) ? "-0" : Number.isNaN(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity" };
   });
+}
+
+/** Whether JSON tells `value` apart from every other value: finite numbers but -0, plain objects and arrays only. */
+function plain(value: unknown): boolean {
+  if (typeof value === "number") return Number.isFinite(value) && !Object.is(value, -0);
+  if (typeof value !== "object" || value === null) return typeof value !== "bigint";
+  if (Array.isArray(value)) return value.every(plain);
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const k in value) if (!plain((value as Record<string, unknown>)[k])) return false;
+  return true;
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {
