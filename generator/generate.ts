@@ -1,6 +1,6 @@
 import { checkModel } from "./check/rules.js";
 import { type Diagnostic, diagnostic, hasErrors, sortDiagnostics } from "./diagnostics/catalogue.js";
-import { emitManifest, emitModelJson, emitOpenApiFiles } from "./emit/index.js";
+import { emitManifest, emitModelJson, emitOpenApiFiles, modelJsonBody } from "./emit/index.js";
 import { withPrintMemo } from "./emit/memo.js";
 import { type GeneratedFile, withPackageMetadata } from "./emit/files.js";
 import { buildModel } from "./model/build.js";
@@ -133,13 +133,14 @@ export async function generateSource(source: InputSource, options: GenerateOptio
   const model = withV3ErrorPrefix(merged, options.v3ErrorPrefix ?? "spec");
   const previous = options.previous ? readPrevious(options.previous.modelJson) : null;
   // The cheap check first: the new model written with the previous generation's record is the previous text.
-  const candidate = previous ? emitModelJson(view(model), options, previous.generation) : null;
+  const modelBody = modelJsonBody(view(model));
+  const candidate = previous ? emitModelJson(view(model), options, previous.generation, modelBody) : null;
   const sameModel = candidate !== null && candidate.contents === options.previous?.modelJson;
   const decided = decideVersion(model, options.version, previous, sameModel, options.specPath, options.breakingWhileZero ?? "minor");
   // The usual case, an unchanged spec, writes the model.json just built for the check.
   const reuse = candidate && previous && JSON.stringify(decided.generation) === JSON.stringify(previous.generation) ? candidate : null;
   const shipSpec = source.files.length === 1 ? (source.files[0]?.text ?? "") : null;
-  const first = await emitAll(specText, shipSpec, model, options, decided, built.secrets, false, reuse);
+  const first = await emitAll(specText, shipSpec, model, options, decided, built.secrets, false, reuse, modelBody);
   const hashes = options.previous?.fileHashes;
   // Only a generation that would keep the previous version can be an upgrade of the generator's own bytes.
   if (!previous || decided.version !== previous.generation.version || !hashes || !outputChanged(first.files, hashes)) {
@@ -147,7 +148,7 @@ export async function generateSource(source: InputSource, options: GenerateOptio
   }
   // Same model, other bytes: what the packages hold changed all the same, so they get a patch version (D3).
   const version = bumpVersion(decided.version, "patch");
-  const patched = await emitAll(specText, shipSpec, model, options, { ...decided, version, generation: { ...decided.generation, version } }, built.secrets, true);
+  const patched = await emitAll(specText, shipSpec, model, options, { ...decided, version, generation: { ...decided.generation, version } }, built.secrets, true, null, modelBody);
   return { files: patched.files, diagnostics, model, release: patched.release };
 }
 
@@ -185,6 +186,8 @@ async function emitAll(
   secrets: readonly string[],
   regenerated: boolean,
   modelJson: GeneratedFile | null = null,
+  /** The model's members as model.json prints them (modelJsonBody), when the caller printed them already. */
+  modelBody?: string,
 ): Promise<{ files: GeneratedFile[]; release: Release }> {
   const { version } = decided;
   // The emit stage's entrance: from here on the input's prose is opaque (model/view.ts).
@@ -237,7 +240,7 @@ async function emitAll(
     ),
   );
   const files: GeneratedFile[] = [
-    modelJson ?? emitModelJson(model, opts, decided.generation),
+    modelJson ?? emitModelJson(model, opts, decided.generation, modelBody),
     // D29: `model.json` holds every position and changes with any edit; review tools fold it as generated.
     { path: ".gitattributes", raw: true, contents: `# ${header}\nmodel.json linguist-generated=true\n` },
     ...openapi.files,

@@ -19,8 +19,16 @@ function header(opts: Pick<GenerateOptions, "generatorName" | "specPath">): stri
  * `model.json`: the model, and first the record of this generation (the packages' version, the handlers kept as
  * deprecated) that the next run reads back to decide its version (diff/version.ts).
  */
-export function emitModelJson(model: Model, opts: Pick<GenerateOptions, "generatorName" | "specPath">, generation: Generation): GeneratedFile {
-  return jsonFile("model.json", { $comment: header(opts), generation, ...model });
+export function emitModelJson(model: Model, opts: Pick<GenerateOptions, "generatorName" | "specPath">, generation: Generation, body: string = modelJsonBody(model)): GeneratedFile {
+  // `{ $comment, generation, ...model }` as JSON.stringify prints it: the record's members, then the model's. A run
+  // prints the model's (18 MB for the whole reference) once, for the version check's model.json and the written one.
+  const head = JSON.stringify({ $comment: header(opts), generation }, null, 2);
+  return { path: "model.json", contents: body === "{}" ? `${head}\n` : `${head.slice(0, -2)},\n${body.slice(2)}\n` };
+}
+
+/** The model's own members as `model.json` prints them (emitModelJson), without the generation's record. */
+export function modelJsonBody(model: Model): string {
+  return JSON.stringify(model, null, 2);
 }
 
 /** The YAML twin of a document (openapi/yaml.ts), under the same header as every generated file. */
