@@ -16,13 +16,24 @@ import type { FragmentCache } from "../source/index.js";
  */
 export type PrintMemo = FragmentCache;
 
-let lent: PrintMemo | null = null;
+/** The memo lent, and what this lending keeps of the model's nodes (their keys, taken once a lending). */
+interface Lending {
+  memo: PrintMemo;
+  /** The keys of the texts printed while each enclosing `memoized` printed (innermost last). */
+  printing: string[][];
+  texts: WeakMap<object, string>;
+  contexts: WeakMap<object, string>;
+}
+
+let lent: Lending | null = null;
 
 /** Runs `emit` (synchronous) with the printers reading and filling `memo`; without a memo, `emit` as it is. */
 export function withPrintMemo<T>(memo: PrintMemo | undefined, emit: () => T): T {
   if (!memo) return emit();
   const outer = lent;
-  lent = memo;
+  // The nodes' keys live as long as the lending: the model is not changed while it is emitted, and a later lending
+  // takes them anew rather than trust a node that may have changed since.
+  lent = { memo, printing: [], texts: new WeakMap(), contexts: new WeakMap() };
   try {
     return emit();
   } finally {
@@ -38,45 +49,110 @@ export function memoLent(): boolean {
 /**
  * The text `print` gives for `data`, from the lent memo when an earlier run printed the same data with the same
  * printer (`printer` names it and whatever else the text depends on), else printed now and kept for the next run.
+ *
+ * A text printed from texts of other printers (a method's types from its declarations' layouts) keeps their keys in
+ * an entry of its own; when it is found, they are kept for the next run too, though nothing looked them up. Else one
+ * run that found the whole would drop its parts, and the next change of the whole would print every part anew.
  */
 export function memoized(printer: string, data: () => string, print: () => string): string {
-  const memo = lent;
-  if (!memo) return print();
+  const lending = lent;
+  if (!lending) return print();
+  const { memo, printing } = lending;
   const key = hash("sha256", `${printer}\0${data()}`, "base64");
-  const earlier = memo.next.get(key) ?? memo.entries.get(key);
-  const text = typeof earlier === "string" ? earlier : print();
+  const now = memo.next.get(key);
+  const earlier = now ?? memo.entries.get(key);
+  let text: string;
+  if (typeof earlier === "string") {
+    text = earlier;
+    // Found in this run's entries, it was printed or kept with its parts already.
+    if (now === undefined) keepParts(memo, key);
+  } else {
+    printing.push([]);
+    try {
+      text = print();
+    } finally {
+      const parts = printing.pop() ?? [];
+      if (parts.length > 0) memo.next.set(partsKey(key), parts.join("\n"));
+    }
+  }
   memo.next.set(key, text);
+  printing[printing.length - 1]?.push(key);
   return text;
 }
 
-/** The JSON text of each model node a key was asked of, once per node: the model is plain data, unchanged while it is emitted. */
-const texts = new WeakMap<object, string>();
+/** The key of the entry that lists the keys a text was printed from (a key is base64: no line breaks in it). */
+const partsKey = (key: string) => `${key}\0parts`;
 
-/** A model node's JSON text: the data a memoized text printed from the node is found by. */
+/** Keeps for the next run the texts `key`'s text was printed from, and theirs, as the memo holds them. */
+function keepParts(memo: PrintMemo, key: string): void {
+  const listed = memo.next.get(partsKey(key)) ?? memo.entries.get(partsKey(key));
+  if (typeof listed !== "string") return;
+  memo.next.set(partsKey(key), listed);
+  for (const part of listed.split("\n")) {
+    if (memo.next.has(part)) continue;
+    const text = memo.entries.get(part);
+    if (typeof text !== "string") continue;
+    memo.next.set(part, text);
+    keepParts(memo, part);
+  }
+}
+
+/**
+ * The memo's key of plain data: its JSON, with what JSON would lose told apart (`-0`, NaN, the infinities, a Date,
+ * and what JSON leaves out), so that two values give one key only when every printer prints them alike.
+ */
+export function dataKey(value: unknown): string {
+  // Plain data, as the model and the documents are: its JSON as it is, without a call back into JavaScript per value.
+  if (plain(value)) return JSON.stringify(value);
+  return JSON.stringify(value, function (this: Record<string, unknown>, k: string, v: unknown) {
+    // A date is its ISO string here already (JSON calls `toJSON` first); the raw value says it was a date.
+    if (this[k] instanceof Date) return { "\u0000date": v };
+    if (v === undefined || typeof v === "function" || typeof v === "symbol") return { "\u0000absent": typeof v };
+    if (typeof v !== "number" || (Number.isFinite(v) && !Object.is(v, -0))) return v;
+    return { "\u0000number": Object.is(v, -0) ? "-0" : Number.isNaN(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity" };
+  });
+}
+
+/** Whether JSON tells `value` apart from every other value: strings, booleans, null, finite numbers but -0, and plain objects and arrays of them. */
+function plain(value: unknown): boolean {
+  if (typeof value === "number") return Number.isFinite(value) && !Object.is(value, -0);
+  if (typeof value === "string" || typeof value === "boolean" || value === null) return true;
+  if (typeof value !== "object") return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!(i in value) || !plain(value[i])) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const k in value) if (!plain((value as Record<string, unknown>)[k])) return false;
+  return true;
+}
+
+/** A model node's key (dataKey), taken once a lending: the data a memoized text printed from the node is found by. */
 export function nodeText(node: object): string {
-  let text = texts.get(node);
+  const texts = lent?.texts;
+  let text = texts?.get(node);
   if (text === undefined) {
-    text = JSON.stringify(node);
-    texts.set(node, text);
+    text = dataKey(node);
+    texts?.set(node, text);
   }
   return text;
 }
 
-const contexts = new WeakMap<object, string>();
-
 /**
  * A hash of the whole model but its methods and event payloads: what one method's printed texts may depend on beyond
- * the method itself (the known gaps, the platform's facts, the resources, where `@see` points). A text printed from a
- * method is found by this and the method's own JSON (`nodeText`), so that a rerun after one page changed prints only
- * that page's methods again; any other change of the model prints them all.
+ * the method itself (the known gaps, the platform's facts, the resources, the sections `@see` points into). A text
+ * printed from a method is found by this, the method's own key (`nodeText`) and whatever else its printer reads (the
+ * shipped spec's path), so that a rerun after one page changed prints only that page's methods again; any other
+ * change of the model prints them all.
  */
 export function methodContext(model: Model): string {
-  let key = contexts.get(model);
+  const contexts = lent?.contexts;
+  let key = contexts?.get(model);
   if (key === undefined) {
-    key = hash("sha256", JSON.stringify(model, function (this: unknown, k, v: unknown) {
-      return this === model && (k === "methods" || k === "eventPayloads") ? undefined : v;
-    }), "base64");
-    contexts.set(model, key);
+    const { methods: _methods, eventPayloads: _events, ...rest } = model;
+    key = hash("sha256", dataKey(rest), "base64");
+    contexts?.set(model, key);
   }
   return key;
 }

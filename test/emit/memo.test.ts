@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generate, generateSource } from "../../generator/generate.js";
 import type { PrintMemo } from "../../generator/emit/memo.js";
-import type { InputSource } from "../../generator/source/index.js";
+import { type InputSource, oneFile } from "../../generator/source/index.js";
 import { GEN, ROOT, SPEC_TEXT, referenceFolder } from "../helpers.js";
 
 /**
@@ -49,6 +49,31 @@ describe("the print memo of another input's run", () => {
       }),
       { numRuns: 8, examples: targeted.map(([from, to]): [{ from: string; to: string }] => [{ from, to }]) },
     );
+    // The same source shipped under another name (the API's `specPath`; the CLI gives both the same): the `@see` tags
+    // name the spec the types package ships, by that name, which is not the model's.
+    const source = oneFile("spec.md", SPEC_TEXT);
+    const shipped = memoOf();
+    await generateSource(source, { ...GEN, specPath: "one/first.md", printMemo: shipped });
+    const elsewhere = { ...GEN, specPath: "two/second.md" };
+    expect(contents(await generateSource(source, { ...elsewhere, printMemo: memoOf(shipped.next) }))).toEqual(contents(await generateSource(source, elsewhere)));
+  });
+
+  it("a text found keeps the texts it was printed from: a run that changed nothing drops none of them", async () => {
+    // A heading's words change every method's `@see`, so each method's types are printed again from their parts (the
+    // declarations' layouts): with the memo of a rerun, as many are found as with the memo of the first run.
+    const edited = SPEC_TEXT.replace("### Tasks", "### Tasks and more");
+    const first = memoOf();
+    await generate(SPEC_TEXT, { ...GEN, printMemo: first });
+    const rerun = memoOf(first.next);
+    await generate(SPEC_TEXT, { ...GEN, printMemo: rerun });
+    expect(rerun.next.size).toBe(first.next.size);
+    const printed = (m: PrintMemo) => [...m.next.keys()].filter((k) => !m.entries.has(k)).length;
+    const afterFirst = memoOf(first.next);
+    await generate(edited, { ...GEN, printMemo: afterFirst });
+    const afterRerun = memoOf(rerun.next);
+    await generate(edited, { ...GEN, printMemo: afterRerun });
+    expect(printed(afterRerun)).toBe(printed(afterFirst));
+    expect(printed(afterFirst)).toBeLessThan(first.next.size / 2);
   });
 
   it("the reference, a line of a page edited: with the memo of the unedited run, the same bytes as without a memo", async () => {
@@ -68,5 +93,17 @@ describe("the print memo of another input's run", () => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+describe("model.json", () => {
+  it("is the JSON of the generation's record and the model's members, printed once", async () => {
+    const result = await generate(SPEC_TEXT, GEN);
+    const file = result.files.find((f) => f.path === "model.json");
+    const parsed = JSON.parse(file?.contents ?? "{}") as { $comment: string; generation: unknown };
+    const model = result.model as unknown as Record<string, unknown>;
+    // The model has neither member of the record, which would then be printed twice.
+    expect(Object.keys(model).filter((k) => k === "$comment" || k === "generation")).toEqual([]);
+    expect(file?.contents).toBe(`${JSON.stringify({ $comment: parsed.$comment, generation: parsed.generation, ...model }, null, 2)}\n`);
   });
 });

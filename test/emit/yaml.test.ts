@@ -70,6 +70,8 @@ describe("the YAML twin, entry by entry", () => {
     same({ components: { "s\nx": { A: { type: "object" } } } });
     same({ paths: { ["/".padEnd(1100, "x")]: { get: {} }, "/b": { get: {} } } });
     same({ components: { schemas: { "a\nb": { type: "string" }, c: { type: "integer" } } } });
+    // A member without a value is left out by dump, where a piece of its own would print `{}`.
+    same({ paths: { "/a": undefined, "/b": { get: {} } } });
   });
 
   it("tells apart what JSON would not: -0, NaN and the infinities print otherwise than 0 and null", () => {

@@ -87,6 +87,7 @@ describe("diff --from over two folders (CLI)", () => {
     git("init", "-q");
     git("add", "-f", ".");
     expect(git("ls-files").stdout).toContain("shop/node_modules/pkg/shop-order-vendored.md");
+    expect(git("ls-files").stdout).toContain("shop/.drafts/shop-order-draft.md");
     git("-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "reference");
     const page = join(repo, "docs/api-reference/shop/orders/shop-order-fetch.md");
     writeFileSync(page, readFileSync(page, "utf8").replace("[`integer`](../../data-types.md) | Identifier ||", "[`string`](../../data-types.md) | Identifier ||"));

@@ -1,5 +1,5 @@
 import { dump } from "js-yaml";
-import { memoLent, memoized } from "../memo.js";
+import { dataKey, memoLent, memoized } from "../memo.js";
 import { indentLines } from "../../util/indent.js";
 
 /**
@@ -38,9 +38,11 @@ export function yamlDocument(doc: Record<string, unknown>): string {
  * - a key js-yaml writes explicitly (`? key`, for a key with a line break or past 1,024 characters), whose value it
  *   then writes on the `:` line;
  * - an entry whose last string keeps its final line breaks (`|+`): js-yaml ends such a document with `...`, which
- *   would land inside the whole.
+ *   would land inside the whole;
+ * - a member whose value is `undefined`, which dump leaves out.
  */
 function entry(key: string, value: unknown, split: number, indent: string, pieces: string[]): boolean {
+  if (value === undefined) return false;
   if (split > 0 && isMapping(value) && Object.keys(value).length > 0) {
     // `key:` on its own line, as dump writes a non-empty mapping's key (`{ key: null }` prints `key: null`).
     const head = dump({ [key]: null }, OPTIONS);
@@ -49,35 +51,9 @@ function entry(key: string, value: unknown, split: number, indent: string, piece
     for (const [k, v] of Object.entries(value)) if (!entry(k, v, split - 1, `${indent}  `, pieces)) return false;
     return true;
   }
-  const text = indent === "" ? dump({ [key]: value }, OPTIONS) : memoized(`yaml ${indent.length}`, () => dataOf(key, value), () => indentLines(dump({ [key]: value }, OPTIONS), indent));
+  const text = indent === "" ? dump({ [key]: value }, OPTIONS) : memoized(`yaml ${indent.length}`, () => dataKey([key, value]), () => indentLines(dump({ [key]: value }, OPTIONS), indent));
   if (text.endsWith("...\n")) return false;
   pieces.push(text);
-  return true;
-}
-
-/**
- * The memo's key of an entry: its JSON, with what JSON would lose and js-yaml prints told apart (`-0` is `-0.0`,
- * NaN `.nan`, the infinities `.inf`; a Date a timestamp), so that two entries print the same only when they are.
- */
-function dataOf(key: string, value: unknown): string {
-  // The documents hold plain data: their JSON is the key as it is, without a call back into JavaScript for each value.
-  if (plain(value)) return JSON.stringify([key, value]);
-  return JSON.stringify([key, value], function (this: Record<string, unknown>, k: string, v: unknown) {
-    // A date is its ISO string here already (JSON calls `toJSON` first); the raw value says it was a date.
-    if (this[k] instanceof Date) return { "\u0000date": v };
-    if (typeof v !== "number" || (Number.isFinite(v) && !Object.is(v, -0))) return v;
-    return { "\u0000number": Object.is(v, -0) ? "-0" : Number.isNaN(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity" };
-  });
-}
-
-/** Whether JSON tells `value` apart from every other value: finite numbers but -0, plain objects and arrays only. */
-function plain(value: unknown): boolean {
-  if (typeof value === "number") return Number.isFinite(value) && !Object.is(value, -0);
-  if (typeof value !== "object" || value === null) return typeof value !== "bigint";
-  if (Array.isArray(value)) return value.every(plain);
-  const proto = Object.getPrototypeOf(value) as unknown;
-  if (proto !== Object.prototype && proto !== null) return false;
-  for (const k in value) if (!plain((value as Record<string, unknown>)[k])) return false;
   return true;
 }
 

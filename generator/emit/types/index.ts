@@ -102,14 +102,14 @@ function errorCodesDecl(m: Method, base: string, ctx: PrintContext): string {
   return print(alias(doc(lines, ctx, m.source), `${base}ErrorCode`, type));
 }
 
-/** An area's method map; `ctx` is the area files' (the memo's printer name says whose texts these are). */
-function methodMap(name: string, methods: Method[], ctx: PrintContext, model: Model, comment?: string): string {
+/** An area's method map; `ctx` is the area files', `keyOf` the print memo's data of a method's texts in them. */
+function methodMap(name: string, methods: Method[], ctx: PrintContext, model: Model, keyOf: (m: Method) => string, comment?: string): string {
   const entries: TsMember[] = [];
   for (const m of methods) {
     const base = methodTypeBase(m);
     const flags = [m.applicationContextOnly, m.idempotencyKey, isListMethod(model, m)].map((f) => keyword(String(f)));
     const spec = reference("MethodSpec", [reference(`${base}Params`), reference(`${base}Result`), reference(`${base}ErrorCode`), ...flags]);
-    const comment = memoized("types area method doc", () => `${methodContext(model)}\0${nodeText(m)}`, () => methodDoc(m, ctx, model));
+    const comment = memoized("types area method doc", () => keyOf(m), () => methodDoc(m, ctx, model));
     for (const key of [m.name, ...m.aliases]) entries.push({ ...(comment ? { comment } : {}), key: propertyKey(key), type: spec });
   }
   return print({ kind: "interface", ...(comment ? { comment } : {}), head: `export interface ${name}`, members: entries });
@@ -193,6 +193,9 @@ export function emitTypes(model: Model, specPath: string, header: string): Types
   const commonNames = new Set(declaredNames(commonText));
   // An area's file is one folder down: its `@see` goes up to the shipped spec.
   const areaCtx: PrintContext = { ...ctx, see: (at) => (model.publicPages && at.file !== model.specFile ? ctx.see(at) : `../${ctx.see(at) ?? ""}`) };
+  // What a method's texts in an area file are printed from (emit/memo.ts): the method, the model around it, and the
+  // shipped spec's path that their `@see` names (not the model's).
+  const keyOf = (m: Method) => `${methodContext(model)}\0${shippedSpecPath(specPath)}\0${nodeText(m)}`;
   const areaFiles = areas.map((area) => {
     const ctx = areaCtx;
     const body: string[] = area.resources.map((r) => resourceDecl(r, ctx));
@@ -200,12 +203,12 @@ export function emitTypes(model: Model, specPath: string, header: string): Types
       for (const m of area[version]) {
         const base = methodTypeBase(m);
         // Found in the print memo by the method and its context (emit/memo.ts): a rerun prints only changed methods.
-        body.push(memoized("types area method", () => `${methodContext(model)}\0${nodeText(m)}`, () => [paramsDecl(m, base, ctx, model), resultDecl(m, base, ctx), errorCodesDecl(m, base, ctx)].join("\n")));
+        body.push(memoized("types area method", () => keyOf(m), () => [paramsDecl(m, base, ctx, model), resultDecl(m, base, ctx), errorCodesDecl(m, base, ctx)].join("\n")));
       }
     }
     const mapDoc = (v: string) => `/** The ${v} methods of area \`${area.key}\`; \`LegacyMethods\` and \`V3Methods\` of the package's main entry hold every area's. */\n`;
-    body.push(methodMap("LegacyMethods", area.legacy, ctx, model, mapDoc("legacy")));
-    body.push(methodMap("V3Methods", area.v3, ctx, model, mapDoc("3.0")));
+    body.push(methodMap("LegacyMethods", area.legacy, ctx, model, keyOf, mapDoc("legacy")));
+    body.push(methodMap("V3Methods", area.v3, ctx, model, keyOf, mapDoc("3.0")));
     const text = body.join("\n");
     const imports = usedNames(text, commonNames);
     const head = [`// ${header}`, ...(imports.length ? [printImport("import type", imports, "../common.js")] : []), 'export type * from "../common.js";', ""];
