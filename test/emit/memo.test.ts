@@ -77,6 +77,8 @@ describe("the print memo of another input's run", () => {
   });
 
   it("the reference, a line of a page edited: with the memo of the unedited run, the same bytes as without a memo", async () => {
+    // A reference method's texts depend on the model around it only through the pages' public URLs, which move its
+    // own sources too: edits of the context are the spec's half above; this half edits pages, includes and catalogues.
     const source = referenceFolder(join(ROOT, "test/fixtures/reference-mini"), "docs");
     const filled = memoOf();
     await generateSource(source, { ...GEN, printMemo: filled });
