@@ -210,6 +210,13 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
     const linked = linkedObject(scope, bare, cell, name, description, seen);
     if (linked !== bare) type = type.kind === "union" ? { ...type, options: type.options.map((o) => (o === bare ? linked : o)) } : linked;
   }
+  // "Array of user settings", "Root element of the response, contains a list of custom fields" on a row typed
+  // `object`: the type cell and the words disagree, since the platform's "array" is PHP's, a list or a map by names
+  // alike. The type cell is read, and the reading says so; words that give the object keys ("Keys are parameter
+  // codes", "in the format `{…}`") agree with the cell and are not said.
+  if (type.kind === "object" && OBJECT_CELL.test(typeText.trim()) && LIST_WORDS.test(description.trimStart()) && !KEY_WORDS.test(description)) {
+    scope.diagnostics.push(diagnostic("ambiguous-reading", at(cell, 1), { text: `${name}: ${plainText(description).slice(0, 80)}`, reading: "an object, as its type cell says; its words say an array or a list, which the platform's PHP arrays may be either" }));
+  }
   // The platform's `array` is PHP's: one whose words give it keys is an object (a JSON object on the wire), not a
   // list: "in the form `array("field"=>"value"[, ...])`", "Array format:" or "in the following structure:" and a block
   // `{ field_1: value_1, … }`, "in the format `{'sort_field': 'sort_direction'}`", "An array with the field `NAME`".
@@ -249,6 +256,15 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
 
 /** The words of an `array` that has keys (see readFieldRow): `=>` pairs, a `{…}` block or span after "format", "form" or "structure", named fields. */
 const KEYED_ARRAY = /`array\([^`]*=>|\b(?:format|form|structure)\b[^`\n]{0,40}?(?:`\s*\{|\n\s*```[a-z]*\n(?:\s*\w+:)?\s*\{)|\bAn array with the fields? `/i;
+
+/** A type cell of the one word `object`, as a link or bare. */
+const OBJECT_CELL = /^\[?`object`\]?(?:\([^()\s]*\))?$/;
+
+/** Words that begin by calling the value a list: "Array of …", "A list of …", "Root element of the response, contains a list of …". */
+const LIST_WORDS = /^(?:(?:the )?root (?:element|object)[^.,\n]*[.,][ \t]*)?(?:(?:it )?contains |returns )?(?:an? |the )?(?:array|list) of\b/i;
+
+/** Words that give an object its keys: "Keys are …", "the object's key is …", "in the format `{…}`". */
+const KEY_WORDS = /\bkeys?\b|\b(?:format|form)\b[ \t]*`?\{/i;
 
 /** An object of one flag, said in words: "an object with the key `result` and the value `true`". */
 const ONE_FLAG = /\ban object with the key `(\w+)` and the value `(true|false)`/i;

@@ -264,6 +264,13 @@ describe("readings the review of issue 28 found wrong", () => {
     expect(forms.diagnostics.filter((d) => d.code === "ambiguous-reading").map((d) => d.message)).toEqual([expect.stringContaining("several forms by condition")]);
   });
 
+  it("a row typed `object` whose words call it a list is read as the cell says, and the reading says so", () => {
+    const built = read({ "api-reference/things/thing-get.md": page(["|| **settings**\n[`object`](x) | Array of user settings ||", "|| **codes**\n[`object`](x) | List of handler parameters. Keys are parameter codes ||", "|| **plain**\n[`object`](x) | The settings ||"].join("\n")) });
+    expect(built.model?.methods[0]?.params.map((p) => p.type.kind)).toEqual(["object", "object", "object"]);
+    // Words that give the object keys agree with its cell; only the first row is said.
+    expect(built.diagnostics.filter((d) => d.code === "ambiguous-reading").map((d) => [d.line, d.message])).toEqual([[10, expect.stringContaining("as its type cell says")]]);
+  });
+
   it("a payload's dotted row extends the member its parent's linked table already has", () => {
     const text = [
       "# Event onThingAdd",
