@@ -118,6 +118,12 @@ const catalogue = {
       `Method '${p.name}' would be written to a file named '${p.file}', ${p.bytes} bytes long; file names take at most ${p.limit}`,
     hint: "Shorten the first segment of the method's name (its area); nothing was written.",
   },
+  "unsafe-number": {
+    severity: "warning",
+    message: (p: { name: string; value: string }) =>
+      `A number of '${p.name}' is past what JSON and JavaScript carry exactly (integers up to 2^53 - 1); it is read as ${p.value}`,
+    hint: "Check the digits; a value that must keep them all is written as a string of digits.",
+  },
   "secret-in-spec": {
     severity: "warning",
     message: (p: { kind: string }) => `The spec quotes ${p.kind} here; it is replaced by <redacted> in every generated file`,
