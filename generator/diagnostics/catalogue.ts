@@ -120,8 +120,7 @@ const catalogue = {
   },
   "unsafe-number": {
     severity: "warning",
-    message: (p: { name: string; value: string }) =>
-      `A number of '${p.name}' is past what JSON and JavaScript carry exactly (integers up to 2^53 - 1); it is read as ${p.value}`,
+    message: (p: { name: string; value: string; why: string }) => `A number of '${p.name}' is ${p.why}; it is read as ${p.value}`,
     hint: "Check the digits; a value that must keep them all is written as a string of digits.",
   },
   "secret-in-spec": {

@@ -60,6 +60,18 @@ export interface FieldScope {
 export const FIELD_BUDGET = 20_000;
 
 /**
+ * The warnings that say how a row's type was read (several forms, a list in words, a link to no table): they speak
+ * of the type, not of where the row went, so a row they are on that nothing holds is still said to be dropped
+ * (page.ts warnDropped).
+ */
+export const TYPE_READINGS = new WeakSet<Diagnostic>();
+
+function sayTypeReading(scope: FieldScope, d: Diagnostic): void {
+  TYPE_READINGS.add(d);
+  scope.diagnostics.push(d);
+}
+
+/**
  * A table reached by an anchor, with `parts` when its section holds more field tables: each either continues the
  * same object (the contact's origin fields, then its address fields, each table under a paragraph of its own), or,
  * after a label that names a member ("**Object** `automatedSolution`:"), lists that member's fields (`label`).
@@ -205,7 +217,7 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   const bare = isBareObject(type) ? type : bareOptions.length === 1 ? (bareOptions[0] as TypeRef) : null;
   if (bare && alternatives(description)) {
     // "When `USER_DATA = 'N'`, contains user IDs; when 'Y', user objects (link)": the link is one form of several.
-    scope.diagnostics.push(diagnostic("ambiguous-reading", at(cell, 1), { text: `${name}: ${plainText(description).slice(0, 80)}`, reading: "its members unknown: the description gives several forms by condition" }));
+    sayTypeReading(scope, diagnostic("ambiguous-reading", at(cell, 1), { text: `${name}: ${plainText(description).slice(0, 80)}`, reading: "its members unknown: the description gives several forms by condition" }));
   } else if (bare) {
     const linked = linkedObject(scope, bare, cell, name, description, seen);
     if (linked !== bare) type = type.kind === "union" ? { ...type, options: type.options.map((o) => (o === bare ? linked : o)) } : linked;
@@ -214,8 +226,8 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // `object`: the type cell and the words disagree, since the platform's "array" is PHP's, a list or a map by names
   // alike. The type cell is read, and the reading says so; words that give the object keys ("Keys are parameter
   // codes", "in the format `{…}`") agree with the cell and are not said.
-  if (type.kind === "object" && OBJECT_CELL.test(typeText.trim()) && LIST_WORDS.test(description.trimStart()) && !KEY_WORDS.test(description)) {
-    scope.diagnostics.push(diagnostic("ambiguous-reading", at(cell, 1), { text: `${name}: ${plainText(description).slice(0, 80)}`, reading: "an object, as its type cell says; its words say an array or a list, which the platform's PHP arrays may be either" }));
+  if (type.kind === "object" && OBJECT_CELL.test(typeText.trim()) && (LIST_WORDS.test(description.trimStart()) || LIST_PHRASE.test(description)) && !KEY_WORDS.test(description)) {
+    sayTypeReading(scope, diagnostic("ambiguous-reading", at(cell, 1), { text: `${name}: ${plainText(description).slice(0, 80)}`, reading: "an object, as its type cell says; its words say an array or a list, which the platform's PHP arrays may be either" }));
   }
   // The platform's `array` is PHP's: one whose words give it keys is an object (a JSON object on the wire), not a
   // list: "in the form `array("field"=>"value"[, ...])`", "Array format:" or "in the following structure:" and a block
@@ -260,8 +272,15 @@ const KEYED_ARRAY = /`array\([^`]*=>|\b(?:format|form|structure)\b[^`\n]{0,40}?(
 /** A type cell of the one word `object`, as a link or bare. */
 const OBJECT_CELL = /^\[?`object`\]?(?:\([^()\s]*\))?$/;
 
-/** Words that begin by calling the value a list: "Array of …", "A list of …", "Root element of the response, contains a list of …". */
-const LIST_WORDS = /^(?:(?:the )?root (?:element|object)[^.,\n]*[.,][ \t]*)?(?:(?:it )?contains |returns )?(?:an? |the )?(?:array|list) of\b/i;
+/**
+ * Words that begin by calling the value a list: "Array of …", "A list of …", "Root element of the response, contains a
+ * list of …", "The response root element, which contains the filtered list of users". The root's words up to its
+ * comma or full stop are taken whole (a lookahead and its back-reference: no backtracking into them, linear).
+ */
+const LIST_WORDS = /^(?:(?:the )?(?:response )?root (?:element|object)(?=([^.,\n]*))\1[.,]?[ \t]*)?(?:(?:which |it )?contains |returns )?(?:an? |the )?(?:filtered )?(?:array|list) of\b/i;
+
+/** "A set of contacts represented as an array of objects": a list, said after the words' start. */
+const LIST_PHRASE = /\brepresented as an? (?:array|list) of\b/i;
 
 /** Words that give an object its keys: "Keys are …", "the object's key is …", "in the format `{…}`". */
 const KEY_WORDS = /\bkeys?\b|\b(?:format|form)\b[ \t]*`?\{/i;
@@ -391,7 +410,7 @@ function readWord(scope: FieldScope, option: { word: string; link: string | null
     // The link says which structure the word is; where it leads to no table, a catalogue word of the same spelling
     // may be another thing (`user` is the catalogue's identifier, `entities.md#user` an object): say so.
     const known = !basicType(word) && scope.typeWord(word, scope.parameters ? "parameter" : undefined);
-    if (known) scope.diagnostics.push(diagnostic("ambiguous-reading", at(cell, 1), { text: `${word} (${page})`, reading: `the catalogue's '${word}': the link leads to no field table` }));
+    if (known) sayTypeReading(scope, diagnostic("ambiguous-reading", at(cell, 1), { text: `${word} (${page})`, reading: `the catalogue's '${word}': the link leads to no field table` }));
   }
   const basic = basicType(word);
   if (basic) return basic;

@@ -3,7 +3,7 @@ import { emptyMethod } from "../model/fragments.js";
 import type { Field, Method, Source, TypeRef, Version } from "../model/types.js";
 import type { YfmBlock, YfmPage } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
-import { type AnchoredTable, FIELD_BUDGET, type FieldScope, plainText } from "./fields.js";
+import { type AnchoredTable, FIELD_BUDGET, type FieldScope, TYPE_READINGS, plainText } from "./fields.js";
 import { type HeadingIndex, type SectionTable, headingIndex, positionKey, sectionsOf, spanOf, srcOf, tableAt, tableNamed, warnUnused } from "./sections.js";
 import { readErrors, readParameters, readReturned } from "./returned.js";
 
@@ -155,7 +155,8 @@ function warnDropped(method: Method, envelope: Field[], read: ReadonlyArray<{ na
   }
   // Only a warning that says the row is not placed, or placed one of two ways, speaks for it (an unknown type word
   // on its line says it was read, not that it was dropped).
-  const warned = new Set(diagnostics.filter((d) => d.code === "unplaced" || d.code === "ambiguous-reading").map((d) => `${d.file}:${d.line}`));
+  // A warning on how the row's type was read (fields.ts TYPE_READINGS) does not say where the row went.
+  const warned = new Set(diagnostics.filter((d) => (d.code === "unplaced" || d.code === "ambiguous-reading") && !TYPE_READINGS.has(d)).map((d) => `${d.file}:${d.line}`));
   const said = new Set<string>();
   for (const r of read) {
     const k = key(r.source);

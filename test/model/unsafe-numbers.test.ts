@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { unsafeNumbers } from "../../generator/check/rules/unsafe-numbers.js";
 import { buildFromText } from "../../generator/generate.js";
+import type { Field, Model, TypeRef } from "../../generator/model/types.js";
 import { SPEC_TEXT } from "../helpers.js";
 
 /**
@@ -22,11 +24,45 @@ describe("numbers past 2^53", () => {
     const built = buildFromText(text, "spec.md");
     const warned = built.diagnostics.filter((d) => d.code === "unsafe-number");
     const line = text.split("\n").findIndex((l) => l.includes(big)) + 1;
+    // The default is the first value: one number at one place is said once.
     expect(warned.map((d) => [d.line, d.message])).toEqual([
-      [line, expect.stringContaining("read as 12345678901234567000")],
-      [line, expect.stringContaining("read as Infinity")],
-      [line, expect.stringContaining("read as 12345678901234567000")],
+      [line, expect.stringContaining("past ±(2^53 - 1), where not every integer is exact; it is read as 12345678901234567000")],
+      [line, expect.stringContaining("above the largest number, about 1.8e308; JSON writes it as null; it is read as Infinity")],
     ]);
     expect(warned[0]?.message).toContain("'status'");
+  });
+});
+
+describe("every place a number of the model sits", () => {
+  it("is checked: members, results, items, union options, resources, the envelope, event payloads, limits, States rows", () => {
+    const built = buildFromText(SPEC_TEXT, "spec.md").model;
+    if (!built) throw new Error("no model");
+    const model = structuredClone(built) as Model;
+    const big = 2 ** 60;
+    const at = model.methods[0]?.source ?? { file: "spec.md", line: 1, column: 1 };
+    const field = (name: string, type: TypeRef, line: number): Field => ({ name, type, required: false, nullable: false, description: "", source: { ...at, line } });
+    const int = (extra: object): TypeRef => ({ kind: "primitive", type: "integer", ...extra });
+    const m = model.methods.find((x) => x.result) ?? model.methods[0];
+    if (!m) throw new Error("no method");
+    m.result = { key: null, type: { kind: "object", members: [field("nested", { kind: "array", items: { kind: "union", options: [{ kind: "null" }, int({ minimum: -big })] } }, 1001)] }, source: { ...at, line: 1000 } } as typeof m.result;
+    model.resources.push({ ...(model.resources[0] as Model["resources"][number]), name: "Extra", type: { kind: "object", members: [field("level", int({ maximum: big }), 1002)] } });
+    model.envelope?.time.push(field("ticks", int({ enum: [big] }), 1003));
+    // One include's field in two events' payloads: one place, one warning.
+    const shared = field("expires_in", int({ enum: [Number.POSITIVE_INFINITY] }), 1004);
+    model.eventPayloads = ["ONA", "ONB"].map((code) => ({ name: code, code, description: "", scopes: null, fields: [shared], source: at }));
+    model.limits.table.push({ name: "Key length", value: "1 to a lot", appliesTo: "", min: 1, max: big, source: { ...at, line: 1005 } });
+    const row = model.states.transitions[0];
+    if (row) row.effect = { kind: "set", method: "x", member: null, field: "f", value: big };
+    const said = unsafeNumbers(model).map((d) => [d.line, /'([^']+)'/.exec(d.message)?.[1]]);
+    // In the rule's order: resources, methods, the envelope, events, limits, States rows.
+    expect(said).toEqual([
+      [1002, "level"],
+      [1001, "nested"],
+      [1003, "ticks"],
+      [1004, "expires_in"],
+      [1005, "Key length"],
+      ...(row ? [[row.source.line, row.subject]] : []),
+    ]);
+    expect(row).toBeDefined();
   });
 });

@@ -265,10 +265,32 @@ describe("readings the review of issue 28 found wrong", () => {
   });
 
   it("a row typed `object` whose words call it a list is read as the cell says, and the reading says so", () => {
-    const built = read({ "api-reference/things/thing-get.md": page(["|| **settings**\n[`object`](x) | Array of user settings ||", "|| **codes**\n[`object`](x) | List of handler parameters. Keys are parameter codes ||", "|| **plain**\n[`object`](x) | The settings ||"].join("\n")) });
-    expect(built.model?.methods[0]?.params.map((p) => p.type.kind)).toEqual(["object", "object", "object"]);
-    // Words that give the object keys agree with its cell; only the first row is said.
-    expect(built.diagnostics.filter((d) => d.code === "ambiguous-reading").map((d) => [d.line, d.message])).toEqual([[10, expect.stringContaining("as its type cell says")]]);
+    const rows = [
+      "|| **settings**\n[`object`](x) | Array of user settings ||",
+      "|| **users**\n[`object`](x) | The response root element, which contains the filtered list of users ||",
+      "|| **numerators**\n[`object`](x) | Root element of the response. Contains an array of numerators ||",
+      "|| **triggers**\n[`object`](x) | Returns an array of triggers added by the application ||",
+      "|| **items**\n`object` | A set of contacts represented as an array of objects ||",
+      "|| **codes**\n[`object`](x) | List of handler parameters. Keys are parameter codes ||",
+      '|| **settings2**\n[`object`](x) | List of handler settings in the format `{"field_1": "value_1"}` ||',
+      "|| **plain**\n[`object`](x) | The settings ||",
+    ];
+    const built = read({ "api-reference/things/thing-get.md": page(rows.join("\n")) });
+    expect(built.model?.methods[0]?.params.map((p) => p.type.kind)).toEqual(rows.map(() => "object"));
+    // Words that give the object keys agree with its cell: only the first five rows are said, each at its line.
+    const said = built.diagnostics.filter((d) => d.code === "ambiguous-reading");
+    expect(said.map((d) => d.line)).toEqual([10, 12, 14, 16, 18]);
+    expect(said.every((d) => d.message.includes("as its type cell says"))).toBe(true);
+  });
+
+  it("a row whose type reading is said, and that nothing holds, is still said to be dropped", () => {
+    // `result` a boolean and a row `task` after it: no member of the result holds the row. The words that call it a
+    // list say how its type was read, not where it went: it is `unplaced` all the same.
+    const returned = ["## Response Handling", "", "### Returned Data", "", "#|", "|| **Name**\n`type` | **Description** ||", "|| **result**\n[`boolean`](x) | Whether it was deleted ||", "|| **task**\n[`object`](x) | Array of deleted tasks ||", "|#", ""].join("\n");
+    const built = read({ "api-reference/things/thing-get.md": page("|| **id**\n[`integer`](x) | Id ||", returned) });
+    const at = (code: string) => built.diagnostics.filter((d) => d.code === code).map((d) => d.message);
+    expect(at("ambiguous-reading")).toEqual([expect.stringContaining("task: Array of deleted tasks")]);
+    expect(at("unplaced")).toEqual([expect.stringContaining("the row 'task'")]);
   });
 
   it("a payload's dotted row extends the member its parent's linked table already has", () => {
