@@ -233,6 +233,12 @@ function type(t: TsType, place: Place): Doc {
  * `key(a: A, ...b: B): R` (prettier's method signature and function parameters): the parameters break one a line,
  * with a trailing comma unless the last is a rest parameter; one parameter is grouped apart from the return type
  * when that breaks.
+ *
+ * A known gap (found by test/emit/layout.test.ts's property): with one parameter and an object type inside the return
+ * type (`f(x: X): string & { … }`) that breaks for its width, prettier reads the printed object as written expanded
+ * and then keeps the parameter on the first line, where this prints it broken; prettier itself needs a second pass to
+ * settle there. Which way prettier settles depends on whether that object breaks, which a doc cannot ask before it is
+ * printed. No emitter prints such a signature (the client's calls return references), so the property leaves it out.
  */
 function methodSignature(key: string, parameters: TsParameter[], returns: TsType): Doc {
   const returnDoc: Doc = [": ", type(returns, "annotation")];
