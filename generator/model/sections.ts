@@ -22,3 +22,11 @@ export function publicUrl(pages: { base: string; root: string }, file: string): 
   const path = file.startsWith(pages.root) ? file.slice(pages.root.length) : file;
   return `${pages.base}${path.replace(/\.md$/, ".html")}`;
 }
+
+/**
+ * Whether a position lies on a page of the platform's reference, in a model that holds it (D29): any file but the
+ * spec's, once the model has public pages. Its `@see` is the page's URL, its `x-source` the page.
+ */
+export function onReferencePage(model: { publicPages?: unknown; specFile: string }, at: { file: string }): boolean {
+  return Boolean(model.publicPages) && at.file !== model.specFile;
+}

@@ -66,7 +66,9 @@ export const FIELD_BUDGET = 20_000;
  */
 export const TYPE_READINGS = new WeakSet<Diagnostic>();
 
-function sayTypeReading(scope: FieldScope, d: Diagnostic): void {
+/** An `ambiguous-reading` at the cell on how its type was read (TYPE_READINGS). */
+function sayTypeReading(scope: FieldScope, cell: YfmCell, text: string, reading: string): void {
+  const d = diagnostic("ambiguous-reading", at(cell, 1), { text, reading });
   TYPE_READINGS.add(d);
   scope.diagnostics.push(d);
 }
@@ -217,7 +219,7 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   const bare = isBareObject(type) ? type : bareOptions.length === 1 ? (bareOptions[0] as TypeRef) : null;
   if (bare && alternatives(description)) {
     // "When `USER_DATA = 'N'`, contains user IDs; when 'Y', user objects (link)": the link is one form of several.
-    sayTypeReading(scope, diagnostic("ambiguous-reading", at(cell, 1), { text: `${name}: ${plainText(description).slice(0, 80)}`, reading: "its members unknown: the description gives several forms by condition" }));
+    sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "its members unknown: the description gives several forms by condition");
   } else if (bare) {
     const linked = linkedObject(scope, bare, cell, name, description, seen);
     if (linked !== bare) type = type.kind === "union" ? { ...type, options: type.options.map((o) => (o === bare ? linked : o)) } : linked;
@@ -227,7 +229,7 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // alike. The type cell is read, and the reading says so; words that give the object keys ("Keys are parameter
   // codes", "in the format `{…}`") agree with the cell and are not said.
   if (type.kind === "object" && OBJECT_CELL.test(typeText.trim()) && (LIST_WORDS.test(description.trimStart()) || LIST_PHRASE.test(description)) && !KEY_WORDS.test(description)) {
-    sayTypeReading(scope, diagnostic("ambiguous-reading", at(cell, 1), { text: `${name}: ${plainText(description).slice(0, 80)}`, reading: "an object, as its type cell says; its words say an array or a list, which the platform's PHP arrays may be either" }));
+    sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "an object, as its type cell says; its words say an array or a list, which the platform's PHP arrays may be either");
   }
   // The platform's `array` is PHP's: one whose words give it keys is an object (a JSON object on the wire), not a
   // list: "in the form `array("field"=>"value"[, ...])`", "Array format:" or "in the following structure:" and a block
@@ -410,7 +412,7 @@ function readWord(scope: FieldScope, option: { word: string; link: string | null
     // The link says which structure the word is; where it leads to no table, a catalogue word of the same spelling
     // may be another thing (`user` is the catalogue's identifier, `entities.md#user` an object): say so.
     const known = !basicType(word) && scope.typeWord(word, scope.parameters ? "parameter" : undefined);
-    if (known) sayTypeReading(scope, diagnostic("ambiguous-reading", at(cell, 1), { text: `${word} (${page})`, reading: `the catalogue's '${word}': the link leads to no field table` }));
+    if (known) sayTypeReading(scope, cell, `${word} (${page})`, `the catalogue's '${word}': the link leads to no field table`);
   }
   const basic = basicType(word);
   if (basic) return basic;

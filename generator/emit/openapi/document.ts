@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from "openapi-types";
-import { sectionAnchorAt } from "../../model/sections.js";
+import { onReferencePage, sectionAnchorAt } from "../../model/sections.js";
 import { methodAndParamGaps } from "../../model/questions.js";
 import type { Field, Method, MethodError, Model, ResultSpec, Version, Source } from "../../model/view.js";
 import { NOT_SHOWN_NOTE, type Schema, fieldSchema, refTo, typeSchema } from "./schema.js";
@@ -120,7 +120,7 @@ function operation(model: Model, m: Method, version: Version, opts: { get: boole
       description: "Success: the envelope with the method's result and the timing data.",
       ...(version === "v3" && m.idempotencyKey ? { headers: idempotencyResponseHeaders() } : {}),
       // D29: a result read from another input than the method (the spec's "not shown" answered by a page) names its own.
-      ...(m.result && inputOf(model, m.result.source) !== inputOf(model, m.source) ? { "x-source": xSource(model, m.result.source) } : {}),
+      ...(m.result && onReferencePage(model, m.result.source) !== onReferencePage(model, m.source) ? { "x-source": xSource(model, m.result.source) } : {}),
       content: {
         "application/json": {
           schema: {
@@ -313,17 +313,12 @@ function idempotencyDescription(model: Model): string {
   return [keyLength.source ? `${words(keyLength.value.text)}.` : "", ...rules.map((r) => words(r.text))].filter(Boolean).join(" ");
 }
 
-/** Which input a position is in: a page of the reference, or the spec. */
-function inputOf(model: Model, at: Source): "reference" | "spec" {
-  return model.publicPages && at.file !== model.specFile ? "reference" : "spec";
-}
-
 /**
  * Where a method was read (D29): the spec file and its section's anchor, no line; or, in a model that holds the
  * platform's reference, the page's file and which input it is (`input: "reference"`, or `"spec"` beside it).
  */
 function xSource(model: Model, at: Source): Record<string, string> {
-  if (inputOf(model, at) === "reference") return { file: at.file, input: "reference" };
+  if (onReferencePage(model, at)) return { file: at.file, input: "reference" };
   const anchor = sectionAnchorAt(model, at.line);
   return { file: model.specFile, ...(anchor ? { anchor } : {}), ...(model.publicPages ? { input: "spec" } : {}) };
 }

@@ -1,5 +1,5 @@
 import { basename } from "node:path";
-import { publicUrl, sectionAnchorAt } from "../../model/sections.js";
+import { onReferencePage, publicUrl, sectionAnchorAt } from "../../model/sections.js";
 import type { Field, Method, Model, Source } from "../../model/view.js";
 import { isListMethod, typedMethods } from "../../model/questions.js";
 import { methodDoc } from "../ts/method-doc.js";
@@ -143,7 +143,7 @@ function seeFor(model: Model, specPath: string): (at: Source) => string | null {
   // A model of the spec and the reference together cites each fact where it was read (D29). A fragment the pages
   // include (`_includes/`) is published only inside them: no URL of its own, so no `@see`.
   return (at) => {
-    if (pages && at.file !== model.specFile) return publicUrl(pages, at.file);
+    if (pages && onReferencePage(model, at)) return publicUrl(pages, at.file);
     const anchor = sectionAnchorAt(model, at.line);
     return anchor ? `${target}#${anchor}` : target;
   };
@@ -192,7 +192,7 @@ export function emitTypes(model: Model, specPath: string, header: string): Types
   const commonText = out.join("\n");
   const commonNames = new Set(declaredNames(commonText));
   // An area's file is one folder down: its `@see` goes up to the shipped spec.
-  const areaCtx: PrintContext = { ...ctx, see: (at) => (model.publicPages && at.file !== model.specFile ? ctx.see(at) : `../${ctx.see(at) ?? ""}`) };
+  const areaCtx: PrintContext = { ...ctx, see: (at) => (onReferencePage(model, at) ? ctx.see(at) : `../${ctx.see(at) ?? ""}`) };
   // What a method's texts in an area file are printed from (emit/memo.ts): the method, the model around it, and the
   // shipped spec's path that their `@see` names (not the model's).
   const keyOf = (m: Method) => `${methodContext(model)}\0${shippedSpecPath(specPath)}\0${nodeText(m)}`;
