@@ -105,9 +105,12 @@ export function methodLabel(m: { name: string; version: string }): string {
 
 const methodKey = (m: Method) => `${m.version}:${m.name}`;
 
+/** The members that are positions only (`source`, and where a fact of the node was read: model/types.ts). */
+const POSITIONS = new Set(["source", "typeSource", "scopesSource"]);
+
 /** JSON of a value without positions and prose: what two readings of a type or rule agree on. */
 function canon(value: unknown): string {
-  return JSON.stringify(value, (key, v) => (key === "source" || key === "description" || key === "text" || key === "note" || key === "keyDescription" ? undefined : v));
+  return JSON.stringify(value, (key, v) => (POSITIONS.has(key) || key === "description" || key === "text" || key === "note" || key === "keyDescription" ? undefined : v));
 }
 
 export function diffModels(old: Model, next: Model, files: DiffFiles): DiffReport {
@@ -245,7 +248,7 @@ function diffMethods(old: Model, next: Model, out: Collector): void {
 }
 
 /**
- * Whether two values are equal, their `source` positions aside, at any depth: an early-out structural walk where a
+ * Whether two values are equal, their positions (`POSITIONS`) aside, at any depth: an early-out structural walk where a
  * JSON text of each (`canon`) would build two texts of every method to compare.
  */
 export function samePositionsAside(a: unknown, b: unknown): boolean {
@@ -253,8 +256,8 @@ export function samePositionsAside(a: unknown, b: unknown): boolean {
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return Number.isNaN(a) && Number.isNaN(b);
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => samePositionsAside(x, b[i]));
-  const ka = Object.keys(a).filter((k) => k !== "source" && (a as Record<string, unknown>)[k] !== undefined);
-  const kb = Object.keys(b).filter((k) => k !== "source" && (b as Record<string, unknown>)[k] !== undefined);
+  const ka = Object.keys(a).filter((k) => !POSITIONS.has(k) && (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => !POSITIONS.has(k) && (b as Record<string, unknown>)[k] !== undefined);
   if (ka.length !== kb.length) return false;
   return ka.every((k) => Object.hasOwn(b, k) && samePositionsAside((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
@@ -266,6 +269,7 @@ const METHOD_MEMBERS: Record<keyof Method, MemberDiff | null> = {
   name: null,
   version: null,
   source: null,
+  scopesSource: null,
   mentions: null,
   // Follows from the name.
   wildcard: null,

@@ -109,6 +109,7 @@ function fill(m: Method, page: Method, answer: (m: Method, what: (g: KnownGap) =
   }
   if (m.scopes === null && page.scopes !== null) {
     out.scopes = page.scopes;
+    out.scopesSource = page.scopesSource ?? page.source;
     answer(m, (g) => /^scope of the method$/i.test(g.subject), by);
   }
   out.params = m.params.map((p): Field => {
@@ -116,8 +117,9 @@ function fill(m: Method, page: Method, answer: (m: Method, what: (g: KnownGap) =
     const q = page.params.find((x) => x.name === p.name);
     // A type is no answer to "allowed values of …": the spec's gaps on the parameter stay.
     if (!q || q.type.kind === "unknown") return p;
-    // The parameter stays where the spec names it; its type says where it was read.
-    return { ...p, type: q.type, description: `${p.description}${p.description ? " " : ""}(Type from the platform's reference, ${q.source.file}:${q.source.line}.)` };
+    // The parameter stays where the spec names it, with its words; its type keeps the page's position (D29: the
+    // line lives in model.json, the emitters name the input).
+    return { ...p, type: q.type, typeSource: q.typeSource ?? q.source };
   });
   return out;
 }

@@ -130,6 +130,11 @@ export interface Field {
   /** The member applies only for these values of its context (`minTimeout` for `ONOFFLINEEVENT`). */
   appliesWhen?: string[];
   source: Source;
+  /**
+   * Where the type was read, when another input than the field's says it (decisions.md D24, D29): in a model of the
+   * spec and the platform's reference, a spec parameter left "not shown" and typed from the page.
+   */
+  typeSource?: Source;
 }
 
 /**
@@ -200,6 +205,12 @@ export interface Method {
   aliases: string[];
   /** Scope names; null when the spec names none. `base` is written as ["base"]. */
   scopes: string[] | null;
+  /**
+   * Where the scopes were read, where that is a line of its own (decisions.md D29): the reference page's `> Scope:`
+   * line; in a model of the spec and the reference (D24), the page's line for a spec method whose scope the spec does
+   * not name. The spec's scope sentence lies in the method's section: no position of its own.
+   */
+  scopesSource?: Source;
   scopeNote: string | null;
   access: Access | null;
   applicationContextOnly: boolean;

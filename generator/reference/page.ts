@@ -188,11 +188,14 @@ function readHead(method: Method, own: YfmBlock[], all: YfmBlock[], scope: PageS
   const head = firstSection < 0 ? own : own.slice(0, firstSection);
   for (const b of head) {
     if (b.kind !== "quote") continue;
-    for (const line of b.text.split("\n")) {
+    for (const [i, line] of b.text.split("\n").entries()) {
       const scopeLine = /^\s*Scope\s*:\s*(.*)$/i.exec(line);
       if (scopeLine) {
         const names = [...(scopeLine[1] ?? "").matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
-        if (names.length > 0) method.scopes = names;
+        if (names.length > 0) {
+          method.scopes = names;
+          method.scopesSource = { file: b.file, line: b.line + i, column: b.column };
+        }
         else if (/\bany\b|\bdepends\b/i.test(scopeLine[1] ?? "")) method.scopeNote = plainText(scopeLine[1] ?? "");
       }
       const who = /^\s*Who can (?:execute|call|use) (?:the|this) method\s*:\s*(.*)$/i.exec(line);

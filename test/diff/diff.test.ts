@@ -257,6 +257,23 @@ describe("diff: properties", () => {
     expect(samePositionsAside({ a: [] }, { a: {} })).toBe(false);
     expect(samePositionsAside({ a: Number.NaN }, { a: Number.NaN })).toBe(true);
     expect(samePositionsAside({ mentions: [at(1)] }, { mentions: [at(2)] })).toBe(false);
+    // Where a fact of a node was read (a merged model's page positions) is a position too.
+    expect(samePositionsAside({ typeSource: at(1), scopesSource: at(4) }, { typeSource: at(2), scopesSource: at(5) })).toBe(true);
+  });
+
+  it("where a merged model read a scope or a parameter's type is no change: moved, added or gone, nothing is reported", () => {
+    const withPlaces = (line: number | null) => {
+      const m = JSON.parse(JSON.stringify(BASE)) as Model;
+      for (const method of m.methods.filter((x) => x.described)) {
+        if (line === null) continue;
+        method.scopesSource = { file: "page.md", line, column: 1 };
+        for (const p of method.params) p.typeSource = { file: "page.md", line: line + 1, column: 1 };
+      }
+      return m;
+    };
+    expect(diffModels(withPlaces(3), withPlaces(40), FILES).changes).toEqual([]);
+    expect(diffModels(BASE, withPlaces(3), FILES).changes).toEqual([]);
+    expect(diffModels(withPlaces(3), BASE, FILES).changes).toEqual([]);
   });
 
   const lines = SPEC_TEXT.split("\n");

@@ -63,6 +63,26 @@ describe("one model from the spec and the reference", () => {
     expect(send?.result?.type).toMatchObject({ kind: "object", members: [{ name: "result", type: { kind: "primitive", type: "boolean" }, required: true }] });
     expect(send?.result?.source.file).toMatch(/^spec-source\/platform-docs\/api-reference\/tasks\//);
     expect(send?.scopes).toEqual(["tasks"]);
+    // Each filled fact keeps its own position (D29): the scope's line on the page, the parameter's type where the
+    // page types it; the parameter stays where the spec names it, in the spec's words, with no position in them.
+    expect(find(spec, "tasks.task.chat.message.send", "v3")?.scopes).toBeNull();
+    expect(send?.scopesSource?.file).toBe(`${DOCS}/api-reference/tasks/tasks-task-chat-message-send.md`);
+    const page = readFileSync(join(ROOT, send?.scopesSource?.file ?? ""), "utf8").split("\n");
+    expect(page[(send?.scopesSource?.line ?? 0) - 1]).toMatch(/^> Scope: \[`tasks`\]/);
+    for (const m of spec.methods.filter((x) => x.described && x.scopes !== null)) expect(find(model, m.name, m.version)?.scopesSource, m.name).toBeUndefined();
+    const update = find(model, "sonet_group.update");
+    const specUpdate = find(spec, "sonet_group.update");
+    const visible = update?.params.find((p) => p.name === "VISIBLE");
+    expect(specUpdate?.params.find((p) => p.name === "VISIBLE")?.type.kind).toBe("unknown");
+    expect(visible?.type.kind).not.toBe("unknown");
+    expect(visible?.source).toEqual(specUpdate?.params.find((p) => p.name === "VISIBLE")?.source);
+    expect(visible?.description).toBe(specUpdate?.params.find((p) => p.name === "VISIBLE")?.description);
+    expect(visible?.typeSource?.file).toBe(`${DOCS}/api-reference/sonet-group/sonet-group-update.md`);
+    expect(page.length).toBeGreaterThan(0);
+    const typed = readFileSync(join(ROOT, visible?.typeSource?.file ?? ""), "utf8").split("\n");
+    expect(typed[(visible?.typeSource?.line ?? 0) - 1]).toContain("**VISIBLE**");
+    // A parameter the spec types keeps its type and has no other position.
+    expect(update?.params.find((p) => p.name === "NAME")?.typeSource).toBeUndefined();
     expect(report.answered.length).toBeGreaterThanOrEqual(5);
     for (const a of report.answered) expect(a.by).toMatch(/^spec-source\/platform-docs\/.+\.md:\d+$/);
     expect(model.knownGaps.length).toBeLessThan(spec.knownGaps.length);
@@ -92,6 +112,20 @@ describe("generate --docs: the merged packages", () => {
     const send = v3.paths["/tasks.task.chat.message.send"]?.["post"] as { "x-source"?: unknown; responses?: Record<string, { "x-source"?: unknown }> } | undefined;
     expect(send?.["x-source"]).toMatchObject({ file: SPEC, input: "spec" });
     expect(send?.responses?.["200"]?.["x-source"]).toEqual({ file: `${DOCS}/api-reference/tasks/tasks-task-chat-message-send.md`, input: "reference" });
+    // Scopes and parameter types read from a page for a spec method name their input beside them.
+    expect((send as Record<string, unknown> | undefined)?.["x-scopes-source"]).toEqual({ file: `${DOCS}/api-reference/tasks/tasks-task-chat-message-send.md`, input: "reference" });
+    expect((v3.paths["/tasks.task.get"]?.["post"] as Record<string, unknown> | undefined)?.["x-scopes-source"]).toEqual({ file: `${DOCS}/api-reference/tasks/tasks-task-get-rest-v3.md`, input: "reference" });
+    const legacy = JSON.parse(file("openapi/openapi.legacy.json")) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    expect(legacy.paths["/tasks.task.stopwatch"]?.["post"]?.["x-scopes-source"]).toBeUndefined();
+    const props = (legacy.paths["/sonet_group.update"]?.["post"] as { requestBody: { content: Record<string, { schema: { properties: Record<string, Record<string, unknown>> } }> } }).requestBody.content["application/json"]?.schema.properties;
+    expect(props?.["VISIBLE"]?.["x-source"]).toEqual({ file: `${DOCS}/api-reference/sonet-group/sonet-group-update.md`, input: "reference" });
+    expect(props?.["NAME"]?.["x-source"]).toBeUndefined();
+    // D29: lines live in model.json only; no declaration, document or description carries a page's line.
+    for (const f of result.files) if (f.path !== "model.json") expect(f.contents.match(/\.md:\d+/)?.[0], f.path).toBeUndefined();
+    const sonet = file("types/areas/sonet_group.d.ts");
+    expect(sonet).toMatch(/\* visibility in the list\.\n\s+\* Type read from the platform's reference\.\n\s+\*\n\s+\* @see \.\.\/spec\/collaboration-platform-api\.md#[\w-]+\n\s+\* @see https:\/\/apidocs\.bitrix24\.com\/api-reference\/sonet-group\/sonet-group-update\.html\n/);
+    expect(file("types/areas/tasks.d.ts")).toContain("Scope: `tasks`.\n   * Scope read from the platform's reference.");
+    expect(file("client/areas/tasks/index.d.ts")).toContain("Scope read from the platform's reference.");
     const get = v3.paths["/tasks.task.get"]?.["post"] as { responses?: Record<string, { "x-source"?: unknown }> } | undefined;
     expect(get?.responses?.["200"]).toBeDefined();
     expect(get?.responses?.["200"]?.["x-source"]).toBeUndefined();

@@ -6,6 +6,7 @@ import { type TsMember, type TsType, keyword, printDeclaration, printImport, ref
 import { type Templates, render } from "../templates.js";
 import type { PrintContext } from "../ts/printer.js";
 import { cursorMethods, linkFields, pageSizeOf, typedMethods } from "../../model/questions.js";
+import { onReferencePage } from "../../model/sections.js";
 import { methodDoc } from "../ts/method-doc.js";
 import { memoized, methodContext, nodeText } from "../memo.js";
 import { words } from "../prose.js";
@@ -155,8 +156,8 @@ export function clientFiles(
     cursor: cursorMethods(model),
   };
   // Hovering `client.tasks.task.unpin` shows what the spec says of the method (issue 10); the client ships no spec,
-  // so its docs carry no `@see`.
-  const docCtx: PrintContext = { resourceName: (n) => n, see: () => "" };
+  // so its docs carry no `@see`; a fact read from the other input still says which (D29).
+  const docCtx: PrintContext = { resourceName: (n) => n, see: () => "", fromReference: (at) => onReferencePage(model, at) };
   // Each method's text once a run: the trees and the calls of the main entry and of its area all carry it.
   const docs = new Map<Method, string>();
   const docOf = (m: Method) => {

@@ -25,12 +25,12 @@ const IDEMPOTENCY_HEADER = "IdempotencyKey";
 
 
 /** The request body: one property per parameter, `required` exactly the `*` ones, constraints as anyOf/oneOf. */
-function requestSchema(m: Method): OpenAPIV3.SchemaObject {
+function requestSchema(model: Model, m: Method): OpenAPIV3.SchemaObject {
   if (!m.described) {
     return { type: "object", additionalProperties: true, description: "The spec names this method without its parameters." };
   }
   const s: OpenAPIV3.SchemaObject = { type: "object", properties: {} };
-  for (const p of m.params) (s.properties as Record<string, Schema>)[p.name] = fieldSchema(p);
+  for (const p of m.params) (s.properties as Record<string, Schema>)[p.name] = paramSchema(model, m, p);
   const required = m.params.filter((p) => p.required).map((p) => p.name);
   if (required.length > 0) s.required = required;
   const atLeastOne = m.constraints.filter((c) => c.kind === "at-least-one");
@@ -43,6 +43,19 @@ function requestSchema(m: Method): OpenAPIV3.SchemaObject {
   const notes = m.constraints.map((c) => c.text);
   if (notes.length > 0) s.description = notes.join(" ");
   return s;
+}
+
+/**
+ * A parameter's schema; a type read from another input than the method (the spec's "not shown" typed from a page,
+ * D24) names that input beside it (D29), as a result read so does on its response.
+ */
+function paramSchema(model: Model, m: Method, p: Field): Schema {
+  const s = fieldSchema(p);
+  if (!p.typeSource || onReferencePage(model, p.typeSource) === onReferencePage(model, m.source)) return s;
+  // Beside a bare `$ref`, OpenAPI 3.0 ignores every other member: the reference goes into an allOf.
+  const out: Record<string, unknown> = { ...("$ref" in s && Object.keys(s).length === 1 ? { allOf: [s] } : s) };
+  out["x-source"] = xSource(model, p.typeSource);
+  return out as Schema;
 }
 
 function resultSchema(r: ResultSpec | null): Schema {
@@ -107,9 +120,9 @@ function operation(model: Model, m: Method, version: Version, opts: { get: boole
     op["x-replacement"] = m.deprecated.replacement;
   }
   if (version === "v3" && m.idempotencyKey) op.parameters = [{ $ref: `#/components/parameters/${IDEMPOTENCY_HEADER}` }];
-  if (opts.get && version === "legacy" && m.params.length > 0) op.parameters = [...(op.parameters ?? []), ...queryParameters(m)];
+  if (opts.get && version === "legacy" && m.params.length > 0) op.parameters = [...(op.parameters ?? []), ...queryParameters(model, m)];
   if (!opts.get) {
-    const schema = requestSchema(m);
+    const schema = requestSchema(model, m);
     op.requestBody = {
       required: m.params.some((p) => p.required),
       content: { "application/json": { schema } },
@@ -134,6 +147,8 @@ function operation(model: Model, m: Method, version: Version, opts: { get: boole
     ...errorResponses(m, version),
   };
   op["x-scopes"] = m.scopes;
+  // Scopes a page names for a spec method whose scope the spec leaves unnamed (D24): their input (D29).
+  if (m.scopesSource && onReferencePage(model, m.scopesSource) !== onReferencePage(model, m.source)) op["x-scopes-source"] = xSource(model, m.scopesSource);
   op["x-access"] = m.access?.who ?? null;
   op["x-application-context-only"] = m.applicationContextOnly;
   if (version === "v3" && m.idempotencyKey) op["x-idempotency-key"] = true;
@@ -163,9 +178,9 @@ function operation(model: Model, m: Method, version: Version, opts: { get: boole
  * `o[k]=v` an object). The at-least-one and call-form rules of the POST body are the same call's: they stay in the
  * body's schema and in `x-constraints`, which OpenAPI 3.0 cannot say of query parameters.
  */
-function queryParameters(m: Method): OpenAPIV3.ParameterObject[] {
+function queryParameters(model: Model, m: Method): OpenAPIV3.ParameterObject[] {
   return m.params.map((p): OpenAPIV3.ParameterObject => {
-    const schema = fieldSchema(p);
+    const schema = paramSchema(model, m, p);
     if (p.type.kind === "array") return { name: `${p.name}[]`, in: "query", required: p.required, style: "form", explode: true, schema };
     if (p.type.kind === "object") return { name: p.name, in: "query", required: p.required, style: "deepObject", explode: true, schema };
     return { name: p.name, in: "query", required: p.required, schema };

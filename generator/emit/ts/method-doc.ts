@@ -1,6 +1,6 @@
 import { methodGaps } from "../../model/questions.js";
 import type { Method, Model } from "../../model/view.js";
-import { type PrintContext, doc, sentence } from "./printer.js";
+import { type PrintContext, doc, readElsewhere, sentence } from "./printer.js";
 import { words } from "../prose.js";
 
 /**
@@ -11,11 +11,13 @@ import { words } from "../prose.js";
  */
 export function methodDoc(m: Method, ctx: PrintContext, model: Model, options: { see?: boolean } = {}): string {
   const gaps = methodGaps(model, m).map((g) => g.subject);
+  const scopesFrom = readElsewhere("Scope", m.source, m.scopesSource, ctx);
   return doc(
     [
       `\`${m.name}\`${m.version === "v3" ? " (3.0)" : ""}${m.described ? "" : ": named in the spec without its parameters or result."}`,
       m.description ? sentence(m.description) : null,
       m.scopes ? `Scope: ${m.scopes.map((s) => `\`${s}\``).join(", ")}${m.scopeNote ? ` (${words(m.scopeNote)})` : ""}.` : null,
+      scopesFrom.note,
       m.access ? `Who may call: ${sentence(m.access.text)}` : null,
       m.applicationContextOnly ? "Application context only: a webhook gets `WRONG_AUTH_TYPE`." : null,
       m.idempotencyKey ? "Honours the `Idempotency-Key` header." : null,
@@ -25,6 +27,6 @@ export function methodDoc(m: Method, ctx: PrintContext, model: Model, options: {
     ],
     ctx,
     options.see === false ? undefined : m.source,
-    m.deprecated ? [`@deprecated ${m.deprecated.replacement ? `Use \`${m.deprecated.replacement}\`.` : words(m.deprecated.text)}`] : [],
+    [...(m.deprecated ? [`@deprecated ${m.deprecated.replacement ? `Use \`${m.deprecated.replacement}\`.` : words(m.deprecated.text)}`] : []), ...scopesFrom.tags],
   );
 }

@@ -17,6 +17,22 @@ export interface PrintContext {
   resourceName(name: string): string;
   /** The `@see` target of a position: the shipped spec and its section's anchor, or the reference page's public URL. */
   see: (at: Source) => string | null;
+  /**
+   * Whether a position lies on a page of the platform's reference (model/sections.ts `onReferencePage`): in a model
+   * of both inputs, a fact read from the other input than its node's says so (D29). Absent: one input.
+   */
+  fromReference?: (at: Source) => boolean;
+}
+
+/**
+ * A fact of a node read from the other input than the node (decisions.md D24, D29): its words, and its `@see`.
+ * Nothing when the model holds one input, or the fact was read where the node was.
+ */
+export function readElsewhere(what: string, node: Source, fact: Source | undefined, ctx: PrintContext): { note: string | null; tags: string[] } {
+  const from = ctx.fromReference;
+  if (!fact || !from || from(fact) === from(node)) return { note: null, tags: [] };
+  const target = ctx.see(fact);
+  return { note: `${what} read from ${from(fact) ? "the platform's reference" : "the spec"}.`, tags: target ? [`@see ${target}`] : [] };
 }
 
 export const NOT_SHOWN = "Not shown in the spec: any value.";
@@ -82,7 +98,9 @@ export function doc(lines: Array<string | null | undefined | false>, ctx: PrintC
     .flatMap((l) => blockCommentText(l).split(/\r\n|[\r\n\u2028\u2029]/))
     .map((l) => l.trimEnd());
   const target = at?.line ? ctx.see(at) : null;
-  const tags = [...extra, ...(target ? [`@see ${target}`] : [])];
+  // The node's own `@see` comes first; a fact's read from elsewhere (`readElsewhere`) after it.
+  const seeAlso = extra.filter((t) => t.startsWith("@see "));
+  const tags = [...extra.filter((t) => !t.startsWith("@see ")), ...(target ? [`@see ${target}`] : []), ...seeAlso];
   const all = [...body, ...(body.length && tags.length ? [""] : []), ...tags];
   if (all.length === 0) return "";
   return `/**\n${all.map((l) => (l ? ` * ${l}` : " *")).join("\n")}\n */\n`;
@@ -95,7 +113,9 @@ export function memberNode(f: Field, ctx: PrintContext, options: { optional?: bo
     f.default ? `Default: ${words(f.default.text)}.` : null,
     f.fileExtensions ? `File extensions: ${f.fileExtensions.join(", ")}.` : null,
   ];
-  const tags = f.deprecated ? [`@deprecated ${words(f.deprecated.text)}`] : [];
+  const typeFrom = readElsewhere("Type", f.source, f.typeSource, ctx);
+  notes.push(typeFrom.note);
+  const tags = [...(f.deprecated ? [`@deprecated ${words(f.deprecated.text)}`] : []), ...typeFrom.tags];
   const comment = doc(notes, ctx, f.source, tags);
   return { ...(comment ? { comment } : {}), key: propertyKey(f.name), optional: options.optional ?? !f.required, type: fieldTypeNode(f, ctx) };
 }

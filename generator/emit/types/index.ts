@@ -150,7 +150,7 @@ function seeFor(model: Model, specPath: string): (at: Source) => string | null {
 }
 
 export function emitTypes(model: Model, specPath: string, header: string): TypesOutput {
-  const ctx: PrintContext = { resourceName: (n) => n, see: seeFor(model, specPath) };
+  const ctx: PrintContext = { resourceName: (n) => n, see: seeFor(model, specPath), fromReference: (at) => onReferencePage(model, at) };
   const out: string[] = [`// ${header}\n`];
   const member = (key: string, type: TsType, comment?: string): TsMember => ({ ...(comment ? { comment } : {}), key, type });
   out.push(print(alias(doc(["A decimal string: identifiers and counters of the legacy responses (\"8017\")."], ctx), "DecimalString", keyword("`${bigint}`"))));
