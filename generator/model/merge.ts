@@ -11,7 +11,8 @@ import { ordinal } from "../util/order.js";
  *   not name. Each filled fact keeps the page's position, and the gap it answers leaves `knownGaps`;
  * - a method the reference documents and the spec does not describe (only names, or never mentions) comes from the
  *   reference whole;
- * - the spec's envelope, error catalogue (the reference adds the codes it lacks), platform facts and prose stand.
+ * - the spec's envelope, error catalogue (the reference adds the codes it lacks), platform facts and prose stand; the
+ *   envelope takes the reference's 3.0 error body where the spec leaves it "not shown".
  *
  * Where both say a thing and disagree, the spec's stays: `compare` lists those points (diff/index.ts). The
  * reference's resources keep their names unless the spec has one of the same name; then the reference's is renamed
@@ -70,6 +71,17 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
     methods.push(fill(m, ofReference(other), answer));
   }
   for (const [k, m] of fromReference) if (!specKeys.has(k)) methods.push(ofReference(m));
+  // The 3.0 error body the spec leaves "not shown" (its gap's topic), as the reference's include gives it.
+  const v3ErrorBody = spec.envelope && !spec.envelope.v3ErrorBody ? reference.envelope?.v3ErrorBody : undefined;
+  if (v3ErrorBody) {
+    for (let i = gaps.length - 1; i >= 0; i--) {
+      const g = gaps[i] as KnownGap;
+      if (g.topic !== "v3-error-body") continue;
+      const at = v3ErrorBody[0]?.source;
+      answered.push({ gap: g.subject, by: at ? `${at.file}:${at.line}` : "the reference" });
+      gaps.splice(i, 1);
+    }
+  }
   // The spec's `event.bind` takes the events the pages describe: known values, not a contradiction.
   const withEvents = reference.eventPayloads ? withKnownEvents(methods, reference.eventPayloads) : methods;
   const codes = new Set(spec.errors.catalogue.map((e) => e.code));
@@ -78,6 +90,7 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
     ...spec,
     methods: withEvents,
     resources,
+    ...(spec.envelope && v3ErrorBody ? { envelope: { ...spec.envelope, v3ErrorBody } } : {}),
     errors: { ...spec.errors, catalogue: [...spec.errors.catalogue, ...reference.errors.catalogue.filter((e) => !codes.has(e.code))] },
     knownGaps: gaps,
     // The spec's platform facts stand; the members the pages describe as links are links too.

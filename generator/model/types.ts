@@ -382,6 +382,11 @@ export interface Envelope {
   members: Field[];
   time: Field[];
   legacyErrorBody: Field[];
+  /**
+   * The members of the 3.0 error body, where an input states them (the platform's reference: the table of its
+   * `_includes/error-info-v3.md`); absent where none does (the spec leaves it "not shown", topic `v3-error-body`).
+   */
+  v3ErrorBody?: Field[];
   notes: Statement[];
   source: Source;
 }

@@ -11,6 +11,7 @@ import { type TypeCatalogue, readCatalogue } from "./catalogue.js";
 import { readSystemErrors } from "./errors.js";
 import { fieldColumns, readFieldRows } from "./fields.js";
 import { readEventPage } from "./events.js";
+import { nest } from "./nesting.js";
 import { type PageScope, readPage } from "./page.js";
 import { type HeadingIndex, headingIndex, tableAt } from "./sections.js";
 
@@ -84,7 +85,11 @@ export const REFERENCE_FRONT_END: FrontEnd = {
     }
     fragments.resources.push(...catalogue.resources);
     fragments.catalogue.push(...systemErrors(texts, root, resolve));
-    fragments.facts.envelope = envelopeOf(cataloguePages, catalogue, diagnostics, [...paging.values()]);
+    // The error bodies: the tables of the includes the method pages' error handling splices (legacy and 3.0).
+    const legacyErrorBody = errorBodyOf(texts, root, resolve, catalogue, diagnostics, "error-info.md") ?? [];
+    const v3ErrorBody = errorBodyOf(texts, root, resolve, catalogue, diagnostics, "error-info-v3.md");
+    fragments.facts.envelope = envelopeOf(cataloguePages, catalogue, diagnostics, [...paging.values()], legacyErrorBody);
+    if (fragments.facts.envelope && v3ErrorBody) fragments.facts.envelope.v3ErrorBody = v3ErrorBody;
     if (events.size > 0) fragments.facts.eventPayloads = [...events.values()];
     fragments.facts.platform = readReferenceFacts(fragments);
     return { fragments, diagnostics: once(diagnostics), secrets: [] };
@@ -192,6 +197,38 @@ function systemErrors(texts: ReadonlyMap<string, string>, root: string, resolve:
   return table && table.kind === "table" ? readSystemErrors(table.rows) : [];
 }
 
+/**
+ * An error body as its include's table gives it (`_includes/error-info-v3.md`: `error.code`, `error.message`,
+ * `error.validation[].field`): the dotted rows nested under the members they name (reference/nesting.ts). The first
+ * name of a dotted row that no row of its own gives (`error`) is the object that name says, at the first such row.
+ * Null when the folder has no such include, or its table is none the field readers know (a warning).
+ */
+function errorBodyOf(texts: ReadonlyMap<string, string>, root: string, resolve: IncludeResolver, catalogue: TypeCatalogue, diagnostics: Diagnostic[], name: string): Field[] | null {
+  const file = `${root}_includes/${name}`;
+  const text = texts.get(file);
+  if (text === undefined) return null;
+  const table = scanPage(file, text, resolve).blocks.find((b) => b.kind === "table");
+  if (!table || table.kind !== "table") return null;
+  const [header, ...rows] = table.rows;
+  const cols = header ? fieldColumns(header) : null;
+  if (!header || !cols) {
+    diagnostics.push(diagnostic("unknown-table-column", { file, line: table.line, column: table.column, endLine: table.line, endColumn: table.column + 2 }, { header: (header ?? []).map((c) => c.text.replace(/\s+/g, " ")).join(" | "), known: "'Name `type` | Description'" }));
+    return null;
+  }
+  const read = readFieldRows({ file, diagnostics, tableAt: catalogue.table, typeWord: catalogue.word }, cols, rows);
+  const given = new Set(read.map((f) => f.name.replace(/\[\]/g, "")));
+  const roots: Field[] = [];
+  for (const f of read) {
+    const dot = f.name.indexOf(".");
+    const head = dot < 0 ? "" : f.name.slice(0, dot).replace(/\[\]$/, "");
+    if (!head || given.has(head)) continue;
+    given.add(head);
+    const members = read.filter((x) => x.name.startsWith(`${head}.`));
+    roots.push({ name: head, type: { kind: "object", members: [] }, required: members.some((x) => x.required), nullable: false, description: "", source: f.source });
+  }
+  return nest([...roots, ...read], diagnostics);
+}
+
 /** The area of a page: the folder under `api-reference/` (`crm` for `api-reference/crm/deals/crm-deal-get.md`). */
 function areaOf(path: string): string {
   const m = /(?:^|\/)api-reference\/([^/]+)\//.exec(path);
@@ -216,8 +253,8 @@ function includeResolver(texts: ReadonlyMap<string, string>): IncludeResolver {
   };
 }
 
-/** The envelope from data-types.md's time object and the legacy error include. */
-function envelopeOf(pages: YfmPage[], catalogue: ReturnType<typeof readCatalogue>, diagnostics: Diagnostic[], paging: Field[]): Envelope | null {
+/** The envelope from data-types.md's time object, the list pages' paging members and the legacy error include's body. */
+function envelopeOf(pages: YfmPage[], catalogue: ReturnType<typeof readCatalogue>, diagnostics: Diagnostic[], paging: Field[], legacyErrorBody: Field[]): Envelope | null {
   const time = catalogue.table("time");
   const main = pages.find((p) => /(^|\/)api-reference\/data-types\.md$/.test(p.file));
   if (!time || !main) return null;
@@ -236,7 +273,7 @@ function envelopeOf(pages: YfmPage[], catalogue: ReturnType<typeof readCatalogue
       ...paging.map((f) => ({ ...f, required: false, optional: true })),
     ],
     time: timeFields,
-    legacyErrorBody: [member("error", { kind: "primitive", type: "string" }, "String error code."), member("error_description", { kind: "primitive", type: "string" }, "Textual description of the error.")],
+    legacyErrorBody,
     notes: [],
     source,
   };

@@ -57,6 +57,36 @@ describe("the reference's front end over a small folder", () => {
     expect(members[1]?.source).toMatchObject({ file: "docs/api-reference/shop/orders/shop-order-get.md", line: 35, column: 4 });
   });
 
+  it("reads the 3.0 error body from its include: dotted rows nested under the member their first name says", () => {
+    // The mini's `_includes/error-info-v3.md` has the one row `error.code`: `error` is the object that name says.
+    expect(stripSources({ kind: "object", members: model?.envelope?.v3ErrorBody ?? [] })).toEqual({ kind: "object", members: [{ name: "error", type: { kind: "object", members: [{ name: "code", type: { kind: "primitive", type: "string" }, required: false, nullable: false }] }, required: false, nullable: false }] });
+    expect(model?.envelope?.v3ErrorBody?.[0]?.source).toEqual({ file: "docs/_includes/error-info-v3.md", line: 6, column: 4 });
+    const files = referenceFolder(DIR, PREFIX);
+    const withBody = (text: string) => buildFromSource({ ...files, files: files.files.map((f) => (f.path.endsWith("_includes/error-info-v3.md") ? { ...f, text } : f)) });
+    const table = (rows: string) => `### Returned Error Information\n\n#|\n|| **Name**\n\`type\` | **Description** ||\n${rows}\n|#\n`;
+    const deep = withBody(table("|| **error.code**\n`string` | Code ||\n|| **error.validation**\n`array` | Details ||\n|| **error.validation[].field**\n`string` | Field ||"));
+    const body = deep.model?.envelope?.v3ErrorBody;
+    const error = body?.[0]?.type;
+    expect(error?.kind === "object" ? error.members.map((m) => [m.name, m.type.kind === "array" ? m.type.items : m.type.kind]) : null).toEqual([
+      ["code", "primitive"],
+      ["validation", { kind: "object", members: [expect.objectContaining({ name: "field", type: { kind: "primitive", type: "string" } })] }],
+    ]);
+    // A table of no known columns is a warning at the include, and no body (the types keep it "not shown").
+    const odd = withBody("#|\n|| **Something** | **Else** ||\n|| a | b ||\n|#\n");
+    expect(odd.model?.envelope?.v3ErrorBody).toBeUndefined();
+    expect(odd.diagnostics.filter((d) => d.code === "unknown-table-column" && d.file.endsWith("error-info-v3.md"))).toHaveLength(1);
+    // No include, no body and no warning.
+    const none = buildFromSource({ ...files, files: files.files.filter((f) => !f.path.endsWith("error-info-v3.md")) });
+    expect(none.model?.envelope?.v3ErrorBody).toBeUndefined();
+    // The legacy body is its include's table too, each member at its row; a member added there is in the model.
+    expect(model?.envelope?.legacyErrorBody.map((f) => [f.name, f.type, f.source.file, f.source.line])).toEqual([
+      ["error", { kind: "primitive", type: "string" }, "docs/_includes/error-info.md", 6],
+      ["error_description", { kind: "primitive", type: "string" }, "docs/_includes/error-info.md", 8],
+    ]);
+    const more = buildFromSource({ ...files, files: files.files.map((f) => (f.path.endsWith("_includes/error-info.md") ? { ...f, text: `${f.text.replace(/\|#\s*$/, "")}|| **error_details**\n\`string\`| Details ||\n|#\n` } : f)) });
+    expect(more.model?.envelope?.legacyErrorBody.map((f) => f.name)).toEqual(["error", "error_description", "error_details"]);
+  });
+
   it("reads result's members from the rows beside it, nests dotted rows, and says which way it read rows that nest flat", () => {
     const type = (name: string) => stripSources(method(name).result?.type as TypeRef);
     const int = { kind: "primitive", type: "integer" };

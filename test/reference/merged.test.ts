@@ -83,7 +83,14 @@ describe("one model from the spec and the reference", () => {
     expect(typed[(visible?.typeSource?.line ?? 0) - 1]).toContain("**VISIBLE**");
     // A parameter the spec types keeps its type and has no other position.
     expect(update?.params.find((p) => p.name === "NAME")?.typeSource).toBeUndefined();
-    expect(report.answered.length).toBeGreaterThanOrEqual(5);
+    // The 3.0 error body the spec leaves "not shown", from the include every 3.0 page splices.
+    expect(spec.knownGaps.some((g) => g.topic === "v3-error-body")).toBe(true);
+    expect(model.knownGaps.some((g) => g.topic === "v3-error-body")).toBe(false);
+    expect(model.envelope?.v3ErrorBody?.[0]?.name).toBe("error");
+    expect(model.envelope?.v3ErrorBody?.[0]?.source.file).toBe(`${DOCS}/_includes/error-info-v3.md`);
+    expect(model.envelope?.legacyErrorBody).toEqual(spec.envelope?.legacyErrorBody);
+    expect(report.answered).toContainEqual({ gap: expect.stringMatching(/3\.0 error/), by: expect.stringMatching(/_includes\/error-info-v3\.md:\d+$/) });
+    expect(report.answered.length).toBeGreaterThanOrEqual(6);
     for (const a of report.answered) expect(a.by).toMatch(/^spec-source\/platform-docs\/.+\.md:\d+$/);
     expect(model.knownGaps.length).toBeLessThan(spec.knownGaps.length);
     expect(model.knownGaps.some((g) => g.subject === "Response" && g.appliesTo.includes("method:v3:tasks.task.chat.message.send"))).toBe(false);
@@ -122,6 +129,12 @@ describe("generate --docs: the merged packages", () => {
     expect(props?.["NAME"]?.["x-source"]).toBeUndefined();
     // D29: lines live in model.json only; no declaration, document or description carries a page's line.
     for (const f of result.files) if (f.path !== "model.json") expect(f.contents.match(/\.md:\d+/)?.[0], f.path).toBeUndefined();
+    // The 3.0 error body: typed from the reference's include, which says so; the spec's alone keeps it unknown.
+    const common = file("types/common.d.ts");
+    expect(common).toMatch(/\* Body of 3\.0 error responses\.\n \* Members read from the platform's reference\.\n \*\/\nexport interface V3ErrorBody \{\n  error\?: \{/);
+    expect(common).toMatch(/validation\?: Array<\{/);
+    expect((v3 as unknown as { components: { schemas: Record<string, Record<string, unknown>> } }).components.schemas["V3Error"]?.["x-source"]).toEqual({ file: `${DOCS}/_includes/error-info-v3.md`, input: "reference" });
+    expect(readFileSync(join(ROOT, "output/types/common.d.ts"), "utf8")).toContain("export type V3ErrorBody = unknown;");
     const sonet = file("types/areas/sonet_group.d.ts");
     expect(sonet).toMatch(/\* visibility in the list\.\n\s+\* Type read from the platform's reference\.\n\s+\*\n\s+\* @see \.\.\/spec\/collaboration-platform-api\.md#[\w-]+\n\s+\* @see https:\/\/apidocs\.bitrix24\.com\/api-reference\/sonet-group\/sonet-group-update\.html\n/);
     expect(file("types/areas/tasks.d.ts")).toContain("Scope: `tasks`.\n   * Scope read from the platform's reference.");

@@ -10,7 +10,7 @@ import { methodTypeBase, ordinal, propertyKey, stringLiteral } from "../names.js
 import { type TsDeclaration, type TsMember, type TsType, keyword, printDeclaration, printExtends, printImport, reference, union } from "../ts/layout.js";
 import { declaredNames, splitAreas, usedNames } from "../areas.js";
 import { memoized, methodContext, nodeText } from "../memo.js";
-import { NOT_SHOWN, type PrintContext, doc, memberNode, sentence, typeNode } from "../ts/printer.js";
+import { NOT_SHOWN, type PrintContext, doc, memberNode, readElsewhere, sentence, typeNode } from "../ts/printer.js";
 
 /**
  * Emits the types package: a type for every resource and nested shape, params/result/error-code types for every
@@ -177,8 +177,15 @@ export function emitTypes(model: Model, specPath: string, header: string): Types
     const more = model.envelope.members.filter((f) => f.name !== "result" && f.name !== "time").map((f) => memberNode(f, ctx, { optional: !f.required }));
     out.push(print(iface(envelopeDoc, "Envelope<R>", [member("result", reference("R")), member("time", reference("Time")), ...more])));
   }
-  const v3Gap = model.knownGaps.find((g) => g.topic === "v3-error-body");
-  out.push(print(alias(doc(["Body of 3.0 error responses.", NOT_SHOWN], ctx, v3Gap?.source), "V3ErrorBody", keyword("unknown"))));
+  const v3Body = model.envelope?.v3ErrorBody;
+  if (model.envelope && v3Body) {
+    // Read from the reference's include (issue 29: the gap a page answers); a model of both inputs says so.
+    const from = readElsewhere("Members", model.envelope.source, v3Body[0]?.source, ctx);
+    out.push(fieldsInterface("V3ErrorBody", v3Body, ctx, ["Body of 3.0 error responses.", ...(from.note ? [from.note] : [])], v3Body[0]?.source));
+  } else {
+    const v3Gap = model.knownGaps.find((g) => g.topic === "v3-error-body");
+    out.push(print(alias(doc(["Body of 3.0 error responses.", NOT_SHOWN], ctx, v3Gap?.source), "V3ErrorBody", keyword("unknown"))));
+  }
   const { areas, common } = splitAreas(model, { legacy: typedMethods(model, "legacy"), v3: typedMethods(model, "v3") });
   for (const r of common) out.push(resourceDecl(r, ctx));
   const byKind = (kind: string) => model.errors.catalogue.filter((e) => e.kind === kind).map((e) => e.code);
