@@ -582,8 +582,8 @@ function diffResource(o: Resource, r: Resource, out: Collector): void {
 }
 
 function diffGlobal(old: Model, next: Model, out: Collector): void {
-  const env = (m: Model) => (m.envelope ? canon({ members: m.envelope.members, time: m.envelope.time, legacyErrorBody: m.envelope.legacyErrorBody }) : "null");
-  if (env(old) !== env(next)) out.add("envelope-changed", "the response envelope, `time` or the legacy error body changed", { from: old.envelope?.source ?? null, to: next.envelope?.source ?? null });
+  const env = (m: Model) => (m.envelope ? canon({ members: m.envelope.members, time: m.envelope.time, legacyErrorBody: m.envelope.legacyErrorBody, v3ErrorBody: m.envelope.v3ErrorBody ?? null }) : "null");
+  if (env(old) !== env(next)) out.add("envelope-changed", "the response envelope, `time` or an error body changed", { from: old.envelope?.source ?? null, to: next.envelope?.source ?? null });
   const forms = (m: Model) => new Map(m.addressing.forms.map((f) => [canon({ ...f, notes: undefined }), f]));
   const fa = forms(old);
   const fb = forms(next);

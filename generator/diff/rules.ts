@@ -91,7 +91,7 @@ export const CHANGE_RULES = {
   "access-changed": rule("breaking", "minor", "Changed", "Who may call a method changed.", "`any user` becomes `administrator`"),
   "app-context-changed": rule("breaking", "minor", "Changed", "A method became (or stopped being) callable only from an application context; a webhook gets `WRONG_AUTH_TYPE`.", "`(application context only)` is added"),
   "idempotency-changed": rule("breaking", "minor", "Changed", "A 3.0 method gained or lost `Idempotency-Key` support.", "`Honours Idempotency-Key` is removed"),
-  "envelope-changed": rule("breaking", "breaking", "Changed", "The response envelope, `time` or the legacy error body changed.", "a `time` member is added"),
+  "envelope-changed": rule("breaking", "breaking", "Changed", "The response envelope, `time` or an error body (legacy or 3.0) changed.", "a `time` member is added"),
   "addressing-changed": rule("breaking", "breaking", "Changed", "A URL form changed (the client builds URLs from them, the router reads them).", "the webhook path form changes"),
   "limit-changed": rule("minor", "minor", "Changed", "A row of the limits table was added, removed or changed; the client and the router follow it.", "the batch limit goes from 50 to 100"),
   "described-in-other-area": rule("patch", "patch", "Changed", "A method moved to another section of the spec.", "a method's section is renamed"),

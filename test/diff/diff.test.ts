@@ -261,6 +261,19 @@ describe("diff: properties", () => {
     expect(samePositionsAside({ typeSource: at(1), scopesSource: at(4) }, { typeSource: at(2), scopesSource: at(5) })).toBe(true);
   });
 
+  it("a 3.0 error body added, changed or gone is an envelope change (the reference states it, the spec does not)", () => {
+    const withBody = (type: string | null) => {
+      const m = JSON.parse(JSON.stringify(BASE)) as Model;
+      if (m.envelope && type) m.envelope.v3ErrorBody = [{ name: "code", type: { kind: "primitive", type } as never, required: false, nullable: false, description: "", source: { file: "inc.md", line: 3, column: 1 } }];
+      return m;
+    };
+    const codes = (a: Model, b: Model) => diffModels(a, b, FILES).changes.map((c) => c.code);
+    expect(codes(BASE, withBody("string"))).toEqual(["envelope-changed"]);
+    expect(codes(withBody("string"), withBody("integer"))).toEqual(["envelope-changed"]);
+    expect(codes(withBody("string"), BASE)).toEqual(["envelope-changed"]);
+    expect(codes(withBody("string"), withBody("string"))).toEqual([]);
+  });
+
   it("where a merged model read a scope or a parameter's type is no change: moved, added or gone, nothing is reported", () => {
     const withPlaces = (line: number | null) => {
       const m = JSON.parse(JSON.stringify(BASE)) as Model;
