@@ -1,4 +1,4 @@
-import type { Field, Method, Model, Resource, Source, Statement, TypeRef } from "../model/types.js";
+import type { EventPayload, Field, Method, Model, Resource, Source, Statement, TypeRef } from "../model/types.js";
 import { redactSecrets } from "../util/redact.js";
 import { type Audience, type Bump, CHANGE_RULES, type ChangeCode, type Severity, bumpOf, maxSeverity } from "./rules.js";
 import { unresolvedLeft } from "../model/map-type.js";
@@ -122,7 +122,51 @@ export function diffModels(old: Model, next: Model, files: DiffFiles): DiffRepor
   diffMethods(old, next, out);
   diffStatements(out, statementsOf(old), statementsOf(next), {});
   diffGaps(old, next, out);
+  diffEvents(old, next, out);
   return { bump: bumpOf(out.changes.map((c) => c.severity)), changes: out.changes };
+}
+
+/**
+ * The events a model types (the reference's event pages, `eventPayloads`): an event added or gone, and what its
+ * handler receives, member by member at any depth (`data.FIELDS.ID`): a member added, gone or of another type.
+ * A handler implements them, so they concern the server's audience (diff/rules.ts).
+ */
+function diffEvents(old: Model, next: Model, out: Collector): void {
+  const byCode = (m: Model) => new Map((m.eventPayloads ?? []).map((e) => [e.code, e]));
+  const before = byCode(old);
+  const after = byCode(next);
+  const label = (e: EventPayload) => (e.name === e.code ? `\`${e.code}\`` : `\`${e.name}\` (\`${e.code}\`)`);
+  for (const [code, e] of after) {
+    const was = before.get(code);
+    if (!was) {
+      out.add("event-added", `event ${label(e)} is new`, { from: null, to: e.source });
+      continue;
+    }
+    const a = payloadMembers(was.fields);
+    const b = payloadMembers(e.fields);
+    for (const [path, m] of b) {
+      const o = a.get(path);
+      if (!o) out.add("event-payload-member-added", `what a handler of event ${label(e)} receives has a new member \`${path}\``, { from: null, to: m.source });
+      else if (o.shape !== m.shape) out.add("event-payload-changed", `the member \`${path}\` of what a handler of event ${label(e)} receives ${nowWas(o.type, m.type)}${o.nullable !== m.nullable ? (m.nullable ? ", and may be null" : ", and is no longer null") : ""}`, { from: o.source, to: m.source });
+    }
+    for (const [path, o] of a) if (!b.has(path)) out.add("event-payload-changed", `what a handler of event ${label(e)} receives no longer has \`${path}\``, { from: o.source, to: null, near: e.source });
+  }
+  for (const [code, e] of before) if (!after.has(code)) out.add("event-removed", `event ${label(e)} is no longer described`, { from: e.source, to: null });
+}
+
+/**
+ * A payload's members by path (`data`, `data.FIELDS`, `data.FIELDS.ID`; `items[].id` inside a list), each with its
+ * shape: its type without the members of an object it holds (compared at their own paths) and whether it may be null.
+ */
+function payloadMembers(fields: readonly Field[], prefix = "", into = new Map<string, { type: TypeRef; nullable: boolean; shape: string; source: Source }>()): Map<string, { type: TypeRef; nullable: boolean; shape: string; source: Source }> {
+  for (const f of fields) {
+    const path = prefix ? `${prefix}.${f.name}` : f.name;
+    const held = f.type.kind === "object" ? f.type : f.type.kind === "array" && f.type.items.kind === "object" ? f.type.items : null;
+    const outline: TypeRef = held ? (f.type.kind === "array" ? { kind: "array", items: { ...held, members: [] } } : { ...held, members: [] }) : f.type;
+    into.set(path, { type: f.type, nullable: f.nullable, shape: `${canon(outline)}${f.nullable ? "|null" : ""}`, source: f.source });
+    if (held) payloadMembers(held.members, f.type.kind === "array" ? `${path}[]` : path, into);
+  }
+  return into;
 }
 
 /**

@@ -71,17 +71,23 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
     methods.push(fill(m, ofReference(other), answer));
   }
   for (const [k, m] of fromReference) if (!specKeys.has(k)) methods.push(ofReference(m));
-  // The 3.0 error body the spec leaves "not shown" (its gap's topic), as the reference's include gives it.
-  const v3ErrorBody = spec.envelope && !spec.envelope.v3ErrorBody ? reference.envelope?.v3ErrorBody : undefined;
-  if (v3ErrorBody) {
+  // A gap of the whole model (not of a method) that the reference answers as a whole, where `at` says it.
+  const answerAll = (what: (g: KnownGap) => boolean, at: { file: string; line: number }) => {
     for (let i = gaps.length - 1; i >= 0; i--) {
       const g = gaps[i] as KnownGap;
-      if (g.topic !== "v3-error-body") continue;
-      const at = v3ErrorBody[0]?.source;
-      answered.push({ gap: g.subject, by: at ? `${at.file}:${at.line}` : "the reference" });
+      if (g.appliesTo.some((a) => a.startsWith("method:")) || !what(g)) continue;
+      answered.push({ gap: g.subject, by: `${at.file}:${at.line}` });
       gaps.splice(i, 1);
     }
-  }
+  };
+  // The 3.0 error body the spec leaves "not shown" (its gap's topic), as the reference's include gives it.
+  const v3ErrorBody = spec.envelope && !spec.envelope.v3ErrorBody ? reference.envelope?.v3ErrorBody : undefined;
+  const v3At = v3ErrorBody?.[0]?.source;
+  if (v3At) answerAll((g) => g.topic === "v3-error-body", v3At);
+  // The events the spec leaves open ("List of event codes", "Payload of event notifications sent to handlers"): the
+  // reference's event pages name each event and type what its handler receives (the model's `eventPayloads`).
+  const firstEvent = reference.eventPayloads?.[0];
+  if (firstEvent) answerAll((g) => g.appliesTo.includes("events") && /\bevent codes?\b|\bpayloads?\b/i.test(g.subject), firstEvent.source);
   // The spec's `event.bind` takes the events the pages describe: known values, not a contradiction.
   const withEvents = reference.eventPayloads ? withKnownEvents(methods, reference.eventPayloads) : methods;
   const codes = new Set(spec.errors.catalogue.map((e) => e.code));

@@ -115,9 +115,9 @@ function textAt(spec: string, p: { line: number; column: number }): string {
 }
 
 describe("diff: one row per change code", () => {
-  it("the table covers every code but field-deprecated, which the readers cannot produce from text yet (its own test below)", () => {
+  it("the table covers every code but field-deprecated, which the readers cannot produce from text yet, and the events, which only the reference's pages give (their own tests below)", () => {
     const covered = new Set(ROWS.map((r) => r.code));
-    expect(Object.keys(CHANGE_RULES).filter((c) => !covered.has(c as ChangeCode))).toEqual(["field-deprecated"]);
+    expect(Object.keys(CHANGE_RULES).filter((c) => !covered.has(c as ChangeCode)).sort()).toEqual(["event-added", "event-payload-changed", "event-payload-member-added", "event-removed", "field-deprecated"]);
   });
 
   it.each(ROWS)("$code", (row) => {
@@ -259,6 +259,32 @@ describe("diff: properties", () => {
     expect(samePositionsAside({ mentions: [at(1)] }, { mentions: [at(2)] })).toBe(false);
     // Where a fact of a node was read (a merged model's page positions) is a position too.
     expect(samePositionsAside({ typeSource: at(1), scopesSource: at(4) }, { typeSource: at(2), scopesSource: at(5) })).toBe(true);
+  });
+
+  it("events: one added or gone, and what its handler receives, member by member at any depth; positions are no change", () => {
+    const at = (line: number) => ({ file: "events.md", line, column: 1 });
+    const field = (name: string, type: unknown, line: number, nullable = false) => ({ name, type, required: false, nullable, description: "", source: at(line) });
+    const event = (code: string, id: string, line = 1, extra: unknown[] = []) => ({
+      name: `on${code}`,
+      code,
+      description: "",
+      scopes: ["crm"],
+      fields: [field("event", { kind: "primitive", type: "string" }, line), field("data", { kind: "object", members: [field("FIELDS", { kind: "object", members: [field("ID", { kind: "primitive", type: id }, line + 2), ...extra] }, line + 1)] }, line)],
+      source: at(line),
+    });
+    const withEvents = (...events: unknown[]) => ({ ...(JSON.parse(JSON.stringify(BASE)) as Model), eventPayloads: events }) as Model;
+    const changes = (a: Model, b: Model) => diffModels(a, b, FILES).changes.map((c) => [c.code, c.message, c.audiences]);
+    const one = withEvents(event("ONCRMDEALADD", "integer"));
+    expect(changes(one, withEvents(event("ONCRMDEALADD", "integer", 40)))).toEqual([]);
+    expect(changes(one, withEvents(event("ONCRMDEALADD", "integer"), event("ONCRMDEALUPDATE", "integer")))).toEqual([["event-added", "event `onONCRMDEALUPDATE` (`ONCRMDEALUPDATE`) is new", { server: "minor" }]]);
+    expect(changes(one, withEvents())).toEqual([["event-removed", "event `onONCRMDEALADD` (`ONCRMDEALADD`) is no longer described", { server: "breaking" }]]);
+    expect(changes(one, withEvents(event("ONCRMDEALADD", "string")))).toEqual([["event-payload-changed", "the member `data.FIELDS.ID` of what a handler of event `onONCRMDEALADD` (`ONCRMDEALADD`) receives is now string (was integer)", { server: "breaking" }]]);
+    const titled = withEvents(event("ONCRMDEALADD", "integer", 1, [field("TITLE", { kind: "primitive", type: "string" }, 9)]));
+    expect(changes(one, titled)).toEqual([["event-payload-member-added", "what a handler of event `onONCRMDEALADD` (`ONCRMDEALADD`) receives has a new member `data.FIELDS.TITLE`", { server: "minor" }]]);
+    expect(changes(titled, one)).toEqual([["event-payload-changed", "what a handler of event `onONCRMDEALADD` (`ONCRMDEALADD`) receives no longer has `data.FIELDS.TITLE`", { server: "breaking" }]]);
+    expect(diffModels(one, withEvents(), FILES).bump).toBe("major");
+    // A spec without events beside a model with them (`compare`'s inputs) is no event change of diff's either way.
+    expect(changes(BASE, BASE)).toEqual([]);
   });
 
   it("a 3.0 error body added, changed or gone is an envelope change (the reference states it, the spec does not)", () => {

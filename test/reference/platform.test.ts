@@ -108,7 +108,9 @@ describe("the platform's reference, read whole", () => {
     // and held by nothing (`task` beside tasks.task.delete's boolean `result`). The last near miss ('Chat', "did you
     // mean 'char'") went when types linked into another page (`entities.md#chat`) were followed.
     expect(byCode["unplaced"]).toBeLessThanOrEqual(140);
-    expect(byCode["unknown-type-word"]).toBeLessThanOrEqual(166);
+    // 167 since the legacy error body is read from its include, whose `error_description` row is typed
+    // `error_description` (the row's name again), a word no catalogue defines.
+    expect(byCode["unknown-type-word"]).toBeLessThanOrEqual(167);
   });
 
   it("writes valid OpenAPI documents that lint without errors", async () => {

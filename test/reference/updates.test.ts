@@ -54,6 +54,26 @@ describe("a new snapshot of the reference", () => {
     expect(removed).toBe([...byKey(a).values()].filter((m) => m.area === "vote").length);
     expect(added).toBe(7);
     expect(methodChanges.filter((c) => c.code !== "method-removed" && c.code !== "method-added")).toEqual([]);
+    // The events too: the added area's event is new, the removed area's are gone, no other event changed.
+    const events = report.changes.filter((c) => c.code.startsWith("event-"));
+    expect(events.filter((c) => c.code === "event-added").map((c) => c.message)).toEqual(["event `onShopOrderAdd` (`ONSHOPORDERADD`) is new"]);
+    expect(events.filter((c) => c.code === "event-removed").length).toBe((a.eventPayloads ?? []).filter((e) => e.source.file.includes("/api-reference/vote/")).length);
+    expect(events.filter((c) => c.code !== "event-added" && c.code !== "event-removed")).toEqual([]);
+  });
+
+  it("an event page's table edited: what its handler receives is a change of the server's audience, at the row", () => {
+    const mini = referenceFolder(join(ROOT, "test/fixtures/reference-mini"), "docs");
+    const page = "docs/api-reference/shop/events/on-shop-order-add.md";
+    const edit = (f: (text: string) => string) => ({ ...mini, files: mini.files.map((x) => (x.path === page ? { ...x, text: f(x.text) } : x)) });
+    const retyped = edit((t) => t.replace("|| **ID**\n[`integer`]", "|| **ID**\n[`string`]").replace("|#\n\n### Parameter auth", "|| **TITLE**\n[`string`](../../data-types.md) | The order's title ||\n|#\n\n### Parameter auth"));
+    const m0 = buildFromSource(mini).model as Model;
+    const m1 = buildFromSource(retyped).model as Model;
+    const changes = diffModels(m0, m1, { from: "before", to: "after" }).changes.filter((c) => c.code.startsWith("event-"));
+    expect(changes.map((c) => [c.code, c.message, c.to?.line])).toEqual([
+      ["event-payload-changed", "the member `data.FIELDS.ID` of what a handler of event `onShopOrderAdd` (`ONSHOPORDERADD`) receives is now string (was integer)", 33],
+      ["event-payload-member-added", "what a handler of event `onShopOrderAdd` (`ONSHOPORDERADD`) receives has a new member `data.FIELDS.TITLE`", 35],
+    ]);
+    expect(diffModels(m1, m0, { from: "after", to: "before" }).changes.filter((c) => c.code.startsWith("event-")).map((c) => c.code)).toEqual(["event-payload-changed", "event-payload-changed"]);
   });
 });
 
