@@ -158,6 +158,11 @@ const catalogue = {
     message: (p: { title: string; urls: string }) => `The page's title names '${p.title}' but its request URLs call ${p.urls}; read as '${p.title}'`,
     hint: "Correct the title or the examples' URLs so that they name the same method.",
   },
+  "unlisted-scope": {
+    severity: "warning",
+    message: (p: { name: string; scope: string; list: string }) => `Method '${p.name}' names scope '${p.scope}', which the platform's list of scopes (${p.list}) does not have; read as written`,
+    hint: "Correct the scope on the method's page, or add it to the list of scopes; an application cannot ask for a scope the list lacks.",
+  },
   "duplicate-page": {
     severity: "warning",
     message: (p: { name: string; first: string }) => `Method '${p.name}' has a page already (${p.first}); this page is not read`,

@@ -123,6 +123,7 @@ export function diffModels(old: Model, next: Model, files: DiffFiles): DiffRepor
   diffStatements(out, statementsOf(old), statementsOf(next), {});
   diffGaps(old, next, out);
   diffEvents(old, next, out);
+  diffScopeList(old, next, out);
   return { bump: bumpOf(out.changes.map((c) => c.severity)), changes: out.changes };
 }
 
@@ -152,6 +153,19 @@ function diffEvents(old: Model, next: Model, out: Collector): void {
     for (const [path, o] of a) if (!b.has(path)) out.add("event-payload-changed", `what a handler of event ${label(e)} receives no longer has \`${path}\``, { from: o.source, to: null, near: e.source });
   }
   for (const [code, e] of before) if (!after.has(code)) out.add("event-removed", `event ${label(e)} is no longer described`, { from: e.source, to: null });
+}
+
+/** The platform's list of scopes (`scopeList`): a scope listed, unlisted, or marked deprecated. */
+function diffScopeList(old: Model, next: Model, out: Collector): void {
+  const before = new Map((old.scopeList ?? []).map((s) => [s.code, s]));
+  const after = new Map((next.scopeList ?? []).map((s) => [s.code, s]));
+  for (const [code, s] of after) {
+    const was = before.get(code);
+    if (!was) out.add("scope-listed", `the list of scopes has \`${code}\``, { from: null, to: s.source });
+    else if (Boolean(was.deprecated) !== Boolean(s.deprecated)) out.add("description-changed", `scope \`${code}\` is ${s.deprecated ? "now" : "no longer"} deprecated in the list of scopes`, { from: was.source, to: s.source });
+    else if (was.description !== s.description || was.tool !== s.tool) out.add("description-changed", `the list's words for scope \`${code}\` changed`, { from: was.source, to: s.source });
+  }
+  for (const [code, s] of before) if (!after.has(code)) out.add("scope-unlisted", `the list of scopes no longer has \`${code}\``, { from: s.source, to: null });
 }
 
 /**

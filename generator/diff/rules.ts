@@ -93,6 +93,8 @@ export const CHANGE_RULES = {
   "idempotency-changed": rule("breaking", "minor", "Changed", "A 3.0 method gained or lost `Idempotency-Key` support.", "`Honours Idempotency-Key` is removed"),
   "envelope-changed": rule("breaking", "breaking", "Changed", "The response envelope, `time` or an error body (legacy or 3.0) changed.", "a `time` member is added"),
   "addressing-changed": rule("breaking", "breaking", "Changed", "A URL form changed (the client builds URLs from them, the router reads them).", "the webhook path form changes"),
+  "scope-listed": rule("minor", "minor", "Added", "The platform's list of scopes has another scope (`ScopeCode` gains it).", "a `booking` row is added"),
+  "scope-unlisted": rule("breaking", "minor", "Removed", "A scope left the platform's list of scopes: code naming it in `ScopeCode` no longer compiles.", "the `booking` row is removed"),
   "event-added": rule(null, "minor", "Added", "The reference describes another event: its payload is typed and `event.bind` knows its name.", "an `onCrmDealAdd` page is added"),
   "event-removed": rule(null, "breaking", "Removed", "An event is no longer described: a handler keyed by its code no longer type-checks.", "the `onCrmDealAdd` page is removed"),
   "event-payload-member-added": rule(null, "minor", "Added", "What a handler of an event receives has another member.", "a `data.FIELDS.TITLE` row is added"),

@@ -67,6 +67,7 @@ export function buildModel(specFile: string, f: Fragments, options: ModelOptions
     platform,
     ...(facts.publicPages ? { publicPages: facts.publicPages } : {}),
     ...(facts.eventPayloads ? { eventPayloads: facts.eventPayloads } : {}),
+    ...(facts.scopeList ? { scopeList: facts.scopeList } : {}),
   };
   return { model, diagnostics };
 }

@@ -9,6 +9,7 @@ import type {
   Method,
   PlatformFacts,
   Resource,
+  ScopeEntry,
   SectionAnchor,
   Source,
   StateTransition,
@@ -100,6 +101,8 @@ export interface Fragments {
     publicPages?: { base: string; root: string };
     /** The events the input describes with their payloads (Model.eventPayloads). */
     eventPayloads?: EventPayload[];
+    /** The platform's list of scopes, where the input has one (Model.scopeList). */
+    scopeList?: ScopeEntry[];
   };
 }
 

@@ -86,6 +86,10 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
   if (v3At) answerAll((g) => g.topic === "v3-error-body", v3At);
   // The events the spec leaves open ("List of event codes", "Payload of event notifications sent to handlers"): the
   // reference's event pages name each event and type what its handler receives (the model's `eventPayloads`).
+  // The full list of scopes the spec leaves "not shown": the reference's "Available Scopes" page.
+  const scopeList = spec.scopeList ?? reference.scopeList;
+  const listAt = !spec.scopeList ? reference.scopeList?.[0]?.source : undefined;
+  if (listAt) answerAll((g) => /\bscopes\b/i.test(g.subject) && /\blist\b/i.test(g.subject), listAt);
   const firstEvent = reference.eventPayloads?.[0];
   if (firstEvent) answerAll((g) => g.appliesTo.includes("events") && /\bevent codes?\b|\bpayloads?\b/i.test(g.subject), firstEvent.source);
   // The spec's `event.bind` takes the events the pages describe: known values, not a contradiction.
@@ -110,6 +114,7 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
       links: { value: [...new Set([...spec.platform.links.value, ...reference.platform.links.value])].sort(ordinal), source: spec.platform.links.source ?? reference.platform.links.source },
     },
     ...(reference.publicPages ? { publicPages: reference.publicPages } : {}),
+    ...(scopeList ? { scopeList } : {}),
     // The payloads name the reference's resources too: renamed as its methods' are.
     ...(reference.eventPayloads ? { eventPayloads: reference.eventPayloads.map((e) => ({ ...e, fields: e.fields.map((f) => ({ ...f, type: rename(f.type) })) })) } : {}),
   };

@@ -407,6 +407,22 @@ export interface EventPayload {
   source: Source;
 }
 
+/**
+ * A scope of the platform's list of scopes (the reference's "Available Scopes" page): the code a method's `Scope:`
+ * names, an application asks for at installation and a webhook is given.
+ */
+export interface ScopeEntry {
+  /** `crm`, `user_brief`, `sonet_group`. */
+  code: string;
+  /** What it opens, in the list's words (`CRM`; `Users (minimal)` for a version of `user`). */
+  description: string;
+  /** The platform's tool it belongs to, as the list names it; "" where it names none. */
+  tool: string;
+  /** The list says it is deprecated ("should not be used"). */
+  deprecated?: true;
+  source: Source;
+}
+
 /** A heading of the spec and its anchor (GitHub's slug of its text): positions that do not move when lines do. */
 export interface SectionAnchor {
   title: string;
@@ -527,6 +543,11 @@ export interface Model {
   publicPages?: { base: string; root: string };
   /** The events the input describes with their payloads (the reference's event pages); absent for the spec. */
   eventPayloads?: EventPayload[];
+  /**
+   * The platform's scopes, where an input lists them (the reference's "Available Scopes" page); absent where none
+   * does (the spec leaves "Full list of scopes" "not shown").
+   */
+  scopeList?: ScopeEntry[];
   /**
    * What the front end skipped on purpose under methods, resources and error tables, by kind: backticked names given
    * as examples, code blocks, HTML blocks. Everything else there is a fact or a warning (spec-source/README.md).

@@ -12,6 +12,7 @@ import { readSystemErrors } from "./errors.js";
 import { fieldColumns, readFieldRows } from "./fields.js";
 import { readEventPage } from "./events.js";
 import { nest } from "./nesting.js";
+import { readScopeList } from "./scopes.js";
 import { type PageScope, readPage } from "./page.js";
 import { type HeadingIndex, headingIndex, tableAt } from "./sections.js";
 
@@ -85,6 +86,22 @@ export const REFERENCE_FRONT_END: FrontEnd = {
     }
     fragments.resources.push(...catalogue.resources);
     fragments.catalogue.push(...systemErrors(texts, root, resolve));
+    // The list of scopes: the "Available Scopes" page beside the areas (`api-reference/scopes/permissions.md`).
+    const scopesFile = `${root}api-reference/scopes/permissions.md`;
+    const scopesText = texts.get(scopesFile);
+    const scopeList = scopesText === undefined ? null : readScopeList(scanPage(scopesFile, scopesText, resolve, memo).blocks, diagnostics);
+    if (scopeList && scopeList.length > 0) {
+      fragments.facts.scopeList = scopeList;
+      // A scope a page names that the list lacks: a typo, or a word of the page's read as a scope (`moduleId`).
+      const listed = new Set(scopeList.map((e) => e.code));
+      for (const m of fragments.methods) {
+        for (const s of m.scopes ?? []) {
+          if (listed.has(s)) continue;
+          const at = m.scopesSource ?? m.source;
+          diagnostics.push(diagnostic("unlisted-scope", { ...at, endLine: at.line, endColumn: at.column + 1 }, { name: m.name, scope: s, list: scopesFile }));
+        }
+      }
+    }
     // The error bodies: the tables of the includes the method pages' error handling splices (legacy and 3.0).
     const legacyErrorBody = errorBodyOf(texts, root, resolve, catalogue, diagnostics, "error-info.md") ?? [];
     const v3ErrorBody = errorBodyOf(texts, root, resolve, catalogue, diagnostics, "error-info-v3.md");

@@ -182,6 +182,26 @@ function urlMethods(blocks: YfmBlock[]): { names: string[]; v3: boolean } {
   return { names, v3 };
 }
 
+/**
+ * The scope codes a `Scope:` line begins with, and the words after them: "[`placement`, `depending on the
+ * placement`](…)" is the code `placement` and the note "depending on the placement"; "[`userfieldconfig`](…), module
+ * scope from `moduleId` (for example, [`crm`](…))" is `userfieldconfig` and a note. A code is one backticked word
+ * (letters, digits, `_`, `.`); the run of codes ends at the first thing that is not one after a comma, "and" or "or".
+ */
+export function scopeCodes(line: string): { names: string[]; rest: string } {
+  // The links' words without their targets: the codes are written inside them.
+  let rest = line.replace(/\[([^\]\n]*)\]\([^)\n]*\)/g, "$1");
+  const names: string[] = [];
+  for (;;) {
+    // One `\s*` before the optional separator and one after it: no two adjacent runs of spaces to backtrack over.
+    const m = (names.length === 0 ? /^\s*`([A-Za-z][\w.]*)`/ : /^\s*(?:,|and\b|or\b)\s*`([A-Za-z][\w.]*)`/).exec(rest);
+    if (!m) break;
+    names.push(m[1] as string);
+    rest = rest.slice(m[0].length);
+  }
+  return { names, rest: plainText(rest.replace(/^\s*,/, "")).trim() };
+}
+
 /** Scope, who may call, deprecation and the description: what the page says before its first section. */
 function readHead(method: Method, own: YfmBlock[], all: YfmBlock[], scope: PageScope): void {
   const firstSection = own.findIndex((b) => b.kind === "heading" && b.depth >= 2);
@@ -191,12 +211,13 @@ function readHead(method: Method, own: YfmBlock[], all: YfmBlock[], scope: PageS
     for (const [i, line] of b.text.split("\n").entries()) {
       const scopeLine = /^\s*Scope\s*:\s*(.*)$/i.exec(line);
       if (scopeLine) {
-        const names = [...(scopeLine[1] ?? "").matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
+        const { names, rest } = scopeCodes(scopeLine[1] ?? "");
         if (names.length > 0) {
           method.scopes = names;
           method.scopesSource = { file: b.file, line: b.line + i, column: b.column };
-        }
-        else if (/\bany\b|\bdepends\b/i.test(scopeLine[1] ?? "")) method.scopeNote = plainText(scopeLine[1] ?? "");
+          // Words after the codes say more of them ("module scope from `moduleId` (for example, `crm`)").
+          if (rest) method.scopeNote = rest;
+        } else if (/\bany\b|\bdepends\b/i.test(scopeLine[1] ?? "")) method.scopeNote = plainText(scopeLine[1] ?? "");
       }
       const who = /^\s*Who can (?:execute|call|use) (?:the|this) method\s*:\s*(.*)$/i.exec(line);
       if (who) {

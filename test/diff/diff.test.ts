@@ -117,7 +117,7 @@ function textAt(spec: string, p: { line: number; column: number }): string {
 describe("diff: one row per change code", () => {
   it("the table covers every code but field-deprecated, which the readers cannot produce from text yet, and the events, which only the reference's pages give (their own tests below)", () => {
     const covered = new Set(ROWS.map((r) => r.code));
-    expect(Object.keys(CHANGE_RULES).filter((c) => !covered.has(c as ChangeCode)).sort()).toEqual(["event-added", "event-payload-changed", "event-payload-member-added", "event-removed", "field-deprecated"]);
+    expect(Object.keys(CHANGE_RULES).filter((c) => !covered.has(c as ChangeCode)).sort()).toEqual(["event-added", "event-payload-changed", "event-payload-member-added", "event-removed", "field-deprecated", "scope-listed", "scope-unlisted"]);
   });
 
   it.each(ROWS)("$code", (row) => {
@@ -285,6 +285,17 @@ describe("diff: properties", () => {
     expect(diffModels(one, withEvents(), FILES).bump).toBe("major");
     // A spec without events beside a model with them (`compare`'s inputs) is no event change of diff's either way.
     expect(changes(BASE, BASE)).toEqual([]);
+  });
+
+  it("the list of scopes: a scope listed, unlisted or deprecated; positions are no change", () => {
+    const entry = (code: string, line: number, deprecated = false) => ({ code, description: code.toUpperCase(), tool: "Tool", ...(deprecated ? { deprecated: true as const } : {}), source: { file: "permissions.md", line, column: 1 } });
+    const withList = (...list: ReturnType<typeof entry>[]) => ({ ...(JSON.parse(JSON.stringify(BASE)) as Model), scopeList: list }) as Model;
+    const changes = (a: Model, b: Model) => diffModels(a, b, FILES).changes.map((c) => [c.code, c.message, c.audiences]);
+    const two = withList(entry("crm", 1), entry("task", 2));
+    expect(changes(two, withList(entry("crm", 5), entry("task", 9)))).toEqual([]);
+    expect(changes(two, withList(entry("crm", 1), entry("task", 2), entry("booking", 3)))).toEqual([["scope-listed", "the list of scopes has `booking`", { client: "minor", server: "minor" }]]);
+    expect(changes(two, withList(entry("crm", 1)))).toEqual([["scope-unlisted", "the list of scopes no longer has `task`", { client: "breaking", server: "minor" }]]);
+    expect(changes(two, withList(entry("crm", 1), entry("task", 2, true)))).toEqual([["description-changed", "scope `task` is now deprecated in the list of scopes", { client: "patch", server: "patch" }]]);
   });
 
   it("a 3.0 error body added, changed or gone is an envelope change (the reference states it, the spec does not)", () => {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildFromSource } from "../../generator/generate.js";
+import { scopeCodes } from "../../generator/reference/page.js";
 import type { Method, TypeRef } from "../../generator/model/types.js";
 import type { FragmentCache } from "../../generator/source/index.js";
 import { ROOT, referenceFolder } from "../helpers.js";
@@ -55,6 +56,40 @@ describe("the reference's front end over a small folder", () => {
       ["userId", true, { kind: "primitive", type: "integer" }],
     ]);
     expect(members[1]?.source).toMatchObject({ file: "docs/api-reference/shop/orders/shop-order-get.md", line: 35, column: 4 });
+  });
+
+  it("reads the list of scopes: codes of one row, a scope's versions, deprecated scopes in a sentence, each at its line", () => {
+    expect(model?.scopeList?.map((s) => [s.code, s.description, s.tool, s.deprecated ?? false, s.source.line])).toEqual([
+      ["shop", "The shop", "Online shop", false, 7],
+      ["shop_admin", "The shop's settings", "Online shop", false, 8],
+      ["shop_settings", "The shop's settings", "Online shop", false, 8],
+      ["stock", "Stock", "Warehouse", false, 9],
+      ["stock_brief", "Stock (counts only)", "Warehouse", false, 11],
+      ["stock_full", "Stock (with prices)", "Warehouse", false, 12],
+      ["shop_old", expect.stringContaining("two deprecated scopes"), "", true, 15],
+      ["stock.legacy", expect.stringContaining("two deprecated scopes"), "", true, 15],
+    ]);
+    // Every page's scope is listed: no warning. A scope the list lacks is one, at the page's Scope line.
+    expect(built.diagnostics.filter((d) => d.code === "unlisted-scope")).toEqual([]);
+    const files = referenceFolder(DIR, PREFIX);
+    const page = `${PREFIX}/api-reference/shop/orders/shop-order-get.md`;
+    const other = buildFromSource({ ...files, files: files.files.map((f) => (f.path === page ? { ...f, text: f.text.replace("> Scope: [`shop`]", "> Scope: [`shop`, `shops`]") } : f)) });
+    expect(other.diagnostics.filter((d) => d.code === "unlisted-scope").map((d) => [d.file, d.line, d.message])).toEqual([[page, 3, expect.stringContaining("Method 'shop.order.get' names scope 'shops', which the platform's list of scopes")]]);
+    // No list, no check.
+    const none = buildFromSource({ ...files, files: files.files.filter((f) => !f.path.endsWith("scopes/permissions.md")) });
+    expect(none.model?.scopeList).toBeUndefined();
+  });
+
+  it("a Scope line's codes end where its words begin: the words are the scope's note", () => {
+    expect(scopeCodes("[`crm`](../scopes/permissions.md)")).toEqual({ names: ["crm"], rest: "" });
+    expect(scopeCodes("[`user`](x), [`user_brief`](x) and `user_basic`")).toEqual({ names: ["user", "user_brief", "user_basic"], rest: "" });
+    expect(scopeCodes("[`placement`, `depending on the placement`](../scopes/permissions.md)")).toEqual({ names: ["placement"], rest: "`depending on the placement`" });
+    expect(scopeCodes("[`userfieldconfig`](x), module scope from `moduleId` (for example, [`crm`](x))")).toEqual({ names: ["userfieldconfig"], rest: "module scope from `moduleId` (for example, `crm`)" });
+    expect(scopeCodes("any")).toEqual({ names: [], rest: "any" });
+    // Linear on a long line of spaces and commas that never reaches a code.
+    const started = performance.now();
+    expect(scopeCodes(`\`a\`${" ".repeat(200_000)},${" ".repeat(200_000)}x`).names).toEqual(["a"]);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it("reads the 3.0 error body from its include: dotted rows nested under the member their first name says", () => {

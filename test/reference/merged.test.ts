@@ -97,7 +97,13 @@ describe("one model from the spec and the reference", () => {
     expect(eventGaps(model)).toEqual(eventGaps(spec).filter((g) => !/event codes|payload/i.test(g)));
     expect(eventGaps(model).length).toBeGreaterThan(0);
     expect((model.eventPayloads ?? []).length).toBeGreaterThan(100);
-    expect(report.answered.length).toBeGreaterThanOrEqual(8);
+    // The full list of scopes, from the reference's "Available Scopes" page.
+    expect(spec.knownGaps.some((g) => g.subject === "Full list of scopes")).toBe(true);
+    expect(model.knownGaps.some((g) => g.subject === "Full list of scopes")).toBe(false);
+    expect(model.scopeList?.map((s) => s.code)).toEqual(expect.arrayContaining(["crm", "task", "user", "user_brief", "sonet_group", "socialnetwork"]));
+    expect(model.scopeList?.find((s) => s.code === "tasks")?.deprecated).toBe(true);
+    expect(model.scopeList?.[0]?.source.file).toBe(`${DOCS}/api-reference/scopes/permissions.md`);
+    expect(report.answered.length).toBeGreaterThanOrEqual(9);
     for (const a of report.answered) expect(a.by).toMatch(/^spec-source\/platform-docs\/.+\.md:\d+$/);
     expect(model.knownGaps.length).toBeLessThan(spec.knownGaps.length);
     expect(model.knownGaps.some((g) => g.subject === "Response" && g.appliesTo.includes("method:v3:tasks.task.chat.message.send"))).toBe(false);
@@ -142,6 +148,12 @@ describe("generate --docs: the merged packages", () => {
     expect(common).toMatch(/validation\?: Array<\{/);
     expect((v3 as unknown as { components: { schemas: Record<string, Record<string, unknown>> } }).components.schemas["V3Error"]?.["x-source"]).toEqual({ file: `${DOCS}/_includes/error-info-v3.md`, input: "reference" });
     expect(readFileSync(join(ROOT, "output/types/common.d.ts"), "utf8")).toContain("export type V3ErrorBody = unknown;");
+    // The list of scopes: a type of its codes that says where it was read, and the documents' x-scope-list.
+    expect(common).toMatch(/ \* The list read from the platform's reference\.\n \*\n \* @see https:\/\/apidocs\.bitrix24\.com\/api-reference\/scopes\/permissions\.html\n \*\/\nexport type ScopeCode =\n  \| "ai_admin"/);
+    const list = (v3 as unknown as Record<string, unknown>)["x-scope-list"] as Array<{ code: string; deprecated?: boolean }>;
+    expect(list.find((s) => s.code === "tasks")).toMatchObject({ deprecated: true });
+    expect((v3 as unknown as Record<string, unknown>)["x-scope-list-source"]).toEqual({ file: `${DOCS}/api-reference/scopes/permissions.md`, input: "reference" });
+    expect(readFileSync(join(ROOT, "output/types/common.d.ts"), "utf8")).not.toContain("ScopeCode");
     const sonet = file("types/areas/sonet_group.d.ts");
     expect(sonet).toMatch(/\* visibility in the list\.\n\s+\* Type read from the platform's reference\.\n\s+\*\n\s+\* @see \.\.\/spec\/collaboration-platform-api\.md#[\w-]+\n\s+\* @see https:\/\/apidocs\.bitrix24\.com\/api-reference\/sonet-group\/sonet-group-update\.html\n/);
     expect(file("types/areas/tasks.d.ts")).toContain("Scope: `tasks`.\n   * Scope read from the platform's reference.");

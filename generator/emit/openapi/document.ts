@@ -296,6 +296,13 @@ export function emitOpenApiDocument(model: Model, version: Version, opts: OpenAp
       cause: e.cause,
       ...(e.variants ? { variants: e.variants } : {}),
     })),
+    // The platform's list of scopes, where an input has one (the reference's "Available Scopes" page).
+    ...(model.scopeList && model.scopeList.length > 0
+      ? {
+          "x-scope-list": model.scopeList.map((s) => ({ code: s.code, description: s.description, tool: s.tool, ...(s.deprecated ? { deprecated: true } : {}) })),
+          "x-scope-list-source": xSource(model, model.scopeList[0]?.source ?? { file: model.specFile, line: 1, column: 1 }),
+        }
+      : {}),
     // The events the reference's pages type (OpenAPI 3.0 has no webhooks): what each handler receives, by the code
     // it gets in `event`, as a schema; the mock makes a delivered event's data from it.
     ...(version === "legacy" && model.eventPayloads && model.eventPayloads.length > 0

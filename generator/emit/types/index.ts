@@ -195,6 +195,20 @@ export function emitTypes(model: Model, specPath: string, header: string): Types
   const own = model.methods.flatMap((m) => m.errors.map((e) => e.code)).filter((c): c is string => c !== null).sort(ordinal);
   const every = union([reference("SystemErrorCode"), reference("V3ErrorCode"), reference("AuthErrorCode"), literalUnion(own)]);
   out.push(print(alias(doc(["Every error code the spec names: the catalogue and every method's own."], ctx), "ErrorCode", every)));
+  const scopeList = model.scopeList ?? [];
+  if (scopeList.length > 0) {
+    // The platform's list of scopes (the reference's "Available Scopes" page), in its order.
+    const first = scopeList[0]?.source;
+    const deprecated = scopeList.filter((s) => s.deprecated).map((s) => `\`${s.code}\``);
+    // A model of the spec has its sections: the list read from the reference beside it says so (D29).
+    const from = readElsewhere("The list", model.sections[0]?.source ?? first ?? { file: model.specFile, line: 1, column: 1 }, first, ctx);
+    const lines = [
+      "The platform's scopes, as its list of scopes names them: what a method's scope names, an application asks for at installation and a webhook is given.",
+      deprecated.length > 0 ? `Deprecated (the list: not to be used): ${deprecated.join(", ")}.` : null,
+      from.note,
+    ];
+    out.push(print(alias(doc(lines, ctx, first), "ScopeCode", literalUnion(scopeList.map((s) => s.code)))));
+  }
   if (model.eventPayloads && model.eventPayloads.length > 0) out.push(...eventDecls(model.eventPayloads, ctx));
   const commonText = out.join("\n");
   const commonNames = new Set(declaredNames(commonText));
