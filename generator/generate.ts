@@ -17,7 +17,7 @@ import { formatFiles } from "./render/format.js";
 import { redactQuoted } from "./read/secrets.js";
 import { FRONT_ENDS, type FrontEnd, frontEndFor } from "./frontends/index.js";
 import { type InputFile, type InputSource, oneFile } from "./source/index.js";
-import { mergeModels } from "./model/merge.js";
+import { type MergeReport, mergeModels } from "./model/merge.js";
 import { view } from "./model/view.js";
 import { sha256 } from "./util/hash.js";
 import { lineCommentText } from "./util/comment.js";
@@ -96,6 +96,8 @@ export interface GenerateResult {
   model: Model | null;
   /** The packages' version and how it was reached; null when nothing was emitted. */
   release: Release | null;
+  /** With the reference beside the spec (`docs`): the merged model's methods by input, and the gaps pages answered. */
+  merge?: MergeReport;
 }
 
 export interface Release {
@@ -127,7 +129,9 @@ export async function generateSource(source: InputSource, options: GenerateOptio
   const docs = options.docs ? buildFromSource(options.docs, modelOptions, options.frontEnds ?? FRONT_ENDS) : null;
   const diagnostics = docs ? sortDiagnostics([...built.diagnostics, ...docs.diagnostics]) : built.diagnostics;
   if (!built.model || (docs && !docs.model)) return { files: [], diagnostics, model: null, release: null };
-  const merged = docs?.model ? mergeModels(built.model, docs.model).model : built.model;
+  const both = docs?.model ? mergeModels(built.model, docs.model) : null;
+  const merged = both ? both.model : built.model;
+  const mergeReport = both ? { merge: both.report } : {};
   // What the manifest and changelogs hash as the input: the spec, and the reference's pages when they are read too.
   const specText = options.docs ? `${sourceText(source)}\0${sourceText(options.docs)}` : sourceText(source);
   const model = withV3ErrorPrefix(merged, options.v3ErrorPrefix ?? "spec");
@@ -144,12 +148,12 @@ export async function generateSource(source: InputSource, options: GenerateOptio
   const hashes = options.previous?.fileHashes;
   // Only a generation that would keep the previous version can be an upgrade of the generator's own bytes.
   if (!previous || decided.version !== previous.generation.version || !hashes || !outputChanged(first.files, hashes)) {
-    return { files: first.files, diagnostics, model, release: first.release };
+    return { files: first.files, diagnostics, model, release: first.release, ...mergeReport };
   }
   // Same model, other bytes: what the packages hold changed all the same, so they get a patch version (D3).
   const version = bumpVersion(decided.version, "patch");
   const patched = await emitAll(specText, shipSpec, model, options, { ...decided, version, generation: { ...decided.generation, version } }, built.secrets, true, null, modelBody);
-  return { files: patched.files, diagnostics, model, release: patched.release };
+  return { files: patched.files, diagnostics, model, release: patched.release, ...mergeReport };
 }
 
 /**

@@ -449,6 +449,11 @@ async function runGenerateLocked(r: Resolved, check: boolean, format: Diagnostic
     process.stderr.write(`${GENERATOR_NAME}: ${why}; ${shown(r.out)} was not changed\n`);
     return EXIT.specErrors;
   }
+  // One model of the spec and the reference (--docs): where its methods come from, and what the pages answered.
+  if (result.merge && format !== "json") {
+    const { methods, gaps } = result.merge;
+    process.stderr.write(`${GENERATOR_NAME}: one model of the spec and the reference: ${methods.spec} methods the spec describes (${methods.both} of them on pages too, the spec's facts standing), ${methods.reference} from the pages; ${gaps.spec - gaps.left} of the spec's ${gaps.spec} "not shown" gaps answered by pages (model.json's knownGaps keeps ${gaps.left})\n`);
+  }
   await reportRelease(r, result, verbose);
   const skeleton = await followSkeleton(r, result, check);
   const files = skeleton.files;

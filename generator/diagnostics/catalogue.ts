@@ -160,8 +160,8 @@ const catalogue = {
   },
   "unlisted-scope": {
     severity: "warning",
-    message: (p: { name: string; scope: string; list: string }) => `Method '${p.name}' names scope '${p.scope}', which the platform's list of scopes (${p.list}) does not have; read as written`,
-    hint: "Correct the scope on the method's page, or add it to the list of scopes; an application cannot ask for a scope the list lacks.",
+    message: (p: { what: "method" | "event"; name: string; scope: string; list: string }) => `The ${p.what} '${p.name}' names scope '${p.scope}', which the platform's list of scopes (${p.list}) does not have; read as written`,
+    hint: "Correct the scope on the page, or add it to the list of scopes; an application cannot ask for a scope the list lacks.",
   },
   "duplicate-page": {
     severity: "warning",

@@ -148,7 +148,12 @@ function diffEvents(old: Model, next: Model, out: Collector): void {
     for (const [path, m] of b) {
       const o = a.get(path);
       if (!o) out.add("event-payload-member-added", `what a handler of event ${label(e)} receives has a new member \`${path}\``, { from: null, to: m.source });
-      else if (o.shape !== m.shape) out.add("event-payload-changed", `the member \`${path}\` of what a handler of event ${label(e)} receives ${nowWas(o.type, m.type)}${o.nullable !== m.nullable ? (m.nullable ? ", and may be null" : ", and is no longer null") : ""}`, { from: o.source, to: m.source });
+      else if (o.shape === m.shape) continue;
+      else if (o.type.kind === m.type.kind && o.shape === `${m.shape.replace(/\|null$/, "")}${o.nullable ? "|null" : ""}`) {
+        // Only whether it may be null: a handler must now handle null (breaking), or need no longer (wording).
+        const what = `the member \`${path}\` of what a handler of event ${label(e)} receives ${m.nullable ? "may now be null" : "may no longer be null"}`;
+        out.add(m.nullable ? "event-payload-changed" : "description-changed", what, { from: o.source, to: m.source });
+      } else out.add("event-payload-changed", `the member \`${path}\` of what a handler of event ${label(e)} receives ${nowWas(o.type, m.type)}${o.nullable !== m.nullable ? (m.nullable ? ", and may be null" : ", and is no longer null") : ""}`, { from: o.source, to: m.source });
     }
     for (const [path, o] of a) if (!b.has(path)) out.add("event-payload-changed", `what a handler of event ${label(e)} receives no longer has \`${path}\``, { from: o.source, to: null, near: e.source });
   }

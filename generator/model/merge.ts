@@ -21,8 +21,10 @@ import { ordinal } from "../util/order.js";
 export interface MergeReport {
   /** Methods of the merged model by where they come from. */
   methods: { spec: number; reference: number; both: number };
-  /** The spec's gaps a page answered, with the page that answered each. */
+  /** The spec's gaps a page answered, with the page that answered each (a gap of several methods once per method). */
   answered: Array<{ gap: string; by: string }>;
+  /** The spec's known gaps, and those left in the merged model (a gap goes when every node it applies to is answered). */
+  gaps: { spec: number; left: number };
 }
 
 export function mergeModels(spec: Model, reference: Model): { model: Model; report: MergeReport } {
@@ -84,14 +86,16 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
   const v3ErrorBody = spec.envelope && !spec.envelope.v3ErrorBody ? reference.envelope?.v3ErrorBody : undefined;
   const v3At = v3ErrorBody?.[0]?.source;
   if (v3At) answerAll((g) => g.topic === "v3-error-body", v3At);
-  // The events the spec leaves open ("List of event codes", "Payload of event notifications sent to handlers"): the
-  // reference's event pages name each event and type what its handler receives (the model's `eventPayloads`).
   // The full list of scopes the spec leaves "not shown": the reference's "Available Scopes" page.
   const scopeList = spec.scopeList ?? reference.scopeList;
   const listAt = !spec.scopeList ? reference.scopeList?.[0]?.source : undefined;
   if (listAt) answerAll((g) => /\bscopes\b/i.test(g.subject) && /\blist\b/i.test(g.subject), listAt);
-  const firstEvent = reference.eventPayloads?.[0];
-  if (firstEvent) answerAll((g) => g.appliesTo.includes("events") && /\bevent codes?\b|\bpayloads?\b/i.test(g.subject), firstEvent.source);
+  // The events the spec leaves open: the reference's event pages name each event ("List of event codes"), and type
+  // what its handler receives ("Payload of event notifications sent to handlers") only when every page gives it.
+  const events = reference.eventPayloads ?? [];
+  const firstEvent = events[0];
+  if (firstEvent) answerAll((g) => g.appliesTo.includes("events") && /\bevent codes?\b/i.test(g.subject), firstEvent.source);
+  if (firstEvent && events.every((e) => e.fields.length > 0)) answerAll((g) => g.appliesTo.includes("events") && /\bpayloads?\b/i.test(g.subject), firstEvent.source);
   // The spec's `event.bind` takes the events the pages describe: known values, not a contradiction.
   const withEvents = reference.eventPayloads ? withKnownEvents(methods, reference.eventPayloads) : methods;
   const codes = new Set(spec.errors.catalogue.map((e) => e.code));
@@ -120,7 +124,7 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
   };
   const described = withEvents.filter((m) => m.described);
   const fromPages = described.filter((m) => m.source.file !== spec.specFile).length;
-  return { model, report: { methods: { spec: described.length - fromPages, reference: fromPages, both }, answered } };
+  return { model, report: { methods: { spec: described.length - fromPages, reference: fromPages, both }, answered, gaps: { spec: spec.knownGaps.length, left: gaps.length } } };
 }
 
 /** The spec's method with what it leaves open filled from the page: each filled fact keeps the page's position. */
@@ -134,7 +138,9 @@ function fill(m: Method, page: Method, answer: (m: Method, what: (g: KnownGap) =
   if (m.scopes === null && page.scopes !== null) {
     out.scopes = page.scopes;
     out.scopesSource = page.scopesSource ?? page.source;
-    answer(m, (g) => /^scope of the method$/i.test(g.subject), by);
+    // The page's words after its codes ("module scope from `moduleId`") go with them, where the spec has none.
+    if (m.scopeNote === null && page.scopeNote !== null) out.scopeNote = page.scopeNote;
+    answer(m, (g) => /^scope of the method$/i.test(g.subject), `${out.scopesSource.file}:${out.scopesSource.line}`);
   }
   out.params = m.params.map((p): Field => {
     if (p.type.kind !== "unknown") return p;

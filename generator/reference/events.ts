@@ -4,6 +4,7 @@ import type { YfmBlock, YfmPage } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { FIELD_BUDGET, type FieldScope, fieldColumns, plainText, readFieldRows } from "./fields.js";
 import { nest } from "./nesting.js";
+import { scopeCodes } from "./scopes.js";
 import { type HeadingIndex, headingIndex, tableAt } from "./sections.js";
 
 /**
@@ -47,9 +48,8 @@ export function readEventPage(page: YfmPage, scope: EventScope): EventPayload | 
       break;
     }
   }
-  const scopes = own
-    .filter((b) => b.kind === "quote")
-    .flatMap((b) => (b.kind === "quote" ? [...(/Scope\s*:\s*(.*)/i.exec(b.text)?.[1] ?? "").matchAll(/`([^`]+)`/g)].map((m) => m[1] as string) : []));
+  // The codes a `Scope:` line begins with, as a method page's (page.ts scopeCodes).
+  const scopes = own.filter((b) => b.kind === "quote").flatMap((b) => (b.kind === "quote" ? scopeCodes(/Scope\s*:\s*(.*)/i.exec(b.text)?.[1] ?? "").names : []));
   // The first paragraph outside the notes (an AI-tools tip opens most pages).
   let inNote = 0;
   const description = own.find((b) => {

@@ -430,11 +430,15 @@ function readWord(scope: FieldScope, option: { word: string; link: string | null
   return { kind: "unknown", note: `the reference's type '${word}'` };
 }
 
+/** Markdown links as their words (`[\`crm\`](../x.md)` is `` `crm` ``), the rest of the text as it is. */
+export function linkWords(s: string): string {
+  // Bounded and on one line: `[](` repeated over a long line must not make every `[` scan to the line's end.
+  return s.replace(/\[([^\]\n]{0,500})\]\([^)\s]{0,500}\)/g, "$1");
+}
+
 /** The cell's text without Markdown links' targets and emphasis, one line. */
 export function plainText(s: string): string {
-  return s
-    // Bounded and on one line: `[](` repeated over a long line must not make every `[` scan to the line's end.
-    .replace(/\[([^\]\n]{0,500})\]\([^)\s]{0,500}\)/g, "$1")
+  return linkWords(s)
     .replace(/\*\*([^*]+)\*\*/g, "$1")
     .replace(/\{\.[\w-]+\}/g, "")
     .replace(/\s+/g, " ")

@@ -94,13 +94,11 @@ export const REFERENCE_FRONT_END: FrontEnd = {
       fragments.facts.scopeList = scopeList;
       // A scope a page names that the list lacks: a typo, or a word of the page's read as a scope (`moduleId`).
       const listed = new Set(scopeList.map((e) => e.code));
-      for (const m of fragments.methods) {
-        for (const s of m.scopes ?? []) {
-          if (listed.has(s)) continue;
-          const at = m.scopesSource ?? m.source;
-          diagnostics.push(diagnostic("unlisted-scope", { ...at, endLine: at.line, endColumn: at.column + 1 }, { name: m.name, scope: s, list: scopesFile }));
-        }
-      }
+      const check = (what: "method" | "event", name: string, scopes: readonly string[] | null, at: { file: string; line: number; column: number }) => {
+        for (const s of scopes ?? []) if (!listed.has(s)) diagnostics.push(diagnostic("unlisted-scope", { ...at, endLine: at.line, endColumn: at.column + 1 }, { what, name, scope: s, list: scopesFile }));
+      };
+      for (const m of fragments.methods) check("method", m.name, m.scopes, m.scopesSource ?? m.source);
+      for (const e of events.values()) check("event", e.name, e.scopes, e.source);
     }
     // The error bodies: the tables of the includes the method pages' error handling splices (legacy and 3.0).
     const legacyErrorBody = errorBodyOf(texts, root, resolve, catalogue, diagnostics, "error-info.md") ?? [];

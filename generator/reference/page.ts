@@ -4,6 +4,7 @@ import type { Field, Method, Source, TypeRef, Version } from "../model/types.js"
 import type { YfmBlock, YfmPage } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { type AnchoredTable, FIELD_BUDGET, type FieldScope, TYPE_READINGS, plainText } from "./fields.js";
+import { scopeCodes } from "./scopes.js";
 import { type HeadingIndex, type SectionTable, headingIndex, positionKey, sectionsOf, spanOf, srcOf, tableAt, tableNamed, warnUnused } from "./sections.js";
 import { readErrors, readParameters, readReturned } from "./returned.js";
 
@@ -180,26 +181,6 @@ function urlMethods(blocks: YfmBlock[]): { names: string[]; v3: boolean } {
     }
   }
   return { names, v3 };
-}
-
-/**
- * The scope codes a `Scope:` line begins with, and the words after them: "[`placement`, `depending on the
- * placement`](…)" is the code `placement` and the note "depending on the placement"; "[`userfieldconfig`](…), module
- * scope from `moduleId` (for example, [`crm`](…))" is `userfieldconfig` and a note. A code is one backticked word
- * (letters, digits, `_`, `.`); the run of codes ends at the first thing that is not one after a comma, "and" or "or".
- */
-export function scopeCodes(line: string): { names: string[]; rest: string } {
-  // The links' words without their targets: the codes are written inside them.
-  let rest = line.replace(/\[([^\]\n]*)\]\([^)\n]*\)/g, "$1");
-  const names: string[] = [];
-  for (;;) {
-    // One `\s*` before the optional separator and one after it: no two adjacent runs of spaces to backtrack over.
-    const m = (names.length === 0 ? /^\s*`([A-Za-z][\w.]*)`/ : /^\s*(?:,|and\b|or\b)\s*`([A-Za-z][\w.]*)`/).exec(rest);
-    if (!m) break;
-    names.push(m[1] as string);
-    rest = rest.slice(m[0].length);
-  }
-  return { names, rest: plainText(rest.replace(/^\s*,/, "")).trim() };
 }
 
 /** Scope, who may call, deprecation and the description: what the page says before its first section. */

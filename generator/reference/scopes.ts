@@ -2,7 +2,7 @@ import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
 import type { ScopeEntry } from "../model/types.js";
 import type { YfmBlock } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
-import { plainText } from "./fields.js";
+import { linkWords, plainText } from "./fields.js";
 
 /**
  * The platform's list of scopes (the reference's `api-reference/scopes/permissions.md`, "Available Scopes"): a table
@@ -15,7 +15,8 @@ import { plainText } from "./fields.js";
  * scope codes gives no list.
  */
 export function readScopeList(blocks: readonly YfmBlock[], diagnostics: Diagnostic[]): ScopeEntry[] | null {
-  const table = blocks.find((b): b is Extract<YfmBlock, { kind: "table" }> => b.kind === "table" && (b.rows[0] ?? []).some((c) => /\bscope\b.*\bcode\b/i.test(plainText(c.text))));
+  // Two word tests, not one pattern with `.*` between them, which would scan on from every "scope" of a long cell.
+  const table = blocks.find((b): b is Extract<YfmBlock, { kind: "table" }> => b.kind === "table" && (b.rows[0] ?? []).some((c) => /\bscope\b/i.test(c.text) && /\bcode\b/i.test(c.text)));
   if (!table) return null;
   const [header, ...rows] = table.rows;
   const words = (header ?? []).map((c) => plainText(c.text).toLowerCase());
@@ -44,21 +45,61 @@ export function readScopeList(blocks: readonly YfmBlock[], diagnostics: Diagnost
       const item = /^\s*[-*]\s+\*\*([A-Za-z0-9_.]+)\*\*/.exec(line);
       if (!item) continue;
       const after = line.slice(item[0].length).trimStart().replace(/^[—–-]/, "").trim();
-      out.push({ code: item[1] as string, description: plainText(after), tool: toolText, source: { file: nameCell.file, line: nameCell.line + 1 + i, column: nameCell.column } });
+      // A line after the cell's first starts the source line: the code's column is its place in it.
+      out.push({ code: item[1] as string, description: plainText(after), tool: toolText, source: { file: nameCell.file, line: nameCell.line + 1 + i, column: line.indexOf(item[1] as string) + 1 } });
     }
   }
   // "Additionally, three deprecated scopes are available — tasks, tasks_extended, tasksmobile. They should not be used."
   for (const b of blocks) {
     if (b.kind !== "text" || b.file !== table.file) continue;
-    const said = /\bdeprecated scopes?\b[^—–\n]*[—–]\s*([A-Za-z0-9_.]+(?:\s*,\s*[A-Za-z0-9_.]+)*)/i.exec(b.text);
+    const said = deprecatedScopes(b.text);
     if (!said) continue;
-    const text = plainText(b.text.replace(/^\[\*[^\]]*\]:\s*/, ""));
-    // A code may hold dots (`sign.b2e`); the sentence's own full stop is none of it.
-    for (const c of (said[1] ?? "").split(",").map((s) => s.trim().replace(/\.+$/, ""))) {
+    for (const c of said.codes) {
       const known = out.find((e) => e.code === c);
       if (known) known.deprecated = true;
-      else out.push({ code: c, description: text, tool: "", deprecated: true, source: { file: b.file, line: b.line, column: b.column } });
+      else out.push({ code: c, description: said.words, tool: "", deprecated: true, source: { file: b.file, line: b.line, column: b.column } });
     }
   }
   return out;
+}
+
+/**
+ * The codes a sentence names as deprecated scopes ("… deprecated scopes are available — a, b, c. They should not be
+ * used."), and its words after them. Scanned with `indexOf` from the first "deprecated scope" to the dash on its line:
+ * one pattern with a run between the two would scan on from every "deprecated scopes" of a long text.
+ */
+function deprecatedScopes(text: string): { codes: string[]; words: string } | null {
+  const at = text.toLowerCase().indexOf("deprecated scope");
+  if (at < 0) return null;
+  const eol = text.indexOf("\n", at);
+  const line = text.slice(at, eol < 0 ? text.length : eol);
+  const dash = line.search(/[—–]/);
+  if (dash < 0) return null;
+  const list = /^\s*([A-Za-z0-9_.]+(?:,\s*[A-Za-z0-9_.]+)*)/.exec(line.slice(dash + 1));
+  if (!list) return null;
+  // A code may hold dots (`sign.b2e`); the sentence's own full stop is none of it.
+  const codes = (list[1] ?? "").split(",").map((s) => s.trim().replace(/\.+$/, "")).filter(Boolean);
+  const words = plainText(line.slice(dash + 1 + list[0].length).replace(/^\.\s*/, ""));
+  return { codes, words };
+}
+
+/**
+ * The scope codes a `Scope:` line begins with, and the words after them: "[`placement`, `depending on the
+ * placement`](…)" is the code `placement` and the note "depending on the placement"; "[`userfieldconfig`](…), module
+ * scope from `moduleId` (for example, [`crm`](…))" is `userfieldconfig` and a note. A code is one backticked word
+ * (letters, digits, `_`, `.`); the run of codes ends at the first thing that is not one after a comma, "and" or "or".
+ */
+export function scopeCodes(line: string): { names: string[]; rest: string } {
+  // The links' words without their targets: the codes are written inside them.
+  let rest = linkWords(line);
+  const names: string[] = [];
+  for (;;) {
+    // One `\s*` before the optional separator and one after it: no two adjacent runs of spaces to backtrack over.
+    // A pair of backticks may hold several codes (`placement, crm`); a comma may come before "and".
+    const m = (names.length === 0 ? /^\s*`([A-Za-z][\w.]*(?:,\s*[A-Za-z][\w.]*)*)`/ : /^\s*(?:,(?:\s*(?:and|or)\b)?|and\b|or\b)\s*`([A-Za-z][\w.]*(?:,\s*[A-Za-z][\w.]*)*)`/).exec(rest);
+    if (!m) break;
+    names.push(...(m[1] as string).split(",").map((s) => s.trim()));
+    rest = rest.slice(m[0].length);
+  }
+  return { names, rest: plainText(rest.replace(/^\s*,/, "")).trim() };
 }

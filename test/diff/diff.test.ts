@@ -283,8 +283,12 @@ describe("diff: properties", () => {
     expect(changes(one, titled)).toEqual([["event-payload-member-added", "what a handler of event `onONCRMDEALADD` (`ONCRMDEALADD`) receives has a new member `data.FIELDS.TITLE`", { server: "minor" }]]);
     expect(changes(titled, one)).toEqual([["event-payload-changed", "what a handler of event `onONCRMDEALADD` (`ONCRMDEALADD`) receives no longer has `data.FIELDS.TITLE`", { server: "breaking" }]]);
     expect(diffModels(one, withEvents(), FILES).bump).toBe("major");
-    // A spec without events beside a model with them (`compare`'s inputs) is no event change of diff's either way.
-    expect(changes(BASE, BASE)).toEqual([]);
+    // Only whether a member may be null: breaking when it may now be, wording when it may no longer be.
+    const nullable = withEvents(event("ONCRMDEALADD", "integer"));
+    const fields = (nullable.eventPayloads?.[0]?.fields[1]?.type as { members: Array<{ type: { members: Array<{ nullable: boolean }> } }> }).members[0]?.type.members[0];
+    if (fields) fields.nullable = true;
+    expect(changes(one, nullable)).toEqual([["event-payload-changed", "the member `data.FIELDS.ID` of what a handler of event `onONCRMDEALADD` (`ONCRMDEALADD`) receives may now be null", { server: "breaking" }]]);
+    expect(changes(nullable, one)).toEqual([["description-changed", "the member `data.FIELDS.ID` of what a handler of event `onONCRMDEALADD` (`ONCRMDEALADD`) receives may no longer be null", { client: "patch", server: "patch" }]]);
   });
 
   it("the list of scopes: a scope listed, unlisted or deprecated; positions are no change", () => {

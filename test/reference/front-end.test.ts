@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildFromSource } from "../../generator/generate.js";
-import { scopeCodes } from "../../generator/reference/page.js";
+import { readScopeList, scopeCodes } from "../../generator/reference/scopes.js";
 import type { Method, TypeRef } from "../../generator/model/types.js";
 import type { FragmentCache } from "../../generator/source/index.js";
 import { ROOT, referenceFolder } from "../helpers.js";
@@ -66,18 +66,38 @@ describe("the reference's front end over a small folder", () => {
       ["stock", "Stock", "Warehouse", false, 9],
       ["stock_brief", "Stock (counts only)", "Warehouse", false, 11],
       ["stock_full", "Stock (with prices)", "Warehouse", false, 12],
-      ["shop_old", expect.stringContaining("two deprecated scopes"), "", true, 15],
-      ["stock.legacy", expect.stringContaining("two deprecated scopes"), "", true, 15],
+      ["shop_old", "They should not be used.", "", true, 15],
+      ["stock.legacy", "They should not be used.", "", true, 15],
     ]);
+    // Each at the column of its code: a version's on its own line of the name cell.
+    expect(model?.scopeList?.filter((s) => s.code.startsWith("stock_")).map((s) => s.source.column)).toEqual([5, 5]);
     // Every page's scope is listed: no warning. A scope the list lacks is one, at the page's Scope line.
     expect(built.diagnostics.filter((d) => d.code === "unlisted-scope")).toEqual([]);
     const files = referenceFolder(DIR, PREFIX);
     const page = `${PREFIX}/api-reference/shop/orders/shop-order-get.md`;
     const other = buildFromSource({ ...files, files: files.files.map((f) => (f.path === page ? { ...f, text: f.text.replace("> Scope: [`shop`]", "> Scope: [`shop`, `shops`]") } : f)) });
-    expect(other.diagnostics.filter((d) => d.code === "unlisted-scope").map((d) => [d.file, d.line, d.message])).toEqual([[page, 3, expect.stringContaining("Method 'shop.order.get' names scope 'shops', which the platform's list of scopes")]]);
+    expect(other.diagnostics.filter((d) => d.code === "unlisted-scope").map((d) => [d.file, d.line, d.message])).toEqual([[page, 3, expect.stringContaining("The method 'shop.order.get' names scope 'shops', which the platform's list of scopes")]]);
+    // An event page's scope is checked too.
+    const eventPage = `${PREFIX}/api-reference/shop/events/on-shop-order-add.md`;
+    const event = buildFromSource({ ...files, files: files.files.map((f) => (f.path === eventPage ? { ...f, text: f.text.replace("> Scope: [`shop`]", "> Scope: [`shops`]") } : f)) });
+    expect(event.diagnostics.filter((d) => d.code === "unlisted-scope").map((d) => [d.file, d.message])).toEqual([[eventPage, expect.stringContaining("The event 'onShopOrderAdd' names scope 'shops'")]]);
     // No list, no check.
     const none = buildFromSource({ ...files, files: files.files.filter((f) => !f.path.endsWith("scopes/permissions.md")) });
     expect(none.model?.scopeList).toBeUndefined();
+    // Linear on hostile text: a header of many "scope" and no "code", a sentence of many "deprecated scopes" and its
+    // dash on the next line (each once scanned on to the line's end by one pattern with a run between).
+    const cell = (text: string) => ({ text, file: "p.md", line: 1, column: 1 });
+    const started = performance.now();
+    const hostile = readScopeList(
+      [
+        { kind: "table", rows: [[cell("scope ".repeat(40_000)), cell("Name")]], end: 0, file: "p.md", line: 1, column: 1 },
+        { kind: "table", rows: [[cell("Scope Code"), cell("Scope Name")], [cell("**a**"), cell("A")]], end: 0, file: "p.md", line: 5, column: 1 },
+        { kind: "text", text: `${"deprecated scopes ".repeat(40_000)}\n— x`, file: "p.md", line: 9, column: 1 },
+      ],
+      [],
+    );
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(hostile?.map((s) => s.code)).toEqual(["a"]);
   });
 
   it("a Scope line's codes end where its words begin: the words are the scope's note", () => {
@@ -86,9 +106,14 @@ describe("the reference's front end over a small folder", () => {
     expect(scopeCodes("[`placement`, `depending on the placement`](../scopes/permissions.md)")).toEqual({ names: ["placement"], rest: "`depending on the placement`" });
     expect(scopeCodes("[`userfieldconfig`](x), module scope from `moduleId` (for example, [`crm`](x))")).toEqual({ names: ["userfieldconfig"], rest: "module scope from `moduleId` (for example, `crm`)" });
     expect(scopeCodes("any")).toEqual({ names: [], rest: "any" });
+    // Several codes in one pair of backticks, and a comma before "and".
+    expect(scopeCodes("[`placement, crm`](x)")).toEqual({ names: ["placement", "crm"], rest: "" });
+    expect(scopeCodes("`a`, `b`, and `c`")).toEqual({ names: ["a", "b", "c"], rest: "" });
     // Linear on a long line of spaces and commas that never reaches a code.
     const started = performance.now();
     expect(scopeCodes(`\`a\`${" ".repeat(200_000)},${" ".repeat(200_000)}x`).names).toEqual(["a"]);
+    // Links never closed: `[a](` over and over (each `[` once scanned to the line's end).
+    expect(scopeCodes(`\`a\` ${"[a](".repeat(50_000)}`).names).toEqual(["a"]);
     expect(performance.now() - started).toBeLessThan(10_000);
   });
 
@@ -118,6 +143,9 @@ describe("the reference's front end over a small folder", () => {
       ["error", { kind: "primitive", type: "string" }, "docs/_includes/error-info.md", 6],
       ["error_description", { kind: "primitive", type: "string" }, "docs/_includes/error-info.md", 8],
     ]);
+    // Without the legacy include the body states nothing: no member, no guess.
+    const noLegacy = buildFromSource({ ...files, files: files.files.filter((f) => !f.path.endsWith("_includes/error-info.md")) });
+    expect(noLegacy.model?.envelope?.legacyErrorBody).toEqual([]);
     const more = buildFromSource({ ...files, files: files.files.map((f) => (f.path.endsWith("_includes/error-info.md") ? { ...f, text: `${f.text.replace(/\|#\s*$/, "")}|| **error_details**\n\`string\`| Details ||\n|#\n` } : f)) });
     expect(more.model?.envelope?.legacyErrorBody.map((f) => f.name)).toEqual(["error", "error_description", "error_details"]);
   });
