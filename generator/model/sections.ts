@@ -30,3 +30,11 @@ export function publicUrl(pages: { base: string; root: string }, file: string): 
 export function onReferencePage(model: { publicPages?: unknown; specFile: string }, at: { file: string }): boolean {
   return Boolean(model.publicPages) && at.file !== model.specFile;
 }
+
+/**
+ * Whether a fact of a node was read from the other input than the node, in a model of the spec and the reference
+ * (D24, D29): a spec method's scopes or parameter type filled from a page. Such a fact names its own input.
+ */
+export function fromOtherInput(model: { publicPages?: unknown; specFile: string }, node: { file: string }, fact: { file: string } | undefined): fact is { file: string } {
+  return fact !== undefined && onReferencePage(model, fact) !== onReferencePage(model, node);
+}

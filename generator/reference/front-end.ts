@@ -232,16 +232,17 @@ function errorBodyOf(texts: ReadonlyMap<string, string>, root: string, resolve: 
   }
   const read = readFieldRows({ file, diagnostics, tableAt: catalogue.table, typeWord: catalogue.word }, cols, rows);
   const given = new Set(read.map((f) => f.name.replace(/\[\]/g, "")));
-  const roots: Field[] = [];
+  // One pass: each first name no row gives, at its first row, required when any row under it is.
+  const roots = new Map<string, Field>();
   for (const f of read) {
     const dot = f.name.indexOf(".");
     const head = dot < 0 ? "" : f.name.slice(0, dot).replace(/\[\]$/, "");
     if (!head || given.has(head)) continue;
-    given.add(head);
-    const members = read.filter((x) => x.name.startsWith(`${head}.`));
-    roots.push({ name: head, type: { kind: "object", members: [] }, required: members.some((x) => x.required), nullable: false, description: "", source: f.source });
+    const root = roots.get(head);
+    if (root) root.required ||= f.required;
+    else roots.set(head, { name: head, type: { kind: "object", members: [] }, required: f.required, nullable: false, description: "", source: f.source });
   }
-  return nest([...roots, ...read], diagnostics);
+  return nest([...roots.values(), ...read], diagnostics);
 }
 
 /** The area of a page: the folder under `api-reference/` (`crm` for `api-reference/crm/deals/crm-deal-get.md`). */

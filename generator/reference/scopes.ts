@@ -50,12 +50,13 @@ export function readScopeList(blocks: readonly YfmBlock[], diagnostics: Diagnost
     }
   }
   // "Additionally, three deprecated scopes are available — tasks, tasks_extended, tasksmobile. They should not be used."
+  const byCode = new Map(out.map((e) => [e.code, e]));
   for (const b of blocks) {
     if (b.kind !== "text" || b.file !== table.file) continue;
     const said = deprecatedScopes(b.text);
     if (!said) continue;
     for (const c of said.codes) {
-      const known = out.find((e) => e.code === c);
+      const known = byCode.get(c);
       if (known) known.deprecated = true;
       else out.push({ code: c, description: said.words, tool: "", deprecated: true, source: { file: b.file, line: b.line, column: b.column } });
     }
@@ -91,15 +92,21 @@ function deprecatedScopes(text: string): { codes: string[]; words: string } | nu
  */
 export function scopeCodes(line: string): { names: string[]; rest: string } {
   // The links' words without their targets: the codes are written inside them.
-  let rest = linkWords(line);
+  const text = linkWords(line);
   const names: string[] = [];
+  // Sticky patterns, each from where the last code ended. One `\s*` before the optional separator and one after
+  // it: no two adjacent runs of spaces to backtrack over. A pair of backticks may hold several codes
+  // (`placement, crm`); a comma may come before "and".
+  const firstCode = /\s*`([A-Za-z][\w.]*(?:,\s*[A-Za-z][\w.]*)*)`/y;
+  const nextCode = /\s*(?:,(?:\s*(?:and|or)\b)?|and\b|or\b)\s*`([A-Za-z][\w.]*(?:,\s*[A-Za-z][\w.]*)*)`/y;
+  let at = 0;
   for (;;) {
-    // One `\s*` before the optional separator and one after it: no two adjacent runs of spaces to backtrack over.
-    // A pair of backticks may hold several codes (`placement, crm`); a comma may come before "and".
-    const m = (names.length === 0 ? /^\s*`([A-Za-z][\w.]*(?:,\s*[A-Za-z][\w.]*)*)`/ : /^\s*(?:,(?:\s*(?:and|or)\b)?|and\b|or\b)\s*`([A-Za-z][\w.]*(?:,\s*[A-Za-z][\w.]*)*)`/).exec(rest);
+    const p = names.length === 0 ? firstCode : nextCode;
+    p.lastIndex = at;
+    const m = p.exec(text);
     if (!m) break;
     names.push(...(m[1] as string).split(",").map((s) => s.trim()));
-    rest = rest.slice(m[0].length);
+    at = p.lastIndex;
   }
-  return { names, rest: plainText(rest.replace(/^\s*,/, "")).trim() };
+  return { names, rest: plainText(text.slice(at).replace(/^\s*,/, "")).trim() };
 }

@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from "openapi-types";
-import { onReferencePage, sectionAnchorAt } from "../../model/sections.js";
+import { fromOtherInput, onReferencePage, sectionAnchorAt } from "../../model/sections.js";
 import { methodAndParamGaps } from "../../model/questions.js";
 import type { Field, Method, MethodError, Model, ResultSpec, Version, Source } from "../../model/view.js";
 import { NOT_SHOWN_NOTE, type Schema, fieldSchema, refTo, typeSchema } from "./schema.js";
@@ -51,7 +51,7 @@ function requestSchema(model: Model, m: Method): OpenAPIV3.SchemaObject {
  */
 function paramSchema(model: Model, m: Method, p: Field): Schema {
   const s = fieldSchema(p);
-  if (!p.typeSource || onReferencePage(model, p.typeSource) === onReferencePage(model, m.source)) return s;
+  if (!fromOtherInput(model, m.source, p.typeSource)) return s;
   // Beside a bare `$ref`, OpenAPI 3.0 ignores every other member: the reference goes into an allOf.
   const out: Record<string, unknown> = { ...("$ref" in s && Object.keys(s).length === 1 ? { allOf: [s] } : s) };
   out["x-source"] = xSource(model, p.typeSource);
@@ -133,7 +133,7 @@ function operation(model: Model, m: Method, version: Version, opts: { get: boole
       description: "Success: the envelope with the method's result and the timing data.",
       ...(version === "v3" && m.idempotencyKey ? { headers: idempotencyResponseHeaders() } : {}),
       // D29: a result read from another input than the method (the spec's "not shown" answered by a page) names its own.
-      ...(m.result && onReferencePage(model, m.result.source) !== onReferencePage(model, m.source) ? { "x-source": xSource(model, m.result.source) } : {}),
+      ...(m.result && fromOtherInput(model, m.source, m.result.source) ? { "x-source": xSource(model, m.result.source) } : {}),
       content: {
         "application/json": {
           schema: {
@@ -148,7 +148,7 @@ function operation(model: Model, m: Method, version: Version, opts: { get: boole
   };
   op["x-scopes"] = m.scopes;
   // Scopes a page names for a spec method whose scope the spec leaves unnamed (D24): their input (D29).
-  if (m.scopesSource && onReferencePage(model, m.scopesSource) !== onReferencePage(model, m.source)) op["x-scopes-source"] = xSource(model, m.scopesSource);
+  if (fromOtherInput(model, m.source, m.scopesSource)) op["x-scopes-source"] = xSource(model, m.scopesSource);
   op["x-access"] = m.access?.who ?? null;
   op["x-application-context-only"] = m.applicationContextOnly;
   if (version === "v3" && m.idempotencyKey) op["x-idempotency-key"] = true;
@@ -251,7 +251,7 @@ export function emitOpenApiDocument(model: Model, version: Version, opts: OpenAp
   if (model.envelope && v3Body) {
     const at = v3Body[0]?.source;
     // Read from the reference's include where the envelope is the spec's (a model of both inputs, D29).
-    schemas.push(["V3Error", { ...schemaOfFields(v3Body, "Body of 3.0 error responses."), ...(at && onReferencePage(model, at) !== onReferencePage(model, model.envelope.source) ? { "x-source": xSource(model, at) } : {}) }]);
+    schemas.push(["V3Error", { ...schemaOfFields(v3Body, "Body of 3.0 error responses."), ...(fromOtherInput(model, model.envelope.source, at) ? { "x-source": xSource(model, at) } : {}) }]);
   } else schemas.push(["V3Error", { description: `Body of 3.0 error responses. ${NOT_SHOWN_NOTE}` }]);
   const title = model.title;
   const doc: Record<string, unknown> = {
