@@ -217,6 +217,16 @@ export function compareModels(spec: Model, reference: Model, files: DiffFiles): 
     both++;
     diffMethod(m, other, out);
   }
+  // A scope the spec names that the reference's list of scopes lacks (`sonet` where the list has `sonet_group`).
+  const list = reference.scopeList ?? [];
+  const listed = new Set(list.map((e) => e.code));
+  if (list.length > 0) {
+    for (const m of s.values()) {
+      for (const x of m.scopes ?? []) {
+        if (!listed.has(x)) out.add("scope-changed", `${methodLabel(m)} needs scope \`${x}\` in the spec, which the reference's list of scopes does not have`, { method: m, from: m.source, to: list[0]?.source ?? null });
+      }
+    }
+  }
   // Two authors word a method differently and file it under their own headings: prose and sections are no
   // divergence of the API (the issue's list: methods, parameters, required flags, types, scopes, errors, results).
   const changes = out.changes.filter((c) => !PROSE_ONLY.has(c.code));

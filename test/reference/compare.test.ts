@@ -40,6 +40,16 @@ describe("compare: the shipped spec against the repository's reference", () => {
     expect(of("sale.paysystem.settings.update").some((c) => c.message.includes("`ID`"))).toBe(true);
     // Many of the spec's unknown types are typed on the pages.
     expect(report.changes.filter((c) => c.code === "param-type-narrowed" || c.code === "result-type-narrowed").length).toBeGreaterThan(5);
+    // Scopes the spec names that the reference's list of scopes lacks, at the list.
+    const unlisted = report.changes.filter((c) => c.code === "scope-changed" && c.message.includes("list of scopes"));
+    expect(unlisted.map((c) => [c.method, c.message.match(/scope `([^`]+)`/)?.[1], c.to?.file])).toEqual([
+      ["sonet_group.update", "sonet", `${DOCS}/api-reference/scopes/permissions.md`],
+      ["event.bind", "base", `${DOCS}/api-reference/scopes/permissions.md`],
+      ["event.offline.clear", "base", `${DOCS}/api-reference/scopes/permissions.md`],
+    ]);
+    // Without a list, nothing of the kind.
+    const unlistedWithout = compareModels(spec, { ...reference, scopeList: undefined } as typeof reference, { from: SPEC, to: DOCS }).changes.filter((c) => c.message.includes("list of scopes"));
+    expect(unlistedWithout).toEqual([]);
   });
 
   it("every divergence holds both positions, each in its own input's file", () => {
