@@ -402,6 +402,8 @@ export interface EventPayload {
   code: string;
   description: string;
   scopes: string[] | null;
+  /** Where the scopes were read: the page's `> Scope:` line. */
+  scopesSource?: Source;
   /** The members of the request the handler receives. */
   fields: Field[];
   source: Source;

@@ -49,7 +49,19 @@ export function readEventPage(page: YfmPage, scope: EventScope): EventPayload | 
     }
   }
   // The codes a `Scope:` line begins with, as a method page's (page.ts scopeCodes).
-  const scopes = own.filter((b) => b.kind === "quote").flatMap((b) => (b.kind === "quote" ? scopeCodes(/Scope\s*:\s*(.*)/i.exec(b.text)?.[1] ?? "").names : []));
+  // The codes a `Scope:` line begins with, as a method page's (scopes.ts scopeCodes), and where that line is.
+  const scopes: string[] = [];
+  let scopesSource: EventPayload["scopesSource"];
+  for (const b of own) {
+    if (b.kind !== "quote") continue;
+    for (const [i, line] of b.text.split("\n").entries()) {
+      const said = /^\s*Scope\s*:\s*(.*)$/i.exec(line);
+      if (!said) continue;
+      const names = scopeCodes(said[1] ?? "").names;
+      scopes.push(...names);
+      if (names.length > 0) scopesSource ??= { file: b.file, line: b.line + i, column: b.column };
+    }
+  }
   // The first paragraph outside the notes (an AI-tools tip opens most pages).
   let inNote = 0;
   const description = own.find((b) => {
@@ -79,6 +91,7 @@ export function readEventPage(page: YfmPage, scope: EventScope): EventPayload | 
     code: name.toUpperCase(),
     description: description && description.kind === "text" ? plainText(description.text) : "",
     scopes: scopes.length > 0 ? scopes : null,
+    ...(scopesSource ? { scopesSource } : {}),
     fields,
     source: srcOf(title),
   };

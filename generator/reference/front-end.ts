@@ -98,7 +98,7 @@ export const REFERENCE_FRONT_END: FrontEnd = {
         for (const s of scopes ?? []) if (!listed.has(s)) diagnostics.push(diagnostic("unlisted-scope", { ...at, endLine: at.line, endColumn: at.column + 1 }, { what, name, scope: s, list: scopesFile }));
       };
       for (const m of fragments.methods) check("method", m.name, m.scopes, m.scopesSource ?? m.source);
-      for (const e of events.values()) check("event", e.name, e.scopes, e.source);
+      for (const e of events.values()) check("event", e.name, e.scopes, e.scopesSource ?? e.source);
     }
     // The error bodies: the tables of the includes the method pages' error handling splices (legacy and 3.0).
     const legacyErrorBody = errorBodyOf(texts, root, resolve, catalogue, diagnostics, "error-info.md") ?? [];

@@ -80,7 +80,8 @@ describe("the reference's front end over a small folder", () => {
     // An event page's scope is checked too.
     const eventPage = `${PREFIX}/api-reference/shop/events/on-shop-order-add.md`;
     const event = buildFromSource({ ...files, files: files.files.map((f) => (f.path === eventPage ? { ...f, text: f.text.replace("> Scope: [`shop`]", "> Scope: [`shops`]") } : f)) });
-    expect(event.diagnostics.filter((d) => d.code === "unlisted-scope").map((d) => [d.file, d.message])).toEqual([[eventPage, expect.stringContaining("The event 'onShopOrderAdd' names scope 'shops'")]]);
+    expect(event.diagnostics.filter((d) => d.code === "unlisted-scope").map((d) => [d.file, d.line, d.message])).toEqual([[eventPage, 3, expect.stringContaining("The event 'onShopOrderAdd' names scope 'shops'")]]);
+    expect(event.model?.eventPayloads?.[0]?.scopesSource).toEqual({ file: eventPage, line: 3, column: 1 });
     // No list, no check.
     const none = buildFromSource({ ...files, files: files.files.filter((f) => !f.path.endsWith("scopes/permissions.md")) });
     expect(none.model?.scopeList).toBeUndefined();
