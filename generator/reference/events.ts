@@ -48,7 +48,6 @@ export function readEventPage(page: YfmPage, scope: EventScope): EventPayload | 
       break;
     }
   }
-  // The codes a `Scope:` line begins with, as a method page's (page.ts scopeCodes).
   // The codes a `Scope:` line begins with, as a method page's (scopes.ts scopeCodes), and where that line is.
   const scopes: string[] = [];
   let scopesSource: EventPayload["scopesSource"];
