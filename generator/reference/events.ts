@@ -4,7 +4,7 @@ import type { YfmBlock, YfmPage } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { FIELD_BUDGET, type FieldScope, fieldColumns, plainText, readFieldRows } from "./fields.js";
 import { nest } from "./nesting.js";
-import { scopeCodes } from "./scopes.js";
+import { scopeLine } from "./scopes.js";
 import { type HeadingIndex, headingIndex, tableAt } from "./sections.js";
 
 /**
@@ -48,17 +48,16 @@ export function readEventPage(page: YfmPage, scope: EventScope): EventPayload | 
       break;
     }
   }
-  // The codes a `Scope:` line begins with, as a method page's (scopes.ts scopeCodes), and where that line is.
+  // The codes a `Scope:` line begins with, as a method page's (scopes.ts scopeLine), and where that line is.
   const scopes: string[] = [];
   let scopesSource: EventPayload["scopesSource"];
   for (const b of own) {
     if (b.kind !== "quote") continue;
     for (const [i, line] of b.text.split("\n").entries()) {
-      const said = /^\s*Scope\s*:\s*(.*)$/i.exec(line);
+      const said = scopeLine(b, i, line);
       if (!said) continue;
-      const names = scopeCodes(said[1] ?? "").names;
-      scopes.push(...names);
-      if (names.length > 0) scopesSource ??= { file: b.file, line: b.line + i, column: b.column };
+      scopes.push(...said.names);
+      if (said.names.length > 0) scopesSource ??= said.at;
     }
   }
   // The first paragraph outside the notes (an AI-tools tip opens most pages).

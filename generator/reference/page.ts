@@ -4,7 +4,7 @@ import type { Field, Method, Source, TypeRef, Version } from "../model/types.js"
 import type { YfmBlock, YfmPage } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { type AnchoredTable, FIELD_BUDGET, type FieldScope, TYPE_READINGS, plainText } from "./fields.js";
-import { scopeCodes } from "./scopes.js";
+import { scopeLine } from "./scopes.js";
 import { type HeadingIndex, type SectionTable, headingIndex, positionKey, sectionsOf, spanOf, srcOf, tableAt, tableNamed, warnUnused } from "./sections.js";
 import { readErrors, readParameters, readReturned } from "./returned.js";
 
@@ -190,16 +190,13 @@ function readHead(method: Method, own: YfmBlock[], all: YfmBlock[], scope: PageS
   for (const b of head) {
     if (b.kind !== "quote") continue;
     for (const [i, line] of b.text.split("\n").entries()) {
-      const scopeLine = /^\s*Scope\s*:\s*(.*)$/i.exec(line);
-      if (scopeLine) {
-        const { names, rest } = scopeCodes(scopeLine[1] ?? "");
-        if (names.length > 0) {
-          method.scopes = names;
-          method.scopesSource = { file: b.file, line: b.line + i, column: b.column };
-          // Words after the codes say more of them ("module scope from `moduleId` (for example, `crm`)").
-          if (rest) method.scopeNote = rest;
-        } else if (/\bany\b|\bdepends\b/i.test(scopeLine[1] ?? "")) method.scopeNote = plainText(scopeLine[1] ?? "");
-      }
+      const said = scopeLine(b, i, line);
+      if (said && said.names.length > 0) {
+        method.scopes = said.names;
+        method.scopesSource = said.at;
+        // Words after the codes say more of them ("module scope from `moduleId` (for example, `crm`)").
+        if (said.rest) method.scopeNote = said.rest;
+      } else if (said && /\bany\b|\bdepends\b/i.test(said.written)) method.scopeNote = plainText(said.written);
       const who = /^\s*Who can (?:execute|call|use) (?:the|this) method\s*:\s*(.*)$/i.exec(line);
       if (who) {
         const text = plainText((who[1] ?? "").replace(/`/g, ""));

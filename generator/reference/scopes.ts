@@ -85,6 +85,17 @@ function deprecatedScopes(text: string): { codes: string[]; words: string } | nu
 }
 
 /**
+ * The `Scope:` line of a quote's line `i` (a method's or an event's page, `> Scope: [\`crm\`](…)`): its codes, the
+ * words after them, the words as written and the line's position; null for any other line.
+ */
+export function scopeLine(quote: { file: string; line: number; column: number }, i: number, line: string): { names: string[]; rest: string; written: string; at: { file: string; line: number; column: number } } | null {
+  const said = /^\s*Scope\s*:\s*(.*)$/i.exec(line);
+  if (!said) return null;
+  const written = said[1] ?? "";
+  return { ...scopeCodes(written), written, at: { file: quote.file, line: quote.line + i, column: quote.column } };
+}
+
+/**
  * The scope codes a `Scope:` line begins with, and the words after them: "[`placement`, `depending on the
  * placement`](…)" is the code `placement` and the note "depending on the placement"; "[`userfieldconfig`](…), module
  * scope from `moduleId` (for example, [`crm`](…))" is `userfieldconfig` and a note. A code is one backticked word

@@ -200,8 +200,9 @@ export function emitTypes(model: Model, specPath: string, header: string): Types
     // The platform's list of scopes (the reference's "Available Scopes" page), in its order.
     const first = scopeList[0]?.source;
     const deprecated = scopeList.filter((s) => s.deprecated).map((s) => `\`${s.code}\``);
-    // A model of the spec has its sections: the list read from the reference beside it says so (D29).
-    const from = readElsewhere("The list", model.sections[0]?.source ?? first ?? { file: model.specFile, line: 1, column: 1 }, first, ctx);
+    // A model of the spec has its sections: the list read from the reference beside it says so (D29); a model of the
+    // reference alone has none, and the list is its own.
+    const from = first ? readElsewhere("The list", model.sections[0]?.source ?? first, first, ctx) : { note: null };
     const lines = [
       "The platform's scopes, as its list of scopes names them: what a method's scope names, an application asks for at installation and a webhook is given.",
       deprecated.length > 0 ? `Deprecated (the list: not to be used): ${deprecated.join(", ")}.` : null,
