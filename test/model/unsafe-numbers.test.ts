@@ -65,4 +65,14 @@ describe("every place a number of the model sits", () => {
     ]);
     expect(row).toBeDefined();
   });
+
+  it("is checked in the 3.0 error body the reference's include gives (envelope.v3ErrorBody)", () => {
+    const built = buildFromText(SPEC_TEXT, "spec.md").model;
+    if (!built?.envelope) throw new Error("no envelope");
+    const model = structuredClone(built) as Model;
+    const at = { file: "error-info-v3.md", line: 6, column: 4 };
+    const code: Field = { name: "code", type: { kind: "primitive", type: "integer", enum: [2 ** 60] }, required: false, nullable: false, description: "", source: at };
+    if (model.envelope) model.envelope.v3ErrorBody = [{ name: "error", type: { kind: "object", members: [code] }, required: false, nullable: false, description: "", source: at }];
+    expect(unsafeNumbers(model).map((d) => [d.file, d.line, /'([^']+)'/.exec(d.message)?.[1]])).toEqual([["error-info-v3.md", 6, "code"]]);
+  });
 });

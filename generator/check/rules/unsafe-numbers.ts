@@ -6,8 +6,8 @@ import type { Source } from "../../util/position.js";
  * A number the input writes that JSON and JavaScript do not carry as written: an integer past ±(2^53 − 1) is read as
  * the nearest double (`12345678901234567890` as `12345678901234567000`), and one above about 1.8e308 as Infinity,
  * which JSON writes as `null`. The model holds what JavaScript made of it, so the reading says so at the place it
- * was written, never silently: an enum value, a bound or a default of a field (of a method, a resource, the envelope,
- * an event's payload), a limit of the Limits table, a value a States row sets.
+ * was written, never silently: an enum value, a bound or a default of a field (of a method, a resource, the envelope
+ * and its error bodies, an event's payload), a limit of the Limits table, a value a States row sets.
  */
 export function unsafeNumbers(model: Model): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -49,7 +49,7 @@ export function unsafeNumbers(model: Model): Diagnostic[] {
     for (const p of m.params) visitField(p);
     if (m.result) visitType(m.result.type, `${m.name} result`, m.result.source);
   }
-  if (model.envelope) for (const f of [...model.envelope.members, ...model.envelope.time, ...model.envelope.legacyErrorBody]) visitField(f);
+  if (model.envelope) for (const f of [...model.envelope.members, ...model.envelope.time, ...model.envelope.legacyErrorBody, ...(model.envelope.v3ErrorBody ?? [])]) visitField(f);
   for (const e of model.eventPayloads ?? []) for (const f of e.fields) visitField(f);
   // The platform's facts (page size, key length, retention) are read from these rows and carry their numbers.
   for (const l of model.limits.table) for (const v of [l.min, l.max, l.defaultValue]) check(v, l.name, l.source);
