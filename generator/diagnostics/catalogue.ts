@@ -163,6 +163,16 @@ const catalogue = {
     message: (p: { what: "method" | "event"; name: string; scope: string; list: string }) => `The ${p.what} '${p.name}' names scope '${p.scope}', which the platform's list of scopes (${p.list}) does not have; read as written`,
     hint: "Correct the scope on the page, or add it to the list of scopes; an application cannot ask for a scope the list lacks.",
   },
+  "deprecated-scope": {
+    severity: "warning",
+    message: (p: { what: "method" | "event"; name: string; scope: string; list: string }) => `The ${p.what} '${p.name}' names scope '${p.scope}', which the platform's list of scopes (${p.list}) marks deprecated; read as written`,
+    hint: "Name a current scope on the page; the list says a deprecated scope should not be used.",
+  },
+  "unreadable-limit": {
+    severity: "warning",
+    message: (p: { row: string; why: string }) => `Cannot read the request-rate row '${p.row}': ${p.why}; the model does not have it`,
+    hint: "Write the plan, the requests the counter drains a second (`2 per sec`) and the requests it holds before blocking (`50`), as numbers.",
+  },
   "duplicate-page": {
     severity: "warning",
     message: (p: { name: string; first: string }) => `Method '${p.name}' has a page already (${p.first}); this page is not read`,

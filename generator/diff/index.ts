@@ -682,6 +682,16 @@ function diffGlobal(old: Model, next: Model, out: Collector): void {
     else if (canon(was) !== canon(l)) out.add("limit-changed", `the limit "${l.name}" is now ${l.value} for ${l.appliesTo} (was ${was.value} for ${was.appliesTo})`, { from: was.source, to: l.source });
   }
   for (const [k, l] of la) if (!lb.has(k)) out.add("limit-changed", `the limits table no longer has "${l.name}"`, { from: l.source, to: null });
+  // The request-rate limits per plan (the reference's limits page): the client's throttle presets follow them.
+  const rates = (m: Model) => new Map((m.requestRates ?? []).map((r) => [r.plan, r]));
+  const ra = rates(old);
+  const rb = rates(next);
+  for (const [plan, r] of rb) {
+    const was = ra.get(plan);
+    if (!was) out.add("limit-changed", `the request rate of plan "${plan}" is stated: ${r.perSecond} a second, ${r.burst} before blocking`, { from: null, to: r.source });
+    else if (was.perSecond !== r.perSecond || was.burst !== r.burst) out.add("limit-changed", `the request rate of plan "${plan}" is now ${r.perSecond} a second, ${r.burst} before blocking (was ${was.perSecond} and ${was.burst})`, { from: was.source, to: r.source });
+  }
+  for (const [plan, r] of ra) if (!rb.has(plan)) out.add("limit-changed", `the request rate of plan "${plan}" is no longer stated`, { from: r.source, to: null });
 }
 
 /** Every sentence-level statement outside methods and resources, with the section it belongs to. */

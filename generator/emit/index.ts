@@ -3,6 +3,7 @@ import type { GenerateOptions } from "../options.js";
 import type { Generation } from "../diff/version.js";
 import { sha256 } from "../util/hash.js";
 import { type GeneratedFile, jsonFile } from "./files.js";
+import { pruneSchemas } from "./openapi/components.js";
 import { emitOpenApiDocument } from "./openapi/document.js";
 import { yamlDocument } from "./openapi/yaml.js";
 
@@ -38,16 +39,12 @@ function yamlTwin(path: string, doc: Record<string, unknown>, opts: GenerateOpti
 
 export function emitOpenApiFiles(model: Model, opts: GenerateOptions & { version: string }): { files: GeneratedFile[]; v3: Record<string, unknown>; legacy: Record<string, unknown> } {
   const out: GeneratedFile[] = [];
-  let v3: Record<string, unknown> = {};
-  let legacy: Record<string, unknown> = {};
-  for (const [version, name] of [["v3", "v3"], ["legacy", "legacy"]] as const) {
-    const doc = emitOpenApiDocument(model, version, {
-      version: opts.version,
-      specPath: opts.specPath,
-      generator: opts.generatorName,
-    });
-    if (version === "v3") v3 = doc;
-    else legacy = doc;
+  const docOpts = { version: opts.version, specPath: opts.specPath, generator: opts.generatorName };
+  const v3 = emitOpenApiDocument(model, "v3", docOpts);
+  const legacy = emitOpenApiDocument(model, "legacy", docOpts);
+  // Each keeps the resources it names, and those neither names (openapi/components.ts).
+  pruneSchemas(v3, legacy);
+  for (const [name, doc] of [["v3", v3], ["legacy", legacy]] as const) {
     out.push(jsonFile(`openapi/openapi.${name}.json`, doc));
     if (opts.only !== "server") out.push(yamlTwin(`openapi/openapi.${name}.yaml`, doc, opts));
   }

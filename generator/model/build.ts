@@ -68,6 +68,7 @@ export function buildModel(specFile: string, f: Fragments, options: ModelOptions
     ...(facts.publicPages ? { publicPages: facts.publicPages } : {}),
     ...(facts.eventPayloads ? { eventPayloads: facts.eventPayloads } : {}),
     ...(facts.scopeList ? { scopeList: facts.scopeList } : {}),
+    ...(facts.requestRates ? { requestRates: facts.requestRates } : {}),
   };
   return { model, diagnostics };
 }

@@ -9,6 +9,7 @@ import type {
   Method,
   PlatformFacts,
   Resource,
+  RequestRate,
   ScopeEntry,
   SectionAnchor,
   Source,
@@ -103,6 +104,8 @@ export interface Fragments {
     eventPayloads?: EventPayload[];
     /** The platform's list of scopes, where the input has one (Model.scopeList). */
     scopeList?: ScopeEntry[];
+    /** The platform's request-rate limits per plan, where the input states them (Model.requestRates). */
+    requestRates?: RequestRate[];
   };
 }
 

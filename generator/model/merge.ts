@@ -90,6 +90,11 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
   const scopeList = spec.scopeList ?? reference.scopeList;
   const listAt = !spec.scopeList ? reference.scopeList?.[0]?.source : undefined;
   if (listAt) answerAll((g) => /\bscopes\b/i.test(g.subject) && /\blist\b/i.test(g.subject), listAt);
+  // The numeric thresholds of request rate the spec leaves "not shown" (its limits section's gap): the reference's
+  // limits page. The execution-time threshold stays a gap: the page gives only the self-hosted default.
+  const requestRates = spec.requestRates ?? reference.requestRates;
+  const ratesAt = !spec.requestRates ? reference.requestRates?.[0]?.source : undefined;
+  if (ratesAt) answerAll((g) => g.appliesTo.includes("limits") && /\brequest rate\b/i.test(g.subject) && /\bthresholds?\b/i.test(g.subject), ratesAt);
   // The events the spec leaves open: the reference's event pages name each event ("List of event codes"), and type
   // what its handler receives ("Payload of event notifications sent to handlers") only when every page gives it.
   const events = reference.eventPayloads ?? [];
@@ -119,6 +124,7 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
     },
     ...(reference.publicPages ? { publicPages: reference.publicPages } : {}),
     ...(scopeList ? { scopeList } : {}),
+    ...(requestRates ? { requestRates } : {}),
     // The payloads name the reference's resources too: renamed as its methods' are.
     ...(reference.eventPayloads ? { eventPayloads: reference.eventPayloads.map((e) => ({ ...e, fields: e.fields.map((f) => ({ ...f, type: rename(f.type) })) })) } : {}),
   };

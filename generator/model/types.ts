@@ -425,6 +425,21 @@ export interface ScopeEntry {
   source: Source;
 }
 
+/**
+ * A plan's request-rate limit, as the platform's reference states it (`limits.md`, "Request Rate Limits"): a leaky
+ * bucket per portal that each request fills by one and that drains by `perSecond` a second; past `burst` the next
+ * request is refused with `QUERY_LIMIT_EXCEEDED`.
+ */
+export interface RequestRate {
+  /** The plan as the table names it (`Enterprise`, `Others`). */
+  plan: string;
+  /** Requests the counter drains a second (the page's `Y`). */
+  perSecond: number;
+  /** Requests the counter holds before it blocks (the page's `X`). */
+  burst: number;
+  source: Source;
+}
+
 /** A heading of the spec and its anchor (GitHub's slug of its text): positions that do not move when lines do. */
 export interface SectionAnchor {
   title: string;
@@ -550,6 +565,11 @@ export interface Model {
    * does (the spec leaves "Full list of scopes" "not shown").
    */
   scopeList?: ScopeEntry[];
+  /**
+   * The platform's request-rate limits per plan, where an input states them (the reference's `limits.md`); absent
+   * where none does (the spec leaves "Numeric thresholds of request rate" "not shown").
+   */
+  requestRates?: RequestRate[];
   /**
    * What the front end skipped on purpose under methods, resources and error tables, by kind: backticked names given
    * as examples, code blocks, HTML blocks. Everything else there is a fact or a warning (spec-source/README.md).

@@ -12,6 +12,7 @@ import { readSystemErrors } from "./errors.js";
 import { fieldColumns, readFieldRows } from "./fields.js";
 import { readEventPage } from "./events.js";
 import { nest } from "./nesting.js";
+import { readRequestRates } from "./limits.js";
 import { readScopeList } from "./scopes.js";
 import { type PageScope, readPage } from "./page.js";
 import { type HeadingIndex, headingIndex, tableAt } from "./sections.js";
@@ -93,13 +94,23 @@ export const REFERENCE_FRONT_END: FrontEnd = {
     if (scopeList && scopeList.length > 0) {
       fragments.facts.scopeList = scopeList;
       // A scope a page names that the list lacks: a typo, or a word of the page's read as a scope (`moduleId`).
+      // A scope the list marks deprecated ("should not be used"): the 3.0 task pages' `tasks`.
       const listed = new Set(scopeList.map((e) => e.code));
+      const deprecated = new Set(scopeList.filter((e) => e.deprecated).map((e) => e.code));
       const check = (what: "method" | "event", name: string, scopes: readonly string[] | null, at: { file: string; line: number; column: number }) => {
-        for (const s of scopes ?? []) if (!listed.has(s)) diagnostics.push(diagnostic("unlisted-scope", { ...at, endLine: at.line, endColumn: at.column + 1 }, { what, name, scope: s, list: scopesFile }));
+        for (const s of scopes ?? []) {
+          const code = !listed.has(s) ? "unlisted-scope" : deprecated.has(s) ? "deprecated-scope" : null;
+          if (code) diagnostics.push(diagnostic(code, { ...at, endLine: at.line, endColumn: at.column + 1 }, { what, name, scope: s, list: scopesFile }));
+        }
       };
       for (const m of fragments.methods) check("method", m.name, m.scopes, m.scopesSource ?? m.source);
       for (const e of events.values()) check("event", e.name, e.scopes, e.scopesSource ?? e.source);
     }
+    // The request-rate limits per plan: the limits page at the reference's root (`limits.md`, beside `api-reference/`).
+    const limitsFile = `${root}limits.md`;
+    const limitsText = texts.get(limitsFile);
+    const requestRates = limitsText === undefined ? null : readRequestRates(scanPage(limitsFile, limitsText, resolve, memo).blocks, diagnostics);
+    if (requestRates && requestRates.length > 0) fragments.facts.requestRates = requestRates;
     // The error bodies: the tables of the includes the method pages' error handling splices (legacy and 3.0).
     const legacyErrorBody = errorBodyOf(texts, root, resolve, catalogue, diagnostics, "error-info.md") ?? [];
     const v3ErrorBody = errorBodyOf(texts, root, resolve, catalogue, diagnostics, "error-info-v3.md");

@@ -302,6 +302,18 @@ describe("diff: properties", () => {
     expect(changes(two, withList(entry("crm", 1), entry("task", 2, true)))).toEqual([["description-changed", "scope `task` is now deprecated in the list of scopes", { client: "patch", server: "patch" }]]);
   });
 
+  it("the request rates per plan: stated, changed or gone is limit-changed; positions are no change", () => {
+    const rate = (plan: string, perSecond: number, burst: number, line: number) => ({ plan, perSecond, burst, source: { file: "limits.md", line, column: 4 } });
+    const withRates = (...rates: ReturnType<typeof rate>[]) => ({ ...(JSON.parse(JSON.stringify(BASE)) as Model), requestRates: rates }) as Model;
+    const changes = (a: Model, b: Model) => diffModels(a, b, FILES).changes.map((c) => [c.code, c.message]);
+    const two = withRates(rate("Enterprise", 5, 250, 49), rate("Others", 2, 50, 50));
+    expect(changes(two, withRates(rate("Enterprise", 5, 250, 60), rate("Others", 2, 50, 61)))).toEqual([]);
+    expect(changes(two, withRates(rate("Enterprise", 5, 250, 49), rate("Others", 3, 50, 50)))).toEqual([["limit-changed", 'the request rate of plan "Others" is now 3 a second, 50 before blocking (was 2 and 50)']]);
+    expect(changes(two, withRates(rate("Enterprise", 5, 250, 49)))).toEqual([["limit-changed", 'the request rate of plan "Others" is no longer stated']]);
+    expect(changes(BASE, two).map((c) => c[1])).toEqual(['the request rate of plan "Enterprise" is stated: 5 a second, 250 before blocking', 'the request rate of plan "Others" is stated: 2 a second, 50 before blocking']);
+    expect(diffModels(two, withRates(rate("Enterprise", 5, 250, 49), rate("Others", 3, 50, 50)), FILES).bump).toBe("minor");
+  });
+
   it("a 3.0 error body added, changed or gone is an envelope change (the reference states it, the spec does not)", () => {
     const withBody = (type: string | null) => {
       const m = JSON.parse(JSON.stringify(BASE)) as Model;

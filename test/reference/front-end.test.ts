@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildFromSource } from "../../generator/generate.js";
+import { readRequestRates } from "../../generator/reference/limits.js";
 import { readScopeList, scopeCodes } from "../../generator/reference/scopes.js";
 import type { Method, TypeRef } from "../../generator/model/types.js";
 import type { FragmentCache } from "../../generator/source/index.js";
@@ -99,6 +100,42 @@ describe("the reference's front end over a small folder", () => {
     );
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(hostile?.map((s) => s.code)).toEqual(["a"]);
+  });
+
+  it("a scope the list marks deprecated is deprecated-scope at the page's Scope line", () => {
+    const files = referenceFolder(DIR, PREFIX);
+    const page = `${PREFIX}/api-reference/shop/orders/shop-order-get.md`;
+    const other = buildFromSource({ ...files, files: files.files.map((f) => (f.path === page ? { ...f, text: f.text.replace("> Scope: [`shop`]", "> Scope: [`shop_old`]") } : f)) });
+    expect(other.diagnostics.filter((d) => d.code === "deprecated-scope").map((d) => [d.file, d.line, d.message])).toEqual([[page, 3, expect.stringContaining("The method 'shop.order.get' names scope 'shop_old', which the platform's list of scopes")]]);
+    expect(other.diagnostics.some((d) => d.code === "unlisted-scope")).toBe(false);
+    expect(built.diagnostics.filter((d) => d.code === "deprecated-scope")).toEqual([]);
+  });
+
+  it("reads the request rates per plan from the limits page at the root; a row without numbers is a warning", () => {
+    expect(model?.requestRates).toEqual([
+      { plan: "Premium", perSecond: 10, burst: 400, source: { file: `${PREFIX}/limits.md`, line: 14, column: 4 } },
+      { plan: "Basic", perSecond: 0.5, burst: 20, source: { file: `${PREFIX}/limits.md`, line: 15, column: 4 } },
+    ]);
+    expect(built.diagnostics.filter((d) => d.code === "unreadable-limit").map((d) => [d.file, d.line, d.column, d.message])).toEqual([
+      [`${PREFIX}/limits.md`, 16, 4, "Cannot read the request-rate row 'Trial | a few | 10': the requests drained a second are not a number; the model does not have it"],
+    ]);
+    // No limits page, no rates; a page of other tables gives none either.
+    const files = referenceFolder(DIR, PREFIX);
+    expect(buildFromSource({ ...files, files: files.files.filter((f) => !f.path.endsWith("/limits.md")) }).model?.requestRates).toBeUndefined();
+    const cell = (text: string) => ({ text, file: "p.md", line: 1, column: 1 });
+    expect(readRequestRates([{ kind: "table", rows: [[cell("Error"), cell("Reason"), cell("What to do")], [cell("a"), cell("b"), cell("c")]], end: 0, file: "p.md", line: 1, column: 1 }], [])).toBeNull();
+    // Linear on hostile cells: a header of many words and a cell of many digits and spaces.
+    const started = performance.now();
+    const diagnostics: Parameters<typeof readRequestRates>[1] = [];
+    const hostile = readRequestRates(
+      [
+        { kind: "table", rows: [[cell("tariff ".repeat(40_000)), cell("rate ".repeat(40_000)), cell("limit ".repeat(40_000))], [cell("P"), cell(`${"1 ".repeat(40_000)}x`), cell("9".repeat(40_000))]], end: 0, file: "p.md", line: 1, column: 1 },
+      ],
+      diagnostics,
+    );
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(hostile).toEqual([]);
+    expect(diagnostics.map((d) => d.code)).toEqual(["unreadable-limit"]);
   });
 
   it("a Scope line's codes end where its words begin: the words are the scope's note", () => {
@@ -229,8 +266,8 @@ describe("the reference's front end over a small folder", () => {
       "The page's title names 'shop.order.remove' but its request URLs call shop.order.delete; read as 'shop.order.remove'",
     );
     // Nothing else: the overview page and the includes give no warning (those of the items' pages and the ledger's
-    // are in their own tests).
-    expect(built.diagnostics).toHaveLength(7);
+    // are in their own tests; the limits page's row without numbers is in the request rates' test).
+    expect(built.diagnostics).toHaveLength(8);
   });
 
   it("points @see at the page's public URL and ships no copy of the folder", () => {
@@ -261,7 +298,7 @@ describe("near misses and the summary of a folder's warnings", () => {
   it("counts warnings per code and per area", async () => {
     const { summarizeDiagnostics } = await import("../../generator/diagnostics/format.js");
     expect(summarizeDiagnostics(built.diagnostics)).toBe(
-      "7 warning(s), 0 error(s) by code: ambiguous-reading 3, unplaced 2, title-method-mismatch 1, unknown-type-word 1\n7 warning(s), 0 error(s) by area: shop 7\n",
+      "8 warning(s), 0 error(s) by code: ambiguous-reading 3, unplaced 2, title-method-mismatch 1, unknown-type-word 1, unreadable-limit 1\n8 warning(s), 0 error(s) by area: shop 7, docs 1\n",
     );
     expect(summarizeDiagnostics([])).toBe("");
   });

@@ -303,6 +303,13 @@ export function emitOpenApiDocument(model: Model, version: Version, opts: OpenAp
           "x-scope-list-source": xSource(model, model.scopeList[0]?.source ?? { file: model.specFile, line: 1, column: 1 }),
         }
       : {}),
+    // The platform's request-rate limits per plan, where an input states them (the reference's limits.md).
+    ...(model.requestRates && model.requestRates.length > 0
+      ? {
+          "x-request-rates": model.requestRates.map((r) => ({ plan: r.plan, perSecond: r.perSecond, burst: r.burst })),
+          "x-request-rates-source": xSource(model, model.requestRates[0]?.source ?? { file: model.specFile, line: 1, column: 1 }),
+        }
+      : {}),
     // The events the reference's pages type (OpenAPI 3.0 has no webhooks): what each handler receives, by the code
     // it gets in `event`, as a schema; the mock makes a delivered event's data from it.
     ...(version === "legacy" && model.eventPayloads && model.eventPayloads.length > 0

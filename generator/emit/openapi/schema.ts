@@ -47,15 +47,20 @@ export function typeSchema(type: TypeRef): Schema {
     }
     case "array":
       return { type: "array", items: typeSchema(type.items) };
-    case "union":
+    case "union": {
       // `oneOf` says a value matches exactly one option: where options can both match one value (an option of any
       // value, integer beside number), it refuses what the union means.
-      return overlapping(type.options) ? { anyOf: type.options.map(typeSchema) } : { oneOf: type.options.map(typeSchema) };
+      const others = type.options.filter((o) => o.kind !== "null").map(typeSchema);
+      const options = others.length < type.options.length ? orNull(others) : others;
+      // One type or null (`string | null`) is that type, nullable: a `oneOf` of one option says nothing more.
+      if (options.length === 1) return options[0] as Schema;
+      return overlapping(type.options) ? { anyOf: options } : { oneOf: options };
+    }
     case "ref":
       return refTo(type.resource);
     case "null":
       // OpenAPI 3.0 allows `nullable` only beside a `type`; the enum leaves null as the one value.
-      return { type: "string", nullable: true, enum: [null] } as OpenAPIV3.SchemaObject;
+      return nullOnly();
     case "unknown":
       return { description: type.note ? `${NOT_SHOWN_NOTE} (${words(type.note)})` : NOT_SHOWN_NOTE };
     case "unresolved":
@@ -84,7 +89,7 @@ export function fieldSchema(f: Field): Schema {
   // An unknown type already takes null; OpenAPI 3.0 allows `nullable` only beside a `type`, so one of several types
   // takes null as one more option.
   if (f.nullable && f.type.kind !== "unknown") {
-    if ("oneOf" in s && s.oneOf && !("type" in s)) s = { ...s, oneOf: [...s.oneOf, { type: "string", nullable: true, enum: [null] } as OpenAPIV3.SchemaObject] };
+    if ("oneOf" in s && s.oneOf && !("type" in s)) s = { ...s, oneOf: orNull(s.oneOf) };
     else extra.nullable = true;
   }
   if (literalDefault !== undefined) extra.default = literalDefault;
@@ -97,7 +102,7 @@ export function fieldSchema(f: Field): Schema {
   if ("$ref" in s) {
     // A nullable reference: the referenced shape or null (`nullable` needs a `type` beside it in 3.0).
     const { nullable, ...rest } = extra;
-    const base = nullable ? { oneOf: [s, { type: "string", nullable: true, enum: [null] }] } : Object.keys(rest).length > 0 ? { allOf: [s] } : { ...s };
+    const base = nullable ? { oneOf: [s, nullOnly()] } : Object.keys(rest).length > 0 ? { allOf: [s] } : { ...s };
     out = { ...base, ...rest };
   } else out = { ...s, ...extra };
   if (f.fileExtensions) out["x-file-extensions"] = f.fileExtensions;
@@ -108,6 +113,23 @@ export function fieldSchema(f: Field): Schema {
   if (f.feature) out["x-feature"] = f.feature;
   if (f.appliesWhen) out["x-applies-when"] = f.appliesWhen;
   return out as Schema;
+}
+
+/** The schema of null alone: OpenAPI 3.0 allows `nullable` only beside a `type`, and the enum leaves null as the one value. */
+function nullOnly(): OpenAPIV3.SchemaObject {
+  return { type: "string", nullable: true, enum: [null] } as OpenAPIV3.SchemaObject;
+}
+
+/**
+ * A union's options and null. Null joins the first option that is a plain type (a `type` with no `enum`) as its
+ * `nullable`: a separate null-only option would share its `type` with a `string` option, and `oneOf`'s options must
+ * not overlap (redocly's no-illogical-composition-keywords reads the two as overlapping). Options that are all
+ * references, compositions or enums take the null-only option.
+ */
+function orNull(options: readonly Schema[]): Schema[] {
+  const plain = options.findIndex((o) => !("$ref" in o) && o.type !== undefined && o.enum === undefined);
+  if (plain < 0) return [...options, nullOnly()];
+  return options.map((o, i) => (i === plain ? { ...o, nullable: true } : o));
 }
 
 function defaultFits(type: TypeRef, value: string | number | boolean): boolean {
