@@ -21,6 +21,8 @@ import { type HeadingIndex, headingIndex, tableAt } from "./sections.js";
 /** `onCrmDealAdd`, `OnLiveFeedPostAdd`, `ONCRMDEALADD`, `CATALOG.PRODUCT.ON.ADD`: the title's last word, whole. */
 const EVENT_NAME = /^(?:(?:on|On|ON)[A-Z][A-Za-z0-9_]*|[A-Z][A-Z0-9_]*(?:\.[A-Z0-9_]+)*\.ON\.[A-Z0-9_.]+)$/;
 const RECEIVES = /^what (?:the )?handler receives$|^what comes to the handler$|^event parameters$/i;
+/** The section after the handler's that holds its payload's table, where the handler's shows only the JSON. */
+const PARAMETERS = /^(?:request )?parameters$/i;
 
 export interface EventScope {
   diagnostics: Diagnostic[];
@@ -31,22 +33,50 @@ export interface EventScope {
 
 const srcOf = (b: { file: string; line: number; column: number }) => ({ file: b.file, line: b.line, column: b.column });
 
+/**
+ * The event a title names: its last word when that is an event's name ("Event When Creating a Deal onCrmDealAdd"),
+ * else the one event's name among its words ("ONVOXIMPLANTCALLINIT Call Initialization Event", "When the
+ * OnCalendarEntryUpdate Event Changes"); null when it names none, or several.
+ */
+function eventName(title: string): string | null {
+  const words = title.replace(/`/g, "").trim().split(/\s+/);
+  const last = words.at(-1);
+  if (last && EVENT_NAME.test(last)) return last;
+  const named = [...new Set(words.filter((w) => EVENT_NAME.test(w)))];
+  return named.length === 1 ? (named[0] as string) : null;
+}
+
 /** The event a page describes, or null when it is no event page. */
 export function readEventPage(page: YfmPage, scope: EventScope): EventPayload | null {
   const own = page.blocks.filter((b) => b.file === page.file);
   const title = own.find((b): b is Extract<YfmBlock, { kind: "heading" }> => b.kind === "heading" && b.depth === 1);
-  const last = title?.text.replace(/`/g, "").trim().split(/\s+/).at(-1);
-  const name = last && EVENT_NAME.test(last) ? last : undefined;
-  if (!title || !name) return null;
+  if (!title) return null;
   const start = page.blocks.findIndex((b) => b.kind === "heading" && b.depth === 2 && RECEIVES.test(b.text.replace(/[`*]/g, "").trim()));
   if (start < 0) return null;
-  let table: Extract<YfmBlock, { kind: "table" }> | null = null;
-  for (const b of page.blocks.slice(start + 1)) {
-    if (b.kind === "heading" && b.depth <= 2) break;
-    if (b.kind === "table" && b.rows[0] && fieldColumns(b.rows[0])) {
-      table = b;
-      break;
+  const name = eventName(title.text);
+  if (!name) {
+    // A handler's section on a page that names no event: a placement's handler (the widget pages), or an overview
+    // of an area's events. The reader types neither; a warning says so where the section is.
+    const section = page.blocks[start] as Extract<YfmBlock, { kind: "heading" }>;
+    scope.diagnostics.push(diagnostic("unplaced", { ...srcOf(section), endLine: section.line, endColumn: section.column + 1 }, { what: `the "${plainText(section.text)}" section: the page's title names no event (an event's name such as onCrmDealAdd or CATALOG.PRODUCT.ON.ADD), so what a handler receives here is typed nowhere` }));
+    return null;
+  }
+  // The payload's field table: in the handler's section, or, where that section shows only the JSON, in the
+  // section right after it when that is its parameters ("## Parameters", "## Request Parameters": the catalog's,
+  // sale's and the application's event pages, 29 in all).
+  const tableIn = (from: number): Extract<YfmBlock, { kind: "table" }> | null => {
+    for (let i = from + 1; i < page.blocks.length; i++) {
+      const b = page.blocks[i] as YfmBlock;
+      if (b.kind === "heading" && b.depth <= 2) return null;
+      if (b.kind === "table" && b.rows[0] && fieldColumns(b.rows[0])) return b;
     }
+    return null;
+  };
+  let table = tableIn(start);
+  if (!table) {
+    const next = page.blocks.findIndex((b, i) => i > start && b.kind === "heading" && b.depth <= 2);
+    const heading = page.blocks[next];
+    if (heading?.kind === "heading" && heading.depth === 2 && PARAMETERS.test(plainText(heading.text))) table = tableIn(next);
   }
   // The codes a `Scope:` line begins with, as a method page's (scopes.ts scopeLine), and where that line is.
   const scopes: string[] = [];

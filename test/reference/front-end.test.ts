@@ -370,6 +370,45 @@ describe("event pages", () => {
     ]);
     expect(events[0]?.source).toEqual({ file: "docs/api-reference/shop/events/on-shop-order-add.md", line: 1, column: 1 });
   });
+
+  // 19 pages of the reference named their event first or mid-title ("ONVOXIMPLANTCALLINIT Call Initialization
+  // Event", "When the OnCalendarEntryUpdate Event Changes") and were read as nothing, with no warning; 29 put the
+  // payload's table under "## Parameters" after a handler's section of JSON alone, and were read without a payload.
+  const eventPage = `${PREFIX}/api-reference/shop/events/on-shop-order-add.md`;
+  const files = referenceFolder(DIR, PREFIX);
+  const withPage = (edit: (text: string) => string) => buildFromSource({ ...files, files: files.files.map((f) => (f.path === eventPage ? { ...f, text: edit(f.text) } : f)) });
+  const names = (fields: readonly { name: string }[] | undefined) => (fields ?? []).map((f) => f.name);
+
+  it("an event's name anywhere in the title names the page's event, when it is the title's only one", () => {
+    for (const title of ["# OnShopOrderAdd Event When an Order Is Added", "# When the OnShopOrderAdd Event Fires"]) {
+      const got = withPage((t) => t.replace("# Event When an Order Is Added onShopOrderAdd", title));
+      expect(got.model?.eventPayloads?.map((e) => [e.name, e.code]), title).toEqual([["OnShopOrderAdd", "ONSHOPORDERADD"]]);
+      expect(names(got.model?.eventPayloads?.[0]?.fields)).toEqual(["event", "data", "ts", "auth"]);
+    }
+    // Two names: no event is guessed; the handler's section is a warning at its heading.
+    const two = withPage((t) => t.replace("# Event When an Order Is Added onShopOrderAdd", "# OnShopOrderAdd or OnShopOrderUpdate Fires"));
+    expect(two.model?.eventPayloads).toBeUndefined();
+    expect(two.diagnostics.filter((d) => d.code === "unplaced" && d.file === eventPage).map((d) => [d.file, d.line, d.message])).toEqual([[eventPage, 9, expect.stringContaining(`Cannot place the "What the Handler Receives" section: the page's title names no event`)]]);
+  });
+
+  it("a handler's section on a page that names no event (a placement's, an overview's) is a warning at its heading", () => {
+    const got = withPage((t) => t.replace("# Event When an Order Is Added onShopOrderAdd", "# Order Card Placement"));
+    expect(got.model?.eventPayloads).toBeUndefined();
+    expect(got.diagnostics.filter((d) => d.code === "unplaced" && d.file === eventPage).map((d) => [d.line, d.column])).toEqual([[9, 1]]);
+  });
+
+  it("takes the payload's table from the Parameters section after a handler's section of JSON alone", () => {
+    const json = ["```json", '{"event": "ONSHOPORDERADD", "data": {"FIELDS": {"ID": 1}}}', "```", ""].join("\n");
+    for (const heading of ["## Parameters", "## Request Parameters"]) {
+      const got = withPage((t) => t.replace("Data is transmitted as a POST request {.b24-info}\n\n#|", `Data is transmitted as a POST request {.b24-info}\n\n${json}\n${heading}\n\n#|`));
+      expect(names(got.model?.eventPayloads?.[0]?.fields), heading).toEqual(["event", "data", "ts", "auth"]);
+      expect(got.diagnostics.filter((d) => d.code === "unplaced" && d.file === eventPage)).toEqual([]);
+    }
+    // Another section after it is not the payload's: the page has none, and says so.
+    const other = withPage((t) => t.replace("Data is transmitted as a POST request {.b24-info}\n\n#|", `Data is transmitted as a POST request {.b24-info}\n\n${json}\n## Examples\n\n#|`));
+    expect(other.model?.eventPayloads?.[0]?.fields).toEqual([]);
+    expect(other.diagnostics.filter((d) => d.code === "unplaced" && d.file === eventPage).map((d) => d.message)).toEqual([expect.stringContaining("its \"What the Handler Receives\" section has no field table")]);
+  });
 });
 
 describe("readings the review of issue 28 found wrong", () => {

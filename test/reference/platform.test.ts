@@ -80,8 +80,11 @@ describe("the platform's reference, read whole", () => {
 
   it("reads the event pages: payloads keyed by the code the handler receives; event.bind takes their names", () => {
     const events = model.eventPayloads ?? [];
-    expect(events.length).toBeGreaterThanOrEqual(130);
-    expect(events.filter((e) => e.fields.length > 0).length).toBeGreaterThanOrEqual(105);
+    // 150 event pages, each with its payload: 19 name their event first or mid-title, 29 hold the payload's table in
+    // the "Parameters" section after the handler's.
+    expect(events.length).toBeGreaterThanOrEqual(150);
+    expect(events.filter((e) => e.fields.length === 0).map((e) => e.name)).toEqual([]);
+    for (const name of ["ONVOXIMPLANTCALLINIT", "OnCalendarEntryUpdate", "onAppMethodConfirm", "OnShipmentDeleted"]) expect(events.some((e) => e.name === name), name).toBe(true);
     expect(events.find((e) => e.code === "ONCRMDEALADD")?.fields.map((f) => f.name)).toEqual(["event", "event_handler_id", "data", "ts", "auth"]);
     const bind = model.methods.find((m) => m.name === "event.bind" && m.described)?.params.find((p) => p.name === "event")?.type;
     expect(bind).toMatchObject({ kind: "primitive", type: "string", openEnum: true });
@@ -107,16 +110,18 @@ describe("the platform's reference, read whole", () => {
       "unreadable-parameter": expect.any(Number),
       unplaced: expect.any(Number),
     });
-    // Field tables no row reaches, 24 event pages whose payload has no table, and rows the page's ledger finds read
-    // and held by nothing (`task` beside tasks.task.delete's boolean `result`). The last near miss ('Chat', "did you
-    // mean 'char'") went when types linked into another page (`entities.md#chat`) were followed.
-    expect(byCode["unplaced"]).toBeLessThanOrEqual(140);
+    // Field tables no row reaches, rows the page's ledger finds read and held by nothing (`task` beside
+    // tasks.task.delete's boolean `result`), and 79 handler's sections on pages that name no event (68 placement
+    // pages of widgets/, 11 overviews of an area's events), which the reader does not type. The last near miss
+    // ('Chat', "did you mean 'char'") went when types linked into another page (`entities.md#chat`) were followed.
+    expect(byCode["unplaced"]).toBeLessThanOrEqual(191);
+    expect(diagnostics.filter((d) => d.code === "unplaced" && d.message.includes("names no event")).length).toBeLessThanOrEqual(79);
     // 167 since the legacy error body is read from its include, whose `error_description` row is typed
     // `error_description` (the row's name again), a word no catalogue defines.
     expect(byCode["unknown-type-word"]).toBeLessThanOrEqual(167);
-    // Pages whose scope the list of scopes lacks: `basic` (11 method pages of `common`, 4 of the application's
+    // Pages whose scope the list of scopes lacks: `basic` (11 method pages of `common`, 5 of the application's
     // events), `mail` (24), `sonet` (13 method pages, 3 event pages; the list has `sonet_group` and `socialnetwork`).
-    expect(byCode["unlisted-scope"]).toBeLessThanOrEqual(55);
+    expect(byCode["unlisted-scope"]).toBeLessThanOrEqual(56);
     // The 3.0 task pages (tasks.task.*, with .result.* and .field.*) name `tasks`, which the list of scopes marks
     // deprecated: 21 pages.
     expect(byCode["deprecated-scope"]).toBeLessThanOrEqual(21);
