@@ -175,7 +175,7 @@ const catalogue = {
   },
   "duplicate-page": {
     severity: "warning",
-    message: (p: { name: string; first: string }) => `Method '${p.name}' has a page already (${p.first}); this page is not read`,
+    message: (p: { name: string; first: string; what?: string }) => (p.what ? `${p.what} '${p.name}' has a page already (${p.first}); this page's reading of it is not kept` : `Method '${p.name}' has a page already (${p.first}); this page is not read`),
     hint: "Keep one page per method and version; a 3.0 page is told apart by its /rest/api/ URLs.",
   },
   "unresolved-include": {

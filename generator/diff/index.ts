@@ -123,6 +123,7 @@ export function diffModels(old: Model, next: Model, files: DiffFiles): DiffRepor
   diffStatements(out, statementsOf(old), statementsOf(next), {});
   diffGaps(old, next, out);
   diffEvents(old, next, out);
+  diffPlacements(old, next, out);
   diffScopeList(old, next, out);
   return { bump: bumpOf(out.changes.map((c) => c.severity)), changes: out.changes };
 }
@@ -133,31 +134,56 @@ export function diffModels(old: Model, next: Model, files: DiffFiles): DiffRepor
  * A handler implements them, so they concern the server's audience (diff/rules.ts).
  */
 function diffEvents(old: Model, next: Model, out: Collector): void {
-  const byCode = (m: Model) => new Map((m.eventPayloads ?? []).map((e) => [e.code, e]));
-  const before = byCode(old);
-  const after = byCode(next);
-  const label = (e: EventPayload) => (e.name === e.code ? `\`${e.code}\`` : `\`${e.name}\` (\`${e.code}\`)`);
+  const byCode = (m: Model) => new Map((m.eventPayloads ?? []).map((e) => [e.code, { label: e.name === e.code ? `\`${e.code}\`` : `\`${e.name}\` (\`${e.code}\`)`, fields: e.fields, source: e.source }]));
+  diffPayloads(EVENT_PAYLOADS, byCode(old), byCode(next), out);
+}
+
+/** The widgets' placements (`placements`): a code described or gone, and what its `PLACEMENT_OPTIONS` holds. */
+function diffPlacements(old: Model, next: Model, out: Collector): void {
+  const byCode = (m: Model) => new Map((m.placements ?? []).flatMap((p) => p.codes.map((c) => [c, { label: `\`${c}\``, fields: p.options, source: p.source }] as const)));
+  diffPayloads(PLACEMENT_OPTIONS, byCode(old), byCode(next), out);
+}
+
+/** What a payload diff says of one kind of payload keyed by a code (an event's, a placement's options). */
+interface PayloadKind {
+  added: ChangeCode;
+  removed: ChangeCode;
+  memberAdded: ChangeCode;
+  changed: ChangeCode;
+  /** `event \`X\``, `placement \`X\``. */
+  noun: string;
+  /** "what a handler of event `X` receives", "what `PLACEMENT_OPTIONS` of placement `X` holds". */
+  holder: (label: string) => string;
+}
+const EVENT_PAYLOADS: PayloadKind = { added: "event-added", removed: "event-removed", memberAdded: "event-payload-member-added", changed: "event-payload-changed", noun: "event", holder: (l) => `what a handler of event ${l} receives` };
+const PLACEMENT_OPTIONS: PayloadKind = { added: "placement-added", removed: "placement-removed", memberAdded: "placement-option-added", changed: "placement-options-changed", noun: "placement", holder: (l) => `what \`PLACEMENT_OPTIONS\` of placement ${l} holds` };
+
+type Payload = { label: string; fields: readonly Field[]; source: Source };
+
+/** Payloads keyed by code, compared member by member at any depth (payloadMembers). */
+function diffPayloads(kind: PayloadKind, before: ReadonlyMap<string, Payload>, after: ReadonlyMap<string, Payload>, out: Collector): void {
   for (const [code, e] of after) {
     const was = before.get(code);
     if (!was) {
-      out.add("event-added", `event ${label(e)} is new`, { from: null, to: e.source });
+      out.add(kind.added, `${kind.noun} ${e.label} is new`, { from: null, to: e.source });
       continue;
     }
+    const holder = kind.holder(e.label);
     const a = payloadMembers(was.fields);
     const b = payloadMembers(e.fields);
     for (const [path, m] of b) {
       const o = a.get(path);
-      if (!o) out.add("event-payload-member-added", `what a handler of event ${label(e)} receives has a new member \`${path}\``, { from: null, to: m.source });
+      if (!o) out.add(kind.memberAdded, `${holder} has a new member \`${path}\``, { from: null, to: m.source });
       else if (o.shape === m.shape) continue;
       else if (o.type.kind === m.type.kind && o.shape === `${m.shape.replace(/\|null$/, "")}${o.nullable ? "|null" : ""}`) {
         // Only whether it may be null: a handler must now handle null (breaking), or need no longer (wording).
-        const what = `the member \`${path}\` of what a handler of event ${label(e)} receives ${m.nullable ? "may now be null" : "may no longer be null"}`;
-        out.add(m.nullable ? "event-payload-changed" : "description-changed", what, { from: o.source, to: m.source });
-      } else out.add("event-payload-changed", `the member \`${path}\` of what a handler of event ${label(e)} receives ${nowWas(o.type, m.type)}${o.nullable !== m.nullable ? (m.nullable ? ", and may be null" : ", and is no longer null") : ""}`, { from: o.source, to: m.source });
+        const what = `the member \`${path}\` of ${holder} ${m.nullable ? "may now be null" : "may no longer be null"}`;
+        out.add(m.nullable ? kind.changed : "description-changed", what, { from: o.source, to: m.source });
+      } else out.add(kind.changed, `the member \`${path}\` of ${holder} ${nowWas(o.type, m.type)}${o.nullable !== m.nullable ? (m.nullable ? ", and may be null" : ", and is no longer null") : ""}`, { from: o.source, to: m.source });
     }
-    for (const [path, o] of a) if (!b.has(path)) out.add("event-payload-changed", `what a handler of event ${label(e)} receives no longer has \`${path}\``, { from: o.source, to: null, near: e.source });
+    for (const [path, o] of a) if (!b.has(path)) out.add(kind.changed, `${holder} no longer has \`${path}\``, { from: o.source, to: null, near: e.source });
   }
-  for (const [code, e] of before) if (!after.has(code)) out.add("event-removed", `event ${label(e)} is no longer described`, { from: e.source, to: null });
+  for (const [code, e] of before) if (!after.has(code)) out.add(kind.removed, `${kind.noun} ${e.label} is no longer described`, { from: e.source, to: null });
 }
 
 /** The platform's list of scopes (`scopeList`): a scope listed, unlisted, or marked deprecated. */

@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../diagnostics/catalogue.js";
 import { type Fragments, type StatementRole, statementsAbout } from "./fragments.js";
 import { platformFacts } from "./platform.js";
-import { withKnownEvents } from "./events.js";
+import { withKnownEvents, withKnownPlacements } from "./events.js";
 import { MODEL_VERSION, type KnownGap, type Model, type ModelOptions, type Version } from "./types.js";
 import type { PassContext } from "./passes/context.js";
 import { applyCrossSectionRules } from "./passes/cross-section.js";
@@ -40,7 +40,8 @@ export function buildModel(specFile: string, f: Fragments, options: ModelOptions
   openErrors(ctx);
 
   const { facts } = f;
-  const withEvents = facts.eventPayloads ? withKnownEvents(methods, facts.eventPayloads) : methods;
+  const placed = facts.placements ? withKnownPlacements(methods, facts.placements) : methods;
+  const withEvents = facts.eventPayloads ? withKnownEvents(placed, facts.eventPayloads) : placed;
   const lifted = liftShapes(resources);
   const platform = platformFacts(facts.platform, f.title.source ?? { file: specFile, line: 1, column: 1 }, gaps);
   // The model's members by what the input's statements are about (the shape of model.json, decisions.md D28).
@@ -69,6 +70,7 @@ export function buildModel(specFile: string, f: Fragments, options: ModelOptions
     ...(facts.eventPayloads ? { eventPayloads: facts.eventPayloads } : {}),
     ...(facts.scopeList ? { scopeList: facts.scopeList } : {}),
     ...(facts.requestRates ? { requestRates: facts.requestRates } : {}),
+    ...(facts.placements ? { placements: facts.placements } : {}),
   };
   return { model, diagnostics };
 }

@@ -1,4 +1,4 @@
-import type { EventPayload, Method } from "./types.js";
+import type { EventPayload, Method, Placement } from "./types.js";
 
 /**
  * The platform's methods that take an event's name (`event.bind` and `event.unbind`, api-reference/events/): where
@@ -20,6 +20,29 @@ export function withKnownEvents(methods: readonly Method[], events: readonly Eve
     if (!p || p.type.kind !== "primitive" || p.type.type !== "string" || p.type.enum) return m;
     const type = { ...p.type, enum: names, openEnum: true };
     // New objects: the methods may be another model's too (the spec's, in a merge).
+    return { ...m, params: m.params.map((x) => (x === p ? { ...x, type } : x)) };
+  });
+}
+
+/**
+ * The platform's methods that take a placement's code (`placement.bind`, `placement.unbind`, `placement.get`'s
+ * filter is not one: api-reference/widgets/): where the model knows the placements (the reference's widget pages),
+ * `PLACEMENT`'s known values are their codes, an open set. A family's code (`CRM_DYNAMIC_XXX_DETAIL_TAB`) is no value
+ * a call sends and is left out; the types' `PlacementCode` holds it as a pattern.
+ */
+const TAKES_PLACEMENT: ReadonlyArray<readonly [string, string]> = [
+  ["placement.bind", "PLACEMENT"],
+  ["placement.unbind", "PLACEMENT"],
+];
+
+export function withKnownPlacements(methods: readonly Method[], placements: readonly Placement[]): Method[] {
+  const codes = [...new Set(placements.flatMap((p) => p.codes).filter((c) => !c.includes("XXX")))].sort();
+  if (codes.length === 0) return [...methods];
+  return methods.map((m) => {
+    const param = TAKES_PLACEMENT.find(([method]) => method === m.name)?.[1];
+    const p = param ? m.params.find((x) => x.name === param) : undefined;
+    if (!p || p.type.kind !== "primitive" || p.type.type !== "string" || p.type.enum) return m;
+    const type = { ...p.type, enum: codes, openEnum: true };
     return { ...m, params: m.params.map((x) => (x === p ? { ...x, type } : x)) };
   });
 }

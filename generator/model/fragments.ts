@@ -7,6 +7,7 @@ import type {
   KnownGap,
   Limit,
   Method,
+  Placement,
   PlatformFacts,
   Resource,
   RequestRate,
@@ -104,6 +105,8 @@ export interface Fragments {
     eventPayloads?: EventPayload[];
     /** The platform's list of scopes, where the input has one (Model.scopeList). */
     scopeList?: ScopeEntry[];
+    /** The widgets' placements the input describes (Model.placements). */
+    placements?: Placement[];
     /** The platform's request-rate limits per plan, where the input states them (Model.requestRates). */
     requestRates?: RequestRate[];
   };

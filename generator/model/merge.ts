@@ -1,5 +1,5 @@
 import { mapType } from "./map-type.js";
-import { withKnownEvents } from "./events.js";
+import { withKnownEvents, withKnownPlacements } from "./events.js";
 import type { Field, KnownGap, Method, Model, Resource, TypeRef } from "./types.js";
 import { ordinal } from "../util/order.js";
 
@@ -102,7 +102,8 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
   if (firstEvent) answerAll((g) => g.appliesTo.includes("events") && /\bevent codes?\b/i.test(g.subject), firstEvent.source);
   if (firstEvent && events.every((e) => e.fields.length > 0)) answerAll((g) => g.appliesTo.includes("events") && /\bpayloads?\b/i.test(g.subject), firstEvent.source);
   // The spec's `event.bind` takes the events the pages describe: known values, not a contradiction.
-  const withEvents = reference.eventPayloads ? withKnownEvents(methods, reference.eventPayloads) : methods;
+  const placed = reference.placements ? withKnownPlacements(methods, reference.placements) : methods;
+  const withEvents = reference.eventPayloads ? withKnownEvents(placed, reference.eventPayloads) : placed;
   const codes = new Set(spec.errors.catalogue.map((e) => e.code));
   const resources = [...spec.resources, ...reference.resources.map((r) => ({ ...r, name: renamed.get(r.name) ?? r.name, type: rename(r.type) }))];
   const model: Model = {
@@ -125,6 +126,8 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
     ...(reference.publicPages ? { publicPages: reference.publicPages } : {}),
     ...(scopeList ? { scopeList } : {}),
     ...(requestRates ? { requestRates } : {}),
+    // The placements' options name the reference's resources too: renamed as its methods' are.
+    ...(reference.placements ? { placements: reference.placements.map((p) => ({ ...p, options: p.options.map((f) => ({ ...f, type: rename(f.type) })) })) } : {}),
     // The payloads name the reference's resources too: renamed as its methods' are.
     ...(reference.eventPayloads ? { eventPayloads: reference.eventPayloads.map((e) => ({ ...e, fields: e.fields.map((f) => ({ ...f, type: rename(f.type) })) })) } : {}),
   };

@@ -426,6 +426,27 @@ export interface ScopeEntry {
 }
 
 /**
+ * A widget's placement, as the platform's reference describes it (`api-reference/widgets/…`): where an application's
+ * handler page opens, the codes it is bound under with `placement.bind`, and what the handler receives.
+ */
+export interface Placement {
+  /**
+   * The codes the page names (`CRM_DEAL_DETAIL_TAB`). A code with `XXX` is a family whose `XXX` the platform fills
+   * (`CRM_DYNAMIC_XXX_DETAIL_TAB`: a custom object type's number), as the page writes it.
+   */
+  codes: string[];
+  /** The page's title. */
+  title: string;
+  description: string;
+  scopes: string[] | null;
+  /** The position of the page's `Scope:` line. */
+  scopesSource?: Source;
+  /** The keys of `PLACEMENT_OPTIONS` (a JSON string the handler parses), from the page's table; empty where it has none. */
+  options: Field[];
+  source: Source;
+}
+
+/**
  * A plan's request-rate limit, as the platform's reference states it (`limits.md`, "Request Rate Limits"): a leaky
  * bucket per portal that each request fills by one and that drains by `perSecond` a second; past `burst` the next
  * request is refused with `QUERY_LIMIT_EXCEEDED`.
@@ -565,6 +586,8 @@ export interface Model {
    * does (the spec leaves "Full list of scopes" "not shown").
    */
   scopeList?: ScopeEntry[];
+  /** The widgets' placements the input describes (the reference's widget pages); absent for the spec. */
+  placements?: Placement[];
   /**
    * The platform's request-rate limits per plan, where an input states them (the reference's `limits.md`); absent
    * where none does (the spec leaves "Numeric thresholds of request rate" "not shown").

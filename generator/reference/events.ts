@@ -1,5 +1,5 @@
 import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
-import type { EventPayload, Field, TypeRef } from "../model/types.js";
+import type { EventPayload, Field, Placement, TypeRef } from "../model/types.js";
 import type { YfmBlock, YfmPage } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { FIELD_BUDGET, type FieldScope, fieldColumns, plainText, readFieldRows } from "./fields.js";
@@ -54,13 +54,7 @@ export function readEventPage(page: YfmPage, scope: EventScope): EventPayload | 
   const start = page.blocks.findIndex((b) => b.kind === "heading" && b.depth === 2 && RECEIVES.test(b.text.replace(/[`*]/g, "").trim()));
   if (start < 0) return null;
   const name = eventName(title.text);
-  if (!name) {
-    // A handler's section on a page that names no event: a placement's handler (the widget pages), or an overview
-    // of an area's events. The reader types neither; a warning says so where the section is.
-    const section = page.blocks[start] as Extract<YfmBlock, { kind: "heading" }>;
-    scope.diagnostics.push(diagnostic("unplaced", { ...srcOf(section), endLine: section.line, endColumn: section.column + 1 }, { what: `the "${plainText(section.text)}" section: the page's title names no event (an event's name such as onCrmDealAdd or CATALOG.PRODUCT.ON.ADD), so what a handler receives here is typed nowhere` }));
-    return null;
-  }
+  if (!name) return null;
   // The payload's field table: in the handler's section, or, where that section shows only the JSON, in the
   // section right after it when that is its parameters ("## Parameters", "## Request Parameters": the catalog's,
   // sale's and the application's event pages, 29 in all).
@@ -78,9 +72,26 @@ export function readEventPage(page: YfmPage, scope: EventScope): EventPayload | 
     const heading = page.blocks[next];
     if (heading?.kind === "heading" && heading.depth === 2 && PARAMETERS.test(plainText(heading.text))) table = tableIn(next);
   }
-  // The codes a `Scope:` line begins with, as a method page's (scopes.ts scopeLine), and where that line is.
+  const { scopes, scopesSource } = scopeOf(own);
+  const description = firstParagraph(own);
+  const fields: Field[] = table ? fieldsOf(page, table, scope) : [];
+  if (!table) scope.diagnostics.push(diagnostic("unplaced", { ...srcOf(title), endLine: title.line, endColumn: title.column + 1 }, { what: `the payload of ${name}: its "What the Handler Receives" section has no field table` }));
+  return {
+    name,
+    code: name.toUpperCase(),
+    description,
+    scopes: scopes.length > 0 ? scopes : null,
+    ...(scopesSource ? { scopesSource } : {}),
+    fields,
+    source: srcOf(title),
+  };
+}
+
+
+/** The codes of a page's `Scope:` lines, as a method page's (scopes.ts scopeLine), and where the first is. */
+function scopeOf(own: readonly YfmBlock[]): { scopes: string[]; scopesSource?: { file: string; line: number; column: number } } {
   const scopes: string[] = [];
-  let scopesSource: EventPayload["scopesSource"];
+  let scopesSource: { file: string; line: number; column: number } | undefined;
   for (const b of own) {
     if (b.kind !== "quote") continue;
     for (const [i, line] of b.text.split("\n").entries()) {
@@ -90,38 +101,110 @@ export function readEventPage(page: YfmPage, scope: EventScope): EventPayload | 
       if (said.names.length > 0) scopesSource ??= said.at;
     }
   }
-  // The first paragraph outside the notes (an AI-tools tip opens most pages).
+  return scopesSource ? { scopes, scopesSource } : { scopes };
+}
+
+/** The first paragraph outside the notes (an AI-tools tip opens most pages), as plain words; "" where there is none. */
+function firstParagraph(own: readonly YfmBlock[]): string {
   let inNote = 0;
-  const description = own.find((b) => {
+  const found = own.find((b) => {
     if (b.kind === "note") inNote++;
     else if (b.kind === "end-note") inNote = Math.max(0, inNote - 1);
-    return inNote === 0 && b.kind === "text" && !/^\{%|^Data is transmitted/.test(b.text);
+    return inNote === 0 && b.kind === "text" && !/^\{%|^Data is (?:transmitted|sent)/.test(b.text);
   });
-  const fields: Field[] = [];
-  if (table) {
-    let index: HeadingIndex | null = null;
-    const fieldScope: FieldScope = {
-      file: page.file,
-      diagnostics: scope.diagnostics,
-      tableAt: (anchor) => tableAt(page.blocks, (index ??= headingIndex(page.blocks)), anchor) ?? scope.catalogueTable(anchor),
-      typeWord: scope.typeWord,
-      knownWords: scope.knownWords,
-      budget: { left: FIELD_BUDGET, warned: false },
-    };
-    const [header, ...rows] = table.rows;
-    const cols = header ? fieldColumns(header) : null;
-    if (cols) fields.push(...nest(readFieldRows(fieldScope, cols, rows), scope.diagnostics));
-  } else {
-    scope.diagnostics.push(diagnostic("unplaced", { ...srcOf(title), endLine: title.line, endColumn: title.column + 1 }, { what: `the payload of ${name}: its "What the Handler Receives" section has no field table` }));
+  return found && found.kind === "text" ? plainText(found.text) : "";
+}
+
+/** A field table's rows as fields, dotted rows nested, objects reaching their members through the page's anchors. */
+function fieldsOf(page: YfmPage, table: Extract<YfmBlock, { kind: "table" }>, scope: EventScope): Field[] {
+  let index: HeadingIndex | null = null;
+  const fieldScope: FieldScope = {
+    file: page.file,
+    diagnostics: scope.diagnostics,
+    tableAt: (anchor) => tableAt(page.blocks, (index ??= headingIndex(page.blocks)), anchor) ?? scope.catalogueTable(anchor),
+    typeWord: scope.typeWord,
+    knownWords: scope.knownWords,
+    budget: { left: FIELD_BUDGET, warned: false },
+  };
+  const [header, ...rows] = table.rows;
+  const cols = header ? fieldColumns(header) : null;
+  return cols ? nest(readFieldRows(fieldScope, cols, rows), scope.diagnostics) : [];
+}
+
+/** The page's handler's section ("What the Handler Receives"), an H2, or -1. */
+function handlerSection(page: YfmPage): number {
+  return page.blocks.findIndex((b) => b.kind === "heading" && b.depth === 2 && RECEIVES.test(b.text.replace(/[`*]/g, "").trim()));
+}
+
+/**
+ * A handler's section on a page read as neither an event nor a placement (an overview of an area's events or
+ * placements, a JS event of the call card): the reader types what it receives nowhere, and says so at its heading.
+ */
+export function warnUnreadHandler(page: YfmPage, diagnostics: Diagnostic[]): void {
+  const i = handlerSection(page);
+  const section = page.blocks[i];
+  if (section?.kind !== "heading" || section.file !== page.file) return;
+  diagnostics.push(diagnostic("unplaced", { ...srcOf(section), endLine: section.line, endColumn: section.column + 1 }, { what: `the "${plainText(section.text)}" section: the page's title names no event (an event's name such as onCrmDealAdd or CATALOG.PRODUCT.ON.ADD) and the page no placement code, so what a handler receives here is typed nowhere` }));
+}
+
+/** A placement's code: capitals, digits and underscores, with one underscore at least (`CRM_DEAL_DETAIL_TAB`, `LEFT_MENU`). */
+const PLACEMENT_CODE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+
+/**
+ * A widget page (spec-source/README-reference.md#placement-pages): the placement codes of its "Placement Code"
+ * table (or, without one, its title's), what a handler receives, and the keys of `PLACEMENT_OPTIONS` from the table
+ * of its section of that name. Null for a page with no handler's section or no code; an event page is read first.
+ */
+export function readPlacementPage(page: YfmPage, scope: EventScope): Placement | null {
+  const own = page.blocks.filter((b) => b.file === page.file);
+  const title = own.find((b): b is Extract<YfmBlock, { kind: "heading" }> => b.kind === "heading" && b.depth === 1);
+  if (!title || handlerSection(page) < 0) return null;
+  const codes: string[] = [];
+  const add = (text: string) => {
+    // Word by word: a code is one token of its own, never a pattern over the cell.
+    for (const w of plainText(text).replace(/`/g, " ").split(/[\s,;()]+/)) if (PLACEMENT_CODE.test(w) && !codes.includes(w)) codes.push(w);
+  };
+  const table = own.find((b): b is Extract<YfmBlock, { kind: "table" }> => b.kind === "table" && /\b(?:placement|embedding point) code\b/i.test(plainText(b.rows[0]?.[0]?.text ?? "")));
+  if (table) for (const row of table.rows.slice(1)) if (row[0]) add(row[0].text);
+  if (codes.length === 0) add(title.text);
+  if (codes.length === 0) return null;
+  // The keys of PLACEMENT_OPTIONS: the first field table under the heading that names it, before a heading of its
+  // level or above.
+  let options: Field[] = [];
+  const at = page.blocks.findIndex((b) => b.kind === "heading" && b.depth >= 2 && /^placement_options$/i.test(plainText(b.text).replace(/`/g, "")));
+  const heading = page.blocks[at];
+  if (heading?.kind === "heading") {
+    let found: Extract<YfmBlock, { kind: "table" }> | null = null;
+    for (let i = at + 1; i < page.blocks.length; i++) {
+      const b = page.blocks[i] as YfmBlock;
+      if (b.kind === "heading" && b.depth <= heading.depth) break;
+      if (b.kind === "table" && b.rows[0] && fieldColumns(b.rows[0])) {
+        found = b;
+        break;
+      }
+    }
+    if (found) options = fieldsOf(page, found, scope);
+    // "The placement has no keys of its own": the context carries only the universal `URI` key.
+    else if (!saysNoKeys(page.blocks, at, heading.depth)) scope.diagnostics.push(diagnostic("unplaced", { ...srcOf(heading), endLine: heading.line, endColumn: heading.column + 1 }, { what: `the PLACEMENT_OPTIONS of ${codes.join(", ")}: the section has no field table` }));
   }
+  const { scopes, scopesSource } = scopeOf(own);
   return {
-    name,
-    code: name.toUpperCase(),
-    description: description && description.kind === "text" ? plainText(description.text) : "",
+    codes,
+    title: plainText(title.text),
+    description: firstParagraph(own),
     scopes: scopes.length > 0 ? scopes : null,
     ...(scopesSource ? { scopesSource } : {}),
-    fields,
+    options,
     source: srcOf(title),
   };
 }
 
+/** Whether the section from heading `at` (of `depth`) says in words that the placement has no keys of its own. */
+function saysNoKeys(blocks: readonly YfmBlock[], at: number, depth: number): boolean {
+  for (let i = at + 1; i < blocks.length; i++) {
+    const b = blocks[i] as YfmBlock;
+    if (b.kind === "heading" && b.depth <= depth) return false;
+    if (b.kind === "text" && (/\bno (?:own )?keys\b/i.test(b.text) || /\bno keys of its own\b/i.test(b.text))) return true;
+  }
+  return false;
+}

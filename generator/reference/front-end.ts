@@ -2,7 +2,7 @@ import { posix } from "node:path";
 import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
 import { emptyFragments } from "../model/fragments.js";
 import type { FrontEnd } from "../model/front-end.js";
-import type { CatalogueError, Envelope, EventPayload, Field, Method } from "../model/types.js";
+import type { CatalogueError, Envelope, EventPayload, Field, Method, Placement } from "../model/types.js";
 import { sha256 } from "../util/hash.js";
 import { readReferenceFacts } from "./phrases.js";
 import { looksLikeYfm } from "../source/index.js";
@@ -10,7 +10,7 @@ import { type IncludeMemo, type IncludeResolver, type YfmPage, scanPage } from "
 import { type TypeCatalogue, readCatalogue } from "./catalogue.js";
 import { readSystemErrors } from "./errors.js";
 import { fieldColumns, readFieldRows } from "./fields.js";
-import { readEventPage } from "./events.js";
+import { readEventPage, readPlacementPage, warnUnreadHandler } from "./events.js";
 import { nest } from "./nesting.js";
 import { readRequestRates } from "./limits.js";
 import { readScopeList } from "./scopes.js";
@@ -60,6 +60,8 @@ export const REFERENCE_FRONT_END: FrontEnd = {
     // The envelope's paging members, as the first list page (in path order) types them.
     const paging = new Map<string, Field>();
     const events = new Map<string, EventPayload>();
+    const placements: Placement[] = [];
+    const placed = new Map<string, Placement>();
     for (const f of pages) {
       if (isCatalogue(f.path)) continue;
       const key = cache ? sha256(`${cache.salt}\0${catalogueDigest}\0${f.path}\0${f.text}`) : "";
@@ -73,6 +75,19 @@ export const REFERENCE_FRONT_END: FrontEnd = {
         const earlier = events.get(reading.event.code);
         if (earlier) diagnostics.push(diagnostic("duplicate-page", { ...reading.event.source, endLine: reading.event.source.line, endColumn: reading.event.source.column + 1 }, { name: reading.event.name, first: `${earlier.source.file}:${earlier.source.line}` }));
         else events.set(reading.event.code, reading.event);
+      }
+      if (reading.placement) {
+        // A code on two pages: the first page (in path order) has it; the second is a duplicate-page warning.
+        const codes = reading.placement.codes.filter((c) => {
+          const earlier = placed.get(c);
+          if (earlier) diagnostics.push(diagnostic("duplicate-page", { ...reading.placement!.source, endLine: reading.placement!.source.line, endColumn: reading.placement!.source.column + 1 }, { what: "Placement", name: c, first: `${earlier.source.file}:${earlier.source.line}` }));
+          return !earlier;
+        });
+        if (codes.length > 0) {
+          const p = { ...reading.placement, codes };
+          for (const c of codes) placed.set(c, p);
+          placements.push(p);
+        }
       }
       const m = reading.method;
       if (!m) continue;
@@ -117,6 +132,7 @@ export const REFERENCE_FRONT_END: FrontEnd = {
     fragments.facts.envelope = envelopeOf(cataloguePages, catalogue, diagnostics, [...paging.values()], legacyErrorBody);
     if (fragments.facts.envelope && v3ErrorBody) fragments.facts.envelope.v3ErrorBody = v3ErrorBody;
     if (events.size > 0) fragments.facts.eventPayloads = [...events.values()];
+    if (placements.length > 0) fragments.facts.placements = placements;
     fragments.facts.platform = readReferenceFacts(fragments);
     return { fragments, diagnostics: once(diagnostics), secrets: [] };
   },
@@ -141,6 +157,8 @@ interface CachedPage {
   method: Method | null;
   /** The event an event page describes, with what its handler receives. */
   event?: EventPayload;
+  /** The placement a widget page describes. */
+  placement?: Placement;
   envelope?: Field[];
   diagnostics: Diagnostic[];
   /** Each include the page asked for: from which file, the target, the file it found (or null), that file's hash. */
@@ -177,6 +195,8 @@ function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, re
   const scope: PageScope = { diagnostics, typeWord: catalogue.word, knownWords: catalogue.words, catalogueTable: catalogue.table, tableIn };
   const reading = readPage(page, areaOf(f.path), scope);
   const event = reading.method ? null : readEventPage(page, scope);
+  const placement = reading.method || event ? null : readPlacementPage(page, scope);
+  if (!reading.method && !event && !placement) warnUnreadHandler(page, diagnostics);
   // Every include the page asked for, with what it found and that file's hash: a reading is reused only when each
   // resolves to the same file with the same text (a file added on a nearer path, or where one was missing, is news).
   const seen = new Set<string>();
@@ -187,7 +207,7 @@ function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, re
     seen.add(key);
     included.push([from, target, file, file === null ? null : sha256(texts.get(file) ?? "")]);
   }
-  return { method: reading.method, ...(event ? { event } : {}), ...(reading.envelope ? { envelope: reading.envelope } : {}), diagnostics, included };
+  return { method: reading.method, ...(event ? { event } : {}), ...(placement ? { placement } : {}), ...(reading.envelope ? { envelope: reading.envelope } : {}), diagnostics, included };
 }
 
 /** A cached reading whose included files are still the same, copied so that the model stage may change it; else null. */

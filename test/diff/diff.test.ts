@@ -117,7 +117,7 @@ function textAt(spec: string, p: { line: number; column: number }): string {
 describe("diff: one row per change code", () => {
   it("the table covers every code but field-deprecated, which the readers cannot produce from text yet, and the events, which only the reference's pages give (their own tests below)", () => {
     const covered = new Set(ROWS.map((r) => r.code));
-    expect(Object.keys(CHANGE_RULES).filter((c) => !covered.has(c as ChangeCode)).sort()).toEqual(["event-added", "event-payload-changed", "event-payload-member-added", "event-removed", "field-deprecated", "scope-listed", "scope-unlisted"]);
+    expect(Object.keys(CHANGE_RULES).filter((c) => !covered.has(c as ChangeCode)).sort()).toEqual(["event-added", "event-payload-changed", "event-payload-member-added", "event-removed", "field-deprecated", "placement-added", "placement-option-added", "placement-options-changed", "placement-removed", "scope-listed", "scope-unlisted"]);
   });
 
   it.each(ROWS)("$code", (row) => {
@@ -289,6 +289,26 @@ describe("diff: properties", () => {
     if (fields) fields.nullable = true;
     expect(changes(one, nullable)).toEqual([["event-payload-changed", "the member `data.FIELDS.ID` of what a handler of event `onONCRMDEALADD` (`ONCRMDEALADD`) receives may now be null", { server: "breaking" }]]);
     expect(changes(nullable, one)).toEqual([["description-changed", "the member `data.FIELDS.ID` of what a handler of event `onONCRMDEALADD` (`ONCRMDEALADD`) receives may no longer be null", { client: "patch", server: "patch" }]]);
+  });
+
+  it("placements: a code added or gone, and what its PLACEMENT_OPTIONS holds, key by key; positions are no change", () => {
+    const at = (line: number) => ({ file: "widgets/tab.md", line, column: 1 });
+    const field = (name: string, type: string, line: number, required = true) => ({ name, type: { kind: "primitive", type }, required, nullable: false, description: "", source: at(line) });
+    const page = (codes: string[], options: unknown[], line = 1) => ({ codes, title: "Tab", description: "", scopes: ["placement"], options, source: at(line) });
+    const withPlacements = (...placements: unknown[]) => ({ ...(JSON.parse(JSON.stringify(BASE)) as Model), placements }) as Model;
+    const changes = (a: Model, b: Model) => diffModels(a, b, FILES).changes.map((c) => [c.code, c.message, c.audiences]);
+    const one = withPlacements(page(["CRM_DEAL_DETAIL_TAB", "CRM_DYNAMIC_XXX_DETAIL_TAB"], [field("ID", "string", 5)]));
+    expect(changes(one, withPlacements(page(["CRM_DEAL_DETAIL_TAB", "CRM_DYNAMIC_XXX_DETAIL_TAB"], [field("ID", "string", 50)], 20)))).toEqual([]);
+    expect(changes(one, withPlacements(page(["CRM_DEAL_DETAIL_TAB"], [field("ID", "string", 5)])))).toEqual([["placement-removed", "placement `CRM_DYNAMIC_XXX_DETAIL_TAB` is no longer described", { server: "breaking" }]]);
+    expect(changes(one, withPlacements(page(["CRM_DEAL_DETAIL_TAB", "CRM_DYNAMIC_XXX_DETAIL_TAB"], [field("ID", "string", 5)]), page(["LEFT_MENU"], [])))).toEqual([["placement-added", "placement `LEFT_MENU` is new", { server: "minor" }]]);
+    expect(changes(one, withPlacements(page(["CRM_DEAL_DETAIL_TAB", "CRM_DYNAMIC_XXX_DETAIL_TAB"], [field("ID", "integer", 5)])))).toEqual([
+      ["placement-options-changed", "the member `ID` of what `PLACEMENT_OPTIONS` of placement `CRM_DEAL_DETAIL_TAB` holds is now integer (was string)", { server: "breaking" }],
+      ["placement-options-changed", "the member `ID` of what `PLACEMENT_OPTIONS` of placement `CRM_DYNAMIC_XXX_DETAIL_TAB` holds is now integer (was string)", { server: "breaking" }],
+    ]);
+    const more = withPlacements(page(["CRM_DEAL_DETAIL_TAB", "CRM_DYNAMIC_XXX_DETAIL_TAB"], [field("ID", "string", 5), field("URI", "string", 6, false)]));
+    expect(changes(one, more).map((c) => c[0])).toEqual(["placement-option-added", "placement-option-added"]);
+    expect(changes(more, one).map((c) => c[0])).toEqual(["placement-options-changed", "placement-options-changed"]);
+    expect(diffModels(one, withPlacements(), FILES).bump).toBe("major");
   });
 
   it("the list of scopes: a scope listed, unlisted or deprecated; positions are no change", () => {

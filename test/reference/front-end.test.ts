@@ -411,6 +411,67 @@ describe("event pages", () => {
   });
 });
 
+describe("widget pages: placements", () => {
+  const bind = ["# Register a Widget placement.bind", "", "> Scope: [`placement`](x)", "", "## Method Parameters", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **PLACEMENT***", "[`string`](../data-types.md) | Code of the placement ||", "|#", ""].join("\n");
+  // With a method page beside them: a folder of no method at all is no-methods.
+  const read = (files: Record<string, string>) => buildFromSource({ kind: "reference", root: "r", files: Object.entries({ "api-reference/widgets/placement-bind.md": bind, ...files }).map(([path, text]) => ({ path: `r/${path}`, text })) });
+  const widget = (title: string, codes: string[], options: string) =>
+    [
+      `# ${title}`,
+      "",
+      "> Scope: [`placement, shop`](../scopes/permissions.md)",
+      "",
+      "The widget adds a tab to the order card.",
+      "",
+      ...(codes.length > 0 ? ["## Where the Widget is Embedded", "", "#|", "|| **Placement Code** | **Location** ||", ...codes.map((c) => `|| \`${c}\` | A card ||`), "|#", ""] : []),
+      "## What the Handler Receives",
+      "",
+      "Data is sent in a POST request {.b24-info}",
+      "",
+      "### PLACEMENT_OPTIONS",
+      "",
+      options,
+      "",
+      "## Continue Learning",
+      "",
+    ].join("\n");
+  const table = ["#|", "|| **Parameter** | **Description** ||", "|| **ID***", "[`string`](../data-types.md) | The order ||", "|| **Keys from `params`**", "[`string`](../data-types.md) | The link's values ||", "|#"].join("\n");
+
+  it("reads the codes of the Placement Code table (a family's XXX kept), the options' table, and gives placement.bind the codes", () => {
+    const got = read({ "api-reference/widgets/order-tab.md": widget("Order Card Tab SHOP_XXX_ORDER_TAB", ["SHOP_ORDER_TAB", "SHOP_DYNAMIC_XXX_ORDER_TAB"], table) });
+    const p = got.model?.placements;
+    expect(p?.map((x) => [x.codes, x.scopes, x.description, x.source.line])).toEqual([[["SHOP_ORDER_TAB", "SHOP_DYNAMIC_XXX_ORDER_TAB"], ["placement", "shop"], "The widget adds a tab to the order card.", 1]]);
+    expect(p?.[0]?.options.map((f) => [f.name, f.required])).toEqual([["ID", true]]);
+    // A row of several words is a label, not a key: a warning, never a member named "Keys from `params`".
+    expect(got.diagnostics.filter((d) => d.code === "unreadable-parameter").map((d) => d.message)).toEqual([expect.stringContaining("**Keys from `params`**")]);
+    const param = got.model?.methods.find((m) => m.name === "placement.bind")?.params[0]?.type;
+    // The family's code is no value a call sends: only the exact codes are known values, an open set.
+    expect(param).toMatchObject({ kind: "primitive", type: "string", enum: ["SHOP_ORDER_TAB"], openEnum: true });
+  });
+
+  it("takes the title's codes without a table; a page saying its placement has no keys has none, without a warning", () => {
+    const got = read({ "api-reference/widgets/menu.md": widget("Item in the Main Menu SHOP_MENU, SHOP_SIDE_MENU", [], "This placement has no own keys. The context carries only the universal `URI` key.") });
+    expect(got.model?.placements?.map((x) => [x.codes, x.options])).toEqual([[["SHOP_MENU", "SHOP_SIDE_MENU"], []]]);
+    expect(got.diagnostics.filter((d) => d.code === "unplaced")).toEqual([]);
+    // Words that say nothing of keys, and no table: a warning at the section's heading.
+    const silent = read({ "api-reference/widgets/menu.md": widget("Item in the Main Menu SHOP_MENU", [], "The value is a JSON string.") });
+    expect(silent.diagnostics.filter((d) => d.code === "unplaced").map((d) => [d.line, d.message])).toEqual([[11, expect.stringContaining("Cannot place the PLACEMENT_OPTIONS of SHOP_MENU: the section has no field table")]]);
+  });
+
+  it("a code on two pages is the first page's; the second says so", () => {
+    const got = read({ "api-reference/widgets/a.md": widget("Tab SHOP_ORDER_TAB", [], table), "api-reference/widgets/b.md": widget("Tab Again SHOP_ORDER_TAB, SHOP_OTHER_TAB", [], table) });
+    expect(got.model?.placements?.map((x) => [x.source.file, x.codes])).toEqual([["r/api-reference/widgets/a.md", ["SHOP_ORDER_TAB"]], ["r/api-reference/widgets/b.md", ["SHOP_OTHER_TAB"]]]);
+    expect(got.diagnostics.filter((d) => d.code === "duplicate-page").map((d) => [d.file, d.message])).toEqual([["r/api-reference/widgets/b.md", expect.stringContaining("Placement 'SHOP_ORDER_TAB' has a page already (r/api-reference/widgets/a.md:1)")]]);
+  });
+
+  it("a code is capitals, digits and underscores: anything else in the table is not read as one (it prints into the types as it is)", () => {
+    const got = read({ "api-reference/widgets/x.md": widget("Tab", ["SHOP_TAB`]: string; x: `", "shop_tab", "SHOP TAB", "SHOP_OK_TAB"], table) });
+    // The backticked cell's words are split: its code-shaped word is read, its brackets and quotes are not.
+    expect(got.model?.placements?.[0]?.codes).toEqual(["SHOP_TAB", "SHOP_OK_TAB"]);
+    for (const c of got.model?.placements?.[0]?.codes ?? []) expect(c).toMatch(/^[A-Z][A-Z0-9_]*$/);
+  });
+});
+
 describe("readings the review of issue 28 found wrong", () => {
   const read = (files: Record<string, string>) => buildFromSource({ kind: "reference", root: "r", files: Object.entries(files).map(([path, text]) => ({ path: `r/${path}`, text })) });
   const page = (rows: string, extra = "") =>

@@ -100,6 +100,13 @@ describe("one model from the spec and the reference", () => {
     expect((model.eventPayloads ?? []).every((e) => e.fields.length > 0)).toBe(true);
     const oneWithout = (reference.eventPayloads ?? []).map((e, i) => (i === 0 ? { ...e, fields: [] } : e));
     expect(mergeModels(spec, { ...reference, eventPayloads: oneWithout }).model.knownGaps.some((g) => /payload/i.test(g.subject))).toBe(true);
+    // The widgets' placements come whole from the pages; the spec's placement.bind takes their codes as known values
+    // (an open set), while its gap on codes, OPTIONS and errors stays: the pages do not type placement.bind's OPTIONS.
+    expect((model.placements ?? []).length).toBeGreaterThanOrEqual(39);
+    const placement = find(model, "placement.bind")?.params.find((p) => p.name === "PLACEMENT")?.type;
+    expect(placement).toMatchObject({ kind: "primitive", type: "string", openEnum: true });
+    expect(find(spec, "placement.bind")?.params.find((p) => p.name === "PLACEMENT")?.type).toEqual({ kind: "primitive", type: "string" });
+    expect(model.knownGaps.some((g) => g.appliesTo.includes("method:legacy:placement.bind"))).toBe(true);
     // The full list of scopes, from the reference's "Available Scopes" page.
     expect(spec.knownGaps.some((g) => g.subject === "Full list of scopes")).toBe(true);
     expect(model.knownGaps.some((g) => g.subject === "Full list of scopes")).toBe(false);

@@ -111,11 +111,12 @@ describe("the platform's reference, read whole", () => {
       unplaced: expect.any(Number),
     });
     // Field tables no row reaches, rows the page's ledger finds read and held by nothing (`task` beside
-    // tasks.task.delete's boolean `result`), and 79 handler's sections on pages that name no event (68 placement
-    // pages of widgets/, 11 overviews of an area's events), which the reader does not type. The last near miss
+    // tasks.task.delete's boolean `result`), and 40 handler's sections on pages that name no event and no placement
+    // code (20 JS events of the call card, 9 overviews of placements, 11 of an area's events), which the reader
+    // does not type. The last near miss
     // ('Chat', "did you mean 'char'") went when types linked into another page (`entities.md#chat`) were followed.
-    expect(byCode["unplaced"]).toBeLessThanOrEqual(191);
-    expect(diagnostics.filter((d) => d.code === "unplaced" && d.message.includes("names no event")).length).toBeLessThanOrEqual(79);
+    expect(byCode["unplaced"]).toBeLessThanOrEqual(154);
+    expect(diagnostics.filter((d) => d.code === "unplaced" && d.message.includes("names no event")).length).toBeLessThanOrEqual(40);
     // 167 since the legacy error body is read from its include, whose `error_description` row is typed
     // `error_description` (the row's name again), a word no catalogue defines.
     expect(byCode["unknown-type-word"]).toBeLessThanOrEqual(167);
@@ -126,6 +127,28 @@ describe("the platform's reference, read whole", () => {
     // deprecated: 21 pages.
     expect(byCode["deprecated-scope"]).toBeLessThanOrEqual(21);
     expect(diagnostics.filter((d) => d.code === "deprecated-scope").every((d) => d.file.includes("/api-reference/tasks/") && d.message.includes("scope 'tasks'"))).toBe(true);
+  });
+
+  it("reads the widget pages' placements: codes from the Placement Code table, PLACEMENT_OPTIONS typed, placement.bind's known codes", () => {
+    const placements = model.placements ?? [];
+    // 39 pages, 89 codes; the overviews and the call card's JS events name no code and stay warnings.
+    expect(placements.length).toBeGreaterThanOrEqual(39);
+    expect(placements.flatMap((p) => p.codes).length).toBeGreaterThanOrEqual(89);
+    const tab = placements.find((p) => p.codes.includes("CRM_DEAL_DETAIL_TAB"));
+    expect(tab?.codes).toContain("CRM_DYNAMIC_XXX_DETAIL_TAB");
+    expect(tab?.options.map((f) => [f.name, f.required, f.type])).toEqual([["ID", true, { kind: "primitive", type: "string" }]]);
+    expect(tab?.source.file).toBe("spec-source/platform-docs/api-reference/widgets/crm/detail-tab.md");
+    // No table of codes: the title's (CRM_BANK_DETAIL_AUTOCOMPLETE); "no keys of its own" in words: no options, no warning.
+    expect(placements.some((p) => p.codes.includes("CRM_BANK_DETAIL_AUTOCOMPLETE"))).toBe(true);
+    expect(placements.find((p) => p.codes.includes("LEFT_MENU"))?.options).toEqual([]);
+    expect(diagnostics.filter((d) => d.file.endsWith("widgets/left-menu.md"))).toEqual([]);
+    const bind = model.methods.find((m) => m.name === "placement.bind" && m.described)?.params.find((p) => p.name === "PLACEMENT")?.type;
+    expect(bind).toMatchObject({ kind: "primitive", type: "string", openEnum: true });
+    const known = (bind?.kind === "primitive" ? (bind.enum ?? []) : []).map(String);
+    expect(known).toContain("CRM_DEAL_DETAIL_TAB");
+    expect(known.some((c) => c.includes("XXX"))).toBe(false);
+    const doc = JSON.parse(readFileSync(join(OUT, "openapi/openapi.legacy.json"), "utf8")) as { "x-placements": Array<{ codes: string[] }> };
+    expect(doc["x-placements"].flatMap((p) => p.codes)).toContain("CRM_DYNAMIC_XXX_DETAIL_TAB");
   });
 
   it("reads the request rates per plan from the limits page, which the client's throttle presets follow", async () => {
@@ -175,7 +198,7 @@ describe("the platform's reference, read whole", () => {
       'import { createClient as disk } from "collab-platform-api-client/disk";',
       'import { createClient as events } from "collab-platform-api-client/event";',
       'import { createEventHandler } from "collab-platform-api-server";',
-      'import type { EventName, EventPayloads } from "collab-platform-api-types";',
+      'import type { EventName, EventPayloads, PlacementCode, PlacementOptions } from "collab-platform-api-types";',
       "declare const code: string;",
       "const auth = { userId: 1, code };",
       'const base = "https://portal.example";',
@@ -204,6 +227,12 @@ describe("the platform's reference, read whole", () => {
       "  },",
       "});",
       'export const known: EventName = "onCrmDealAdd";',
+      "// A placement's handler: PLACEMENT_OPTIONS parsed, by the code it gets in PLACEMENT; a family of codes by its pattern.",
+      'export const tab: PlacementOptions["CRM_DEAL_DETAIL_TAB"] = { ID: "5" };',
+      'export const spa: PlacementOptions["CRM_DYNAMIC_183_DETAIL_TAB"]["ID"] = "183";',
+      'export const codes: PlacementCode[] = ["LEFT_MENU", "CRM_DYNAMIC_183_DETAIL_TAB", "MY_OWN_PLACEMENT"];',
+      "// @ts-expect-error ID is the tab's own key (starred on the page)",
+      'export const wrongTab: PlacementOptions["CRM_DEAL_DETAIL_TAB"] = { ENTITY_ID: "5" };',
       "export async function bind() {",
       '  await events({ baseUrl: base, auth }).event.bind({ event: "onCrmDealAdd", handler: "https://app.example/h" });',
       '  await events({ baseUrl: base, auth }).event.bind({ event: "onPortalOwnEvent", handler: "https://app.example/h" });',
@@ -218,7 +247,7 @@ describe("the platform's reference, read whole", () => {
     // Without the directives each wrong call is an error: the types are not `any`.
     writeFileSync(join(tmp, "consumer.ts"), consumer.replace(/^\s*\/\/ @ts-expect-error.*$/gm, ""));
     const bare = spawnSync(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: tmp, encoding: "utf8" });
-    expect(new Set(bare.stdout.split("\n").filter((l) => /^consumer\.ts\(\d+,/.test(l)).map((l) => /^consumer\.ts\((\d+),/.exec(l)?.[1])).size).toBe(4);
+    expect(new Set(bare.stdout.split("\n").filter((l) => /^consumer\.ts\(\d+,/.test(l)).map((l) => /^consumer\.ts\((\d+),/.exec(l)?.[1])).size).toBe(5);
   }, 240_000);
 
   it("holds every published example as a contract: requests, responses and errors against their schemas, divergences by kind", () => {

@@ -310,6 +310,13 @@ export function emitOpenApiDocument(model: Model, version: Version, opts: OpenAp
           "x-request-rates-source": xSource(model, model.requestRates[0]?.source ?? { file: model.specFile, line: 1, column: 1 }),
         }
       : {}),
+    // The widgets' placements the reference's pages describe: the codes `placement.bind` takes and what
+    // `PLACEMENT_OPTIONS` holds once parsed (a JSON string in the handler's request), a page each.
+    ...(version === "legacy" && model.placements && model.placements.length > 0
+      ? {
+          "x-placements": model.placements.map((p) => ({ codes: p.codes, title: p.title, description: p.description, scopes: p.scopes, options: schemaOfFields(p.options, `What PLACEMENT_OPTIONS holds for ${p.codes.join(", ")}.`), "x-source": xSource(model, p.source) })),
+        }
+      : {}),
     // The events the reference's pages type (OpenAPI 3.0 has no webhooks): what each handler receives, by the code
     // it gets in `event`, as a schema; the mock makes a delivered event's data from it.
     ...(version === "legacy" && model.eventPayloads && model.eventPayloads.length > 0

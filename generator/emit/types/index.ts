@@ -211,6 +211,7 @@ export function emitTypes(model: Model, specPath: string, header: string): Types
     out.push(print(alias(doc(lines, ctx, first), "ScopeCode", literalUnion(scopeList.map((s) => s.code)))));
   }
   if (model.eventPayloads && model.eventPayloads.length > 0) out.push(...eventDecls(model.eventPayloads, ctx));
+  if (model.placements && model.placements.length > 0) out.push(...placementDecls(model.placements, ctx));
   const commonText = out.join("\n");
   const commonNames = new Set(declaredNames(commonText));
   // An area's file is one folder down: its `@see` goes up to the shipped spec.
@@ -288,6 +289,28 @@ export function shippedSpecFile(specPath: string, specText: string, header: stri
   // The header every generated file starts with (contracts.md), as an HTML comment: it renders as nothing, and the
   // headings' anchors, which the `@see` tags name, do not depend on lines.
   return { path: `types/${shippedSpecPath(specPath)}`, contents: `<!-- ${header} A copy of the spec, for the declarations' @see. -->\n${specText}` };
+}
+
+/**
+ * The widgets' placements (the reference's widget pages): `PlacementOptions`, what `PLACEMENT_OPTIONS` holds once
+ * parsed (it arrives as a JSON string), keyed by the code the handler gets in `PLACEMENT`; and `PlacementCode`, the
+ * codes `placement.bind` takes. A family's code (`CRM_DYNAMIC_XXX_DETAIL_TAB`, `XXX` filled by the platform) is a
+ * template literal type, `CRM_DYNAMIC_${string}_DETAIL_TAB`: an index signature of the options, a member of the
+ * codes. Codes are capitals, digits and underscores only (the reader's PLACEMENT_CODE), so they print as they are.
+ */
+function placementDecls(placements: NonNullable<Model["placements"]>, ctx: PrintContext): string[] {
+  const entries = placements.flatMap((p) => p.codes.map((code) => ({ code, p }))).sort((a, b) => ordinal(a.code, b.code));
+  const pattern = (code: string) => `\`${code.replace(/XXX/g, "${string}")}\``;
+  const members: TsMember[] = entries.map(({ code, p }) => ({
+    comment: doc([p.description ? words(p.description) : words(p.title), p.options.length === 0 ? "The page lists no keys of its own." : null], ctx, p.source).trimEnd(),
+    key: code.includes("XXX") ? `[code: ${pattern(code)}]` : code,
+    type: p.options.length > 0 ? { kind: "object", members: p.options.map((f) => memberNode(f, ctx)), expanded: true } : reference("Record", [keyword("string"), keyword("unknown")]),
+  }));
+  const codes = union([...entries.map(({ code }) => keyword(code.includes("XXX") ? pattern(code) : stringLiteral(code))), { kind: "intersection", types: [keyword("string"), { kind: "object", members: [], expanded: false }] }]);
+  return [
+    print(iface(doc(["What `PLACEMENT_OPTIONS` holds once parsed (it arrives as a JSON string), keyed by the placement's code the handler gets in `PLACEMENT`, as the platform's reference types it. A family of codes (`XXX` filled by the platform, such as a custom object type's number) is a pattern."], ctx), "PlacementOptions", members)),
+    print(alias(doc(["The placements the platform's reference describes, as `placement.bind` takes them; an open set."], ctx), "PlacementCode", codes)),
+  ];
 }
 
 /**
