@@ -118,7 +118,7 @@ function decode(s: string): string {
 }
 
 /** Whether two tokens are the same, in time that depends on neither: their SHA-256 digests compared byte by byte. */
-async function sameToken(a: string, b: string): Promise<boolean> {
+export async function sameToken(a: string, b: string): Promise<boolean> {
   const encode = (s: string) => crypto.subtle.digest("SHA-256", new TextEncoder().encode(s));
   const [x, y] = await Promise.all([encode(a), encode(b)]);
   const p = new Uint8Array(x);

@@ -197,7 +197,7 @@ describe("the platform's reference, read whole", () => {
       'import { createClient as tasks } from "collab-platform-api-client/tasks";',
       'import { createClient as disk } from "collab-platform-api-client/disk";',
       'import { createClient as events } from "collab-platform-api-client/event";',
-      'import { createEventHandler } from "collab-platform-api-server";',
+      'import { createEventHandler, createPlacementHandler } from "collab-platform-api-server";',
       'import type { EventName, EventPayloads, PlacementCode, PlacementOptions } from "collab-platform-api-types";',
       "declare const code: string;",
       "const auth = { userId: 1, code };",
@@ -231,6 +231,17 @@ describe("the platform's reference, read whole", () => {
       'export const tab: PlacementOptions["CRM_DEAL_DETAIL_TAB"] = { ID: "5" };',
       'export const spa: PlacementOptions["CRM_DYNAMIC_183_DETAIL_TAB"]["ID"] = "183";',
       'export const codes: PlacementCode[] = ["LEFT_MENU", "CRM_DYNAMIC_183_DETAIL_TAB", "MY_OWN_PLACEMENT"];',
+      "export const onTab = createPlacementHandler<PlacementOptions>({",
+      "  applicationToken: code,",
+      "  handlers: {",
+      "    CRM_DEAL_DETAIL_TAB: (r) => {",
+      "      const id: string | undefined = r.options.ID;",
+      "      // @ts-expect-error the tab's ID is a string on the page",
+      "      const n: number | undefined = r.options.ID;",
+      "      return `<p>${id}${n}</p>`;",
+      "    },",
+      "  },",
+      "});",
       "// @ts-expect-error ID is the tab's own key (starred on the page)",
       'export const wrongTab: PlacementOptions["CRM_DEAL_DETAIL_TAB"] = { ENTITY_ID: "5" };',
       "export async function bind() {",
@@ -247,7 +258,7 @@ describe("the platform's reference, read whole", () => {
     // Without the directives each wrong call is an error: the types are not `any`.
     writeFileSync(join(tmp, "consumer.ts"), consumer.replace(/^\s*\/\/ @ts-expect-error.*$/gm, ""));
     const bare = spawnSync(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: tmp, encoding: "utf8" });
-    expect(new Set(bare.stdout.split("\n").filter((l) => /^consumer\.ts\(\d+,/.test(l)).map((l) => /^consumer\.ts\((\d+),/.exec(l)?.[1])).size).toBe(5);
+    expect(new Set(bare.stdout.split("\n").filter((l) => /^consumer\.ts\(\d+,/.test(l)).map((l) => /^consumer\.ts\((\d+),/.exec(l)?.[1])).size).toBe(6);
   }, 240_000);
 
   it("holds every published example as a contract: requests, responses and errors against their schemas, divergences by kind", () => {

@@ -45,6 +45,8 @@ export interface EventHandlerOptions<M> {
  * read; `__proto__`, `constructor` and `prototype` are never keys. Linear in the body's length.
  */
 export declare function parseFormBody(body: string): Record<string, unknown>;
+/** Whether two tokens are the same, in time that depends on neither: their SHA-256 digests compared byte by byte. */
+export declare function sameToken(a: string, b: string): Promise<boolean>;
 /**
  * A web-standard handler, `(request: Request) => Promise<Response>`, for the URL bound with `event.bind`: it reads
  * the form body (bounded), checks `auth[application_token]` against `options.applicationToken`, and calls the

@@ -89,7 +89,7 @@ function decode(s) {
     }
 }
 /** Whether two tokens are the same, in time that depends on neither: their SHA-256 digests compared byte by byte. */
-async function sameToken(a, b) {
+export async function sameToken(a, b) {
     const encode = (s) => crypto.subtle.digest("SHA-256", new TextEncoder().encode(s));
     const [x, y] = await Promise.all([encode(a), encode(b)]);
     const p = new Uint8Array(x);

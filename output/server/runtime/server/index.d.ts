@@ -12,6 +12,7 @@ export { fromQuery } from "./query.js";
 export { isPage, page, pageOf, type Page } from "./page.js";
 export { decimal } from "./decimal.js";
 export { createEventHandler, formEncode, parseFormBody, type EventHandlerOptions, type EventRequest, type FormEncoded } from "./events.js";
+export { createPlacementHandler, type PlacementHandlerOptions, type PlacementRequest } from "./placements.js";
 export type { ServerData } from "../shared/data.js";
 export { EVENTS_CONTROL_PATH, createMockWith, sample, type EventDelivery, type EventDeliveryReport, type MockEventOptions, type MockHandler, type MockData, type MockMethod, type MockOptions, type MockSeed, type MockState, type Schema } from "./mock.js";
 export type { BuiltInSpec } from "./handler.js";

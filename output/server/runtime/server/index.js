@@ -11,6 +11,7 @@ export { fromQuery } from "./query.js";
 export { isPage, page, pageOf } from "./page.js";
 export { decimal } from "./decimal.js";
 export { createEventHandler, formEncode, parseFormBody } from "./events.js";
+export { createPlacementHandler } from "./placements.js";
 export { EVENTS_CONTROL_PATH, createMockWith, sample } from "./mock.js";
 /**
  * A web-standard handler, `(request: Request) => Promise<Response>`, that enforces the spec's rules (addressing,
