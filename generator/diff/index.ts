@@ -573,8 +573,19 @@ function diffType(side: Side, a: TypeRef, b: TypeRef, out: Collector, ctx: TypeC
   switch (a.kind) {
     case "primitive": {
       const bb = b as typeof a;
-      const shape = (t: typeof a) => canon({ ...t, enum: t.enum ? true : undefined });
+      // An open set's values are the known ones, not the only ones (`"A" | … | (string & {})`): it takes any value,
+      // as a plain string does, and its known values changing is wording, said once.
+      const closed = (t: typeof a) => Boolean(t.enum) && !t.openEnum;
+      const shape = (t: typeof a) => canon({ ...t, enum: closed(t) ? true : undefined, openEnum: undefined });
       if (shape(a) !== shape(bb)) return out.add(code("changed"), `${what} ${nowWas(a, bb)}`, ctx);
+      if (!closed(a) && !closed(bb)) {
+        const before = new Set(a.enum ?? []);
+        const after = new Set(bb.enum ?? []);
+        const added = [...after].filter((v) => !before.has(v)).length;
+        const removed = [...before].filter((v) => !after.has(v)).length;
+        if (added > 0 || removed > 0) out.add("description-changed", `${what} lists ${[added > 0 ? `${added} more known value${added === 1 ? "" : "s"}` : "", removed > 0 ? `${removed} known value${removed === 1 ? "" : "s"} fewer` : ""].filter(Boolean).join(" and ")} (any value is still taken)`, ctx);
+        return;
+      }
       if (a.enum && bb.enum) {
         const enumCode = (added: boolean): ChangeCode => (side === "param" ? (added ? "enum-value-added" : "enum-value-removed") : added ? "result-enum-value-added" : "result-enum-value-removed");
         for (const v of bb.enum) if (!a.enum.includes(v)) out.add(enumCode(true), `${what} has the new value \`${String(v)}\``, ctx);

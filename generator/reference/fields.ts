@@ -205,8 +205,9 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
     return null;
   }
   const name = unescaped(m[1] ?? "").trim();
-  // A name of several words is a label ("Settings for all OFDs", "Keys from `params`") or a name with a note
-  // ("LANGUAGE_ID (LANG)"), never a member's name: read as one, it made a property no request or response has.
+  // A name of several words is a label ("Settings for all OFDs", "Keys from `params`") or a member of another row
+  // ("LANGUAGE_ID (LANG)": of each entry of the array `LANG`, which the page types only as `Array(...)`), never a
+  // member's name as written: read as one, it made a property no request or response has.
   if (!name || /\s/.test(name)) {
     scope.diagnostics.push(diagnostic("unreadable-parameter", at(cell, cell.text.split("\n")[0]?.length ?? 1), { text: cell.text.split("\n")[0] ?? "" }));
     return null;

@@ -10,7 +10,7 @@ import { plainText } from "./fields.js";
  * `250`. A column is known by its header's words: the plan by "tariff" or "plan", the drain by "rate", "reduction" or
  * "per second", the threshold by "limit", "blocking" or "threshold" (the rate column's header says "rate" and not
  * "limit"; the threshold's says "limit"). A row whose numbers cannot be read is `unreadable-limit` and stays out of
- * the model; a page without such a table gives none.
+ * the model; a page without such a table gives none, and says so (`unreadable-limit` at its first line).
  */
 export function readRequestRates(blocks: readonly YfmBlock[], diagnostics: Diagnostic[]): RequestRate[] | null {
   let table: Extract<YfmBlock, { kind: "table" }> | null = null;
@@ -23,11 +23,21 @@ export function readRequestRates(blocks: readonly YfmBlock[], diagnostics: Diagn
       break;
     }
   }
-  if (!table || !found) return null;
+  if (!table || !found) {
+    // A limits page whose request-rate table is not found: its wording changed, or the table went. Said, never a
+    // silent loss of the model's requestRates.
+    const first = blocks[0];
+    if (first) diagnostics.push(diagnostic("unreadable-limit", { file: first.file, line: first.line, column: first.column, endLine: first.line, endColumn: first.column + 1 }, { row: "(the page)", why: "no table with a plan, a rate and a limit column (`Tariff | Counter reduction rate | Limit before blocking`)" }));
+    return null;
+  }
   const out: RequestRate[] = [];
   for (const row of table.rows.slice(1)) {
     const planCell = row[found.plan];
-    if (!planCell) continue;
+    if (!planCell) {
+      const at = row[0] ?? table;
+      diagnostics.push(diagnostic("unreadable-limit", { file: at.file, line: at.line, column: at.column, endLine: at.line, endColumn: at.column + 1 }, { row: row.map((c) => plainText(c.text)).join(" | ").slice(0, 80), why: "the row has no plan cell" }));
+      continue;
+    }
     const plan = plainText(planCell.text);
     const perSecond = count(row[found.rate], true);
     const burst = count(row[found.limit], false);

@@ -58,6 +58,13 @@ const MAX_KEYS = 10_000;
  */
 export function parseFormBody(body: string): Record<string, unknown> {
   const root: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  // Each container's count of keys, kept as keys are added: `a[]` takes the next index in constant time (counting the
+  // keys at each `a[]` made 10,000 of them cost 0.6 s).
+  const counts = new WeakMap<object, number>();
+  const put = (node: Record<string, unknown>, key: string, value: unknown) => {
+    if (!(key in node)) counts.set(node, (counts.get(node) ?? 0) + 1);
+    node[key] = value;
+  };
   let pairs = 0;
   for (const part of body.split("&")) {
     if (!part) continue;
@@ -70,13 +77,18 @@ export function parseFormBody(body: string): Record<string, unknown> {
     let node = root;
     for (let i = 0; i < path.length; i++) {
       // `a[]`: the next index of this container (its count of members so far).
-      const key = path[i] === "" ? String(Object.keys(node).length) : (path[i] as string);
+      const key = path[i] === "" ? String(counts.get(node) ?? 0) : (path[i] as string);
       if (i === path.length - 1) {
-        node[key] = value;
+        put(node, key, value);
         break;
       }
       const next = node[key];
-      node = (next !== null && typeof next === "object" ? next : (node[key] = Object.create(null))) as Record<string, unknown>;
+      if (next !== null && typeof next === "object") node = next as Record<string, unknown>;
+      else {
+        const child = Object.create(null) as Record<string, unknown>;
+        put(node, key, child);
+        node = child;
+      }
     }
   }
   return arrays(root) as Record<string, unknown>;

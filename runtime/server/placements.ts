@@ -26,7 +26,7 @@ export interface PlacementRequest<O = Record<string, unknown>> {
   appSid?: string;
   /** The user's tokens, for calls on their behalf: secrets, never to be logged. */
   auth: { accessToken?: string; refreshToken?: string; expiresIn?: string; serverEndpoint?: string; memberId?: string; scope?: string; status?: string };
-  /** The form body as sent, every value a string. */
+  /** The form body as sent, parsed PHP's way (`a[b]=1` nests): every leaf a string. */
   body: Record<string, unknown>;
 }
 
@@ -52,7 +52,9 @@ const text = (v: unknown): string | undefined => (typeof v === "string" ? v : un
 function optionsOf(raw: unknown): Record<string, unknown> {
   if (typeof raw !== "string" || raw === "") return {};
   try {
-    const parsed: unknown = JSON.parse(raw);
+    // A prototype's key is never a key of the options: `{"__proto__": …}` would otherwise be an own key that a copy
+    // (`Object.assign`, a spread into an object literal) turns into the copy's prototype.
+    const parsed: unknown = JSON.parse(raw, (key, value: unknown) => (key === "__proto__" || key === "constructor" || key === "prototype" ? undefined : value));
     return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
   } catch {
     return {};

@@ -311,6 +311,26 @@ describe("diff: properties", () => {
     expect(diffModels(one, withPlacements(), FILES).bump).toBe("major");
   });
 
+  it("an open set of known values is a string: values added or gone are wording, said once, never breaking", () => {
+    const withParam = (type: unknown) => {
+      const m = JSON.parse(JSON.stringify(BASE)) as Model;
+      const method = m.methods.find((x) => x.described && x.params.some((p) => p.type.kind === "primitive" && p.type.type === "string" && !p.type.enum));
+      const param = method?.params.find((p) => p.type.kind === "primitive" && p.type.type === "string" && !p.type.enum);
+      if (param) param.type = type as never;
+      return { m, name: `${method?.name}`, param: `${param?.name}` };
+    };
+    const plain = withParam({ kind: "primitive", type: "string" });
+    const open = withParam({ kind: "primitive", type: "string", enum: ["A", "B"], openEnum: true });
+    const fewer = withParam({ kind: "primitive", type: "string", enum: ["A"], openEnum: true });
+    const closed = withParam({ kind: "primitive", type: "string", enum: ["A", "B"] });
+    const changes = (a: Model, b: Model) => diffModels(a, b, FILES).changes.map((c) => [c.code, c.message]);
+    expect(changes(plain.m, open.m)).toEqual([["description-changed", expect.stringMatching(/lists 2 more known values \(any value is still taken\)$/)]]);
+    expect(changes(open.m, fewer.m)).toEqual([["description-changed", expect.stringMatching(/lists 1 known value fewer/)]]);
+    expect(diffModels(open.m, plain.m, FILES).bump).toBe("patch");
+    // A closed set is another matter: a string that takes only its values.
+    expect(changes(plain.m, closed.m).map((c) => c[0])).toEqual(["param-type-changed"]);
+  });
+
   it("the list of scopes: a scope listed, unlisted or deprecated; positions are no change", () => {
     const entry = (code: string, line: number, deprecated = false) => ({ code, description: code.toUpperCase(), tool: "Tool", ...(deprecated ? { deprecated: true as const } : {}), source: { file: "permissions.md", line, column: 1 } });
     const withList = (...list: ReturnType<typeof entry>[]) => ({ ...(JSON.parse(JSON.stringify(BASE)) as Model), scopeList: list }) as Model;

@@ -8,6 +8,7 @@ import { ROOT } from "../helpers.js";
 import { Ajv } from "ajv";
 import { fieldSchema, typeSchema } from "../../generator/emit/openapi/schema.js";
 import { lintDocuments } from "../support/lint.js";
+import { pruneSchemas } from "../../generator/emit/openapi/components.js";
 import { type TypeRef, prose } from "../../generator/model/view.js";
 
 const load = (name: string) => JSON.parse(readFileSync(join(ROOT, "output/openapi", name), "utf8")) as OpenAPIV3.Document & Record<string, unknown>;
@@ -52,6 +53,18 @@ describe("OpenAPI documents", () => {
       expect(refs.length).toBeGreaterThan(10);
       for (const r of refs) expect(names(d)).toContain(r);
     }
+  });
+
+  it("pruning keeps what a kept schema names: no $ref is left pointing at nothing", () => {
+    const ref = (n: string) => ({ $ref: `#/components/schemas/${n}` });
+    const doc = (paths: Record<string, unknown>) => ({ paths, components: { schemas: { Legacy: { type: "object" }, Orphan: { type: "object", properties: { l: ref("Legacy") } }, V3Only: { type: "string" }, Both: { type: "string" } } } });
+    const legacyDoc = doc({ "/a": { post: { responses: { 200: { content: { "application/json": { schema: { allOf: [ref("Legacy"), ref("Both")] } } } } } } } });
+    const v3Doc = doc({ "/b": { post: { responses: { 200: { content: { "application/json": { schema: { allOf: [ref("V3Only"), ref("Both")] } } } } } } } });
+    pruneSchemas(v3Doc, legacyDoc);
+    // Orphan (reached by neither) stays in both, and so does Legacy, which it names; V3Only leaves the legacy one.
+    expect(Object.keys(v3Doc.components.schemas).sort()).toEqual(["Both", "Legacy", "Orphan", "V3Only"]);
+    expect(Object.keys(legacyDoc.components.schemas).sort()).toEqual(["Both", "Legacy", "Orphan"]);
+    for (const d of [v3Doc, legacyDoc]) for (const m of JSON.stringify(d).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) expect(Object.keys(d.components.schemas)).toContain(m[1]);
   });
 
   it("a nullable union takes null as one of its plain options, so its oneOf options do not overlap", () => {

@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildFromSource } from "../../generator/generate.js";
@@ -123,7 +125,17 @@ describe("the reference's front end over a small folder", () => {
     const files = referenceFolder(DIR, PREFIX);
     expect(buildFromSource({ ...files, files: files.files.filter((f) => !f.path.endsWith("/limits.md")) }).model?.requestRates).toBeUndefined();
     const cell = (text: string) => ({ text, file: "p.md", line: 1, column: 1 });
-    expect(readRequestRates([{ kind: "table", rows: [[cell("Error"), cell("Reason"), cell("What to do")], [cell("a"), cell("b"), cell("c")]], end: 0, file: "p.md", line: 1, column: 1 }], [])).toBeNull();
+    // A limits page whose table is not found says so at its first line: the model's rates are not lost unsaid.
+    const noTable: Parameters<typeof readRequestRates>[1] = [];
+    expect(readRequestRates([{ kind: "table", rows: [[cell("Error"), cell("Reason"), cell("What to do")], [cell("a"), cell("b"), cell("c")]], end: 0, file: "p.md", line: 1, column: 1 }], noTable)).toBeNull();
+    expect(noTable.map((d) => [d.code, d.line])).toEqual([["unreadable-limit", 1]]);
+    const withoutLimits = buildFromSource({ ...files, files: files.files.map((f) => (f.path.endsWith("/limits.md") ? { ...f, text: "# REST API Limits\n\nNo table here.\n" } : f)) });
+    expect(withoutLimits.model?.requestRates).toBeUndefined();
+    expect(withoutLimits.diagnostics.filter((d) => d.code === "unreadable-limit").map((d) => [d.file, d.line])).toEqual([[`${PREFIX}/limits.md`, 1]]);
+    // A row too short to hold a plan cell is said too.
+    const short: Parameters<typeof readRequestRates>[1] = [];
+    readRequestRates([{ kind: "table", rows: [[cell("Rate"), cell("Limit"), cell("Tariff")], [cell("2 per sec"), cell("50")]], end: 0, file: "p.md", line: 1, column: 1 }], short);
+    expect(short.map((d) => d.message)).toEqual([expect.stringContaining("the row has no plan cell")]);
     // Linear on hostile cells: a header of many words and a cell of many digits and spaces.
     const started = performance.now();
     const diagnostics: Parameters<typeof readRequestRates>[1] = [];
@@ -379,6 +391,15 @@ describe("event pages", () => {
   const withPage = (edit: (text: string) => string) => buildFromSource({ ...files, files: files.files.map((f) => (f.path === eventPage ? { ...f, text: edit(f.text) } : f)) });
   const names = (fields: readonly { name: string }[] | undefined) => (fields ?? []).map((f) => f.name);
 
+  it("an event's name is read in linear time: a long word of `.ON` is none", () => {
+    const started = performance.now();
+    const got = withPage((t) => t.replace("# Event When an Order Is Added onShopOrderAdd", `# ${"A" + ".ON".repeat(100_000)}a`));
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(got.model?.eventPayloads).toBeUndefined();
+    const dotted = withPage((t) => t.replace("# Event When an Order Is Added onShopOrderAdd", "# Event When an Order Is Added SHOP.ORDER.ON.ADD"));
+    expect(dotted.model?.eventPayloads?.map((e) => e.code)).toEqual(["SHOP.ORDER.ON.ADD"]);
+  });
+
   it("an event's name anywhere in the title names the page's event, when it is the title's only one", () => {
     for (const title of ["# OnShopOrderAdd Event When an Order Is Added", "# When the OnShopOrderAdd Event Fires"]) {
       const got = withPage((t) => t.replace("# Event When an Order Is Added onShopOrderAdd", title));
@@ -463,6 +484,29 @@ describe("widget pages: placements", () => {
     expect(got.model?.placements?.map((x) => [x.source.file, x.codes])).toEqual([["r/api-reference/widgets/a.md", ["SHOP_ORDER_TAB"]], ["r/api-reference/widgets/b.md", ["SHOP_OTHER_TAB"]]]);
     expect(got.diagnostics.filter((d) => d.code === "duplicate-page").map((d) => [d.file, d.message])).toEqual([["r/api-reference/widgets/b.md", expect.stringContaining("Placement 'SHOP_ORDER_TAB' has a page already (r/api-reference/widgets/a.md:1)")]]);
   });
+
+  it("a family's pattern that another page's exact code matches takes that page's options too: the types compile", () => {
+    const dir = mkdtempSync(join(tmpdir(), "crc-placements-"));
+    try {
+      const ent = ["#|", "|| **Parameter** | **Description** ||", "|| **ENTITY_ID***", "[`integer`](../data-types.md) | The entity ||", "|#"].join("\n");
+      const pages: Record<string, string> = { "api-reference/widgets/placement-bind.md": bind, "api-reference/widgets/a.md": widget("Order Tab SHOP_ORDER_TAB", [], table), "api-reference/widgets/b.md": widget("Any Tab SHOP_XXX_TAB", [], ent) };
+      for (const [path, text] of Object.entries(pages)) {
+        mkdirSync(join(dir, "r", path, ".."), { recursive: true });
+        writeFileSync(join(dir, "r", path), text);
+      }
+      const gen = spawnSync(process.execPath, [join(ROOT, "dist/generator/cli/main.js"), "generate", "--spec", join(dir, "r"), "--out", join(dir, "out")], { cwd: dir, encoding: "utf8" });
+      expect(gen.status, gen.stderr).toBe(0);
+      const common = readFileSync(join(dir, "out/types/common.d.ts"), "utf8");
+      expect(common).toMatch(/\[code: `SHOP_\$\{string\}_TAB`\]:\s*\|?\s*\{/);
+      writeFileSync(join(dir, "use.ts"), ['import type { PlacementOptions } from "./out/types/common.js";', 'export const a: PlacementOptions["SHOP_ORDER_TAB"] = { ID: "5" };', 'export const b: PlacementOptions["SHOP_OTHER_TAB"] = { ENTITY_ID: 5 };', ""].join("\n"));
+      writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", types: [], skipLibCheck: false }, files: ["use.ts"] }));
+      const tsc = spawnSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: dir, encoding: "utf8" });
+      expect(tsc.stdout).toBe("");
+      expect(tsc.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it("a code is capitals, digits and underscores: anything else in the table is not read as one (it prints into the types as it is)", () => {
     const got = read({ "api-reference/widgets/x.md": widget("Tab", ["SHOP_TAB`]: string; x: `", "shop_tab", "SHOP TAB", "SHOP_OK_TAB"], table) });

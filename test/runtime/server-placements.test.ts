@@ -95,6 +95,15 @@ describe("createPlacementHandler", () => {
     expect((await handle(post(tab("LEFT_MENU", TOKEN, "x".repeat(4096))))).status).toBe(413);
   });
 
+  it("a prototype's key in PLACEMENT_OPTIONS is dropped: a copy of the options gets no prototype from it", async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const handle = createPlacementHandler({ applicationToken: TOKEN, handlers: {}, fallback: (r) => (seen.push(r.options), "ok") });
+    await handle(post(tab("LEFT_MENU", TOKEN, '{"__proto__":{"isAdmin":true},"ID":"5","nested":{"constructor":{"prototype":1},"x":1}}')));
+    expect(Object.keys(seen[0] ?? {})).toEqual(["ID", "nested"]);
+    expect((Object.assign({}, seen[0]) as Record<string, unknown>)["isAdmin"]).toBeUndefined();
+    expect(seen[0]?.["nested"]).toEqual({ x: 1 });
+  });
+
   it("a handler or a lookup that throws is a 500 with no detail", async () => {
     const handle = createPlacementHandler<Options>({ applicationToken: TOKEN, handlers: { CRM_DEAL_DETAIL_TAB: () => { throw new Error(`secret ${TOKEN}`); } } });
     const res = await handle(post(tab()));

@@ -48,7 +48,11 @@ export function reachedSchemas(doc: Record<string, unknown>): Set<string> {
   return seen;
 }
 
-/** Drops from each document the schemas only the other reaches (see above). The documents are changed in place. */
+/**
+ * Drops from each document the schemas only the other reaches (see above). What a kept schema names is kept too: a
+ * schema neither document reaches may name one only the other reaches, and no `$ref` is left pointing at nothing.
+ * The documents are changed in place.
+ */
 export function pruneSchemas(a: Record<string, unknown>, b: Record<string, unknown>): void {
   const reached = [reachedSchemas(a), reachedSchemas(b)] as const;
   for (const [i, doc] of [a, b].entries()) {
@@ -56,6 +60,13 @@ export function pruneSchemas(a: Record<string, unknown>, b: Record<string, unkno
     const other = reached[1 - i] as Set<string>;
     const schemas = (doc.components as Record<string, unknown> | undefined)?.schemas as Record<string, unknown> | undefined;
     if (!schemas) continue;
-    for (const name of Object.keys(schemas)) if (!mine.has(name) && other.has(name)) delete schemas[name];
+    const kept = new Set(Object.keys(schemas).filter((name) => mine.has(name) || !other.has(name)));
+    const queue = [...kept];
+    while (queue.length > 0) {
+      const named = new Set<string>();
+      refsIn(schemas[queue.pop() as string], named);
+      for (const n of named) if (!kept.has(n)) (kept.add(n), queue.push(n));
+    }
+    for (const name of Object.keys(schemas)) if (!kept.has(name)) delete schemas[name];
   }
 }

@@ -301,16 +301,59 @@ export function shippedSpecFile(specPath: string, specText: string, header: stri
 function placementDecls(placements: NonNullable<Model["placements"]>, ctx: PrintContext): string[] {
   const entries = placements.flatMap((p) => p.codes.map((code) => ({ code, p }))).sort((a, b) => ordinal(a.code, b.code));
   const pattern = (code: string) => `\`${code.replace(/XXX/g, "${string}")}\``;
-  const members: TsMember[] = entries.map(({ code, p }) => ({
-    comment: doc([p.description ? words(p.description) : words(p.title), p.options.length === 0 ? "The page lists no keys of its own." : null], ctx, p.source).trimEnd(),
-    key: code.includes("XXX") ? `[code: ${pattern(code)}]` : code,
-    type: p.options.length > 0 ? { kind: "object", members: p.options.map((f) => memberNode(f, ctx)), expanded: true } : reference("Record", [keyword("string"), keyword("unknown")]),
-  }));
+  const typeOf = (p: (typeof placements)[number]): TsType => (p.options.length > 0 ? { kind: "object", members: p.options.map((f) => memberNode(f, ctx)), expanded: true } : reference("Record", [keyword("string"), keyword("unknown")]));
+  // An exact code another page describes that a family's pattern also matches (`SHOP_ORDER_TAB` and `SHOP_XXX_TAB`)
+  // must fit the pattern's index signature (TS2411): the signature takes those pages' options too.
+  // The exact codes in code order (`entries` is sorted so): a family's candidates are the run that begins with its
+  // first part, found by binary search, not a scan of every code for every family.
+  const exact = entries.filter(({ code }) => !code.includes("XXX"));
+  const from = (prefix: string) => {
+    let lo = 0;
+    let hi = exact.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ordinal((exact[mid] as (typeof exact)[number]).code, prefix) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const members: TsMember[] = entries.map(({ code, p }) => {
+    const family = code.includes("XXX") ? code.split("XXX") : null;
+    const fits = (c: string) => family !== null && inFamily(family, c);
+    const candidates: typeof exact = [];
+    if (family) for (let i = from(family[0] as string); i < exact.length && (exact[i] as (typeof exact)[number]).code.startsWith(family[0] as string); i++) candidates.push(exact[i] as (typeof exact)[number]);
+    const others = [...new Set(candidates.filter((e) => e.p !== p && fits(e.code)).map((e) => e.p))];
+    return {
+      comment: doc([p.description ? words(p.description) : words(p.title), p.options.length === 0 ? "The page lists no keys of its own." : null, others.length > 0 ? `Codes of other pages match this family (${others.flatMap((o) => o.codes.filter(fits)).join(", ")}): their options are among its types.` : null], ctx, p.source).trimEnd(),
+      key: family ? `[code: ${pattern(code)}]` : code,
+      type: others.length > 0 ? union([typeOf(p), ...others.map(typeOf)]) : typeOf(p),
+    };
+  });
   const codes = union([...entries.map(({ code }) => keyword(code.includes("XXX") ? pattern(code) : stringLiteral(code))), { kind: "intersection", types: [keyword("string"), { kind: "object", members: [], expanded: false }] }]);
   return [
     print(iface(doc(["What `PLACEMENT_OPTIONS` holds once parsed (it arrives as a JSON string), keyed by the placement's code the handler gets in `PLACEMENT`, as the platform's reference types it. A family of codes (`XXX` filled by the platform, such as a custom object type's number) is a pattern."], ctx), "PlacementOptions", members)),
     print(alias(doc(["The placements the platform's reference describes, as `placement.bind` takes them; an open set."], ctx), "PlacementCode", codes)),
   ];
+}
+
+/**
+ * Whether a code is of a family (its code split at each `XXX`), as the template literal type reads it: the first
+ * part begins it, the last ends it, and the others come in order between. Each part is found at its first place
+ * after the one before (the leftmost match leaves the most room for the rest): linear, where one pattern of several
+ * wildcards would backtrack on a long code.
+ */
+function inFamily(parts: readonly string[], code: string): boolean {
+  const first = parts[0] as string;
+  const last = parts[parts.length - 1] as string;
+  if (code.length < first.length + last.length || !code.startsWith(first) || !code.endsWith(last)) return false;
+  let at = first.length;
+  const end = code.length - last.length;
+  for (const part of parts.slice(1, -1)) {
+    const i = code.indexOf(part, at);
+    if (i < 0 || i + part.length > end) return false;
+    at = i + part.length;
+  }
+  return true;
 }
 
 /**

@@ -22,6 +22,14 @@ const MAX_KEYS = 10_000;
  */
 export function parseFormBody(body) {
     const root = Object.create(null);
+    // Each container's count of keys, kept as keys are added: `a[]` takes the next index in constant time (counting the
+    // keys at each `a[]` made 10,000 of them cost 0.6 s).
+    const counts = new WeakMap();
+    const put = (node, key, value) => {
+        if (!(key in node))
+            counts.set(node, (counts.get(node) ?? 0) + 1);
+        node[key] = value;
+    };
     let pairs = 0;
     for (const part of body.split("&")) {
         if (!part)
@@ -37,13 +45,19 @@ export function parseFormBody(body) {
         let node = root;
         for (let i = 0; i < path.length; i++) {
             // `a[]`: the next index of this container (its count of members so far).
-            const key = path[i] === "" ? String(Object.keys(node).length) : path[i];
+            const key = path[i] === "" ? String(counts.get(node) ?? 0) : path[i];
             if (i === path.length - 1) {
-                node[key] = value;
+                put(node, key, value);
                 break;
             }
             const next = node[key];
-            node = (next !== null && typeof next === "object" ? next : (node[key] = Object.create(null)));
+            if (next !== null && typeof next === "object")
+                node = next;
+            else {
+                const child = Object.create(null);
+                put(node, key, child);
+                node = child;
+            }
         }
     }
     return arrays(root);

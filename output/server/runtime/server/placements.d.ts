@@ -31,7 +31,7 @@ export interface PlacementRequest<O = Record<string, unknown>> {
         scope?: string;
         status?: string;
     };
-    /** The form body as sent, every value a string. */
+    /** The form body as sent, parsed PHP's way (`a[b]=1` nests): every leaf a string. */
     body: Record<string, unknown>;
 }
 export interface PlacementHandlerOptions<M> {

@@ -19,7 +19,9 @@ function optionsOf(raw) {
     if (typeof raw !== "string" || raw === "")
         return {};
     try {
-        const parsed = JSON.parse(raw);
+        // A prototype's key is never a key of the options: `{"__proto__": …}` would otherwise be an own key that a copy
+        // (`Object.assign`, a spread into an object literal) turns into the copy's prototype.
+        const parsed = JSON.parse(raw, (key, value) => (key === "__proto__" || key === "constructor" || key === "prototype" ? undefined : value));
         return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : {};
     }
     catch {
