@@ -1,7 +1,7 @@
 import type { Method, Model, Resource, TypeRef } from "../model/view.js";
 import { ordinal } from "./names.js";
 import { areaKey } from "../model/areas.js";
-import { pushAll } from "../util/arrays.js";
+import { reach } from "../util/reach.js";
 
 /**
  * The area split of the types and client packages (D14, issue 16): one subpath entry per area, so that a consumer
@@ -51,19 +51,12 @@ function reachedResources(m: Method, byName: Map<string, Resource>): Set<string>
   const direct = new Set<string>();
   for (const p of m.params) refsOf(p.type, direct);
   if (m.result) refsOf(m.result.type, direct);
-  const seen = new Set<string>();
-  const queue = [...direct];
-  while (queue.length > 0) {
-    const name = queue.pop() as string;
-    if (seen.has(name)) continue;
-    seen.add(name);
-    const r = byName.get(name);
-    if (!r) continue;
+  return reach(direct, (name) => {
     const next = new Set<string>();
-    refsOf(r.type, next);
-    pushAll(queue, next);
-  }
-  return seen;
+    const r = byName.get(name);
+    if (r) refsOf(r.type, next);
+    return next;
+  });
 }
 
 /**

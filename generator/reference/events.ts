@@ -94,7 +94,6 @@ export function readEventPage(page: YfmPage, scope: EventScope): EventPayload | 
   };
 }
 
-
 /** The codes of a page's `Scope:` lines, as a method page's (scopes.ts scopeLine), and where the first is. */
 function scopeOf(own: readonly YfmBlock[]): { scopes: string[]; scopesSource?: { file: string; line: number; column: number } } {
   const scopes: string[] = [];
@@ -166,15 +165,15 @@ export function readPlacementPage(page: YfmPage, scope: EventScope): Placement |
   const own = page.blocks.filter((b) => b.file === page.file);
   const title = own.find((b): b is Extract<YfmBlock, { kind: "heading" }> => b.kind === "heading" && b.depth === 1);
   if (!title || handlerSection(page) < 0) return null;
-  const codes: string[] = [];
+  const codes = new Set<string>();
   const add = (text: string) => {
     // Word by word: a code is one token of its own, never a pattern over the cell.
-    for (const w of plainText(text).replace(/`/g, " ").split(/[\s,;()]+/)) if (PLACEMENT_CODE.test(w) && !codes.includes(w)) codes.push(w);
+    for (const w of plainText(text).replace(/`/g, " ").split(/[\s,;()]+/)) if (PLACEMENT_CODE.test(w)) codes.add(w);
   };
   const table = own.find((b): b is Extract<YfmBlock, { kind: "table" }> => b.kind === "table" && /\b(?:placement|embedding point) code\b/i.test(plainText(b.rows[0]?.[0]?.text ?? "")));
   if (table) for (const row of table.rows.slice(1)) if (row[0]) add(row[0].text);
-  if (codes.length === 0) add(title.text);
-  if (codes.length === 0) return null;
+  if (codes.size === 0) add(title.text);
+  if (codes.size === 0) return null;
   // The keys of PLACEMENT_OPTIONS: the first field table under the heading that names it, before a heading of its
   // level or above.
   let options: Field[] = [];
@@ -192,11 +191,11 @@ export function readPlacementPage(page: YfmPage, scope: EventScope): Placement |
     }
     if (found) options = fieldsOf(page, found, scope);
     // "The placement has no keys of its own": the context carries only the universal `URI` key.
-    else if (!saysNoKeys(page.blocks, at, heading.depth)) scope.diagnostics.push(diagnostic("unplaced", { ...srcOf(heading), endLine: heading.line, endColumn: heading.column + 1 }, { what: `the PLACEMENT_OPTIONS of ${codes.join(", ")}: the section has no field table` }));
+    else if (!saysNoKeys(page.blocks, at, heading.depth)) scope.diagnostics.push(diagnostic("unplaced", { ...srcOf(heading), endLine: heading.line, endColumn: heading.column + 1 }, { what: `the PLACEMENT_OPTIONS of ${[...codes].join(", ")}: the section has no field table` }));
   }
   const { scopes, scopesSource } = scopeOf(own);
   return {
-    codes,
+    codes: [...codes],
     title: plainText(title.text),
     description: firstParagraph(own),
     scopes: scopes.length > 0 ? scopes : null,
@@ -211,7 +210,8 @@ function saysNoKeys(blocks: readonly YfmBlock[], at: number, depth: number): boo
   for (let i = at + 1; i < blocks.length; i++) {
     const b = blocks[i] as YfmBlock;
     if (b.kind === "heading" && b.depth <= depth) return false;
-    if (b.kind === "text" && (/\bno (?:own )?keys\b/i.test(b.text) || /\bno keys of its own\b/i.test(b.text))) return true;
+    // "no own keys", "no keys of its own".
+    if (b.kind === "text" && /\bno (?:own )?keys\b/i.test(b.text)) return true;
   }
   return false;
 }

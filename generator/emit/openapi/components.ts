@@ -7,6 +7,8 @@
  * described fact from the documents.
  */
 
+import { reach } from "../../util/reach.js";
+
 const PREFIX = "#/components/schemas/";
 
 /** The schema names `node` names by `$ref`, anywhere in it. A walk with a stack: documents nest deep. */
@@ -35,17 +37,11 @@ export function reachedSchemas(doc: Record<string, unknown>): Set<string> {
   for (const [k, v] of Object.entries((doc.components as Record<string, unknown> | undefined) ?? {})) {
     if (k !== "schemas") refsIn(v, direct);
   }
-  const seen = new Set<string>();
-  const queue = [...direct];
-  while (queue.length > 0) {
-    const name = queue.pop() as string;
-    if (seen.has(name)) continue;
-    seen.add(name);
-    const next = new Set<string>();
-    refsIn(schemas[name], next);
-    for (const n of next) if (!seen.has(n)) queue.push(n);
-  }
-  return seen;
+  return reach(direct, (name) => {
+    const named = new Set<string>();
+    refsIn(schemas[name], named);
+    return named;
+  });
 }
 
 /**
@@ -60,13 +56,14 @@ export function pruneSchemas(a: Record<string, unknown>, b: Record<string, unkno
     const other = reached[1 - i] as Set<string>;
     const schemas = (doc.components as Record<string, unknown> | undefined)?.schemas as Record<string, unknown> | undefined;
     if (!schemas) continue;
-    const kept = new Set(Object.keys(schemas).filter((name) => mine.has(name) || !other.has(name)));
-    const queue = [...kept];
-    while (queue.length > 0) {
-      const named = new Set<string>();
-      refsIn(schemas[queue.pop() as string], named);
-      for (const n of named) if (!kept.has(n)) (kept.add(n), queue.push(n));
-    }
+    const kept = reach(
+      Object.keys(schemas).filter((name) => mine.has(name) || !other.has(name)),
+      (name) => {
+        const named = new Set<string>();
+        refsIn(schemas[name], named);
+        return named;
+      },
+    );
     for (const name of Object.keys(schemas)) if (!kept.has(name)) delete schemas[name];
   }
 }
