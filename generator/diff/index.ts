@@ -1,4 +1,4 @@
-import type { EventPayload, Field, Method, Model, Resource, Source, Statement, TypeRef } from "../model/types.js";
+import type { Field, Method, Model, Resource, Source, Statement, TypeRef } from "../model/types.js";
 import { redactSecrets } from "../util/redact.js";
 import { type Audience, type Bump, CHANGE_RULES, type ChangeCode, type Severity, bumpOf, maxSeverity } from "./rules.js";
 import { unresolvedLeft } from "../model/map-type.js";

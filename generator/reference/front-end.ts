@@ -76,15 +76,17 @@ export const REFERENCE_FRONT_END: FrontEnd = {
         if (earlier) diagnostics.push(diagnostic("duplicate-page", { ...reading.event.source, endLine: reading.event.source.line, endColumn: reading.event.source.column + 1 }, { name: reading.event.name, first: `${earlier.source.file}:${earlier.source.line}` }));
         else events.set(reading.event.code, reading.event);
       }
-      if (reading.placement) {
+      const placement = reading.placement;
+      if (placement) {
         // A code on two pages: the first page (in path order) has it; the second is a duplicate-page warning.
-        const codes = reading.placement.codes.filter((c) => {
+        const at = placement.source;
+        const codes = placement.codes.filter((c) => {
           const earlier = placed.get(c);
-          if (earlier) diagnostics.push(diagnostic("duplicate-page", { ...reading.placement!.source, endLine: reading.placement!.source.line, endColumn: reading.placement!.source.column + 1 }, { what: "Placement", name: c, first: `${earlier.source.file}:${earlier.source.line}` }));
+          if (earlier) diagnostics.push(diagnostic("duplicate-page", { ...at, endLine: at.line, endColumn: at.column + 1 }, { what: "Placement", name: c, first: `${earlier.source.file}:${earlier.source.line}` }));
           return !earlier;
         });
         if (codes.length > 0) {
-          const p = { ...reading.placement, codes };
+          const p = { ...placement, codes };
           for (const c of codes) placed.set(c, p);
           placements.push(p);
         }

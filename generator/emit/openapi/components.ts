@@ -27,6 +27,13 @@ function refsIn(node: unknown, out: Set<string>): void {
   }
 }
 
+/** What a schema of `schemas` names, for `reach`. */
+const namedIn = (schemas: Record<string, unknown>) => (name: string): Set<string> => {
+  const named = new Set<string>();
+  refsIn(schemas[name], named);
+  return named;
+};
+
 /** The schemas a document reaches: named outside its schemas, and what those name in turn. */
 export function reachedSchemas(doc: Record<string, unknown>): Set<string> {
   const schemas = ((doc.components as Record<string, unknown> | undefined)?.schemas ?? {}) as Record<string, unknown>;
@@ -37,11 +44,7 @@ export function reachedSchemas(doc: Record<string, unknown>): Set<string> {
   for (const [k, v] of Object.entries((doc.components as Record<string, unknown> | undefined) ?? {})) {
     if (k !== "schemas") refsIn(v, direct);
   }
-  return reach(direct, (name) => {
-    const named = new Set<string>();
-    refsIn(schemas[name], named);
-    return named;
-  });
+  return reach(direct, namedIn(schemas));
 }
 
 /**
@@ -58,11 +61,7 @@ export function pruneSchemas(a: Record<string, unknown>, b: Record<string, unkno
     if (!schemas) continue;
     const kept = reach(
       Object.keys(schemas).filter((name) => mine.has(name) || !other.has(name)),
-      (name) => {
-        const named = new Set<string>();
-        refsIn(schemas[name], named);
-        return named;
-      },
+      namedIn(schemas),
     );
     for (const name of Object.keys(schemas)) if (!kept.has(name)) delete schemas[name];
   }

@@ -30,6 +30,9 @@ export interface TypesOutput {
   index: string;
 }
 
+/** `string & {}`: any string, beside known literals that stay offered (an open set). */
+const openString: TsType = { kind: "intersection", types: [keyword("string"), { kind: "object", members: [], expanded: false }] };
+
 function literalUnion(values: Iterable<string>): TsType {
   const list = [...new Set(values)];
   return list.length === 0 ? keyword("never") : union(list.map((v) => keyword(stringLiteral(v))));
@@ -89,7 +92,6 @@ function errorCodesDecl(m: Method, base: string, ctx: PrintContext): string {
   const codes = m.errors.map((e) => e.code).filter((c): c is string => c !== null);
   const listed = literalUnion(codes);
   const open = m.errorsOpen;
-  const openString: TsType = { kind: "intersection", types: [keyword("string"), { kind: "object", members: [], expanded: false }] };
   const type = open ? (codes.length === 0 ? openString : union([listed, openString])) : listed;
   const lines = [
     `Error codes the spec lists for \`${m.name}\`${m.version === "v3" ? " (3.0)" : ""}.`,
@@ -301,7 +303,9 @@ export function shippedSpecFile(specPath: string, specText: string, header: stri
 function placementDecls(placements: NonNullable<Model["placements"]>, ctx: PrintContext): string[] {
   const entries = placements.flatMap((p) => p.codes.map((code) => ({ code, p }))).sort((a, b) => ordinal(a.code, b.code));
   const pattern = (code: string) => `\`${code.replace(/XXX/g, "${string}")}\``;
-  const typeOf = (p: (typeof placements)[number]): TsType => (p.options.length > 0 ? { kind: "object", members: p.options.map((f) => memberNode(f, ctx)), expanded: true } : reference("Record", [keyword("string"), keyword("unknown")]));
+  // A page's options, printed once for all its codes (and for the families that take them).
+  const types = new Map(placements.map((p): [(typeof placements)[number], TsType] => [p, p.options.length > 0 ? { kind: "object", members: p.options.map((f) => memberNode(f, ctx)), expanded: true } : reference("Record", [keyword("string"), keyword("unknown")])]));
+  const typeOf = (p: (typeof placements)[number]): TsType => types.get(p) as TsType;
   // An exact code another page describes that a family's pattern also matches (`SHOP_ORDER_TAB` and `SHOP_XXX_TAB`)
   // must fit the pattern's index signature (TS2411): the signature takes those pages' options too.
   // The exact codes in code order (`entries` is sorted so): a family's candidates are the run that begins with its
@@ -329,7 +333,7 @@ function placementDecls(placements: NonNullable<Model["placements"]>, ctx: Print
       type: others.length > 0 ? union([typeOf(p), ...others.map(typeOf)]) : typeOf(p),
     };
   });
-  const codes = union([...entries.map(({ code }) => keyword(code.includes("XXX") ? pattern(code) : stringLiteral(code))), { kind: "intersection", types: [keyword("string"), { kind: "object", members: [], expanded: false }] }]);
+  const codes = union([...entries.map(({ code }) => keyword(code.includes("XXX") ? pattern(code) : stringLiteral(code))), openString]);
   return [
     print(iface(doc(["What `PLACEMENT_OPTIONS` holds once parsed (it arrives as a JSON string), keyed by the placement's code the handler gets in `PLACEMENT`, as the platform's reference types it. A family of codes (`XXX` filled by the platform, such as a custom object type's number) is a pattern."], ctx), "PlacementOptions", members)),
     print(alias(doc(["The placements the platform's reference describes, as `placement.bind` takes them; an open set."], ctx), "PlacementCode", codes)),
