@@ -93,8 +93,9 @@ export function watchSpec(spec: string, shownPath: string, run: () => Promise<nu
       process.stderr.write(`${GENERATOR_NAME}: ${why}, stopped watching\n`);
       void Promise.resolve(running).then(() => resolveExit(0));
     };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+    // Each handler names its own signal: the listener's argument is absent when the signal is emitted in-process.
+    process.once("SIGINT", () => stop("SIGINT"));
+    process.once("SIGTERM", () => stop("SIGTERM"));
     // `npx`/`npm run` do not pass a SIGTERM sent to npm on to this process: npm exits and leaves it to init. A
     // watcher whose parent is gone stops too, rather than running on unseen.
     const parent = process.ppid;

@@ -41,6 +41,8 @@ export interface LockOptions {
   beatMs?: number;
   /** Told once when the run starts waiting. */
   onWait?: (holder: LockInfo | null) => void;
+  /** Told before each pause between tries, with its length in ms (a test uses it to act while the run sleeps). */
+  onPause?: (ms: number) => void;
 }
 
 /** Another run holds the output folder past the wait, or the folder cannot hold a lock: exit 3 in the CLI. */
@@ -252,6 +254,7 @@ export async function lockOutput(out: string, options: LockOptions = {}): Promis
     }
     if (!told) options.onWait?.(parseHolder(seen));
     told = true;
+    options.onPause?.(pause);
     await new Promise((resolve) => setTimeout(resolve, pause));
     pause = Math.min(500, pause * 2);
   }

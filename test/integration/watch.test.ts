@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { watchSpec } from "../../generator/cli/watch.js";
 
 /** Every folder a test makes is under this one, removed at the end. */
@@ -31,8 +31,12 @@ describe("watchSpec", () => {
     }, 20);
     const guard = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 10_000));
     const outcome = await Promise.race([sawSecond.then(() => "second" as const), guard]);
+    const said = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     process.emit("SIGTERM");
     expect(await session).toBe(0);
+    // The stop names its signal also when the signal is emitted in-process (it said "undefined, stopped watching").
+    expect(said.mock.calls.map((c) => String(c[0])).join("")).toContain("SIGTERM, stopped watching");
+    said.mockRestore();
     expect(outcome).toBe("second");
     expect(runs.length).toBe(2);
   });
