@@ -1,4 +1,5 @@
 import { mapType } from "./map-type.js";
+import { openByUncoded } from "./passes/errors-open.js";
 import { withKnownEvents, withKnownPlacements } from "./events.js";
 import type { Field, KnownGap, Method, Model, Resource, TypeRef } from "./types.js";
 import { ordinal } from "../util/order.js";
@@ -40,15 +41,19 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
   });
   const gaps = spec.knownGaps.map((g) => ({ ...g, appliesTo: [...g.appliesTo] }));
   // A gap the page answers for this method: the method leaves the gap's list, and a gap left with no method goes.
-  const answer = (m: Method, what: (g: KnownGap) => boolean, by: string) => {
+  // Returns how many gaps it answered.
+  const answer = (m: Method, what: (g: KnownGap) => boolean, by: string): number => {
     const node = `method:${m.version}:${m.name}`;
+    let count = 0;
     for (let i = gaps.length - 1; i >= 0; i--) {
       const g = gaps[i] as KnownGap;
       if (!g.appliesTo.includes(node) || !what(g)) continue;
+      count++;
       answered.push({ gap: `${g.subject} (${m.name})`, by });
       g.appliesTo = g.appliesTo.filter((a) => a !== node && !a.startsWith(`param:${m.version}:${m.name}:`));
       if (!g.appliesTo.some((a) => a.startsWith("method:"))) gaps.splice(i, 1);
     }
+    return count;
   };
   let both = 0;
   const methods: Method[] = [];
@@ -137,7 +142,7 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
 }
 
 /** The spec's method with what it leaves open filled from the page: each filled fact keeps the page's position. */
-function fill(m: Method, page: Method, answer: (m: Method, what: (g: KnownGap) => boolean, by: string) => void): Method {
+function fill(m: Method, page: Method, answer: (m: Method, what: (g: KnownGap) => boolean, by: string) => number): Method {
   const by = `${page.source.file}:${page.source.line}`;
   const out: Method = { ...m };
   if ((!m.result || m.result.type.kind === "unknown") && page.result && page.result.type.kind !== "unknown") {
@@ -150,6 +155,23 @@ function fill(m: Method, page: Method, answer: (m: Method, what: (g: KnownGap) =
     // The page's words after its codes ("module scope from `moduleId`") go with them, where the spec has none.
     if (m.scopeNote === null && page.scopeNote !== null) out.scopeNote = page.scopeNote;
     answer(m, (g) => /^scope of the method$/i.test(g.subject), `${out.scopesSource.file}:${out.scopesSource.line}`);
+  }
+  // Errors the spec leaves open ("Errors of `x`: not shown", "Error codes other than `X`"): the page's list adds the
+  // codes the spec lacks, each at its row. The gap that opened them goes when it is of the errors alone (it applies to
+  // no parameter) and the page gives a code the spec does not have; a page that adds nothing answers nothing
+  // (`event.offline.clear`'s "Code names of the first three": its page lists only `ACCESS_DENIED`).
+  if (m.errorsOpen && !page.errorsOpen) {
+    const codes = new Set(m.errors.map((e) => e.code));
+    const added = page.errors.filter((e) => e.code !== null && !codes.has(e.code));
+    if (added.length > 0) {
+      out.errors = [...m.errors, ...added];
+      const opened = m.errorsOpen.source;
+      const gapAt = (g: KnownGap) => g.source.file === opened.file && g.source.line === opened.line && g.source.column === opened.column;
+      const ofErrorsAlone = (g: KnownGap) => gapAt(g) && !g.appliesTo.some((a) => a.startsWith("param:"));
+      const first = added[0] as (typeof added)[number];
+      // Still open where the spec lists an error without its code, or where its gap stays (it asks for more).
+      if (answer(m, ofErrorsAlone, `${first.source.file}:${first.source.line}`) > 0) out.errorsOpen = openByUncoded(m.errors);
+    }
   }
   out.params = m.params.map((p): Field => {
     if (p.type.kind !== "unknown") return p;

@@ -47,10 +47,12 @@ describe("one model from the spec and the reference", () => {
     expect(find(model, "tasks.task.get", "v3")?.params.map((p) => p.name)).toEqual(find(spec, "tasks.task.get", "v3")?.params.map((p) => p.name));
     // event.bind: the spec requires `handler` only for online events; the page stars it. The spec's reading stands.
     expect(find(model, "event.bind")?.params.find((p) => p.name === "handler")?.required).toBe(find(spec, "event.bind")?.params.find((p) => p.name === "handler")?.required);
-    // Nothing the spec states is replaced: every described spec method's errors, access and constraints are its own.
+    // Nothing the spec states is replaced: every described spec method's errors, access and constraints are its own;
+    // a page adds errors only after the spec's, where the spec leaves them open.
     for (const m of spec.methods.filter((x) => x.described)) {
       const merged = strip(find(model, m.name, m.version));
-      expect(merged.errors, m.name).toEqual(m.errors);
+      expect(merged.errors.slice(0, m.errors.length), m.name).toEqual(m.errors);
+      if (!m.errorsOpen) expect(merged.errors, m.name).toEqual(m.errors);
       expect(merged.access, m.name).toEqual(m.access);
       expect(merged.constraints, m.name).toEqual(m.constraints);
       expect(merged.source, m.name).toEqual(m.source);
@@ -126,6 +128,41 @@ describe("one model from the spec and the reference", () => {
     expect(model.knownGaps.some((g) => g.subject === "Response" && g.appliesTo.includes("method:v3:tasks.task.chat.message.send"))).toBe(false);
   });
 
+  it("fills the errors the spec leaves open from the page's list: the codes it lacks, at their rows; the gap goes only when it asks for errors alone", () => {
+    const errorGap = (m: Model, name: string) => m.knownGaps.find((g) => g.appliesTo.includes(`method:legacy:${name}`) && /error|code names/i.test(g.subject));
+    // "Errors of `tasks.task.get`, `tasks.task.stopwatch` and `calendar.user.settings.set`: not shown" (spec line 196).
+    for (const name of ["tasks.task.get", "tasks.task.stopwatch", "calendar.user.settings.set"]) {
+      expect(find(spec, name)?.errors, name).toEqual([]);
+      expect(find(spec, name)?.errorsOpen, name).not.toBeNull();
+      expect(errorGap(spec, name), name).toBeDefined();
+      const got = find(model, name);
+      expect(got?.errors.length, name).toBeGreaterThan(0);
+      for (const e of got?.errors ?? []) {
+        expect(e.source.file, name).toMatch(/^spec-source\/platform-docs\/api-reference\//);
+        // Each at its row of the page's error table: the row's line holds the code.
+        const line = readFileSync(join(ROOT, e.source.file), "utf8").split("\n")[e.source.line - 1] ?? "";
+        expect(line, name).toContain(e.code === "" ? "Empty value" : `\`${e.code}\``);
+      }
+      expect(got?.errorsOpen, name).toBeNull();
+      expect(errorGap(model, name), name).toBeUndefined();
+    }
+    expect(find(model, "tasks.task.stopwatch")?.errors.map((e) => e.code)).toEqual(["0", "1048584"]);
+    // "Error codes other than `ERROR_CHECK_FAILURE` for this method: not shown": the page's other codes follow the
+    // spec's; the spec's errors without a code keep the list open.
+    const pay = find(model, "sale.paysystem.settings.update");
+    expect(pay?.errors.map((e) => e.code)).toEqual([...(find(spec, "sale.paysystem.settings.update")?.errors.map((e) => e.code) ?? []), "ACCESS_DENIED", "ERROR_HANDLER_NOT_FOUND"]);
+    expect(errorGap(model, "sale.paysystem.settings.update")).toBeUndefined();
+    expect(pay?.errorsOpen?.reason).toMatch(/without its code/);
+    // placement.bind's gap asks for OPTIONS too: the page's codes come, the gap and the open list stay.
+    expect(find(model, "placement.bind")?.errors.map((e) => e.code)).toEqual(expect.arrayContaining(["ERROR_PLACEMENT_MAX_COUNT", "EMPTY_ERROR_HANDLER_URL"]));
+    expect(errorGap(model, "placement.bind")).toBeDefined();
+    expect(find(model, "placement.bind")?.errorsOpen).not.toBeNull();
+    // event.offline.clear's "Code names of the first three": its page adds no code, so it answers nothing.
+    expect(find(model, "event.offline.clear")?.errors).toEqual(find(spec, "event.offline.clear")?.errors);
+    expect(errorGap(model, "event.offline.clear")).toBeDefined();
+    expect(report.answered).toContainEqual({ gap: "Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set (tasks.task.stopwatch)", by: expect.stringMatching(/tasks-task-stop-watch\.md:\d+$/) });
+  });
+
   it("the spec's resources keep their names; the reference's of the same name are renamed wherever its methods name them", () => {
     const names = model.resources.map((r) => r.name);
     expect(new Set(names).size).toBe(names.length);
@@ -157,6 +194,11 @@ describe("generate --docs: the merged packages", () => {
     const props = (legacy.paths["/sonet_group.update"]?.["post"] as { requestBody: { content: Record<string, { schema: { properties: Record<string, Record<string, unknown>> } }> } }).requestBody.content["application/json"]?.schema.properties;
     expect(props?.["VISIBLE"]?.["x-source"]).toEqual({ file: `${DOCS}/api-reference/sonet-group/sonet-group-update.md`, input: "reference" });
     expect(props?.["NAME"]?.["x-source"]).toBeUndefined();
+    // Errors a page adds where the spec leaves them open: each names its input in x-errors; the spec's name none.
+    const payErrors = legacy.paths["/sale.paysystem.settings.update"]?.["post"]?.["x-errors"] as Array<{ code: string | null; "x-source"?: unknown }>;
+    expect(payErrors.find((e) => e.code === "ERROR_HANDLER_NOT_FOUND")?.["x-source"]).toEqual({ file: `${DOCS}/api-reference/pay-system/sale-pay-system-settings-update.md`, input: "reference" });
+    expect(payErrors.find((e) => e.code === "ERROR_CHECK_FAILURE")?.["x-source"]).toBeUndefined();
+    expect(file("types/areas/tasks.d.ts")).toMatch(/ \* Codes `0`, `1048584` read from the platform's reference\.\n \*\n \* @see \.\.\/spec\/collaboration-platform-api\.md#[\w-]+\n \* @see https:\/\/apidocs\.bitrix24\.com\/api-reference\/tasks\/user-actions\/tasks-task-stop-watch\.html\n \*\/\nexport type TasksTaskStopwatchErrorCode = "0" \| "1048584";/);
     // D29: lines live in model.json only; no declaration, document or description carries a page's line.
     for (const f of result.files) if (f.path !== "model.json") expect(f.contents.match(/\.md:\d+/)?.[0], f.path).toBeUndefined();
     // The 3.0 error body: typed from the reference's include, which says so; the spec's alone keeps it unknown.

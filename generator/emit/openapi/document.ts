@@ -92,8 +92,9 @@ function errorResponses(m: Method, version: Version): Record<string, OpenAPIV3.R
   return sortedObject(out);
 }
 
-function xErrors(m: Method): Array<{ status: number | null; code: string | null; text: string | null }> {
-  return m.errors.map((e) => ({ status: e.status, code: e.code, text: words(e.text) }));
+function xErrors(model: Model, m: Method): Array<{ status: number | null; code: string | null; text: string | null; "x-source"?: Record<string, string> }> {
+  // An error a page adds where the spec leaves the method's errors open (D24) names its input (D29).
+  return m.errors.map((e) => ({ status: e.status, code: e.code, text: words(e.text), ...(fromOtherInput(model, m.source, e.source) ? { "x-source": xSource(model, e.source) } : {}) }));
 }
 
 function operation(model: Model, m: Method, version: Version, opts: { get: boolean; alias?: string }): OpenAPIV3.OperationObject {
@@ -154,7 +155,7 @@ function operation(model: Model, m: Method, version: Version, opts: { get: boole
   if (version === "v3" && m.idempotencyKey) op["x-idempotency-key"] = true;
   if (!m.described) op["x-described"] = false;
   if (opts.alias) op["x-alias-of"] = m.name;
-  op["x-errors"] = xErrors(m);
+  op["x-errors"] = xErrors(model, m);
   // contracts.md: where the spec leaves a method's errors open, `x-errors-open: true` beside the list.
   if (m.errorsOpen) op["x-errors-open"] = true;
   if (m.constraints.length > 0) {

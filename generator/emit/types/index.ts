@@ -93,15 +93,20 @@ function errorCodesDecl(m: Method, base: string, ctx: PrintContext): string {
   const listed = literalUnion(codes);
   const open = m.errorsOpen;
   const type = open ? (codes.length === 0 ? openString : union([listed, openString])) : listed;
+  // Codes a page adds where the spec leaves the method's errors open (D24): their input, and the page (D29).
+  const onPage = ctx.fromReference;
+  const elsewhere = onPage ? m.errors.filter((e) => e.code !== null && onPage(e.source) !== onPage(m.source)) : [];
+  const from = elsewhere[0] ? readElsewhere(`Codes ${[...new Set(elsewhere.map((e) => `\`${e.code}\``))].join(", ")}`, m.source, elsewhere[0].source, ctx) : { note: null, tags: [] };
   const lines = [
     `Error codes the spec lists for \`${m.name}\`${m.version === "v3" ? " (3.0)" : ""}.`,
+    from.note,
     open
       ? `Open: other codes may come (${words(open.reason)}).`
       : codes.length === 0
         ? "The spec lists no error of this method's own; the system errors (`SystemErrorCode`) may answer any method."
         : null,
   ];
-  return print(alias(doc(lines, ctx, m.source), `${base}ErrorCode`, type));
+  return print(alias(doc(lines, ctx, m.source, from.tags), `${base}ErrorCode`, type));
 }
 
 /** An area's method map; `ctx` is the area files', `keyOf` the print memo's data of a method's texts in them. */

@@ -1,5 +1,12 @@
 import type { PassContext } from "./context.js";
 import { gapKey } from "../fragments.js";
+import type { Method } from "../types.js";
+
+/** The errors stay open where the input lists an error without its code: the first such error says why. */
+export function openByUncoded(errors: Method["errors"]): Method["errorsOpen"] {
+  const uncoded = errors.find((e) => e.code === null);
+  return uncoded ? { reason: `an error the spec lists without its code (${uncoded.text ?? uncoded.cause ?? "no text"})`, source: uncoded.source } : null;
+}
 
 /** Pass 8: the errors the input leaves open. */
 export function openErrors(ctx: PassContext): void {
@@ -10,9 +17,9 @@ export function openErrors(ctx: PassContext): void {
   for (const m of methods) {
     const key = `method:${m.version}:${m.name}`;
     const gap = gaps.find((g) => g.appliesTo.includes(key) && aboutErrors.has(gapKey(g)));
-    const uncoded = m.errors.find((e) => e.code === null);
+    const uncoded = openByUncoded(m.errors);
     if (gap) m.errorsOpen = { reason: `${gap.subject}: not shown`, source: gap.source };
-    else if (uncoded) m.errorsOpen = { reason: `an error the spec lists without its code (${uncoded.text ?? uncoded.cause ?? "no text"})`, source: uncoded.source };
+    else if (uncoded) m.errorsOpen = uncoded;
     else if (!m.described) m.errorsOpen = { reason: "the spec only names the method", source: m.source };
   }
 }
