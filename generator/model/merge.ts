@@ -75,7 +75,7 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
       continue;
     }
     both++;
-    methods.push(fill(m, ofReference(other), answer));
+    methods.push(fill(m, ofReference(other), answer, gaps, answered));
   }
   for (const [k, m] of fromReference) if (!specKeys.has(k)) methods.push(ofReference(m));
   // A gap of the whole model (not of a method) that the reference answers as a whole, where `at` says it.
@@ -142,9 +142,23 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
 }
 
 /** The spec's method with what it leaves open filled from the page: each filled fact keeps the page's position. */
-function fill(m: Method, page: Method, answer: (m: Method, what: (g: KnownGap) => boolean, by: string) => number): Method {
+function fill(m: Method, page: Method, answer: (m: Method, what: (g: KnownGap) => boolean, by: string) => number, gaps: KnownGap[], answered: MergeReport["answered"]): Method {
   const by = `${page.source.file}:${page.source.line}`;
   const out: Method = { ...m };
+  // The gaps on a parameter's values ("Allowed values of `VISIBLE`, …", "Allowed values and defaults of …").
+  const node = (p: Field) => `param:${m.version}:${m.name}:${p.name}`;
+  const ofValues = (p: Field) => gaps.filter((g) => g.appliesTo.includes(node(p)) && /\ballowed values\b/i.test(g.subject));
+  const valuesOpen = (p: Field) => ofValues(p).length > 0;
+  // The parameter leaves the gap's nodes; a gap with no node left goes (one that names its method too stays).
+  const answerParam = (p: Field, q: Field) => {
+    for (const g of ofValues(p)) {
+      g.appliesTo = g.appliesTo.filter((a) => a !== node(p));
+      if (g.appliesTo.length > 0) continue;
+      gaps.splice(gaps.indexOf(g), 1);
+      const at = q.typeSource ?? q.source;
+      answered.push({ gap: `${g.subject} (${m.name})`, by: `${at.file}:${at.line}` });
+    }
+  };
   if ((!m.result || m.result.type.kind === "unknown") && page.result && page.result.type.kind !== "unknown") {
     out.result = { ...page.result, key: m.result?.key ?? page.result.key };
     answer(m, (g) => /\b(response|result)\b/i.test(g.subject) && !/\berrors?\b/i.test(g.subject), by);
@@ -174,12 +188,21 @@ function fill(m: Method, page: Method, answer: (m: Method, what: (g: KnownGap) =
     }
   }
   out.params = m.params.map((p): Field => {
-    if (p.type.kind !== "unknown") return p;
     const q = page.params.find((x) => x.name === p.name);
-    // A type is no answer to "allowed values of …": the spec's gaps on the parameter stay.
     if (!q || q.type.kind === "unknown") return p;
+    // The values of a parameter the spec types but whose values it leaves "not shown" (a gap on the parameter:
+    // "Allowed values and defaults of `STATUS_CODE`, …"): the page's, where it lists them for the same type.
+    const pt = p.type;
+    const qt = q.type;
+    if (pt.kind === "primitive" && !pt.enum && qt.kind === "primitive" && qt.type === pt.type && qt.enum && !qt.openEnum && valuesOpen(p)) {
+      answerParam(p, q);
+      return { ...p, type: { ...pt, enum: qt.enum }, typeSource: q.typeSource ?? q.source };
+    }
+    if (p.type.kind !== "unknown") return p;
     // The parameter stays where the spec names it, with its words; its type keeps the page's position (D29: the
-    // line lives in model.json, the emitters name the input).
+    // line lives in model.json, the emitters name the input). Values the page lists answer the parameter's part of
+    // an "allowed values of …" gap; the gap stays while it asks for more (sonet_group.update's avatar-removal value).
+    if (qt.kind === "primitive" && qt.enum && !qt.openEnum) answerParam(p, q);
     return { ...p, type: q.type, typeSource: q.typeSource ?? q.source };
   });
   return out;

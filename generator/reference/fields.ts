@@ -227,6 +227,14 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
     const linked = linkedObject(scope, bare, cell, name, description, seen);
     if (linked !== bare) type = type.kind === "union" ? { ...type, options: type.options.map((o) => (o === bare ? linked : o)) } : linked;
   }
+  // The list parameters (decisions.md D7): `select` names fields, `order` (`sort`) maps a field to its direction. Their
+  // link to the fields' table ("An array containing the [list of fields](#result)") gives the names, never the
+  // values' types: read as the table's objects, `SELECT: ["ID"]` and `order: {"ID": "desc"}` were refused.
+  if (scope.parameters && /^select$/i.test(name) && type.kind === "array" && type.items.kind === "object" && type.items.members.length > 0) {
+    type = { kind: "array", items: { kind: "primitive", type: "string", enum: [...new Set(type.items.members.map((f) => f.name))], openEnum: true } };
+  } else if (scope.parameters && /^(?:order|sort)$/i.test(name) && type.kind === "object" && type.members.length > 0) {
+    type = { kind: "object", open: true, members: type.members.map((f) => ({ ...f, type: DIRECTION, required: false, nullable: false, description: `Sorting direction by ${f.name}.` })) };
+  }
   // "Array of user settings", "Root element of the response, contains a list of custom fields" on a row typed
   // `object`: the type cell and the words disagree, since the platform's "array" is PHP's, a list or a map by names
   // alike. The type cell is read, and the reading says so; words that give the object keys ("Keys are parameter
@@ -259,6 +267,10 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // "Can be `null`", "`null` for system messages", "or `false`": the description gives the value another form the
   // type cell leaves out (the table's statement is its row, both cells); read for returned values, where pages say it.
   if (!scope.parameters && FALSE_WORDS.test(description) && !TRUE_OR_FALSE.test(description) && !acceptsFalse(type)) type = { kind: "union", options: [...(type.kind === "union" ? type.options : [type]), { kind: "primitive", type: "boolean", enum: [false] }] };
+  // "Possible values:" and a list of one backticked value per item: the row's values (a string, an integer or the
+  // catalogue's `enum`, whose values the row lists: data-types.md leaves them to the page).
+  const values = possibleValues(description);
+  if (values) type = withValues(type, values, ENUM_CELL.test(typeText.trim()));
   const nullable = (type.kind === "union" && type.options.some((o) => o.kind === "null")) || (!scope.parameters && type.kind !== "null" && NULL_WORDS.test(description));
   return {
     name,
@@ -269,6 +281,61 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
     ...(/\bdeprecated\b/i.test(description) ? { deprecated: { text: firstSentence(description) } } : {}),
     source: sourceOf(cell),
   };
+}
+
+/** A sorting direction: the pages write `asc`/`desc` and `ASC`/`DESC`; the platform takes either (an open set). */
+const DIRECTION: TypeRef = { kind: "primitive", type: "string", enum: ["asc", "desc"], openEnum: true };
+
+/** A type cell of the one word `enum`, as a link or bare. */
+const ENUM_CELL = /^\[?`enum`\]?(?:\([^()\s]*\))?$/;
+
+/**
+ * The values of "Possible values:" (a line of its own or the end of the row's words, at the cell's left edge) and the list under it, each item
+ * opening with one backticked value and its meaning ("- `Y` — group is visible in the general list"): two or more,
+ * without repeats. Null when an item opens with anything else or with several values ("- `Y`, `N` — …"), or the
+ * words say the list is not all ("for example", "and others", "etc."). An indented "Possible values:" is a member's,
+ * inside another item, and is not the row's. Line by line: linear in the cell.
+ */
+export function possibleValues(description: string): string[] | null {
+  const lines = description.split("\n");
+  // On a line of its own or ending the row's first words ("Access level to settings. Possible values:"); never in a
+  // list item's line ("- `FIELD` — … Possible values:"), nor indented.
+  const at = lines.findIndex((l) => /(?:^|[.:;][ \t]+)Possible values:[ \t]*$/.test(l) && !/^(?:[ \t]|[-*][ \t])/.test(l));
+  if (at < 0) return null;
+  const values: string[] = [];
+  let i = at + 1;
+  while (i < lines.length && (lines[i] ?? "").trim() === "") i++;
+  for (; i < lines.length; i++) {
+    const line = lines[i] ?? "";
+    if (line.trim() === "") break;
+    // A line of the item above (its words wrapped, or its own indented list) belongs to it.
+    if (/^[ \t]/.test(line)) continue;
+    const item = /^[-*][ \t]+`([^`\n]+)`(.*)$/.exec(line);
+    if (!item || /^\s*(?:,|\/|or\b|and\b)\s*`/.test(item[2] ?? "")) return null;
+    // `""` is the empty string and `'P'` the letter P; a value with a placeholder (`U{id}`, `SG<id>`, `PROPERTY_N`
+    // "where `N` is the property's identifier") is a pattern of values, not one.
+    const value = (item[1] as string).replace(/^(['"])(.*)\1$/, "$2");
+    if (/[{}<>]|\.\.\./.test(value) || /\bwhere `[^`\n]+` is\b/.test(item[2] ?? "")) return null;
+    values.push(value);
+  }
+  if (values.length < 2 || new Set(values).size !== values.length) return null;
+  if (/\b(?:for example|e\.g\.|etc\.|and others|among others|other values)\b/i.test(description)) return null;
+  return values;
+}
+
+/**
+ * `t` with the listed values as its `enum`, where they fit it: a plain string takes them as written, an integer
+ * when every value is one, the catalogue's `enum` (unknown until its row lists them) as strings unless every value
+ * is digits (the wire may carry those as numbers or strings: left as it was). Anything else is left as it was.
+ */
+function withValues(t: TypeRef, values: string[], enumWord: boolean): TypeRef {
+  const digits = values.every((v) => /^-?\d{1,15}$/.test(v));
+  if (t.kind === "primitive" && !t.enum && !t.format && !t.pattern) {
+    if (t.type === "string") return { ...t, enum: values };
+    if (t.type === "integer" && digits) return { ...t, enum: values.map(Number) };
+  }
+  if (t.kind === "unknown" && enumWord && !digits) return { kind: "primitive", type: "string", enum: values };
+  return t;
 }
 
 /** The words of an `array` that has keys (see readFieldRow): `=>` pairs, a `{…}` block or span after "format", "form" or "structure", named fields. */

@@ -2,8 +2,10 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildFromSource } from "../../generator/generate.js";
+import { possibleValues } from "../../generator/reference/fields.js";
 import { readRequestRates } from "../../generator/reference/limits.js";
 import { readScopeList, scopeCodes } from "../../generator/reference/scopes.js";
 import type { Method, TypeRef } from "../../generator/model/types.js";
@@ -834,6 +836,76 @@ describe("what a row's words add to its type, and the catalogue's structures giv
       ["filter", { kind: "object", members: [id], open: true }],
       ["rows", { kind: "array", items: { kind: "object", members: [id] } }],
     ]);
+  });
+
+  it("'Possible values:' and one backticked value per item: the row's values; a placeholder, a nested list or 'for example' reads none", () => {
+    const list = (...items: string[]) => items.map((i) => `- ${i} — meaning`).join("\n");
+    expect(possibleValues(`Visibility.\n\nPossible values:\n${list("`Y`", "`N`")}`)).toEqual(["Y", "N"]);
+    expect(possibleValues(`Access level. Possible values:\n${list('`""`', "`X`")}`)).toEqual(["", "X"]);
+    expect(possibleValues(`Scope. Possible values:\n${list("`'P'`", "`'C'`")}\n\nThe default value is \`'P'\``)).toEqual(["P", "C"]);
+    // The items' words may wrap onto lines of their own; a blank line ends the list.
+    expect(possibleValues(`Kind.\nPossible values:\n\n- \`a\` — first\n  and more\n- \`b\` — second\n\nSee also x.`)).toEqual(["a", "b"]);
+    // Not the row's values: placeholders, several values in an item, an item without one, a member's list inside an
+    // item, words that say the list is not all, a single value, repeats.
+    expect(possibleValues(`Code.\nPossible values:\n${list("`U{id}`", "`AU`")}`)).toBeNull();
+    expect(possibleValues(`Field.\nPossible values:\n- \`DETAIL_PICTURE\` — image\n- \`PROPERTY_N\` — property, where \`N\` is its identifier`)).toBeNull();
+    expect(possibleValues(`Flag.\nPossible values:\n- \`Y\`, \`N\` — yes or no\n- \`D\` — default`)).toBeNull();
+    expect(possibleValues(`Flag.\nPossible values:\n- \`Y\` — yes\n- no otherwise`)).toBeNull();
+    expect(possibleValues(`Object.\n- \`FIELD\` — a member. Possible values:\n  - \`A\` — a\n  - \`B\` — b`)).toBeNull();
+    expect(possibleValues(`Object.\nPossible values:\n    - \`A\` — a\n    - \`B\` — b`)).toBeNull();
+    expect(possibleValues(`Type, for example:\nPossible values:\n${list("`a`", "`b`")}`)).toBeNull();
+    expect(possibleValues(`One.\nPossible values:\n${list("`a`")}`)).toBeNull();
+    expect(possibleValues(`Twice.\nPossible values:\n${list("`a`", "`a`")}`)).toBeNull();
+  });
+
+  it("'Possible values:' reads back any list of distinct plain values (fast-check)", () => {
+    const value = fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/);
+    fc.assert(
+      fc.property(fc.uniqueArray(value, { minLength: 2, maxLength: 12 }), fc.constantFrom("Possible values:", "Words. Possible values:"), (values, head) => {
+        expect(possibleValues(`${head}\n${values.map((v) => `- \`${v}\` — its meaning`).join("\n")}`)).toEqual(values);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a row's 'Possible values:' types it: a string's values, an integer's when all are digits, the catalogue's `enum` its values", () => {
+    const values = (words: string, ...v: string[]) => `${words}\n\nPossible values:\n${v.map((x) => `- \`${x}\` — meaning`).join("\n")}`;
+    const text = returned("thing.add", "|| **result**\n[`boolean`](x) | Done ||").replace(
+      "|| **id***\n[`integer`](x) | Id ||",
+      [
+        `|| **VISIBLE**\n[\`string\`](x) | ${values("Visible.", "Y", "N")} ||`,
+        `|| **LEVEL**\n[\`integer\`](x) | ${values("Level.", "0", "1", "2")} ||`,
+        `|| **MIXED**\n[\`integer\`](x) | ${values("Not all digits.", "0", "A")} ||`,
+        `|| **KIND**\n[\`enum\`](x) | ${values("Kind.", "text", "html")} ||`,
+        `|| **COLOR**\n[\`string\`](x) | ${values("Color, for example.", "red", "blue")} ||`,
+      ].join("\n"),
+    );
+    const params = Object.fromEntries((read({ "api-reference/things/thing-add.md": text }).model?.methods[0]?.params ?? []).map((p) => [p.name, stripSources(p.type)]));
+    expect(params).toEqual({
+      VISIBLE: { kind: "primitive", type: "string", enum: ["Y", "N"] },
+      LEVEL: { kind: "primitive", type: "integer", enum: [0, 1, 2] },
+      MIXED: { kind: "primitive", type: "integer" },
+      KIND: { kind: "primitive", type: "string", enum: ["text", "html"] },
+      COLOR: { kind: "primitive", type: "string" },
+    });
+  });
+
+  it("`select` linked to the fields' table names the fields, `order` maps each to a direction (review: `SELECT: [\"ID\"]` and `order: {ID: \"desc\"}` were refused)", () => {
+    const fields = ["", "### Fields {#fields}", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **ID**", "[`integer`](x) | Id ||", "|| **NAME**", "[`string`](x) | Name ||", "|#"].join("\n");
+    const text = returned("thing.list", "|| **result**\n[`boolean`](x) | Done ||", fields).replace(
+      "|| **id***\n[`integer`](x) | Id ||",
+      [
+        "|| **SELECT**\n[`array`](x) | An array containing the [list of fields](#fields) to select ||",
+        "|| **order**\n[`object`](x) | Sorting in the format `{\"field_1\": \"value_1\"}`. For `field_N`, use the [fields](#fields) ||",
+        "|| **filter**\n[`object`](x) | Filter by the [fields](#fields) ||",
+      ].join("\n"),
+    );
+    const params = Object.fromEntries((read({ "api-reference/things/thing-list.md": text }).model?.methods[0]?.params ?? []).map((p) => [p.name, stripSources(p.type)]));
+    const direction = { kind: "primitive", type: "string", enum: ["asc", "desc"], openEnum: true };
+    expect(params["SELECT"]).toEqual({ kind: "array", items: { kind: "primitive", type: "string", enum: ["ID", "NAME"], openEnum: true } });
+    expect(params["order"]).toEqual({ kind: "object", open: true, members: [{ name: "ID", type: direction, required: false, nullable: false }, { name: "NAME", type: direction, required: false, nullable: false }] });
+    // A filter's values are the fields' own.
+    expect(params["filter"]).toMatchObject({ kind: "object", members: [{ name: "ID", type: { kind: "primitive", type: "integer" } }, { name: "NAME", type: { kind: "primitive", type: "string" } }] });
   });
 
   it("'Can be `null`' makes a returned field nullable, 'or `false`' adds false; a parameter's words do not", () => {

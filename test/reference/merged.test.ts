@@ -163,6 +163,26 @@ describe("one model from the spec and the reference", () => {
     expect(report.answered).toContainEqual({ gap: "Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set (tasks.task.stopwatch)", by: expect.stringMatching(/tasks-task-stop-watch\.md:\d+$/) });
   });
 
+  it("fills the values of a parameter the spec leaves 'not shown' from the page's list; the gap keeps what the page does not answer", () => {
+    const gapOf = (m: Model, name: string) => m.knownGaps.find((g) => g.appliesTo.includes(`method:legacy:${name}`) && /allowed values/i.test(g.subject));
+    // telephony.externalCall.finish: the spec types STATUS_CODE `string` and leaves its values "not shown"; the page
+    // lists them under "Possible values:". VOTE's page item gives five values in one item: not read, so it stays.
+    const finish = find(model, "telephony.externalCall.finish");
+    const status = finish?.params.find((p) => p.name === "STATUS_CODE");
+    expect(find(spec, "telephony.externalCall.finish")?.params.find((p) => p.name === "STATUS_CODE")?.type).toEqual({ kind: "primitive", type: "string" });
+    expect(status?.type).toMatchObject({ kind: "primitive", type: "string", enum: expect.arrayContaining(["200", "304", "603", "OTHER"]) });
+    expect(status?.typeSource?.file).toBe(`${DOCS}/api-reference/telephony/telephony-external-call-finish.md`);
+    expect(status?.source.file).toBe(SPEC);
+    expect(gapOf(spec, "telephony.externalCall.finish")?.appliesTo).toContain("param:legacy:telephony.externalCall.finish:STATUS_CODE");
+    expect(gapOf(model, "telephony.externalCall.finish")?.appliesTo).toEqual(["method:legacy:telephony.externalCall.finish", "param:legacy:telephony.externalCall.finish:VOTE"]);
+    // A parameter the spec types with no gap on its values keeps the spec's type (ADD_TO_CHAT: `compare` says it).
+    expect(finish?.params.find((p) => p.name === "ADD_TO_CHAT")?.type).toEqual(find(spec, "telephony.externalCall.finish")?.params.find((p) => p.name === "ADD_TO_CHAT")?.type);
+    // sonet_group.update: the four flags' values come from the page; the gap stays for "the avatar-removal value and
+    // the forced value", which no page row answers.
+    expect(find(model, "sonet_group.update")?.params.find((p) => p.name === "INITIATE_PERMS")?.type).toEqual({ kind: "primitive", type: "string", enum: ["A", "E", "K"] });
+    expect(gapOf(model, "sonet_group.update")?.appliesTo).toEqual(["method:legacy:sonet_group.update"]);
+  });
+
   it("the spec's resources keep their names; the reference's of the same name are renamed wherever its methods name them", () => {
     const names = model.resources.map((r) => r.name);
     expect(new Set(names).size).toBe(names.length);

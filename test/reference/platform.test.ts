@@ -115,7 +115,11 @@ describe("the platform's reference, read whole", () => {
     // code (20 JS events of the call card, 9 overviews of placements, 11 of an area's events), which the reader
     // does not type. The last near miss
     // ('Chat', "did you mean 'char'") went when types linked into another page (`entities.md#chat`) were followed.
-    expect(byCode["unplaced"]).toBeLessThanOrEqual(154);
+    // 154 -> 218 when `select` became the fields' names: 64 rows of four pages' tables of selectable fields
+    // (socialnetwork.api.workgroup.list 28, .get 18, crm.documentgenerator.template.list 16, sale.propertyvalue.modify 2)
+    // were held only as the members of `select`'s items, a misreading; their names are `select`'s known values now,
+    // and their types, which no result member takes, are said.
+    expect(byCode["unplaced"]).toBeLessThanOrEqual(218);
     expect(diagnostics.filter((d) => d.code === "unplaced" && d.message.includes("names no event")).length).toBeLessThanOrEqual(40);
     expect(diagnostics.some((d) => d.code === "unplaced" && d.message.includes("names no event"))).toBe(true);
     // 167 since the legacy error body is read from its include, whose `error_description` row is typed
@@ -286,9 +290,10 @@ describe("the platform's reference, read whole", () => {
     // request floor rose from 0.87 to 0.88 with the platform's keyed `array` read as the object it is, and unions
     // with an option of any value written `anyOf` (2,063 of 2,330), and to 0.90 (2,097) with a section's tables of
     // groups of fields read as one object, not cases of it, cases that require nothing of their own written `anyOf`,
-    // and a filter `{ field_1: value_1, … }` over its fields' table read as that object. The error floor stays: 270 of
+    // and a filter `{ field_1: value_1, … }` over its fields' table read as that object, and to 0.906 (2,112) with
+    // `select` read as the fields' names and `order` as a direction per field. The error floor stays: 270 of
     // the 275 refused are `"error": 0`, a number where data-types.md says "String error code".
-    expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.9);
+    expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.906);
     expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.77);
     expect(error.accepted / error.checked).toBeGreaterThanOrEqual(0.77);
   }, 120_000);
