@@ -24,6 +24,7 @@ import { lineCommentText } from "./util/comment.js";
 import type { DiffReport } from "./diff/index.js";
 import { type Generation, type VersionDecision, bumpVersion, decideVersion, readPrevious } from "./diff/version.js";
 import { changelogFile } from "./emit/changelog.js";
+import { type RuntimeApi, type RuntimeModulesApi, packageRuntimeApi, runtimeApiChanges } from "./diff/runtime-api.js";
 
 /** The spec's text up to the model, with every diagnostic of reading, the model stage and the checks. */
 export function buildFromText(specText: string, specPath: string, options: ModelOptions = {}): { model: Model | null; diagnostics: Diagnostic[]; secrets: string[] } {
@@ -144,7 +145,16 @@ export async function generateSource(source: InputSource, options: GenerateOptio
   // The usual case, an unchanged spec, writes the model.json just built for the check.
   const reuse = candidate && previous && JSON.stringify(decided.generation) === JSON.stringify(previous.generation) ? candidate : null;
   const shipSpec = source.files.length === 1 ? (source.files[0]?.text ?? "") : null;
-  const first = await emitAll(specText, shipSpec, model, options, decided, built.secrets, false, reuse, modelBody);
+  let first = await emitAll(specText, shipSpec, model, options, decided, built.secrets, false, reuse, modelBody);
+  // The runtime's exports changed since the recorded generation (a generator upgrade, D9): the version takes their
+  // bump, and the packages are emitted again at it. A first record (no earlier one) changes no version.
+  const recorded = previous?.generation.runtimeApi;
+  const runtimeChanges = recorded && first.runtimeApi ? runtimeApiChanges(recorded, first.runtimeApi) : [];
+  if (previous && first.runtimeApi && runtimeChanges.length > 0) {
+    const again = decideVersion(model, options.version, previous, sameModel, options.specPath, options.breakingWhileZero ?? "minor", { changes: runtimeChanges, api: first.runtimeApi });
+    first = await emitAll(specText, shipSpec, model, options, again, built.secrets, false, null, modelBody);
+    return { files: first.files, diagnostics, model, release: first.release, ...mergeReport };
+  }
   const hashes = options.previous?.fileHashes;
   // Only a generation that would keep the previous version can be an upgrade of the generator's own bytes.
   if (!previous || decided.version !== previous.generation.version || !hashes || !outputChanged(first.files, hashes)) {
@@ -192,7 +202,7 @@ async function emitAll(
   modelJson: GeneratedFile | null = null,
   /** The model's members as model.json prints them (modelJsonBody), when the caller printed them already. */
   modelBody?: string,
-): Promise<{ files: GeneratedFile[]; release: Release }> {
+): Promise<{ files: GeneratedFile[]; release: Release; runtimeApi: RuntimeApi | null }> {
   const { version } = decided;
   // The emit stage's entrance: from here on the input's prose is opaque (model/view.ts).
   const model = view(built);
@@ -219,6 +229,10 @@ async function emitAll(
       removedHandlers,
     }),
   ]);
+  // What the packages export from their runtime, recorded with the generation (D9): the next one compares with it.
+  const runtimeApi = packageRuntimeApi(code, runtimeModules(opts.runtime));
+  const generation = runtimeApi ? { ...decided.generation, runtimeApi } : decided.generation;
+  const sameRecord = JSON.stringify(generation) === JSON.stringify(decided.generation);
   // Only code the generator does not print in its final layout is formatted: what replaced templates render, and a
   // built-in template's output with a line past the width (a very long name). The formatter starts first so that one on another thread works while this one emits the rest.
   const custom = new Set(options.customTemplates ?? Object.keys(options.templates));
@@ -244,7 +258,7 @@ async function emitAll(
     ),
   );
   const files: GeneratedFile[] = [
-    modelJson ?? emitModelJson(model, opts, decided.generation, modelBody),
+    (sameRecord ? modelJson : null) ?? emitModelJson(model, opts, generation, modelBody),
     // D29: `model.json` holds every position and changes with any edit; review tools fold it as generated.
     { path: ".gitattributes", raw: true, contents: `# ${header}\nmodel.json linguist-generated=true\n` },
     ...openapi.files,
@@ -260,7 +274,17 @@ async function emitAll(
   // The runtimes are copies of this repository's compiled code: they hold no spec text, and are left as they are.
   if (secrets.length > 0) for (const [i, f] of files.entries()) if (!/^[^/]+\/runtime\//.test(f.path)) files[i] = { ...f, contents: redactQuoted(f.contents, secrets) };
   files.push(emitManifest(files, specText, opts));
-  return { files, release: { version, previousVersion: decided.previousVersion, diff: decided.diff, regenerated, removedHandlers } };
+  return { files, release: { version, previousVersion: decided.previousVersion, diff: decided.diff, regenerated, removedHandlers }, runtimeApi };
+}
+
+/** The runtime modules' API as the build recorded it (`api.json` beside the compiled runtime), read once per runtime. */
+const modulesOf = new WeakMap<object, RuntimeModulesApi | null>();
+function runtimeModules(runtime: Readonly<Record<string, string>>): RuntimeModulesApi | null {
+  if (!modulesOf.has(runtime)) {
+    const text = runtime["api.json"];
+    modulesOf.set(runtime, text === undefined ? null : (JSON.parse(text) as RuntimeModulesApi));
+  }
+  return modulesOf.get(runtime) ?? null;
 }
 
 /** `code` with the files of `toFormat` formatted, in the same order; no formatter call when there is nothing to format. */

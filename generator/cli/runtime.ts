@@ -18,6 +18,9 @@ export function loadRuntime(): Record<string, string> {
     }
   };
   walk(root);
+  // The runtime modules' API the build read from these declarations (cli/runtime-api-build.ts, decisions.md D9).
+  const api = join(root, "api.json");
+  if (existsSync(api)) out["api.json"] = readFileSync(api, "utf8");
   // The client's shape declarations are shipped as their source is written (emit/client/index.ts), not as tsc
   // prints them: the file itself, from the package (`files` in package.json).
   return { ...out, ...shapeEntries(readFileSync(join(dirname(builtInTemplatesDir()), "runtime", "client", "shape.ts"), "utf8")) };

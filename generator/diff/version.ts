@@ -1,7 +1,8 @@
 import semver from "semver";
 import type { Model } from "../model/types.js";
-import { type DiffReport, diffModels } from "./index.js";
-import type { Bump } from "./rules.js";
+import { type Change, type DiffReport, diffModels } from "./index.js";
+import { type Bump, bumpOf } from "./rules.js";
+import { type RuntimeApi, readRuntimeApi } from "./runtime-api.js";
 import { migrateModel } from "../model/platform.js";
 
 /**
@@ -21,6 +22,11 @@ export interface Generation {
    * keep them as optional `@deprecated` members so that the user's skeleton compiles until the next major.
    */
   removedHandlers: { legacy: string[]; v3: string[] };
+  /**
+   * What the client and server packages export from their runtime (diff/runtime-api.ts, decisions.md D9): the next
+   * generation compares its own with it. Absent in a generation written before it was kept.
+   */
+  runtimeApi?: RuntimeApi;
 }
 
 export type { Previous } from "../options.js";
@@ -33,7 +39,8 @@ export function readPrevious(text: string): { generation: Generation; model: Mod
     if (!g || typeof g.version !== "string" || !semver.valid(g.version) || !Array.isArray(raw.methods) || !Array.isArray(raw.resources)) return null;
     const names = (x: unknown) => (Array.isArray(x) ? x.filter((n): n is string => typeof n === "string") : []);
     const removed = g.removedHandlers as { legacy?: unknown; v3?: unknown } | undefined;
-    return { generation: { version: g.version, removedHandlers: { legacy: names(removed?.legacy), v3: names(removed?.v3) } }, model: migrateModel(raw as Model) };
+    const runtimeApi = readRuntimeApi(g.runtimeApi);
+    return { generation: { version: g.version, removedHandlers: { legacy: names(removed?.legacy), v3: names(removed?.v3) }, ...(runtimeApi ? { runtimeApi } : {}) }, model: migrateModel(raw as Model) };
   } catch {
     return null;
   }
@@ -65,11 +72,15 @@ export function decideVersion(
   sameModel: boolean,
   specPath: string,
   breakingWhileZero: "minor" | "major" = "minor",
+  /** Changes besides the model's: the runtime's exports (diff/runtime-api.ts), with the record they were judged by. */
+  runtime: { changes: Change[]; api: RuntimeApi } | null = null,
 ): VersionDecision {
   const base = configured ?? DEFAULT_VERSION;
   if (!previous) return { version: base, diff: null, previousVersion: null, generation: { version: base, removedHandlers: { legacy: [], v3: [] } } };
   const prev = previous.generation;
-  const diff = sameModel ? { bump: "none" as const, changes: [] } : diffModels(previous.model, model, { from: `${specPath} (previous)`, to: specPath });
+  const modelDiff = sameModel ? { bump: "none" as const, changes: [] } : diffModels(previous.model, model, { from: `${specPath} (previous)`, to: specPath });
+  const extra = runtime?.changes ?? [];
+  const diff: DiffReport = extra.length === 0 ? modelDiff : { changes: [...modelDiff.changes, ...extra], bump: bumpOf([...modelDiff.changes, ...extra].map((c) => c.severity)) };
   const start = semver.gt(base, prev.version) ? base : prev.version;
   // While the major is 0 a breaking change bumps the minor (D22): 0.1.0 → 0.2.0, which `^0.1.0` does not take.
   const bump = diff.bump === "major" && semver.major(start) === 0 && breakingWhileZero === "minor" ? "minor" : diff.bump;
@@ -79,5 +90,7 @@ export function decideVersion(
   const kept = (v: "legacy" | "v3") => prev.removedHandlers[v].filter((n) => !present.has(`${v}:${n}`));
   // A major version drops what the previous major kept; anything else keeps the list (minus methods that came back).
   const removedHandlers = diff.bump === "major" ? { legacy: removedNow("legacy"), v3: removedNow("v3") } : { legacy: kept("legacy"), v3: kept("v3") };
-  return { version, diff, previousVersion: prev.version, generation: { version, removedHandlers } };
+  // The runtime's exports as last recorded, until this generation's are read (generate.ts).
+  const runtimeApi = runtime?.api ?? prev.runtimeApi;
+  return { version, diff, previousVersion: prev.version, generation: { version, removedHandlers, ...(runtimeApi ? { runtimeApi } : {}) } };
 }

@@ -1,5 +1,6 @@
 import type { Change, DiffReport } from "../diff/index.js";
 import { CHANGE_RULES, type ChangelogSection, type Severity, maxSeverity } from "../diff/rules.js";
+import { RUNTIME_CODES } from "../diff/runtime-api.js";
 import { redactSecrets } from "../util/redact.js";
 import type { GeneratedFile } from "./files.js";
 
@@ -31,6 +32,8 @@ const ORDER: ChangelogSection[] = ["Added", "Changed", "Deprecated", "Removed", 
 function severityFor(kind: PackageKind, c: Change): Severity | null {
   if (kind === "client") return c.audiences.client ?? null;
   if (kind === "server") return c.audiences.server ?? null;
+  // A runtime's export is its own package's (diff/runtime-api.ts): the types package ships no runtime.
+  if (RUNTIME_CODES.has(c.code)) return null;
   return maxSeverity(c.audiences.client ?? null, c.audiences.server ?? null);
 }
 
