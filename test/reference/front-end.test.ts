@@ -937,9 +937,12 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     const linked = returned("thing.fields", "|| **result**\n[`object`](x) | Object with field descriptions [(detailed description)](#result) ||", "#### Fields of the Result Object {#result}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **ID**\n[`integer`](x) | Identifier ||\n|#\n");
     const beside = returned("thing.getFields", "|| **result**\n[`array`](x) | Array with the description of thing fields ||\n|| **ID**\n[`integer`](x) | Identifier ||");
     const names = returned("thing.namesof.fields", "|| **result**\n[`object`](x) | Object with field names [below](#result) ||", "#### Result {#result}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **ID**\n[`string`](x) | Name of the identifier field ||\n|#\n");
-    const files = { "api-reference/things/thing-fields.md": linked, "api-reference/things/thing-get-fields.md": beside, "api-reference/things/thing-names.md": names };
+    // Linked from other words (crm.activity.fields: "Values for the `result` field correspond to [fields of the object]").
+    const corresponds = returned("other.fields", "|| **result**\n[`object`](x) | Root element of the response. Values for the `result` field correspond to [fields of the object](#all-fields) ||", "#### Overview of the Fields {#all-fields}\n\n#|\n|| **Field** `type` | **Description** ||\n|| **ID***\n[`integer`](x) | Identifier ||\n|#\n");
+    const files = { "api-reference/things/thing-fields.md": linked, "api-reference/things/thing-get-fields.md": beside, "api-reference/things/thing-names.md": names, "api-reference/things/other-fields.md": corresponds };
     const described = { kind: "object", members: [{ name: "ID", type: { kind: "object", members: [], open: true }, required: false, nullable: false }], open: true };
     expect(resultOf(files, "thing.fields")).toEqual(described);
+    expect(resultOf(files, "other.fields")).toEqual(described);
     expect(resultOf(files, "thing.getFields")).toEqual(described);
     // "Object with field names" (mailservice.fields): the names themselves, as the table types them.
     expect(resultOf(files, "thing.namesof.fields")).toEqual({ kind: "object", members: [{ name: "ID", type: str, required: false, nullable: false }] });

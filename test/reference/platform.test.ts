@@ -180,8 +180,9 @@ describe("the platform's reference, read whole", () => {
     // no-unused-components (each document carried the other version's resources).
     const { others, unnamed } = lintDocuments(OUT);
     expect(others).toEqual([]);
-    // Catalogue types that every page inlines or none names (crm's `type`, `crm_currency_localization`, …).
-    expect(unnamed.length).toBeLessThanOrEqual(6);
+    // Catalogue types that every page inlines or none names (crm's `type`, `crm_currency_localization`, …); 7 since
+    // crm.activity.fields' `result` is read as the fields' descriptions, which name `crm_activity_binding` in words.
+    expect(unnamed.length).toBeLessThanOrEqual(7);
   }, 120_000);
 
   it("points every @see of the declarations at a public page URL", () => {
@@ -294,7 +295,9 @@ describe("the platform's reference, read whole", () => {
     // `select` read as the fields' names and `order` as a direction per field. The error floor stays: 270 of
     // the 275 refused are `"error": 0`, a number where data-types.md says "String error code".
     expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.906);
-    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.77);
+    // 0.779 (1,054) with a fields method's `result` linked to its fields' table read as their descriptions whatever
+    // its words (crm.activity.fields: "Values for the `result` field correspond to [fields of the object]").
+    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.779);
     expect(error.accepted / error.checked).toBeGreaterThanOrEqual(0.77);
   }, 120_000);
 
