@@ -237,10 +237,12 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   }
   // "Array of user settings", "Root element of the response, contains a list of custom fields" on a row typed
   // `object`: the type cell and the words disagree, since the platform's "array" is PHP's, a list or a map by names
-  // alike. The type cell is read, and the reading says so; words that give the object keys ("Keys are parameter
-  // codes", "in the format `{…}`") agree with the cell and are not said.
-  if (type.kind === "object" && OBJECT_CELL.test(typeText.trim()) && (LIST_WORDS.test(description.trimStart()) || LIST_PHRASE.test(description)) && !KEY_WORDS.test(description)) {
-    sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "an object, as its type cell says; its words say an array or a list, which the platform's PHP arrays may be either");
+  // alike. Both are taken, the object and a list of such objects (for `result`, once its members are read:
+  // returned.ts), and the reading says so; words that give the object keys ("Keys are parameter codes", "in the
+  // format `{…}`") agree with the cell and are not said.
+  if (type.kind === "object" && saysList(typeText, description)) {
+    sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "an object or a list of them: its type cell says an object, its words an array or a list, which the platform's PHP arrays may be either; both are taken");
+    if (name !== "result") type = objectOrList(type);
   }
   // The platform's `array` is PHP's: one whose words give it keys is an object (a JSON object on the wire), not a
   // list: "in the form `array("field"=>"value"[, ...])`", "Array format:" or "in the following structure:" and a block
@@ -340,6 +342,16 @@ function withValues(t: TypeRef, values: string[], enumWord: boolean): TypeRef {
 
 /** The words of an `array` that has keys (see readFieldRow): `=>` pairs, a `{…}` block or span after "format", "form" or "structure", named fields. */
 const KEYED_ARRAY = /`array\([^`]*=>|\b(?:format|form|structure)\b[^`\n]{0,40}?(?:`\s*\{|\n\s*```[a-z]*\n(?:\s*\w+:)?\s*\{)|\bAn array with the fields? `/i;
+
+/** Whether a row typed `object` is called a list by its words (and not given keys): see readFieldRow. */
+export function saysList(typeText: string, description: string): boolean {
+  return OBJECT_CELL.test(typeText.trim()) && (LIST_WORDS.test(description.trimStart()) || LIST_PHRASE.test(description)) && !KEY_WORDS.test(description);
+}
+
+/** An object, or a list of such objects (of anything, where the object has no members of its own). */
+export function objectOrList(t: Extract<TypeRef, { kind: "object" }>): TypeRef {
+  return { kind: "union", options: [t, { kind: "array", items: t.members.length > 0 ? t : { kind: "unknown" } }] };
+}
 
 /** A type cell of the one word `object`, as a link or bare. */
 const OBJECT_CELL = /^\[?`object`\]?(?:\([^()\s]*\))?$/;

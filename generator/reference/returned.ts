@@ -3,7 +3,7 @@ import type { Field, Method, MethodError, ResultSpec, Source, TypeRef } from "..
 import type { YfmBlock } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { errorColumns, readErrorRows } from "./errors.js";
-import { boldName, type FieldScope, readFieldRows } from "./fields.js";
+import { boldName, type FieldScope, objectOrList, readFieldRows, saysList } from "./fields.js";
 import { nest } from "./nesting.js";
 import { readTypeWords } from "./type-words.js";
 import type { PageScope } from "./page.js";
@@ -71,6 +71,11 @@ export function readReturned(method: Method, s: PageSection, scope: FieldScope, 
     type = fieldsOf ? descriptionsOf(fieldsOf) : withSiblings({ ...result, type: core }, members, scope.diagnostics, (f) => scope.merged?.add(positionKey(f.source as Source)));
     if (falsy && !fieldsOf && type !== core) type = { kind: "union", options: [...(type.kind === "union" ? type.options : [type]), falsy] };
     else if (falsy && !fieldsOf) type = result.type;
+    // A `result` typed `object` whose words call it a list (fields.ts saysList): the object with its members, or a
+    // list of such objects.
+    const typeCell = (found.cols.type !== null ? row?.[found.cols.type]?.text : row?.[found.cols.name]?.text.replace(/^[^\n]*\n?/, "")) ?? "";
+    const said = (found.cols.description !== null ? row?.[found.cols.description]?.text : "") ?? "";
+    if (!fieldsOf && type.kind === "object" && saysList(typeCell, said)) type = objectOrList(type);
     if (result.nullable && !fieldsOf) type = { kind: "union", options: [type, { kind: "null" }] };
     source = result.source;
     description = result.description;

@@ -541,7 +541,7 @@ describe("readings the review of issue 28 found wrong", () => {
     expect(forms.diagnostics.filter((d) => d.code === "ambiguous-reading").map((d) => d.message)).toEqual([expect.stringContaining("several forms by condition")]);
   });
 
-  it("a row typed `object` whose words call it a list is read as the cell says, and the reading says so", () => {
+  it("a row typed `object` whose words call it a list is either, an object or a list of them, and the reading says so", () => {
     const rows = [
       "|| **settings**\n[`object`](x) | Array of user settings ||",
       "|| **users**\n[`object`](x) | The response root element, which contains the filtered list of users ||",
@@ -553,11 +553,18 @@ describe("readings the review of issue 28 found wrong", () => {
       "|| **plain**\n[`object`](x) | The settings ||",
     ];
     const built = read({ "api-reference/things/thing-get.md": page(rows.join("\n")) });
-    expect(built.model?.methods[0]?.params.map((p) => p.type.kind)).toEqual(rows.map(() => "object"));
-    // Words that give the object keys agree with its cell: only the first five rows are said, each at its line.
+    // The platform's "array" is PHP's, a list or a map: the first five are an object or a list of objects (the
+    // examples of trigger.list and userfield.list answer a list); words that give the object keys agree with its cell.
+    const shape = (t: TypeRef) => (t.kind === "union" ? t.options.map((o) => (o.kind === "array" ? `${o.items.kind}[]` : o.kind)).join(" | ") : t.kind);
+    expect(built.model?.methods[0]?.params.map((p) => shape(p.type))).toEqual([...rows.slice(0, 5).map(() => "object | unknown[]"), "object", "object", "object"]);
     const said = built.diagnostics.filter((d) => d.code === "ambiguous-reading");
     expect(said.map((d) => d.line)).toEqual([10, 12, 14, 16, 18]);
-    expect(said.every((d) => d.message.includes("as its type cell says"))).toBe(true);
+    expect(said.every((d) => d.message.includes("both are taken"))).toBe(true);
+    // `result` so called keeps the members its table gives, in both forms.
+    const data = ["## Response Handling", "", "### Returned Data", "", "#|", "|| **Name**\n`type` | **Description** ||", "|| **result**\n[`object`](x) | Returns an array of things with fields ||", "|| **ID**\n[`integer`](x) | Id ||", "|#", ""].join("\n");
+    const listed = read({ "api-reference/things/thing-get.md": page("|| **id**\n[`integer`](x) | Id ||", data) });
+    const item = { kind: "object", members: [{ name: "ID", type: { kind: "primitive", type: "integer" }, required: false, nullable: false }] };
+    expect(stripSources(listed.model?.methods[0]?.result?.type ?? { kind: "unknown" })).toEqual({ kind: "union", options: [item, { kind: "array", items: item }] });
   });
 
   it("a row whose type reading is said, and that nothing holds, is still said to be dropped", () => {
