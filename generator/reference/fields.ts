@@ -235,6 +235,10 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   } else if (scope.parameters && /^(?:order|sort)$/i.test(name) && type.kind === "object" && type.members.length > 0) {
     type = { kind: "object", open: true, members: type.members.map((f) => ({ ...f, type: DIRECTION, required: false, nullable: false, description: `Sorting direction by ${f.name}.` })) };
   }
+  // "An object where the key is the counter name and the value is an object with [counter description](#counter)":
+  // a map by those keys, each value the linked table's object (read as that object itself, `counters.counter` was
+  // typed where `counters["tasks_total"].counter` is).
+  if (type.kind === "object" && type.members.length > 0 && !type.additional && MAP_WORDS.test(description)) type = { kind: "object", members: [], additional: type };
   // "Array of user settings", "Root element of the response, contains a list of custom fields" on a row typed
   // `object`: the type cell and the words disagree, since the platform's "array" is PHP's, a list or a map by names
   // alike. Both are taken, the object and a list of such objects (for `result`, once its members are read:
@@ -284,6 +288,9 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
     source: sourceOf(cell),
   };
 }
+
+/** Words that make an object a map: "where the key is X and the value is Y" (bounded: one clause, linear). */
+const MAP_WORDS = /\bwhere the key is\b[^.\n]{0,200}?\band the value is\b/i;
 
 /** A sorting direction: the pages write `asc`/`desc` and `ASC`/`DESC`; the platform takes either (an open set). */
 const DIRECTION: TypeRef = { kind: "primitive", type: "string", enum: ["asc", "desc"], openEnum: true };
@@ -420,7 +427,7 @@ function linkedObject(scope: FieldScope, type: TypeRef, cell: YfmCell, name: str
 /** `object`, `object[]` or `array` with no members read. */
 function isBareObject(t: TypeRef): boolean {
   if (t.kind === "array") return isBareObject(t.items) || t.items.kind === "unknown";
-  return t.kind === "object" && t.members.length === 0;
+  return t.kind === "object" && t.members.length === 0 && !t.additional;
 }
 
 function membersOf(scope: FieldScope, rows: YfmCell[][], seen: readonly string[]): Field[] | null {

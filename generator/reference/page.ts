@@ -140,8 +140,11 @@ function warnDropped(method: Method, envelope: Field[], read: ReadonlyArray<{ na
   const key = positionKey;
   const held = new Set<string>();
   const walk = (t: TypeRef): void => {
-    if (t.kind === "object") for (const f of t.members) hold(f);
-    else if (t.kind === "array") walk(t.items);
+    if (t.kind === "object") {
+      for (const f of t.members) hold(f);
+      // A map's values (fields.ts MAP_WORDS) hold the rows of their object.
+      if (t.additional) walk(t.additional);
+    } else if (t.kind === "array") walk(t.items);
     else if (t.kind === "union") for (const o of t.options) walk(o);
   };
   const hold = (f: Field) => {

@@ -241,7 +241,7 @@ function eachNested(t: TypeRef, fn: (f: Field) => void): void {
 
 /** `object` or `array` with nothing known of its members or items. */
 function isBare(t: TypeRef): boolean {
-  return (t.kind === "object" && t.members.length === 0) || (t.kind === "array" && t.items.kind === "unknown");
+  return (t.kind === "object" && t.members.length === 0 && !t.additional) || (t.kind === "array" && t.items.kind === "unknown");
 }
 
 /** A field type in words, for a description. */

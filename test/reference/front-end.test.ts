@@ -897,6 +897,18 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     });
   });
 
+  it("'where the key is X and the value is [an object](#y)' is a map of those objects; without the words the link is the object", () => {
+    const counter = ["", "### Counter {#counter}", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **counter**", "[`integer`](x) | The count ||", "|#"].join("\n");
+    const map = returned("thing.counters", "|| **result**\n[`object`](x) | An object where the key is the counter name and the value is an object with [counter description](#counter) ||", counter);
+    const one = returned("thing.counter", "|| **result**\n[`object`](x) | The [counter description](#counter) ||", counter);
+    const item = { kind: "object", members: [{ name: "counter", type: { kind: "primitive", type: "integer" }, required: false, nullable: false }] };
+    const files = { "api-reference/things/thing-counters.md": map, "api-reference/things/thing-counter.md": one };
+    expect(resultOf(files, "thing.counters")).toEqual({ kind: "object", members: [], additional: item });
+    expect(resultOf(files, "thing.counter")).toEqual(item);
+    // The map's values hold their rows: the page's ledger says nothing of them.
+    expect(read(files).diagnostics.filter((d) => d.code === "unplaced")).toEqual([]);
+  });
+
   it("`select` linked to the fields' table names the fields, `order` maps each to a direction (review: `SELECT: [\"ID\"]` and `order: {ID: \"desc\"}` were refused)", () => {
     const fields = ["", "### Fields {#fields}", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **ID**", "[`integer`](x) | Id ||", "|| **NAME**", "[`string`](x) | Name ||", "|#"].join("\n");
     const text = returned("thing.list", "|| **result**\n[`boolean`](x) | Done ||", fields).replace(

@@ -299,7 +299,10 @@ describe("the platform's reference, read whole", () => {
     // 0.779 (1,054) with a fields method's `result` linked to its fields' table read as their descriptions whatever
     // its words (crm.activity.fields: "Values for the `result` field correspond to [fields of the object]"), and 0.787
     // (1,065) with a `result` typed `object` whose words call it a list ("Returns an array of triggers") read as either.
-    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.787);
+    // 0.786 (1,064) with maps read as maps ("where the key is … and the value is …"): tasks.template.checklist.list's
+    // items were one item's object, so the example's items (keyed "23", "27") were checked against nothing; checked,
+    // their decimal-string `id` is a divergence from the row's `integer`.
+    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.786);
     expect(error.accepted / error.checked).toBeGreaterThanOrEqual(0.77);
   }, 120_000);
 
