@@ -24,7 +24,7 @@ import { lineCommentText } from "./util/comment.js";
 import type { DiffReport } from "./diff/index.js";
 import { type Generation, type VersionDecision, bumpVersion, decideVersion, readPrevious } from "./diff/version.js";
 import { changelogFile } from "./emit/changelog.js";
-import { type RuntimeApi, type RuntimeModulesApi, packageRuntimeApi, runtimeApiChanges } from "./diff/runtime-api.js";
+import { type RuntimeApi, type RuntimeModulesApi, keptWith, packageRuntimeApi, runtimeApiChanges } from "./diff/runtime-api.js";
 
 /** The spec's text up to the model, with every diagnostic of reading, the model stage and the checks. */
 export function buildFromText(specText: string, specPath: string, options: ModelOptions = {}): { model: Model | null; diagnostics: Diagnostic[]; secrets: string[] } {
@@ -230,7 +230,9 @@ async function emitAll(
     }),
   ]);
   // What the packages export from their runtime, recorded with the generation (D9): the next one compares with it.
-  const runtimeApi = packageRuntimeApi(code, runtimeModules(opts.runtime));
+  const read = packageRuntimeApi(code, runtimeModules(opts.runtime));
+  // A run that emits one package (`only: "server"`) keeps the record of the others as it was.
+  const runtimeApi = read ? keptWith(decided.generation.runtimeApi, read) : null;
   const generation = runtimeApi ? { ...decided.generation, runtimeApi } : decided.generation;
   const sameRecord = JSON.stringify(generation) === JSON.stringify(decided.generation);
   // Only code the generator does not print in its final layout is formatted: what replaced templates render, and a

@@ -37,6 +37,40 @@ export function runtimeModulesApi(declarations: Readonly<Record<string, string>>
       for (const p of parts) set.add(p);
       local.set(name, set);
     };
+    // The module a name of this file comes from: imported (`import type { KeyRule } from "./data.js"`) or its own.
+    const imported = new Map<string, string>();
+    for (const s of file.statements) {
+      if (!ts.isImportDeclaration(s) || !ts.isStringLiteral(s.moduleSpecifier)) continue;
+      const bindings = s.importClause?.namedBindings;
+      if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) imported.set(e.name.text, `${resolve(path, s.moduleSpecifier.text)}#${(e.propertyName ?? e.name).text}`);
+    }
+    // The types a declaration names (`ClientData`'s `KeyRule`), as `ref:module#name` parts: a package resolves them
+    // (diff/runtime-api.ts), so that narrowing a type no entry exports still changes the exports that name it.
+    const refsOf = (node: ts.Node): string[] => {
+      const out = new Set<string>();
+      const visit = (n: ts.Node): void => {
+        const named = ts.isTypeReferenceNode(n) ? n.typeName : ts.isExpressionWithTypeArguments(n) ? n.expression : ts.isTypeQueryNode(n) ? n.exprName : null;
+        if (named) {
+          let head: ts.Node = named;
+          while (ts.isQualifiedName(head)) head = head.left;
+          while (ts.isPropertyAccessExpression(head)) head = head.expression;
+          if (ts.isIdentifier(head)) {
+            const from = imported.get(head.text);
+            if (from) out.add(`ref:${from}`);
+            else if (declared.has(head.text)) out.add(`ref:${path}#${head.text}`);
+          }
+        }
+        ts.forEachChild(n, visit);
+      };
+      visit(node);
+      return [...out];
+    };
+    const declared = new Set<string>();
+    for (const s of file.statements) {
+      const name = (s as { name?: ts.Node }).name;
+      if (name && ts.isIdentifier(name)) declared.add(name.text);
+      if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name)) declared.add(d.name.text);
+    }
     const isExported = (s: ts.Statement) => ts.canHaveModifiers(s) && (ts.getModifiers(s) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
     const membersOf = (members: ts.NodeArray<ts.TypeElement | ts.ClassElement>): string[] =>
       members
@@ -44,17 +78,24 @@ export function runtimeModulesApi(declarations: Readonly<Record<string, string>>
         .map((m) => `${(m as { questionToken?: ts.Node }).questionToken ? "m?" : "m"}:${hash(print(m, file))}`);
     for (const s of file.statements) {
       if (ts.isInterfaceDeclaration(s)) {
-        add(s.name.text, [`h:${hash(`${s.typeParameters?.map((t) => print(t, file)).join(",") ?? ""}|${s.heritageClauses?.map((h) => print(h, file)).join(",") ?? ""}`)}`, ...membersOf(s.members)]);
+        add(s.name.text, [`h:${hash(`${s.typeParameters?.map((t) => print(t, file)).join(",") ?? ""}|${s.heritageClauses?.map((h) => print(h, file)).join(",") ?? ""}`)}`, ...membersOf(s.members), ...refsOf(s)]);
       } else if (ts.isClassDeclaration(s) && s.name) {
         // A class's members are read, not implemented: one it gains is an addition, whatever its optionality.
         const members = membersOf(s.members).map((p) => p.replace(/^m:/, "m?:"));
-        add(s.name.text, [`h:${hash(`${s.typeParameters?.map((t) => print(t, file)).join(",") ?? ""}|${s.heritageClauses?.map((h) => print(h, file)).join(",") ?? ""}`)}`, ...members]);
+        add(s.name.text, [`h:${hash(`${s.typeParameters?.map((t) => print(t, file)).join(",") ?? ""}|${s.heritageClauses?.map((h) => print(h, file)).join(",") ?? ""}`)}`, ...members, ...refsOf(s)]);
       } else if (ts.isFunctionDeclaration(s) && s.name) {
-        add(s.name.text, [`s:${hash(print(s, file).replace(/^export\s+/, ""))}`]);
+        // A signature without its trailing optional parameters, and each of those a part of its own: a parameter
+        // added as optional is an addition (D9), one removed or a changed return is not.
+        let kept = s.parameters.length;
+        while (kept > 0 && (s.parameters[kept - 1]?.questionToken || s.parameters[kept - 1]?.initializer)) kept--;
+        const core = ts.factory.updateFunctionDeclaration(s, s.modifiers, s.asteriskToken, s.name, s.typeParameters, s.parameters.slice(0, kept), s.type, s.body);
+        const signature = print(core, file).replace(/^export\s+/, "");
+        const optional = s.parameters.slice(kept).map((q, i) => `p?:${hash(`${signature}|${kept + i}|${print(q, file)}`)}`);
+        add(s.name.text, [`s:${hash(signature)}`, ...optional, ...refsOf(s)]);
       } else if (ts.isTypeAliasDeclaration(s) || ts.isEnumDeclaration(s) || ts.isModuleDeclaration(s)) {
-        if (ts.isIdentifier(s.name)) add(s.name.text, [`d:${hash(print(s, file).replace(/^export\s+/, ""))}`]);
+        if (ts.isIdentifier(s.name)) add(s.name.text, [`d:${hash(print(s, file).replace(/^export\s+/, ""))}`, ...refsOf(s)]);
       } else if (ts.isVariableStatement(s)) {
-        for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name)) add(d.name.text, [`d:${hash(print(d, file))}`]);
+        for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name)) add(d.name.text, [`d:${hash(print(d, file))}`, ...refsOf(d)]);
       }
       if (!ts.isExportDeclaration(s)) {
         if (isExported(s)) {
@@ -68,7 +109,7 @@ export function runtimeModulesApi(declarations: Readonly<Record<string, string>>
       const theirs = target ? exportsOf(target, inner) : null;
       if (!s.exportClause) {
         // `export * from "./x.js"`: all of x's exports but a default.
-        for (const [name, parts] of Object.entries(theirs ?? {})) if (name !== "default") out[name] = new Set(parts);
+        for (const [name, parts] of Object.entries(theirs ?? {})) if (name !== "default" && !name.startsWith("@")) out[name] = new Set(parts);
       } else if (ts.isNamedExports(s.exportClause)) {
         for (const e of s.exportClause.elements) {
           const from = (e.propertyName ?? e.name).text;
@@ -83,6 +124,9 @@ export function runtimeModulesApi(declarations: Readonly<Record<string, string>>
       const parts = local.get(from);
       if (parts) out[as] = new Set([...(out[as] ?? []), ...parts]);
     }
+    // The module's own declarations that it does not export, under `@name` (no export is so named): the types an
+    // export names (`ref:` parts) are found there too.
+    for (const [name, parts] of local) if (!out[name]) out[`@${name}`] = new Set([...parts]);
     const result = Object.fromEntries(
       Object.entries(out)
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

@@ -1,3 +1,4 @@
+import { sha256 } from "../util/hash.js";
 import type { Change } from "./index.js";
 import { CHANGE_RULES, type ChangeCode, type Severity } from "./rules.js";
 
@@ -22,11 +23,23 @@ import { CHANGE_RULES, type ChangeCode, type Severity } from "./rules.js";
 /** An export's parts (see above), sorted. */
 export type ApiParts = string[];
 
-/** Each runtime module's exports, keyed by the module's path below the runtime (`server/index.d.ts`). */
+/**
+ * Each runtime module's exports, keyed by the module's path below the runtime (`server/index.d.ts`), and under `@name`
+ * its own declarations that it does not export (found through the `ref:module#name` parts of those that name them).
+ */
 export type RuntimeModulesApi = Record<string, Record<string, ApiParts>>;
 
-/** Per package, each name its entry points export from the runtime, with its parts. */
-export type RuntimeApi = Partial<Record<"client" | "server", Record<string, ApiParts>>>;
+/**
+ * Per package, each name its entry points export from the runtime, with its parts; `format` is how the parts are
+ * made (RUNTIME_API_FORMAT): records of two formats are not compared.
+ */
+export type RuntimeApi = Partial<Record<"client" | "server", Record<string, ApiParts>>> & { format?: number };
+
+/**
+ * How the parts are made: 2 since referenced types (`r:`), optional parameters (`p?:`) and the client's `./shape.js`
+ * are recorded. A record without a format is of the first.
+ */
+export const RUNTIME_API_FORMAT = 2;
 
 const PACKAGES = ["client", "server"] as const;
 
@@ -38,7 +51,7 @@ const PACKAGES = ["client", "server"] as const;
 export function packageRuntimeApi(files: ReadonlyArray<{ path: string; contents: string }>, modules: RuntimeModulesApi | null): RuntimeApi | null {
   if (!modules) return null;
   const byPath = new Map(files.map((f) => [f.path, f.contents]));
-  const out: RuntimeApi = {};
+  const out: RuntimeApi = { format: RUNTIME_API_FORMAT };
   for (const pkg of PACKAGES) {
     const manifest = byPath.get(`${pkg}/package.json`);
     if (manifest === undefined) continue;
@@ -50,18 +63,55 @@ export function packageRuntimeApi(files: ReadonlyArray<{ path: string; contents:
       // An entry file that is itself a runtime module (`./redis`'s `runtime/server/redis.d.ts`): all it exports.
       const own = entry.match(/^\.\/runtime\/(.+)$/)?.[1];
       if (own !== undefined) {
-        for (const [name, parts] of Object.entries(modules[own] ?? {})) names[name] = parts;
+        for (const [name, parts] of Object.entries(modules[own] ?? {})) if (!name.startsWith("@")) names[name] = parts;
         continue;
       }
-      for (const re of runtimeReExports(text)) {
+      for (const re of runtimeReExports(text, pkg === "client" ? { "./shape.js": "client/shape.d.ts" } : {})) {
         const module = modules[re.module] ?? {};
-        if (re.names === "*") for (const [name, parts] of Object.entries(module)) names[name] = parts;
-        else for (const [local, exported] of re.names) if (module[local]) names[exported] = module[local] as ApiParts;
+        // `@name` is a module's own declaration that it does not export (cli/runtime-api-build.ts).
+        if (re.names === "*") {
+          for (const [name, parts] of Object.entries(module)) if (!name.startsWith("@")) names[name] = parts;
+        } else {
+          for (const [local, exported] of re.names) if (module[local]) names[exported] = module[local] as ApiParts;
+        }
       }
     }
-    out[pkg] = Object.fromEntries(Object.entries(names).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    out[pkg] = Object.fromEntries(
+      Object.entries(names)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([name, parts]) => [name, resolveRefs(parts, modules, new Set(Object.keys(names)))]),
+    );
   }
   return out;
+}
+
+/**
+ * An export's parts with its `ref:module#name` parts (the types its declaration names) resolved: each type the
+ * package does not export itself, at any depth, becomes an `r:` part, the hash of its own parts; a type the package
+ * exports has its own entry. So a narrowed `KeyRule`, which no entry exports, changes `ClientData`.
+ */
+function resolveRefs(parts: ApiParts, modules: RuntimeModulesApi, exported: ReadonlySet<string>): ApiParts {
+  const own = parts.filter((p) => !p.startsWith("ref:"));
+  const seen = new Set<string>();
+  const queue = parts.filter((p) => p.startsWith("ref:")).map((p) => p.slice(4));
+  const resolved: string[] = [];
+  while (queue.length > 0) {
+    const ref = queue.shift() as string;
+    if (seen.has(ref)) continue;
+    seen.add(ref);
+    const hashAt = ref.lastIndexOf("#");
+    const name = ref.slice(hashAt + 1);
+    if (exported.has(name)) continue;
+    const module = modules[ref.slice(0, hashAt)];
+    const theirs = module?.[name] ?? module?.[`@${name}`];
+    if (!theirs) {
+      resolved.push(`r:${sha256(`unresolved ${ref}`).slice(0, 16)}`);
+      continue;
+    }
+    resolved.push(`r:${sha256(`${name}|${theirs.filter((p) => !p.startsWith("ref:")).join(",")}`).slice(0, 16)}`);
+    for (const p of theirs) if (p.startsWith("ref:")) queue.push(p.slice(4));
+  }
+  return [...new Set([...own, ...resolved])].sort();
 }
 
 /** The `types` paths of a generated `package.json`'s exports (`./index.d.ts`, `./runtime/server/redis.d.ts`). */
@@ -74,18 +124,22 @@ function entryTypes(manifest: string): string[] {
 
 /**
  * The re-exports of an entry file from its runtime: `export * from "./runtime/server/index.js";` and `export { a,
- * type B, c as d } from "./runtime/client/index.js";`, as the emitters print them (a statement at a line's start).
+ * type B, c as d } from "./runtime/client/index.js";`, as the emitters print them (a statement at a line's start),
+ * and from the files `others` maps to runtime modules.
  * Read by hand, not with the TypeScript parser: the statements are the emitters' own, and the compiler would cost a
  * run a third of a second to load. Linear: each statement is read once, from the nearest line that opens one.
  */
-export function runtimeReExports(text: string): Array<{ module: string; names: "*" | Array<[string, string]> }> {
+export function runtimeReExports(text: string, others: Readonly<Record<string, string>> = {}): Array<{ module: string; names: "*" | Array<[string, string]> }> {
   const out: Array<{ module: string; names: "*" | Array<[string, string]> }> = [];
-  const marker = ' from "./runtime/';
+  const marker = ' from "./';
   let previousEnd = 0;
   for (let at = text.indexOf(marker); at >= 0; at = text.indexOf(marker, at + marker.length)) {
     const close = text.indexOf('"', at + marker.length);
     if (close < 0) break;
-    const module = text.slice(at + marker.length, close).replace(/\.js$/, ".d.ts");
+    // `./runtime/…` is the runtime's; `others` names the package's files that are the runtime's too (the client's
+    // `./shape.js`, shipped from runtime/client/shape.ts as written).
+    const specifier = `./${text.slice(at + marker.length, close)}`;
+    const module = specifier.startsWith("./runtime/") ? specifier.slice("./runtime/".length).replace(/\.js$/, ".d.ts") : others[specifier];
     // The statement opens at the nearest line that starts with `export` or `import` (its names are indented).
     let start = at;
     for (;;) {
@@ -99,7 +153,7 @@ export function runtimeReExports(text: string): Array<{ module: string; names: "
     }
     previousEnd = close;
     const statement = text.slice(start, at);
-    if (!statement.startsWith("export")) continue;
+    if (module === undefined || !statement.startsWith("export")) continue;
     if (/^export\s*\*\s*$/.test(statement)) {
       out.push({ module, names: "*" });
       continue;
@@ -127,6 +181,8 @@ export const RUNTIME_CODES: ReadonlySet<ChangeCode> = new Set(Object.values(RUNT
  * came, else an addition (an overload, an optional member).
  */
 export function runtimeApiChanges(previous: RuntimeApi, now: RuntimeApi): Change[] {
+  // A record made another way says nothing of this one: it is replaced, and no version steps for it.
+  if ((previous.format ?? 1) !== (now.format ?? 1)) return [];
   const out: Change[] = [];
   for (const pkg of PACKAGES) {
     const was = previous[pkg];
@@ -164,10 +220,25 @@ export function runtimeApiChanges(previous: RuntimeApi, now: RuntimeApi): Change
   return out;
 }
 
+/**
+ * This run's record, with the packages it did not emit as `recorded` has them (a run of the server alone keeps the
+ * client's), in one order of keys whatever came before: the same input gives the same bytes.
+ */
+export function keptWith(recorded: RuntimeApi | undefined, read: RuntimeApi): RuntimeApi {
+  const same = recorded && (recorded.format ?? 1) === (read.format ?? 1) ? recorded : undefined;
+  const out: RuntimeApi = { format: read.format ?? RUNTIME_API_FORMAT };
+  for (const pkg of PACKAGES) {
+    const names = read[pkg] ?? same?.[pkg];
+    if (names) out[pkg] = names;
+  }
+  return out;
+}
+
 /** A runtime API as `model.json` keeps it, or null when `raw` is not one (a generation written before it was kept). */
 export function readRuntimeApi(raw: unknown): RuntimeApi | null {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return null;
-  const out: RuntimeApi = {};
+  const format = (raw as Record<string, unknown>)["format"];
+  const out: RuntimeApi = typeof format === "number" ? { format } : {};
   for (const pkg of PACKAGES) {
     const names = (raw as Record<string, unknown>)[pkg];
     if (names === undefined) continue;

@@ -181,7 +181,10 @@ function fill(m: Method, page: Method, answer: (m: Method, what: (g: KnownGap) =
       out.errors = [...m.errors, ...added];
       const opened = m.errorsOpen.source;
       const gapAt = (g: KnownGap) => g.source.file === opened.file && g.source.line === opened.line && g.source.column === opened.column;
-      const ofErrorsAlone = (g: KnownGap) => gapAt(g) && !g.appliesTo.some((a) => a.startsWith("param:"));
+      // Of the errors alone: its words open with them ("Errors of …", "Error codes other than …") and it applies to no
+      // parameter. A gap that asks for more ("…: scope, access and errors", "Placement point codes, `OPTIONS` contents
+      // and the remaining error codes") stays, and so does the method's open list.
+      const ofErrorsAlone = (g: KnownGap) => gapAt(g) && /^(?:errors?|error codes?)\b/i.test(g.subject) && !g.appliesTo.some((a) => a.startsWith("param:"));
       const first = added[0] as (typeof added)[number];
       // Still open where the spec lists an error without its code, or where its gap stays (it asks for more).
       if (answer(m, ofErrorsAlone, `${first.source.file}:${first.source.line}`) > 0) out.errorsOpen = openByUncoded(m.errors);

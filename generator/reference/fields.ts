@@ -230,15 +230,20 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // The list parameters (decisions.md D7): `select` names fields, `order` (`sort`) maps a field to its direction. Their
   // link to the fields' table ("An array containing the [list of fields](#result)") gives the names, never the
   // values' types: read as the table's objects, `SELECT: ["ID"]` and `order: {"ID": "desc"}` were refused.
-  if (scope.parameters && /^select$/i.test(name) && type.kind === "array" && type.items.kind === "object" && type.items.members.length > 0) {
+  // Only where the words say what the parameter does: a nested `order` can be the sale's order (sale.propertyvalue
+  // .modify's `fields.order`, with its `id` and `propertyValues`), not a sorting.
+  if (scope.parameters && /^select$/i.test(name) && /\bfields?\b/i.test(description) && type.kind === "array" && type.items.kind === "object" && type.items.members.length > 0) {
     type = { kind: "array", items: { kind: "primitive", type: "string", enum: [...new Set(type.items.members.map((f) => f.name))], openEnum: true } };
-  } else if (scope.parameters && /^(?:order|sort)$/i.test(name) && type.kind === "object" && type.members.length > 0) {
+  } else if (scope.parameters && /^(?:order|sort)$/i.test(name) && SORT_WORDS.test(description) && type.kind === "object" && type.members.length > 0) {
     type = { kind: "object", open: true, members: type.members.map((f) => ({ ...f, type: DIRECTION, required: false, nullable: false, description: `Sorting direction by ${f.name}.` })) };
   }
   // "An object where the key is the counter name and the value is an object with [counter description](#counter)":
   // a map by those keys, each value the linked table's object (read as that object itself, `counters.counter` was
   // typed where `counters["tasks_total"].counter` is).
-  if (type.kind === "object" && type.members.length > 0 && !type.additional && MAP_WORDS.test(description)) type = { kind: "object", members: [], additional: type };
+  // A link in the key's clause ("where `field_N` is the identifier of the [object field](#fields), and `value` is …",
+  // crm.category.fields) names the keys, not the values: not read so.
+  const map = type.kind === "object" && type.members.length > 0 && !type.additional ? MAP_WORDS.exec(description) : null;
+  if (map && type.kind === "object" && !/\]\(/.test(map[1] ?? "")) type = { kind: "object", members: [], additional: type };
   // "Array of user settings", "Root element of the response, contains a list of custom fields" on a row typed
   // `object`: the type cell and the words disagree, since the platform's "array" is PHP's, a list or a map by names
   // alike. Both are taken, the object and a list of such objects (for `result`, once its members are read:
@@ -255,11 +260,15 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // of such keyed items ("An array of values for the fields in the following structure: {…}" is one of them).
   if (type.kind === "array" && (type.items.kind === "unknown" || isBareObject(type.items)) && KEYED_ARRAY.test(description)) {
     const keyed: TypeRef = { kind: "object", members: [] };
-    type = LIST_OF.test(description) ? { kind: "array", items: keyed } : keyed;
+    type = LIST_OF.test(description) && !OBJECT_FORM.test(description) ? { kind: "array", items: keyed } : keyed;
   } else if (type.kind === "array" && type.items.kind === "object" && type.items.members.length > 0 && FIELD_KEYED.test(description) && !LIST_OF.test(description) && !ITEMS_OF.test(description)) {
     // "An array in the following format: { field_1: value_1, … }" over a table of the fields it filters by: the
     // fields are the object's keys, which may carry an operation's prefix (`>=ID`), so other keys are allowed.
     type = { ...type.items, open: true };
+  } else if (type.kind === "array" && type.items.kind === "object" && type.items.members.length > 0 && !type.items.additional && KEYED_ARRAY.test(description) && ((!LIST_OF.test(description) && !ITEMS_OF.test(description)) || OBJECT_FORM.test(description))) {
+    // "An array of values for the [activity fields](#fields) in the following structure: {…}", "an object of the form
+    // `{"field": "value"[, ...]}`" over the fields' table: PHP's keyed array, one object of those fields, not a list.
+    type = type.items;
   }
   // "Contains an object with the key `result` and the value `true` if the message was sent successfully" (the 3.0
   // task methods that answer a flag): that object, its one member a boolean, as the page's example shows it.
@@ -289,8 +298,11 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   };
 }
 
-/** Words that make an object a map: "where the key is X and the value is Y" (bounded: one clause, linear). */
-const MAP_WORDS = /\bwhere the key is\b[^.\n]{0,200}?\band the value is\b/i;
+/** Words that make an object a map: "where the key is X and the value is Y", "where `field` is the field identifier and `value` is the object with [field attributes](#attributes)" (bounded: one clause, linear). */
+const MAP_WORDS = /\bwhere (?:the key|`field(?:_N)?`) is\b([^.\n]{0,200}?)\band (?:the value|`value(?:_N)?`) is\b/i;
+
+/** Words of a sorting parameter: "An object for sorting …", "sorting direction", "`asc` or `desc`". */
+const SORT_WORDS = /\bsort(?:s|ing|ed)?\b|\bdirection\b|`(?:asc|desc)`/i;
 
 /** A sorting direction: the pages write `asc`/`desc` and `ASC`/`DESC`; the platform takes either (an open set). */
 const DIRECTION: TypeRef = { kind: "primitive", type: "string", enum: ["asc", "desc"], openEnum: true };
@@ -320,7 +332,8 @@ export function possibleValues(description: string): string[] | null {
     // A line of the item above (its words wrapped, or its own indented list) belongs to it.
     if (/^[ \t]/.test(line)) continue;
     const item = /^[-*][ \t]+`([^`\n]+)`(.*)$/.exec(line);
-    if (!item || /^\s*(?:,|\/|or\b|and\b)\s*`/.test(item[2] ?? "")) return null;
+    // Several values in an item ("`Y`, `N`", "`Y` or `N`") or a range of them ("`1`–`5`") are not one value each.
+    if (!item || /^\s*(?:,|\/|or\b|and\b|to\b|[–—-]|\.\.)\s*`/.test(item[2] ?? "")) return null;
     // `""` is the empty string and `'P'` the letter P; a value with a placeholder (`U{id}`, `SG<id>`, `PROPERTY_N`
     // "where `N` is the property's identifier") is a pattern of values, not one.
     const value = (item[1] as string).replace(/^(['"])(.*)\1$/, "$2");
@@ -347,8 +360,8 @@ function withValues(t: TypeRef, values: string[], enumWord: boolean): TypeRef {
   return t;
 }
 
-/** The words of an `array` that has keys (see readFieldRow): `=>` pairs, a `{…}` block or span after "format", "form" or "structure", named fields. */
-const KEYED_ARRAY = /`array\([^`]*=>|\b(?:format|form|structure)\b[^`\n]{0,40}?(?:`\s*\{|\n\s*```[a-z]*\n(?:\s*\w+:)?\s*\{)|\bAn array with the fields? `/i;
+/** The words of an `array` that has keys (see readFieldRow): `=>` pairs, a `{…}` block or span after "format", "form" or "structure", named fields ("An array with the field `NAME`", or the words' first: "Array with the field `NAME`"). */
+const KEYED_ARRAY = /`array\([^`]*=>|\b(?:format|form|structure)\b[^`\n]{0,40}?(?:`\s*\{|\n\s*```[a-z]*\n(?:\s*\w+:)?\s*\{)|(?:^|\bAn )array with the fields? `/i;
 
 /** Whether a row typed `object` is called a list by its words (and not given keys): see readFieldRow. */
 export function saysList(typeText: string, description: string): boolean {
@@ -359,6 +372,9 @@ export function saysList(typeText: string, description: string): boolean {
 export function objectOrList(t: Extract<TypeRef, { kind: "object" }>): TypeRef {
   return { kind: "union", options: [t, { kind: "array", items: t.members.length > 0 ? t : { kind: "unknown" } }] };
 }
+
+/** Words that call the value one object of a form: "Set of template fields — an object of the form `{…}`". */
+const OBJECT_FORM = /\ban object (?:of|in) the (?:form|format)\b/i;
 
 /** A type cell of the one word `object`, as a link or bare. */
 const OBJECT_CELL = /^\[?`object`\]?(?:\([^()\s]*\))?$/;

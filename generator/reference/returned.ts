@@ -58,10 +58,7 @@ export function readReturned(method: Method, s: PageSection, scope: FieldScope, 
     const beside = described && !linked && members.length > 0 && isBare(result.type) ? members : null;
     // Rows typed `object` already are the descriptions (crm.enum.fields): as the table says.
     const already = linked?.every((f) => f.type.kind === "object") ?? false;
-    // A fields method's `result` linked to the table of the entity's fields describes them, whatever its words ("Values
-    // for the `result` field correspond to [fields of the object]", "Contains [fields](#fields) linking …"), unless
-    // they say it holds the fields' names alone (mailservice.fields).
-    const fieldsOf = (entity || ((described || !NAMES_ONLY.test(result.description)) && !already)) && FIELDS_METHOD.test(method.name) && linked ? linked : beside;
+    const fieldsOf = (entity || (described && !already)) && FIELDS_METHOD.test(method.name) && linked ? linked : beside;
     // A described field's own value type (`LIST` of `uf_enum_element[]`) is named in its description and is the
     // catalogue's resource: the rows it was read from are held by the field, not dropped.
     if (fieldsOf) for (const f of fieldsOf) eachNested(f.type, (n) => scope.merged?.add(positionKey(n.source as Source)));
@@ -216,12 +213,13 @@ const FIELDS_METHOD = /\.(?:fields|getfields)$/i;
 /**
  * A `result` row that says each member describes a field: "Object with field descriptions", "Contains a description
  * of the fields of the template", "Array with the description of file fields", "Object with a description of
- * characteristics" (crm.userfield.fields). Not "Object with field names" (mailservice.fields: names, not descriptions).
+ * characteristics" (crm.userfield.fields), "Values for the `result` field correspond to [fields of the object]"
+ * (crm.activity.fields), "Contains [fields](#fields) linking …", "containing all [comment fields](#fields)", "where
+ * `field_N` is the identifier of the [object field](#fields)" (crm.category.fields). Not "Object with field names" (mailservice.fields: names, not descriptions); not any fields
+ * method whose `result` links a table (crm.address.fields links the attributes of one field's description, a map by
+ * field: fields.ts MAP_WORDS; crm.documentgenerator.template.getfields its result's own `templateFields`).
  */
-const DESCRIBES_FIELDS = /\bfield descriptions?\b|\bdescriptions? of (?:the )?(?:[\w-]+ ){0,3}fields\b|\bdescription of characteristics\b/i;
-
-/** A `result` row that says it holds the fields' names, not their descriptions: "Object with field names". */
-const NAMES_ONLY = /\bfield names\b/i;
+const DESCRIBES_FIELDS = /\bfield descriptions?\b|\bdescriptions? of (?:the )?\[?(?:[\w-]+ ){0,3}fields\b|\bdescription of characteristics\b|\bvalues for the `?result`? field correspond to \[?fields of the object\b|\bcontain(?:s|ing)? (?:all )?\[?(?:[\w-]+ )?fields\b|\bwhere `?field(?:_N)?`? is the identifier of the \[?object field\b/i;
 
 /** The `false` a row's words added to its type ("Returns `false` if …"). */
 function isFalse(t: TypeRef): boolean {

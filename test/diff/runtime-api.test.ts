@@ -61,6 +61,28 @@ describe("the runtime modules' exports, read from their declarations", () => {
     expect(judged(api2((f) => ({ ...f, "server/handler.d.ts": f["server/handler.d.ts"].replace("export type Mode = 'a' | 'b';", "export type Mode = 'a';") })))).toEqual([["runtime-export-changed", "breaking", ["server"]]]);
   });
 
+  it("a type no entry exports is judged through the exports that name it; an optional parameter added is an addition (review)", () => {
+    const files = {
+      "client/index.d.ts": 'export { type ClientData, call } from "./data.js";\n',
+      "client/data.d.ts": 'import type { Version } from "./version.js";\ninterface KeyRule { header: string; body?: boolean }\nexport interface ClientData { key: KeyRule; version: Version }\nexport declare function call(a: string): void;\n',
+      "client/version.d.ts": "export type Version = 'legacy' | 'v3';\n",
+    };
+    const entry = (f: Record<string, string>): RuntimeApi => ({ format: 2, client: packageRuntimeApi([{ path: "client/package.json", contents: '{"exports":{".":{"types":"./index.d.ts"}}}' }, { path: "client/index.d.ts", contents: 'export { type ClientData, call } from "./runtime/client/index.js";\n' }], runtimeModulesApi(f))?.client ?? {} });
+    const was = entry(files);
+    const judged = (f: Record<string, string>) => runtimeApiChanges(was, entry(f)).map((c) => [c.code, c.severity, c.message.split(" ")[0]]);
+    expect(Object.keys(was.client ?? {})).toEqual(["ClientData", "call"]);
+    // KeyRule loses a member, Version narrows: neither is exported, both change ClientData.
+    expect(judged({ ...files, "client/data.d.ts": files["client/data.d.ts"].replace(" body?: boolean", "") })).toEqual([["runtime-export-changed", "breaking", "`ClientData`"]]);
+    expect(judged({ ...files, "client/version.d.ts": "export type Version = 'legacy';\n" })).toEqual([["runtime-export-changed", "breaking", "`ClientData`"]]);
+    // A trailing optional parameter is an addition; a required one, or a changed return, is not.
+    const call = (sig: string) => ({ ...files, "client/data.d.ts": files["client/data.d.ts"].replace("export declare function call(a: string): void;", sig) });
+    expect(judged(call("export declare function call(a: string, b?: number): void;"))).toEqual([["runtime-export-changed", "minor", "`call`"]]);
+    expect(judged(call("export declare function call(a: string, b: number): void;"))).toEqual([["runtime-export-changed", "breaking", "`call`"]]);
+    expect(judged(call("export declare function call(a: string): string;"))).toEqual([["runtime-export-changed", "breaking", "`call`"]]);
+    // A record made another way (an earlier format) is replaced, not compared.
+    expect(runtimeApiChanges({ ...was, format: 1 }, entry(call("export declare function call(): void;")))).toEqual([]);
+  });
+
   it("the shipped runtime's report names what the generated packages export", () => {
     const report = JSON.parse(RUNTIME["api.json"] ?? "null") as Record<string, Record<string, string[]>>;
     expect(Object.keys(report["server/index.d.ts"] ?? {})).toEqual(expect.arrayContaining(["createPlacementHandler", "createEventHandler", "createMockWith"]));
@@ -81,8 +103,11 @@ describe("an entry file's re-exports from its runtime", () => {
       'export * from "./runtime/client/redis.js";',
       'export type { G } from "./types.js";',
       "export { ApiError as default } from \"./runtime/client/index.js\";",
+      'export { type Surface } from "./shape.js";',
       "",
     ].join("\n");
+    // The client's `./shape.js` is the runtime's too (runtime/client/shape.ts, shipped as written).
+    expect(runtimeReExports(text, { "./shape.js": "client/shape.d.ts" }).at(-1)).toEqual({ module: "client/shape.d.ts", names: [["Surface", "Surface"]] });
     expect(runtimeReExports(text)).toEqual([
       { module: "client/index.d.ts", names: [["C", "C"], ["d", "e"], ["f", "f"]] },
       { module: "client/redis.d.ts", names: "*" },
@@ -132,7 +157,7 @@ describe("the runtime's exports across generations", async () => {
   it("the first generation records what the client and server packages export from their runtime", () => {
     const api = generationOf(first).runtimeApi;
     expect(Object.keys(api?.server ?? {})).toEqual(expect.arrayContaining(["createPlacementHandler", "createMockWith"]));
-    expect(Object.keys(api?.client ?? {})).toEqual(expect.arrayContaining(["ApiError", "createClientWith"]));
+    expect(Object.keys(api?.client ?? {})).toEqual(expect.arrayContaining(["ApiError", "createClientWith", "MethodFn", "Surface"]));
     // The record is the packages' own: what their entry files export.
     const entry = `${first.get("client/index.d.ts")?.contents ?? ""}${first.get("client/runtime/client/redis.d.ts")?.contents ?? ""}`;
     for (const name of Object.keys(api?.client ?? {})) if (name !== "default") expect(entry, name).toMatch(new RegExp(`\\b${name}\\b`));

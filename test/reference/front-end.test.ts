@@ -768,6 +768,7 @@ describe("what a row's words add to its type, and the catalogue's structures giv
         row("filter", "Array format:\n\n```\n{\n    field_1: value_1,\n}\n```"),
         row("order", "An array for sorting in the format `{'sort_field': 'sort_direction'}`"),
         row("data", "An array with the field `NAME`, the name of the folder"),
+        row("data2", "Array with the field `NAME`, where `NAME` is the name of the new folder"),
         row("rights", 'An array of access permissions in the format `{"TASK_ID": 42}`'),
         row("files", "An array of files. Each file is passed as an array of the form `array('url' => 'link')`"),
         row("ids", "Identifiers of the things, in any order"),
@@ -780,10 +781,30 @@ describe("what a row's words add to its type, and the catalogue's structures giv
       ["filter", object],
       ["order", object],
       ["data", object],
+      ["data2", object],
       ["rights", { kind: "array", items: object }],
       ["files", { kind: "array", items: object }],
       ["ids", { kind: "array", items: { kind: "unknown" } }],
     ]);
+  });
+
+  it("a keyed `array` over a linked table of fields is one object of those fields, not a list of them (crm.activity.add's `fields`)", () => {
+    const fields = ["", "### Fields {#fields}", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **OWNER_ID***", "[`integer`](x) | Owner ||", "|#"].join("\n");
+    const row = (name: string, words: string) => `|| **${name}**\n[\`array\`](x) | ${words} ||`;
+    const text = returned("thing.add", "|| **result**\n[`boolean`](x) | Done ||", fields).replace(
+      "|| **id***\n[`integer`](x) | Id ||",
+      [
+        row("fields", "An array of values for the [thing fields](#fields) in the following structure:\n\n```json\n{\n  \"OWNER_ID\": 1\n}\n```"),
+        row("patch", 'Set of [fields](#fields) — an object of the form `{"field": "value"[, ...]}`'),
+        row("rows", "Rows. An array of objects in the format `{…}` of the [fields](#fields)"),
+      ].join("\n"),
+    );
+    const params = Object.fromEntries((read({ "api-reference/things/thing-add.md": text }).model?.methods[0]?.params ?? []).map((p) => [p.name, stripSources(p.type)]));
+    const owner = { kind: "object", members: [{ name: "OWNER_ID", type: { kind: "primitive", type: "integer" }, required: true, nullable: false }] };
+    expect(params["fields"]).toEqual(owner);
+    expect(params["patch"]).toEqual(owner);
+    // Words that say a list of such objects keep the list.
+    expect(params["rows"]).toEqual({ kind: "array", items: owner });
   });
 
   it("a section's tables: groups of fields are one object, tables that repeat fields are its cases, a labelled one fills its member", () => {
@@ -862,6 +883,9 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     expect(possibleValues(`Object.\nPossible values:\n    - \`A\` — a\n    - \`B\` — b`)).toBeNull();
     expect(possibleValues(`Type, for example:\nPossible values:\n${list("`a`", "`b`")}`)).toBeNull();
     expect(possibleValues(`One.\nPossible values:\n${list("`a`")}`)).toBeNull();
+    // A range is not its ends (review): "`1`–`5` — stars".
+    expect(possibleValues(`Rating.\nPossible values:\n- \`1\`–\`5\` — stars\n- \`0\` — none`)).toBeNull();
+    expect(possibleValues(`Rating.\nPossible values:\n- \`1\` to \`5\` — stars\n- \`0\` — none`)).toBeNull();
     expect(possibleValues(`Twice.\nPossible values:\n${list("`a`", "`a`")}`)).toBeNull();
   });
 
@@ -925,6 +949,11 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     expect(params["order"]).toEqual({ kind: "object", open: true, members: [{ name: "ID", type: direction, required: false, nullable: false }, { name: "NAME", type: direction, required: false, nullable: false }] });
     // A filter's values are the fields' own.
     expect(params["filter"]).toMatchObject({ kind: "object", members: [{ name: "ID", type: { kind: "primitive", type: "integer" } }, { name: "NAME", type: { kind: "primitive", type: "string" } }] });
+    // An `order` whose words say nothing of sorting is no sorting (review: sale.propertyvalue.modify's `fields.order`,
+    // the sale's order with its `id` and `propertyValues`): its members keep their types.
+    const sale = returned("thing.modify", "|| **result**\n[`boolean`](x) | Done ||", fields).replace("|| **id***\n[`integer`](x) | Id ||", "|| **order**\n[`object`](x) | The order, its [fields](#fields) ||");
+    const order = read({ "api-reference/things/thing-modify.md": sale }).model?.methods[0]?.params[0]?.type;
+    expect(order).toMatchObject({ kind: "object", members: [{ name: "ID", type: { kind: "primitive", type: "integer" } }, { name: "NAME", type: { kind: "primitive", type: "string" } }] });
   });
 
   it("'Can be `null`' makes a returned field nullable, 'or `false`' adds false; a parameter's words do not", () => {
@@ -958,7 +987,13 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     const names = returned("thing.namesof.fields", "|| **result**\n[`object`](x) | Object with field names [below](#result) ||", "#### Result {#result}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **ID**\n[`string`](x) | Name of the identifier field ||\n|#\n");
     // Linked from other words (crm.activity.fields: "Values for the `result` field correspond to [fields of the object]").
     const corresponds = returned("other.fields", "|| **result**\n[`object`](x) | Root element of the response. Values for the `result` field correspond to [fields of the object](#all-fields) ||", "#### Overview of the Fields {#all-fields}\n\n#|\n|| **Field** `type` | **Description** ||\n|| **ID***\n[`integer`](x) | Identifier ||\n|#\n");
-    const files = { "api-reference/things/thing-fields.md": linked, "api-reference/things/thing-get-fields.md": beside, "api-reference/things/thing-names.md": names, "api-reference/things/other-fields.md": corresponds };
+    // Not every linked table is the fields (review): the attributes of one field's description, keyed by field (a
+    // map: crm.address.fields), and the result's own member (crm.documentgenerator.template.getfields).
+    const attributes = returned("addr.fields", "|| **result**\n[`object`](x) | An object in the format `{\"field_1\": \"value_1\"}`, where `field` is the field identifier and `value` is the object with [field attributes](#attributes) ||", "#### Attributes {#attributes}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **isRequired**\n[`boolean`](x) | Required ||\n|#\n");
+    const own = returned("tpl.getfields", "|| **result**\n[`object`](x) | Root element of the response. Contains the [`templateFields`](#tf) object ||", "#### Template fields {#tf}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **templateFields**\n[`object`](x) | The fields ||\n|#\n");
+    const files = { "api-reference/things/thing-fields.md": linked, "api-reference/things/thing-get-fields.md": beside, "api-reference/things/thing-names.md": names, "api-reference/things/other-fields.md": corresponds, "api-reference/things/addr-fields.md": attributes, "api-reference/things/tpl-fields.md": own };
+    expect(resultOf(files, "addr.fields")).toMatchObject({ kind: "object", members: [], additional: { kind: "object", members: [{ name: "isRequired", required: false }] } });
+    expect(resultOf(files, "tpl.getfields")).toMatchObject({ kind: "object", members: [{ name: "templateFields", type: { kind: "object" } }] });
     const described = { kind: "object", members: [{ name: "ID", type: { kind: "object", members: [], open: true }, required: false, nullable: false }], open: true };
     expect(resultOf(files, "thing.fields")).toEqual(described);
     expect(resultOf(files, "other.fields")).toEqual(described);

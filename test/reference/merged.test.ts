@@ -161,6 +161,18 @@ describe("one model from the spec and the reference", () => {
     expect(find(model, "event.offline.clear")?.errors).toEqual(find(spec, "event.offline.clear")?.errors);
     expect(errorGap(model, "event.offline.clear")).toBeDefined();
     expect(report.answered).toContainEqual({ gap: "Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set (tasks.task.stopwatch)", by: expect.stringMatching(/tasks-task-stop-watch\.md:\d+$/) });
+    // A gap that asks for more than errors stays when a page gives codes (review: sign.b2e.personal.tail's "…: scope,
+    // access and errors" with a page that lists one code dropped its access fact in silence).
+    const tailGap = (m: Model) => m.knownGaps.find((g) => g.appliesTo.includes("method:legacy:sign.b2e.personal.tail"));
+    expect(tailGap(spec)?.subject).toMatch(/scope, access and errors/);
+    const tail = reference.methods.find((m) => m.name === "sign.b2e.personal.tail" && m.version === "legacy");
+    expect(tail).toBeDefined();
+    expect(find(spec, "sign.b2e.personal.tail")?.errorsOpen?.source).toEqual(tailGap(spec)?.source);
+    const coded = { ...reference, methods: reference.methods.map((m) => (m === tail ? { ...m, errors: [{ status: 403, statuses: [403], statusClass: null, statusFrom: "method" as const, code: "WRONG_AUTH_TYPE", text: null, cause: null, source: m.source }], errorsOpen: null } : m)) };
+    const again = mergeModels(spec, coded).model;
+    expect(find(again, "sign.b2e.personal.tail")?.errors.map((e) => e.code)).toEqual(["WRONG_AUTH_TYPE"]);
+    expect(tailGap(again)?.subject).toMatch(/scope, access and errors/);
+    expect(find(again, "sign.b2e.personal.tail")?.errorsOpen).not.toBeNull();
   });
 
   it("fills the values of a parameter the spec leaves 'not shown' from the page's list; the gap keeps what the page does not answer", () => {
@@ -218,6 +230,8 @@ describe("generate --docs: the merged packages", () => {
     const payErrors = legacy.paths["/sale.paysystem.settings.update"]?.["post"]?.["x-errors"] as Array<{ code: string | null; "x-source"?: unknown }>;
     expect(payErrors.find((e) => e.code === "ERROR_HANDLER_NOT_FOUND")?.["x-source"]).toEqual({ file: `${DOCS}/api-reference/pay-system/sale-pay-system-settings-update.md`, input: "reference" });
     expect(payErrors.find((e) => e.code === "ERROR_CHECK_FAILURE")?.["x-source"]).toBeUndefined();
+    // An empty code reads as one (review: "Codes `` read …").
+    expect(file("types/areas/calendar.d.ts")).toContain("Codes `\"\"` (empty) read from the platform's reference.");
     expect(file("types/areas/tasks.d.ts")).toMatch(/ \* Codes `0`, `1048584` read from the platform's reference\.\n \*\n \* @see \.\.\/spec\/collaboration-platform-api\.md#[\w-]+\n \* @see https:\/\/apidocs\.bitrix24\.com\/api-reference\/tasks\/user-actions\/tasks-task-stop-watch\.html\n \*\/\nexport type TasksTaskStopwatchErrorCode = "0" \| "1048584";/);
     // D29: lines live in model.json only; no declaration, document or description carries a page's line.
     for (const f of result.files) if (f.path !== "model.json") expect(f.contents.match(/\.md:\d+/)?.[0], f.path).toBeUndefined();

@@ -96,7 +96,7 @@ function errorCodesDecl(m: Method, base: string, ctx: PrintContext): string {
   // Codes a page adds where the spec leaves the method's errors open (D24): their input, and the page (D29).
   const onPage = ctx.fromReference;
   const elsewhere = onPage ? m.errors.filter((e) => e.code !== null && onPage(e.source) !== onPage(m.source)) : [];
-  const from = elsewhere[0] ? readElsewhere(`Codes ${[...new Set(elsewhere.map((e) => `\`${e.code}\``))].join(", ")}`, m.source, elsewhere[0].source, ctx) : { note: null, tags: [] };
+  const from = elsewhere[0] ? readElsewhere(`Codes ${[...new Set(elsewhere.map((e) => (e.code === "" ? '`""` (empty)' : `\`${e.code}\``)))].join(", ")}`, m.source, elsewhere[0].source, ctx) : { note: null, tags: [] };
   const lines = [
     `Error codes the spec lists for \`${m.name}\`${m.version === "v3" ? " (3.0)" : ""}.`,
     from.note,
