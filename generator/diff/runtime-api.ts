@@ -1,3 +1,4 @@
+import { posix } from "node:path";
 import { sha256 } from "../util/hash.js";
 import type { Change } from "./index.js";
 import { CHANGE_RULES, type ChangeCode, type Severity } from "./rules.js";
@@ -66,7 +67,14 @@ export function packageRuntimeApi(files: ReadonlyArray<{ path: string; contents:
         for (const [name, parts] of Object.entries(modules[own] ?? {})) if (!name.startsWith("@")) names[name] = parts;
         continue;
       }
-      for (const re of runtimeReExports(text, pkg === "client" ? { "./shape.js": "client/shape.d.ts" } : {})) {
+      // Specifiers resolve from the entry's folder (an area's `../../runtime/client/index.js`); the client's
+      // `shape.js` is the runtime's too (runtime/client/shape.ts, shipped as written).
+      const inPackage = (specifier: string) => {
+        const at = posix.normalize(posix.join(posix.dirname(entry.replace(/^\.\//, "")), specifier));
+        if (at.startsWith("runtime/")) return at.slice("runtime/".length).replace(/\.js$/, ".d.ts");
+        return pkg === "client" && at === "shape.js" ? "client/shape.d.ts" : undefined;
+      };
+      for (const re of runtimeReExports(text, inPackage)) {
         const module = modules[re.module] ?? {};
         // `@name` is a module's own declaration that it does not export (cli/runtime-api-build.ts).
         if (re.names === "*") {
@@ -125,21 +133,18 @@ function entryTypes(manifest: string): string[] {
 /**
  * The re-exports of an entry file from its runtime: `export * from "./runtime/server/index.js";` and `export { a,
  * type B, c as d } from "./runtime/client/index.js";`, as the emitters print them (a statement at a line's start),
- * and from the files `others` maps to runtime modules.
+ * each specifier's module given by `moduleOf` (undefined: not the runtime's).
  * Read by hand, not with the TypeScript parser: the statements are the emitters' own, and the compiler would cost a
  * run a third of a second to load. Linear: each statement is read once, from the nearest line that opens one.
  */
-export function runtimeReExports(text: string, others: Readonly<Record<string, string>> = {}): Array<{ module: string; names: "*" | Array<[string, string]> }> {
+export function runtimeReExports(text: string, moduleOf: (specifier: string) => string | undefined = rootRuntime): Array<{ module: string; names: "*" | Array<[string, string]> }> {
   const out: Array<{ module: string; names: "*" | Array<[string, string]> }> = [];
-  const marker = ' from "./';
+  const marker = ' from "';
   let previousEnd = 0;
   for (let at = text.indexOf(marker); at >= 0; at = text.indexOf(marker, at + marker.length)) {
     const close = text.indexOf('"', at + marker.length);
     if (close < 0) break;
-    // `./runtime/…` is the runtime's; `others` names the package's files that are the runtime's too (the client's
-    // `./shape.js`, shipped from runtime/client/shape.ts as written).
-    const specifier = `./${text.slice(at + marker.length, close)}`;
-    const module = specifier.startsWith("./runtime/") ? specifier.slice("./runtime/".length).replace(/\.js$/, ".d.ts") : others[specifier];
+    const module = moduleOf(text.slice(at + marker.length, close));
     // The statement opens at the nearest line that starts with `export` or `import` (its names are indented).
     let start = at;
     for (;;) {
@@ -154,7 +159,7 @@ export function runtimeReExports(text: string, others: Readonly<Record<string, s
     previousEnd = close;
     const statement = text.slice(start, at);
     if (module === undefined || !statement.startsWith("export")) continue;
-    if (/^export\s*\*\s*$/.test(statement)) {
+    if (/^export\s+(?:type\s+)?\*\s*$/.test(statement)) {
       out.push({ module, names: "*" });
       continue;
     }
@@ -168,6 +173,11 @@ export function runtimeReExports(text: string, others: Readonly<Record<string, s
     out.push({ module, names });
   }
   return out;
+}
+
+/** The runtime module of a specifier in a package's root entry (`./runtime/server/index.js`), else undefined. */
+function rootRuntime(specifier: string): string | undefined {
+  return specifier.startsWith("./runtime/") ? specifier.slice("./runtime/".length).replace(/\.js$/, ".d.ts") : undefined;
 }
 
 const RUNTIME_CODE = { added: "runtime-export-added", removed: "runtime-export-removed", changed: "runtime-export-changed" } as const satisfies Record<string, ChangeCode>;

@@ -83,6 +83,16 @@ describe("the runtime modules' exports, read from their declarations", () => {
     expect(runtimeApiChanges({ ...was, format: 1 }, entry(call("export declare function call(): void;")))).toEqual([]);
   });
 
+  it("an area's entry point counts: what it re-exports from `../../runtime/` is the package's too (review)", () => {
+    const modules = runtimeModulesApi({ "client/index.d.ts": "export declare function a(): void;\nexport declare function b(): void;\n" });
+    const files = [
+      { path: "client/package.json", contents: '{"exports":{".":{"types":"./index.d.ts"},"./crm":{"types":"./areas/crm/index.d.ts"}}}' },
+      { path: "client/index.d.ts", contents: 'export { a } from "./runtime/client/index.js";\n' },
+      { path: "client/areas/crm/index.d.ts", contents: 'export {\n  b,\n} from "../../runtime/client/index.js";\n' },
+    ];
+    expect(Object.keys(packageRuntimeApi(files, modules)?.client ?? {})).toEqual(["a", "b"]);
+  });
+
   it("the shipped runtime's report names what the generated packages export", () => {
     const report = JSON.parse(RUNTIME["api.json"] ?? "null") as Record<string, Record<string, string[]>>;
     expect(Object.keys(report["server/index.d.ts"] ?? {})).toEqual(expect.arrayContaining(["createPlacementHandler", "createEventHandler", "createMockWith"]));
@@ -107,7 +117,11 @@ describe("an entry file's re-exports from its runtime", () => {
       "",
     ].join("\n");
     // The client's `./shape.js` is the runtime's too (runtime/client/shape.ts, shipped as written).
-    expect(runtimeReExports(text, { "./shape.js": "client/shape.d.ts" }).at(-1)).toEqual({ module: "client/shape.d.ts", names: [["Surface", "Surface"]] });
+    expect(runtimeReExports(text, (spec) => (spec === "./shape.js" ? "client/shape.d.ts" : undefined)).at(-1)).toEqual({ module: "client/shape.d.ts", names: [["Surface", "Surface"]] });
+    // An area's entry re-exports from `../../runtime/…` (and `export type *` is all of a module).
+    const area = 'export {\n  ApiError,\n} from "../../runtime/client/index.js";\nexport type * from "../../runtime/client/redis.js";\nexport type * from "collab-platform-api-types/crm";\n';
+    const up = (spec: string) => (spec.startsWith("../../runtime/") ? spec.slice("../../runtime/".length).replace(/\.js$/, ".d.ts") : undefined);
+    expect(runtimeReExports(area, up)).toEqual([{ module: "client/index.d.ts", names: [["ApiError", "ApiError"]] }, { module: "client/redis.d.ts", names: "*" }]);
     expect(runtimeReExports(text)).toEqual([
       { module: "client/index.d.ts", names: [["C", "C"], ["d", "e"], ["f", "f"]] },
       { module: "client/redis.d.ts", names: "*" },
