@@ -33,7 +33,9 @@ export function runtimeModulesApi(declarations: Readonly<Record<string, string>>
     const exported = new Set<string>();
     const out: Record<string, Set<string>> = {};
     const add = (name: string, parts: Iterable<string>) => {
-      const set = local.get(name) ?? new Set<string>();
+      // `at:` names where the declaration is (not hashed): a package tells its own exports from other types of the
+      // same name by it (diff/runtime-api.ts resolveRefs).
+      const set = local.get(name) ?? new Set<string>([`at:${path}#${name}`]);
       for (const p of parts) set.add(p);
       local.set(name, set);
     };
@@ -42,6 +44,8 @@ export function runtimeModulesApi(declarations: Readonly<Record<string, string>>
     for (const s of file.statements) {
       if (!ts.isImportDeclaration(s) || !ts.isStringLiteral(s.moduleSpecifier)) continue;
       const bindings = s.importClause?.namedBindings;
+      // A package's types (`collab-platform-api-types/common`) are the model's, versioned by the model's diff.
+      if (!s.moduleSpecifier.text.startsWith(".")) continue;
       if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) imported.set(e.name.text, `${resolve(path, s.moduleSpecifier.text)}#${(e.propertyName ?? e.name).text}`);
     }
     // The types a declaration names (`ClientData`'s `KeyRule`), as `ref:module#name` parts: a package resolves them

@@ -38,9 +38,10 @@ export type RuntimeApi = Partial<Record<"client" | "server", Record<string, ApiP
 
 /**
  * How the parts are made: 2 since referenced types (`r:`), optional parameters (`p?:`) and the client's `./shape.js`
- * are recorded. A record without a format is of the first.
+ * are recorded; 3 since a referenced type is told from an export of the same name by where it is declared. A record
+ * without a format is of the first.
  */
-export const RUNTIME_API_FORMAT = 2;
+export const RUNTIME_API_FORMAT = 3;
 
 const PACKAGES = ["client", "server"] as const;
 
@@ -84,10 +85,13 @@ export function packageRuntimeApi(files: ReadonlyArray<{ path: string; contents:
         }
       }
     }
+    // Where each export is declared: a type an export names is the package's own only when it is one of these (the
+    // client exports shape.js's `CallResult`; the runtime's `CallResult` interface that `withResponse` returns is not).
+    const origins = new Set(Object.values(names).flatMap((parts) => parts.filter((p) => p.startsWith("at:")).map((p) => p.slice(3))));
     out[pkg] = Object.fromEntries(
       Object.entries(names)
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([name, parts]) => [name, resolveRefs(parts, modules, new Set(Object.keys(names)))]),
+        .map(([name, parts]) => [name, resolveRefs(parts, modules, origins)]),
     );
   }
   return out;
@@ -99,7 +103,7 @@ export function packageRuntimeApi(files: ReadonlyArray<{ path: string; contents:
  * exports has its own entry. So a narrowed `KeyRule`, which no entry exports, changes `ClientData`.
  */
 function resolveRefs(parts: ApiParts, modules: RuntimeModulesApi, exported: ReadonlySet<string>): ApiParts {
-  const own = parts.filter((p) => !p.startsWith("ref:"));
+  const own = parts.filter((p) => !p.startsWith("ref:") && !p.startsWith("at:"));
   const seen = new Set<string>();
   const queue = parts.filter((p) => p.startsWith("ref:")).map((p) => p.slice(4));
   const resolved: string[] = [];
@@ -109,14 +113,15 @@ function resolveRefs(parts: ApiParts, modules: RuntimeModulesApi, exported: Read
     seen.add(ref);
     const hashAt = ref.lastIndexOf("#");
     const name = ref.slice(hashAt + 1);
-    if (exported.has(name)) continue;
     const module = modules[ref.slice(0, hashAt)];
     const theirs = module?.[name] ?? module?.[`@${name}`];
     if (!theirs) {
       resolved.push(`r:${sha256(`unresolved ${ref}`).slice(0, 16)}`);
       continue;
     }
-    resolved.push(`r:${sha256(`${name}|${theirs.filter((p) => !p.startsWith("ref:")).join(",")}`).slice(0, 16)}`);
+    // A type the package exports has its own entry.
+    if (theirs.some((p) => p.startsWith("at:") && exported.has(p.slice(3)))) continue;
+    resolved.push(`r:${sha256(`${name}|${theirs.filter((p) => !p.startsWith("ref:") && !p.startsWith("at:")).join(",")}`).slice(0, 16)}`);
     for (const p of theirs) if (p.startsWith("ref:")) queue.push(p.slice(4));
   }
   return [...new Set([...own, ...resolved])].sort();
@@ -191,8 +196,8 @@ export const RUNTIME_CODES: ReadonlySet<ChangeCode> = new Set(Object.values(RUNT
  * came, else an addition (an overload, an optional member).
  */
 export function runtimeApiChanges(previous: RuntimeApi, now: RuntimeApi): Change[] {
-  // A record made another way says nothing of this one: it is replaced, and no version steps for it.
-  if ((previous.format ?? 1) !== (now.format ?? 1)) return [];
+  // A record made another way says nothing of the parts: of it, only which names are exported still counts.
+  const namesOnly = (previous.format ?? 1) !== (now.format ?? 1);
   const out: Change[] = [];
   for (const pkg of PACKAGES) {
     const was = previous[pkg];
@@ -218,6 +223,7 @@ export function runtimeApiChanges(previous: RuntimeApi, now: RuntimeApi): Change
         out.push(change(RUNTIME_CODE.added, CHANGE_RULES[RUNTIME_CODE.added][pkg] ?? "minor", `${label} exports \`${name}\` from its runtime`));
         continue;
       }
+      if (namesOnly) continue;
       const gone = before.filter((p) => !after.includes(p));
       const came = after.filter((p) => !before.includes(p));
       if (gone.length === 0 && came.length === 0) continue;

@@ -232,9 +232,10 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // values' types: read as the table's objects, `SELECT: ["ID"]` and `order: {"ID": "desc"}` were refused.
   // Only where the words say what the parameter does: a nested `order` can be the sale's order (sale.propertyvalue
   // .modify's `fields.order`, with its `id` and `propertyValues`), not a sorting.
-  if (scope.parameters && /^select$/i.test(name) && /\bfields?\b/i.test(description) && type.kind === "array" && type.items.kind === "object" && type.items.members.length > 0) {
+  // The words as read, not a link's address (`(#fields)` is no word of them).
+  if (scope.parameters && /^select$/i.test(name) && /\bfields?\b/i.test(plainText(description)) && type.kind === "array" && type.items.kind === "object" && type.items.members.length > 0) {
     type = { kind: "array", items: { kind: "primitive", type: "string", enum: [...new Set(type.items.members.map((f) => f.name))], openEnum: true } };
-  } else if (scope.parameters && /^(?:order|sort)$/i.test(name) && SORT_WORDS.test(description) && type.kind === "object" && type.members.length > 0) {
+  } else if (scope.parameters && /^(?:order|sort)$/i.test(name) && SORT_WORDS.test(plainText(description)) && type.kind === "object" && type.members.length > 0) {
     type = { kind: "object", open: true, members: type.members.map((f) => ({ ...f, type: DIRECTION, required: false, nullable: false, description: `Sorting direction by ${f.name}.` })) };
   }
   // "An object where the key is the counter name and the value is an object with [counter description](#counter)":
@@ -244,6 +245,9 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // crm.category.fields) names the keys, not the values: not read so.
   const map = type.kind === "object" && type.members.length > 0 && !type.additional ? MAP_WORDS.exec(description) : null;
   if (map && type.kind === "object" && !/\]\(/.test(map[1] ?? "")) type = { kind: "object", members: [], additional: type };
+  // "For each field, an object with a description is returned [(detailed description)](#field-description)"
+  // (tasks.template.fields): each value is the linked object.
+  else if (type.kind === "object" && type.members.length > 0 && !type.additional && EACH_WORDS.test(description)) type = { kind: "object", members: [], additional: type };
   // "Array of user settings", "Root element of the response, contains a list of custom fields" on a row typed
   // `object`: the type cell and the words disagree, since the platform's "array" is PHP's, a list or a map by names
   // alike. Both are taken, the object and a list of such objects (for `result`, once its members are read:
@@ -286,7 +290,25 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // catalogue's `enum`, whose values the row lists: data-types.md leaves them to the page).
   const values = possibleValues(description);
   if (values) type = withValues(type, values, ENUM_CELL.test(typeText.trim()));
-  const nullable = (type.kind === "union" && type.options.some((o) => o.kind === "null")) || (!scope.parameters && type.kind !== "null" && NULL_WORDS.test(description));
+  // "Can be a string, number, or `null`", "Can be a string or an array": the words name the value's forms; the cell's
+  // type is one of them (read so only then), and `null` makes it nullable.
+  const forms = FORM_WORDS.exec(description);
+  let saysNull = false;
+  if (forms && type.kind === "primitive" && !type.enum && !type.format) {
+    const cell = type;
+    const words = (forms[1] ?? "").toLowerCase().split(/\s*,\s*(?:or\s+)?|\s+or\s+/).map((w) => w.replace(/^(?:an?\s+)|`/g, "").trim());
+    const options = words.filter((w) => w !== "null").map((w) => FORM_TYPES[w]).filter((t): t is TypeRef => t !== undefined);
+    if (words.includes(cell.type)) {
+      const seen = new Set<string>();
+      const all = [cell, ...options].filter((o) => {
+        const k = JSON.stringify(o);
+        return !seen.has(k) && (seen.add(k), true);
+      });
+      type = all.length === 1 ? cell : { kind: "union", options: all };
+      saysNull = words.includes("null");
+    }
+  }
+  const nullable = (type.kind === "union" && type.options.some((o) => o.kind === "null")) || saysNull || (!scope.parameters && type.kind !== "null" && NULL_WORDS.test(description));
   return {
     name,
     type: nullable && type.kind === "union" ? withoutNull(type) : type,
@@ -303,6 +325,20 @@ const MAP_WORDS = /\bwhere (?:the key|`field(?:_N)?`) is\b([^.\n]{0,200}?)\band 
 
 /** Words of a sorting parameter: "An object for sorting …", "sorting direction", "`asc` or `desc`". */
 const SORT_WORDS = /\bsort(?:s|ing|ed)?\b|\bdirection\b|`(?:asc|desc)`/i;
+
+/** Words that give each key of an object the same kind of value: "For each field, an object with a description is returned". */
+const EACH_WORDS = /\bfor each (?:field|key|element), an object with\b/i;
+
+/** "Can be a string, number, or `null`": the forms a value takes, in words (one clause, bounded). */
+const FORM_WORDS = /\bcan be ((?:an? )?(?:string|number|integer|boolean|array|object)(?:,? (?:or )?(?:an? )?(?:string|number|integer|boolean|array|object|`?null`?)){1,5})\b/i;
+const FORM_TYPES: Record<string, TypeRef> = {
+  string: { kind: "primitive", type: "string" },
+  number: { kind: "primitive", type: "number" },
+  integer: { kind: "primitive", type: "integer" },
+  boolean: { kind: "primitive", type: "boolean" },
+  array: { kind: "array", items: { kind: "unknown" } },
+  object: { kind: "object", members: [], open: true },
+};
 
 /** A sorting direction: the pages write `asc`/`desc` and `ASC`/`DESC`; the platform takes either (an open set). */
 const DIRECTION: TypeRef = { kind: "primitive", type: "string", enum: ["asc", "desc"], openEnum: true };

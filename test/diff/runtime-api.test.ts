@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { runtimeModulesApi } from "../../generator/cli/runtime-api-build.js";
 import type { Previous } from "../../generator/diff/version.js";
-import { type RuntimeApi, packageRuntimeApi, runtimeApiChanges, runtimeReExports } from "../../generator/diff/runtime-api.js";
+import { type RuntimeApi, keptWith, packageRuntimeApi, runtimeApiChanges, runtimeReExports } from "../../generator/diff/runtime-api.js";
 import type { GeneratedFile } from "../../generator/emit/files.js";
 import { generate } from "../../generator/generate.js";
 import { GEN, RUNTIME, SPEC_PATH, SPEC_TEXT } from "../helpers.js";
@@ -40,7 +40,7 @@ describe("the runtime modules' exports, read from their declarations", () => {
   it("follows `export *` and named re-exports with their new names; comments and layout do not count", () => {
     expect(Object.keys(api["server/index.d.ts"] ?? {})).toEqual(["Hook", "LIMIT", "Mode", "Opts", "createThing", "exposed", "handle"]);
     expect(api["server/index.d.ts"]?.["handle"]?.filter((p) => p.startsWith("s:"))).toHaveLength(2);
-    expect(api["server/index.d.ts"]?.["Hook"]?.map((p) => p.split(":")[0])).toEqual(["h", "m", "m?"]);
+    expect(api["server/index.d.ts"]?.["Hook"]?.map((p) => p.split(":")[0])).toEqual(["at", "h", "m", "m?"]);
     const reworded = modules({ ...base, "server/handler.d.ts": base["server/handler.d.ts"].replace("/** Called first. */", "// another comment").replace("start(): void;", "start(  ): void ;") });
     expect(reworded).toEqual(api);
   });
@@ -67,7 +67,7 @@ describe("the runtime modules' exports, read from their declarations", () => {
       "client/data.d.ts": 'import type { Version } from "./version.js";\ninterface KeyRule { header: string; body?: boolean }\nexport interface ClientData { key: KeyRule; version: Version }\nexport declare function call(a: string): void;\n',
       "client/version.d.ts": "export type Version = 'legacy' | 'v3';\n",
     };
-    const entry = (f: Record<string, string>): RuntimeApi => ({ format: 2, client: packageRuntimeApi([{ path: "client/package.json", contents: '{"exports":{".":{"types":"./index.d.ts"}}}' }, { path: "client/index.d.ts", contents: 'export { type ClientData, call } from "./runtime/client/index.js";\n' }], runtimeModulesApi(f))?.client ?? {} });
+    const entry = (f: Record<string, string>): RuntimeApi => ({ format: 3, client: packageRuntimeApi([{ path: "client/package.json", contents: '{"exports":{".":{"types":"./index.d.ts"}}}' }, { path: "client/index.d.ts", contents: 'export { type ClientData, call } from "./runtime/client/index.js";\n' }], runtimeModulesApi(f))?.client ?? {} });
     const was = entry(files);
     const judged = (f: Record<string, string>) => runtimeApiChanges(was, entry(f)).map((c) => [c.code, c.severity, c.message.split(" ")[0]]);
     expect(Object.keys(was.client ?? {})).toEqual(["ClientData", "call"]);
@@ -79,8 +79,42 @@ describe("the runtime modules' exports, read from their declarations", () => {
     expect(judged(call("export declare function call(a: string, b?: number): void;"))).toEqual([["runtime-export-changed", "minor", "`call`"]]);
     expect(judged(call("export declare function call(a: string, b: number): void;"))).toEqual([["runtime-export-changed", "breaking", "`call`"]]);
     expect(judged(call("export declare function call(a: string): string;"))).toEqual([["runtime-export-changed", "breaking", "`call`"]]);
-    // A record made another way (an earlier format) is replaced, not compared.
+    // A record made another way (an earlier format) is compared by its names alone: a part's hash of another
+    // format says nothing, an export gone is still gone.
     expect(runtimeApiChanges({ ...was, format: 1 }, entry(call("export declare function call(): void;")))).toEqual([]);
+    expect(runtimeApiChanges({ ...was, format: 1, client: { ...was.client, gone: ["s:0"] } }, entry(files)).map((c) => [c.code, c.severity])).toEqual([["runtime-export-removed", "breaking"]]);
+  });
+
+  it("a type named like an export but declared elsewhere is not that export (second review: shape.js's `CallResult`)", () => {
+    const files = {
+      "client/index.d.ts": 'export { type CallResult, withResponse } from "./types.js";\n',
+      "client/types.d.ts": "interface CallResult { replayed: boolean; body: string }\nexport declare function withResponse(): CallResult;\nexport type { CallResult as Inner };\n",
+      "client/shape.d.ts": "export type CallResult = { result: unknown };\n",
+    };
+    const pkg = (f: Record<string, string>): RuntimeApi => ({
+      format: 3,
+      client:
+        packageRuntimeApi(
+          [
+            { path: "client/package.json", contents: '{"exports":{".":{"types":"./index.d.ts"}}}' },
+            // The package's `CallResult` is shape.js's; `withResponse` returns the runtime's own, of the same name.
+            { path: "client/index.d.ts", contents: 'export { withResponse } from "./runtime/client/index.js";\nexport type { CallResult } from "./shape.js";\n' },
+          ],
+          runtimeModulesApi(f),
+        )?.client ?? {},
+    });
+    const was = pkg(files);
+    expect(Object.keys(was.client ?? {})).toEqual(["CallResult", "withResponse"]);
+    const changed = runtimeApiChanges(was, pkg({ ...files, "client/types.d.ts": files["client/types.d.ts"].replace("replayed: boolean; ", "") }));
+    expect(changed.map((c) => [c.code, c.severity, c.message.split(" ")[0]])).toEqual([["runtime-export-changed", "breaking", "`withResponse`"]]);
+  });
+
+  it("a run of one package keeps the other's record, in one order of keys; a record of another format is not kept", () => {
+    const client = { a: ["s:1"] };
+    const server = { b: ["s:2"] };
+    expect(JSON.stringify(keptWith({ server, client, format: 3 }, { format: 3, server: { b: ["s:3"] } }))).toBe(JSON.stringify({ format: 3, client, server: { b: ["s:3"] } }));
+    expect(keptWith({ client, format: 2 }, { format: 3, server })).toEqual({ format: 3, server });
+    expect(keptWith(undefined, { format: 3, client, server })).toEqual({ format: 3, client, server });
   });
 
   it("an area's entry point counts: what it re-exports from `../../runtime/` is the package's too (review)", () => {

@@ -929,6 +929,12 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     const files = { "api-reference/things/thing-counters.md": map, "api-reference/things/thing-counter.md": one };
     expect(resultOf(files, "thing.counters")).toEqual({ kind: "object", members: [], additional: item });
     expect(resultOf(files, "thing.counter")).toEqual(item);
+    // A link in the key's clause names the keys: not a map of it (second review: the guard had no test).
+    const keys = returned("thing.keyed", "|| **result**\n[`object`](x) | An object, where `field_N` is the identifier of the [counter](#counter), and `value` is its label ||", counter);
+    expect(resultOf({ "api-reference/things/thing-keyed.md": keys }, "thing.keyed")).toEqual(item);
+    // "For each field, an object with a description is returned" (tasks.template.fields): a map of the linked object.
+    const each = returned("thing.described", "|| **result**\n[`object`](x) | Object with fields. For each field, an object with a description is returned [(detailed description)](#counter) ||", counter);
+    expect(resultOf({ "api-reference/things/thing-described.md": each }, "thing.described")).toEqual({ kind: "object", members: [], additional: item });
     // The map's values hold their rows: the page's ledger says nothing of them.
     expect(read(files).diagnostics.filter((d) => d.code === "unplaced")).toEqual([]);
   });
@@ -949,11 +955,25 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     expect(params["order"]).toEqual({ kind: "object", open: true, members: [{ name: "ID", type: direction, required: false, nullable: false }, { name: "NAME", type: direction, required: false, nullable: false }] });
     // A filter's values are the fields' own.
     expect(params["filter"]).toMatchObject({ kind: "object", members: [{ name: "ID", type: { kind: "primitive", type: "integer" } }, { name: "NAME", type: { kind: "primitive", type: "string" } }] });
+    // A `select` whose words say nothing of fields is left as its table reads (second review: the gate had no test).
+    const things = returned("thing.pick", "|| **result**\n[`boolean`](x) | Done ||", fields).replace("|| **id***\n[`integer`](x) | Id ||", "|| **select**\n[`array`](x) | Which [things](#fields) to return ||");
+    expect(read({ "api-reference/things/thing-pick.md": things }).model?.methods[0]?.params[0]?.type).toMatchObject({ kind: "array", items: { kind: "object", members: [{ name: "ID" }, { name: "NAME" }] } });
     // An `order` whose words say nothing of sorting is no sorting (review: sale.propertyvalue.modify's `fields.order`,
     // the sale's order with its `id` and `propertyValues`): its members keep their types.
     const sale = returned("thing.modify", "|| **result**\n[`boolean`](x) | Done ||", fields).replace("|| **id***\n[`integer`](x) | Id ||", "|| **order**\n[`object`](x) | The order, its [fields](#fields) ||");
     const order = read({ "api-reference/things/thing-modify.md": sale }).model?.methods[0]?.params[0]?.type;
     expect(order).toMatchObject({ kind: "object", members: [{ name: "ID", type: { kind: "primitive", type: "integer" } }, { name: "NAME", type: { kind: "primitive", type: "string" } }] });
+  });
+
+  it("'Can be a string, number, or `null`' gives the value those forms, where the cell's type is one of them", () => {
+    const text = returned("thing.get", "|| **result**\n[`object`](x) | Result ||\n|| **default**\n[`string`](x) | Default value. Can be a string, number, or `null` ||\n|| **other**\n[`integer`](x) | Can be a string or an array ||");
+    expect(resultOf({ "api-reference/things/thing-get.md": text }, "thing.get")).toEqual({
+      kind: "object",
+      members: [
+        { name: "default", type: { kind: "union", options: [{ kind: "primitive", type: "string" }, { kind: "primitive", type: "number" }] }, required: false, nullable: true },
+        { name: "other", type: { kind: "primitive", type: "integer" }, required: false, nullable: false },
+      ],
+    });
   });
 
   it("'Can be `null`' makes a returned field nullable, 'or `false`' adds false; a parameter's words do not", () => {
@@ -997,6 +1017,11 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     const described = { kind: "object", members: [{ name: "ID", type: { kind: "object", members: [], open: true }, required: false, nullable: false }], open: true };
     expect(resultOf(files, "thing.fields")).toEqual(described);
     expect(resultOf(files, "other.fields")).toEqual(described);
+    // The other phrases that say so (second review: they had no test).
+    for (const words of ["Root element of the response. Contains [fields](#all-fields) linking records to entities", "Root element of the response containing all [comment fields](#all-fields)", "Object containing a list of available fields in the format `{\"field_1\": \"value_1\"}`, where `field_N` is the identifier of the [object field](#all-fields), and `value` is a description"]) {
+      const text = returned("phrase.fields", `|| **result**\n[\`object\`](x) | ${words} ||`, "#### Overview of the Fields {#all-fields}\n\n#|\n|| **Field** `type` | **Description** ||\n|| **ID***\n[`integer`](x) | Identifier ||\n|#\n");
+      expect(resultOf({ "api-reference/things/phrase-fields.md": text }, "phrase.fields"), words).toEqual(described);
+    }
     expect(resultOf(files, "thing.getFields")).toEqual(described);
     // "Object with field names" (mailservice.fields): the names themselves, as the table types them.
     expect(resultOf(files, "thing.namesof.fields")).toEqual({ kind: "object", members: [{ name: "ID", type: str, required: false, nullable: false }] });
