@@ -12,9 +12,12 @@ import { CHANGE_RULES, type ChangeCode, type Severity } from "./rules.js";
  *
  * Each export is recorded as its parts, hashed: `d:` a declaration as a whole (a type alias, a constant, an enum), `s:`
  * one signature of a function (an overload added is an addition), `m:`/`m?:` a required/optional member of an
- * interface or class, `h:` an interface's or class's head (its type parameters and what it extends). A part gone is
- * breaking; a part added is an addition, except a required member of an interface (code that implements it, a store,
- * a hook, no longer compiles).
+ * interface or class, `h:` an interface's or class's head (its type parameters and what it extends), `p?:` a trailing
+ * optional parameter, `r:` a type the declaration names that the package does not export (its parts, at any depth).
+ * A part gone is breaking (a changed part is one gone and one added: whether it widened cannot be told); a part added
+ * is an addition, except a required member of an interface (code that implements it, a store, a hook, no longer
+ * compiles). The build's `ref:` (what a declaration names) and `at:` (where it is declared) parts are resolved here
+ * and not kept.
  *
  * The runtime modules' parts are read when the generator is built (cli/runtime-api-build.ts, with the TypeScript
  * parser) into `dist/shipped-runtime/api.json`; a run reads only the packages' entry files for the names they export
@@ -32,7 +35,7 @@ export type RuntimeModulesApi = Record<string, Record<string, ApiParts>>;
 
 /**
  * Per package, each name its entry points export from the runtime, with its parts; `format` is how the parts are
- * made (RUNTIME_API_FORMAT): records of two formats are not compared.
+ * made (RUNTIME_API_FORMAT): records of two formats are compared by their names alone.
  */
 export type RuntimeApi = Partial<Record<"client" | "server", Record<string, ApiParts>>> & { format?: number };
 

@@ -171,9 +171,9 @@ function fill(m: Method, page: Method, answer: (m: Method, what: (g: KnownGap) =
     answer(m, (g) => /^scope of the method$/i.test(g.subject), `${out.scopesSource.file}:${out.scopesSource.line}`);
   }
   // Errors the spec leaves open ("Errors of `x`: not shown", "Error codes other than `X`"): the page's list adds the
-  // codes the spec lacks, each at its row. The gap that opened them goes when it is of the errors alone (it applies to
-  // no parameter) and the page gives a code the spec does not have; a page that adds nothing answers nothing
-  // (`event.offline.clear`'s "Code names of the first three": its page lists only `ACCESS_DENIED`).
+  // codes the spec lacks, each at its row. The gap that opened them goes when it is of the errors alone and the page
+  // gives a code the spec does not have; a page that adds nothing answers nothing (`event.offline.clear`'s "Code
+  // names of the first three": its page lists only `ACCESS_DENIED`).
   if (m.errorsOpen && !page.errorsOpen) {
     const codes = new Set(m.errors.map((e) => e.code));
     const added = page.errors.filter((e) => e.code !== null && !codes.has(e.code));

@@ -291,7 +291,8 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   const values = possibleValues(description);
   if (values) type = withValues(type, values, ENUM_CELL.test(typeText.trim()));
   // "Can be a string, number, or `null`", "Can be a string or an array": the words name the value's forms; the cell's
-  // type is one of them (read so only then), and `null` makes it nullable.
+  // type is one of them (read so only then), and `null` makes a returned value nullable (a parameter's words are not
+  // read for null, as below).
   const forms = FORM_WORDS.exec(description);
   let saysNull = false;
   if (forms && type.kind === "primitive" && !type.enum && !type.format) {
@@ -305,7 +306,7 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
         return !seen.has(k) && (seen.add(k), true);
       });
       type = all.length === 1 ? cell : { kind: "union", options: all };
-      saysNull = words.includes("null");
+      saysNull = !scope.parameters && words.includes("null");
     }
   }
   const nullable = (type.kind === "union" && type.options.some((o) => o.kind === "null")) || saysNull || (!scope.parameters && type.kind !== "null" && NULL_WORDS.test(description));
@@ -320,13 +321,16 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   };
 }
 
-/** Words that make an object a map: "where the key is X and the value is Y", "where `field` is the field identifier and `value` is the object with [field attributes](#attributes)" (bounded: one clause, linear). */
+/**
+ * Words that make an object a map: "where the key is X and the value is Y", "where `field` is the field identifier
+ * and `value` is the object with [field attributes](#attributes)" (bounded: one clause, linear).
+ */
 const MAP_WORDS = /\bwhere (?:the key|`field(?:_N)?`) is\b([^.\n]{0,200}?)\band (?:the value|`value(?:_N)?`) is\b/i;
 
 /** Words of a sorting parameter: "An object for sorting …", "sorting direction", "`asc` or `desc`". */
 const SORT_WORDS = /\bsort(?:s|ing|ed)?\b|\bdirection\b|`(?:asc|desc)`/i;
 
-/** Words that give each key of an object the same kind of value: "For each field, an object with a description is returned". */
+/** Words that give each key of an object the same kind of value: "For each field, an object with a description …". */
 const EACH_WORDS = /\bfor each (?:field|key|element), an object with\b/i;
 
 /** "Can be a string, number, or `null`": the forms a value takes, in words (one clause, bounded). */
@@ -347,8 +351,8 @@ const DIRECTION: TypeRef = { kind: "primitive", type: "string", enum: ["asc", "d
 const ENUM_CELL = /^\[?`enum`\]?(?:\([^()\s]*\))?$/;
 
 /**
- * The values of "Possible values:" (a line of its own or the end of the row's words, at the cell's left edge) and the list under it, each item
- * opening with one backticked value and its meaning ("- `Y` — group is visible in the general list"): two or more,
+ * The values of "Possible values:" (a line of its own or the end of the row's words, at the cell's left edge) and
+ * the list under it, each item opening with one backticked value and its meaning ("- `Y` — group is visible"): two or more,
  * without repeats. Null when an item opens with anything else or with several values ("- `Y`, `N` — …"), or the
  * words say the list is not all ("for example", "and others", "etc."). An indented "Possible values:" is a member's,
  * inside another item, and is not the row's. Line by line: linear in the cell.
@@ -396,7 +400,10 @@ function withValues(t: TypeRef, values: string[], enumWord: boolean): TypeRef {
   return t;
 }
 
-/** The words of an `array` that has keys (see readFieldRow): `=>` pairs, a `{…}` block or span after "format", "form" or "structure", named fields ("An array with the field `NAME`", or the words' first: "Array with the field `NAME`"). */
+/**
+ * The words of an `array` that has keys (see readFieldRow): `=>` pairs, a `{…}` block or span after "format", "form"
+ * or "structure", named fields ("An array with the field `NAME`", or the words' first: "Array with the field `NAME`").
+ */
 const KEYED_ARRAY = /`array\([^`]*=>|\b(?:format|form|structure)\b[^`\n]{0,40}?(?:`\s*\{|\n\s*```[a-z]*\n(?:\s*\w+:)?\s*\{)|(?:^|\bAn )array with the fields? `/i;
 
 /** Whether a row typed `object` is called a list by its words (and not given keys): see readFieldRow. */

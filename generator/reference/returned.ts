@@ -215,9 +215,10 @@ const FIELDS_METHOD = /\.(?:fields|getfields)$/i;
  * of the fields of the template", "Array with the description of file fields", "Object with a description of
  * characteristics" (crm.userfield.fields), "Values for the `result` field correspond to [fields of the object]"
  * (crm.activity.fields), "Contains [fields](#fields) linking …", "containing all [comment fields](#fields)", "where
- * `field_N` is the identifier of the [object field](#fields)" (crm.category.fields). Not "Object with field names" (mailservice.fields: names, not descriptions); not any fields
- * method whose `result` links a table (crm.address.fields links the attributes of one field's description, a map by
- * field: fields.ts MAP_WORDS; crm.documentgenerator.template.getfields its result's own `templateFields`).
+ * `field_N` is the identifier of the [object field](#fields)" (crm.category.fields). Not "Object with field names"
+ * (mailservice.fields: names, not descriptions); not any fields method whose `result` links a table
+ * (crm.address.fields links the attributes of one field's description, a map by field: fields.ts MAP_WORDS;
+ * crm.documentgenerator.template.getfields its result's own `templateFields`).
  */
 const DESCRIBES_FIELDS = /\bfield descriptions?\b|\bdescriptions? of (?:the )?\[?(?:[\w-]+ ){0,3}fields\b|\bdescription of characteristics\b|\bvalues for the `?result`? field correspond to \[?fields of the object\b|\bcontain(?:s|ing)? (?:all )?\[?(?:[\w-]+ )?fields\b|\bwhere `?field(?:_N)?`? is the identifier of the \[?object field\b/i;
 
