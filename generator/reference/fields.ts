@@ -54,6 +54,12 @@ export interface FieldScope {
   read?: Array<{ name: string; source: Source }>;
   /** Rows a reading merged into another (`X[]` as X's items), by position: held where that one is. */
   merged?: Set<string>;
+  /**
+   * The fields a page's `select` names (its linked table), for the returned data that depends on them
+   * (returned.ts selected): `into` is "result" where `select` says its fields are "returned in `result`". Shared by
+   * the page's scopes (an object, so that a copy of the scope holds the same).
+   */
+  selectable?: { fields: Field[]; into: "result" | null };
 }
 
 /** The fields one page reads at most, nested ones included; the reference's largest page reads a few hundred. */
@@ -234,6 +240,10 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // .modify's `fields.order`, with its `id` and `propertyValues`), not a sorting.
   // The words as read, not a link's address (`(#fields)` is no word of them).
   if (scope.parameters && /^select$/i.test(name) && /\bfields?\b/i.test(plainText(description)) && type.kind === "array" && type.items.kind === "object" && type.items.members.length > 0) {
+    if (scope.selectable) {
+      scope.selectable.fields = type.items.members;
+      scope.selectable.into = /\breturned in `result`/i.test(description) ? "result" : null;
+    }
     type = { kind: "array", items: { kind: "primitive", type: "string", enum: [...new Set(type.items.members.map((f) => f.name))], openEnum: true } };
   } else if (scope.parameters && /^(?:order|sort)$/i.test(name) && SORT_WORDS.test(plainText(description)) && type.kind === "object" && type.members.length > 0) {
     type = { kind: "object", open: true, members: type.members.map((f) => ({ ...f, type: DIRECTION, required: false, nullable: false, description: `Sorting direction by ${f.name}.` })) };

@@ -115,6 +115,7 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
     budget: { left: FIELD_BUDGET, warned: false },
     read: [],
     merged: new Set(),
+    selectable: { fields: [], into: null },
     tableNamed: (name) => {
       const found = tableNamed(page.blocks, headings(), name);
       if (found) markUsed(found.table);

@@ -73,6 +73,7 @@ export function readReturned(method: Method, s: PageSection, scope: FieldScope, 
     const typeCell = (found.cols.type !== null ? row?.[found.cols.type]?.text : row?.[found.cols.name]?.text.replace(/^[^\n]*\n?/, "")) ?? "";
     const said = (found.cols.description !== null ? row?.[found.cols.description]?.text : "") ?? "";
     if (!fieldsOf && type.kind === "object" && saysList(typeCell, said)) type = objectOrList(type);
+    type = selected(type, scope.selectable, (f) => scope.merged?.add(positionKey(f.source as Source)));
     if (result.nullable && !fieldsOf) type = { kind: "union", options: [type, { kind: "null" }] };
     source = result.source;
     description = result.description;
@@ -237,6 +238,30 @@ function eachNested(t: TypeRef, fn: (f: Field) => void): void {
   } else if (t.kind === "array") eachNested(t.items, fn);
   else if (t.kind === "union") for (const o of t.options) eachNested(o, fn);
 }
+
+/**
+ * The returned data that the page's `select` shapes (fields.ts `selectable`): a member whose words say "The structure
+ * of the object depends on the fields passed in `select`" (socialnetwork.api.workgroup.list's `workgroups`), an
+ * object or a list of objects with no members of their own, takes the selectable fields, each optional; a `select`
+ * whose fields are "returned in `result`" (socialnetwork.api.workgroup.get) adds them to `result`, each optional,
+ * where `result` lacks them; one `result` describes too is held there (`same`: its row is merged into that member).
+ */
+function selected(t: TypeRef, selectable: FieldScope["selectable"], same: (f: Field) => void): TypeRef {
+  const fields = selectable?.fields ?? [];
+  if (fields.length === 0 || t.kind !== "object") return t;
+  const optional = (list: readonly Field[]) => list.map((f) => ({ ...f, required: false }));
+  if (selectable?.into === "result") {
+    const have = new Set(t.members.map((f) => f.name));
+    for (const f of fields) if (have.has(f.name)) same(f);
+    return { ...t, members: [...t.members, ...optional(fields.filter((f) => !have.has(f.name)))] };
+  }
+  const shaped = (x: TypeRef): TypeRef | null =>
+    x.kind === "object" && x.members.length === 0 && !x.additional ? { kind: "object", members: optional(fields), open: true } : x.kind === "array" ? (shaped(x.items) ? { kind: "array", items: shaped(x.items) as TypeRef } : null) : null;
+  return { ...t, members: t.members.map((f) => (SELECT_SHAPES.test(f.description) ? { ...f, type: shaped(f.type) ?? f.type } : f)) };
+}
+
+/** "The structure of the object depends on the fields passed in `select`". */
+const SELECT_SHAPES = /\bdepends on the fields (?:passed|specified|listed|selected) in `?select`?/i;
 
 /** `object` or `array` with nothing known of its members or items. */
 function isBare(t: TypeRef): boolean {

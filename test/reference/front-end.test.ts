@@ -939,6 +939,25 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     expect(read(files).diagnostics.filter((d) => d.code === "unplaced")).toEqual([]);
   });
 
+  it("returned data that depends on `select` takes the selectable fields, each optional; `select` 'returned in `result`' adds them to it", () => {
+    const selectable = ["", "### Available Fields for Selection {#selectable}", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **ID***", "[`integer`](x) | Id ||", "|| **NAME**", "[`string`](x) | Name ||", "|#"].join("\n");
+    const list = returned("group.list", "|| **result**\n[`object`](x) | Root ||\n|| **groups**\n[`object[]`](x) | List of groups. The structure of the object depends on the fields passed in `select` ||", selectable).replace(
+      "|| **id***\n[`integer`](x) | Id ||",
+      "|| **select**\n[`array`](x) | An array containing the list of fields to select. See the [available fields](#selectable) ||",
+    );
+    const get = returned("group.get", "|| **result**\n[`object`](x) | The group ||\n|| **ID**\n[`integer`](x) | Id ||", selectable).replace(
+      "|| **id***\n[`integer`](x) | Id ||",
+      "|| **select**\n[`array`](x) | List of additional fields to retrieve, returned in `result`. More details [below](#selectable) ||",
+    );
+    const files = { "api-reference/groups/group-list.md": list, "api-reference/groups/group-get.md": get };
+    const id = { name: "ID", type: { kind: "primitive", type: "integer" }, required: false, nullable: false };
+    const name = { name: "NAME", type: { kind: "primitive", type: "string" }, required: false, nullable: false };
+    expect(resultOf(files, "group.list")).toEqual({ kind: "object", members: [{ name: "groups", type: { kind: "array", items: { kind: "object", members: [id, name], open: true } }, required: false, nullable: false }] });
+    // `ID` the result describes itself: its row under `select` is held there, not added twice.
+    expect(resultOf(files, "group.get")).toEqual({ kind: "object", members: [id, name] });
+    expect(read(files).diagnostics.filter((d) => d.code === "unplaced")).toEqual([]);
+  });
+
   it("`select` linked to the fields' table names the fields, `order` maps each to a direction (review: `SELECT: [\"ID\"]` and `order: {ID: \"desc\"}` were refused)", () => {
     const fields = ["", "### Fields {#fields}", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **ID**", "[`integer`](x) | Id ||", "|| **NAME**", "[`string`](x) | Name ||", "|#"].join("\n");
     const text = returned("thing.list", "|| **result**\n[`boolean`](x) | Done ||", fields).replace(
