@@ -295,10 +295,10 @@ describe("the platform's reference, read whole", () => {
     // and a filter `{ field_1: value_1, … }` over its fields' table read as that object, and to 0.906 (2,112) with
     // `select` read as the fields' names and `order` as a direction per field, and to 0.91 (2,122) with a row typed
     // `object` whose words call it a list read as either, and to 0.912 (2,126) with a keyed `array` over a linked
-    // table of fields read as one object of them (crm.activity.add's `fields`). The error floor stays: 270 of
-    // the 275 refused are `"error": 0`, a number where data-types.md says "String error code".
+    // table of fields read as one object of them (crm.activity.add's `fields`). The error floor stays: all 270
+    // refused give `"error"` as a number (`200040300010`, `0`), where the error include says "String error code".
     expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.912);
-    // 0.779 (1,054) with a fields method's `result` linked to its fields' table read as their descriptions whatever
+    // 0.779 (1,054) with a fields method's `result` linked to its fields' table read as their descriptions by more of
     // its words (crm.activity.fields: "Values for the `result` field correspond to [fields of the object]"), and 0.787
     // (1,065) with a `result` typed `object` whose words call it a list ("Returns an array of triggers") read as either.
     // 0.786 (1,064) with maps read as maps ("where the key is … and the value is …"): tasks.template.checklist.list's
