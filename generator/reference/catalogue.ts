@@ -44,6 +44,23 @@ function identifierOf(e: Entry): TypeRef | null {
   return null;
 }
 
+/**
+ * A word the table of words defines in words alone, with no structure of its own: "Object format: { lang_1: value_1,
+ * … }" (`lang_map`), "Object describing the communication channel … The composition of the fields is in the article
+ * …" (`crm_activity_communication`) is an object whose members are not given here; "Value of a user field. The
+ * specific type of the value depends on the type of the field itself" (`crm_userfield`) is a value of any type, as the
+ * catalogue says. Either is the catalogue's statement, not an unknown word (no `unknown-type-word` where it is used).
+ * Null for any other description.
+ */
+function describedOnly(key: string, e: Entry): TypeRef | null {
+  const words = plainText(e.description);
+  if (/^object\b/i.test(words)) return { kind: "object", members: [], open: true };
+  // The note is the sentence that says so.
+  const depends = words.split(/(?<=\.)\s/).find((sentence) => /\bdepends on\b/i.test(sentence));
+  if (depends) return { kind: "unknown", note: `the catalogue's \`${key}\`: ${depends.slice(0, 160)}` };
+  return null;
+}
+
 /** "See the description of [`word`](#anchor)." alone under a structure's heading. */
 const SEE = /^see the description of \[`?([\w.]+)`?\]\(#[^)\s]*\)\.?$/i;
 
@@ -143,7 +160,7 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
       // (`sale_order`, `crm_item_product_row`): pages use it for both, the identifier as a parameter and the object
       // as a result's member. A parameter takes the identifier; elsewhere either (said once per word, below).
       if (id && s) return role === "parameter" ? id : { kind: "union", options: [id, s] };
-      return id ?? s;
+      return id ?? s ?? describedOnly(key, e);
     }
     // `x.id`: the member `id` of the structure of `x`.
     const dot = key.lastIndexOf(".");

@@ -1090,4 +1090,27 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     expect(member?.kind).toBe("union");
     expect(JSON.stringify(member)).toContain("ShopProperty");
   });
+
+  it("a word the catalogue defines in words alone is what they say: an object of members given elsewhere, or any value; no unknown word", () => {
+    const catalogue = [
+      "# Data Types",
+      "",
+      "#|",
+      "|| **Type** | **Description** ||",
+      "|| `lang_map` | Object format:\n```\n{\n    lang_1: value_1,\n}\n```\n\nwhere `lang_n` - language ||",
+      "|| `shop_userfield` | Value of a user field. The specific type of the value depends on the type of the field itself ||",
+      "|| `shop_note` | A note about the shop ||",
+      "|#",
+      "",
+    ].join("\n");
+    const text = returned("thing.get", "|| **result**\n[`object`](x) | Result ||\n|| **labels**\n[`lang_map`](x) | Labels ||\n|| **uf**\n[`shop_userfield`](x) | A field ||\n|| **note**\n[`shop_note`](x) | A note ||");
+    const r = read({ "api-reference/data-types.md": catalogue, "api-reference/things/thing-get.md": text });
+    const t = r.model?.methods[0]?.result?.type;
+    const members = Object.fromEntries((t?.kind === "object" ? t.members : []).map((f) => [f.name, f.type]));
+    expect(members["labels"]).toEqual({ kind: "object", members: [], open: true });
+    expect(members["uf"]).toMatchObject({ kind: "unknown", note: expect.stringContaining("depends on the type of the field") });
+    // A description that says neither stays an unknown word, with its warning.
+    expect(members["note"]?.kind).toBe("unknown");
+    expect(r.diagnostics.filter((d) => d.code === "unknown-type-word").map((d) => d.message)).toEqual([expect.stringContaining("shop_note")]);
+  });
 });
