@@ -49,12 +49,17 @@ function identifierOf(e: Entry): TypeRef | null {
  * … }" (`lang_map`), "Object describing the communication channel … The composition of the fields is in the article
  * …" (`crm_activity_communication`) is an object whose members are not given here; "Value of a user field. The
  * specific type of the value depends on the type of the field itself" (`crm_userfield`) is a value of any type, as the
- * catalogue says. Either is the catalogue's statement, not an unknown word (no `unknown-type-word` where it is used).
+ * catalogue says; "Type of the activity: `1` — meeting, `2` — call, …" (`crm_enum_activitytype`) an integer of those
+ * values. Each is the catalogue's statement, not an unknown word (no `unknown-type-word` where it is used).
  * Null for any other description.
  */
 function describedOnly(key: string, e: Entry): TypeRef | null {
   const words = plainText(e.description);
   if (/^object\b/i.test(words)) return { kind: "object", members: [], open: true };
+  // "Type of the activity: `1` — meeting, `2` — call, … `0` — type is not defined." (crm's activity enumerations):
+  // each value a number in backticks and its meaning; the set is closed unless the words say it is an example.
+  const listed = [...words.matchAll(/`(-?\d{1,9})`[ \t]*[—–-][ \t]/g)].map((m) => Number(m[1]));
+  if (listed.length >= 2 && new Set(listed).size === listed.length && !/\b(?:for example|e\.g\.|etc\.)/i.test(words)) return { kind: "primitive", type: "integer", enum: listed };
   // The note is the sentence that says so.
   const depends = words.split(/(?<=\.)\s/).find((sentence) => /\bdepends on\b/i.test(sentence));
   if (depends) return { kind: "unknown", note: `the catalogue's \`${key}\`: ${depends.slice(0, 160)}` };

@@ -1100,17 +1100,22 @@ describe("what a row's words add to its type, and the catalogue's structures giv
       "|| `lang_map` | Object format:\n```\n{\n    lang_1: value_1,\n}\n```\n\nwhere `lang_n` - language ||",
       "|| `shop_userfield` | Value of a user field. The specific type of the value depends on the type of the field itself ||",
       "|| `shop_note` | A note about the shop ||",
+      "|| `shop_enum_kind` | Kind of the shop: `1` — retail, `2` — wholesale. `0` — not defined. ||",
+      "|| `shop_enum_loose` | Kind, for example: `1` — retail, `2` — wholesale ||",
       "|#",
       "",
     ].join("\n");
-    const text = returned("thing.get", "|| **result**\n[`object`](x) | Result ||\n|| **labels**\n[`lang_map`](x) | Labels ||\n|| **uf**\n[`shop_userfield`](x) | A field ||\n|| **note**\n[`shop_note`](x) | A note ||");
+    const text = returned("thing.get", "|| **result**\n[`object`](x) | Result ||\n|| **labels**\n[`lang_map`](x) | Labels ||\n|| **uf**\n[`shop_userfield`](x) | A field ||\n|| **note**\n[`shop_note`](x) | A note ||\n|| **kind**\n[`shop_enum_kind`](x) | Kind ||\n|| **loose**\n[`shop_enum_loose`](x) | Kind ||");
     const r = read({ "api-reference/data-types.md": catalogue, "api-reference/things/thing-get.md": text });
     const t = r.model?.methods[0]?.result?.type;
     const members = Object.fromEntries((t?.kind === "object" ? t.members : []).map((f) => [f.name, f.type]));
     expect(members["labels"]).toEqual({ kind: "object", members: [], open: true });
     expect(members["uf"]).toMatchObject({ kind: "unknown", note: expect.stringContaining("depends on the type of the field") });
+    // Values listed as "`1` — retail, `2` — wholesale": an integer of those; "for example" lists no set.
+    expect(members["kind"]).toEqual({ kind: "primitive", type: "integer", enum: [1, 2, 0] });
     // A description that says neither stays an unknown word, with its warning.
     expect(members["note"]?.kind).toBe("unknown");
-    expect(r.diagnostics.filter((d) => d.code === "unknown-type-word").map((d) => d.message)).toEqual([expect.stringContaining("shop_note")]);
+    expect(members["loose"]?.kind).toBe("unknown");
+    expect(r.diagnostics.filter((d) => d.code === "unknown-type-word").map((d) => d.message)).toEqual([expect.stringContaining("shop_note"), expect.stringContaining("shop_enum_loose")]);
   });
 });
