@@ -252,12 +252,12 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // a map by those keys, each value the linked table's object (read as that object itself, `counters.counter` was
   // typed where `counters["tasks_total"].counter` is).
   // A link in the key's clause ("where `field_N` is the identifier of the [object field](#fields), and `value` is …",
-  // crm.category.fields) names the keys, not the values: not read so.
-  const map = type.kind === "object" && type.members.length > 0 && !type.additional ? MAP_WORDS.exec(description) : null;
-  if (map && type.kind === "object" && !/\]\(/.test(map[1] ?? "")) type = { kind: "object", members: [], additional: type };
-  // "For each field, an object with a description is returned [(detailed description)](#field-description)"
-  // (tasks.template.fields): each value is the linked object.
-  else if (type.kind === "object" && type.members.length > 0 && !type.additional && EACH_WORDS.test(description)) type = { kind: "object", members: [], additional: type };
+  // crm.category.fields) names the keys, not the values: not read so. "For each field, an object with a description
+  // is returned [(detailed description)](#field-description)" (tasks.template.fields): each value is the linked object.
+  if (type.kind === "object" && type.members.length > 0 && !type.additional) {
+    const map = MAP_WORDS.exec(description);
+    if ((map && !/\]\(/.test(map[1] ?? "")) || EACH_WORDS.test(description)) type = { kind: "object", members: [], additional: type };
+  }
   // "Array of user settings", "Root element of the response, contains a list of custom fields" on a row typed
   // `object`: the type cell and the words disagree, since the platform's "array" is PHP's, a list or a map by names
   // alike. Both are taken, the object and a list of such objects (for `result`, once its members are read:
@@ -308,14 +308,10 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   if (forms && type.kind === "primitive" && !type.enum && !type.format) {
     const cell = type;
     const words = (forms[1] ?? "").toLowerCase().split(/\s*,\s*(?:or\s+)?|\s+or\s+/).map((w) => w.replace(/^(?:an?\s+)|`/g, "").trim());
-    const options = words.filter((w) => w !== "null").map((w) => FORM_TYPES[w]).filter((t): t is TypeRef => t !== undefined);
     if (words.includes(cell.type)) {
-      const seen = new Set<string>();
-      const all = [cell, ...options].filter((o) => {
-        const k = JSON.stringify(o);
-        return !seen.has(k) && (seen.add(k), true);
-      });
-      type = all.length === 1 ? cell : { kind: "union", options: all };
+      // The cell's type, then each other form named once.
+      const others = [...new Set(words)].filter((w) => w !== cell.type).map((w) => FORM_TYPES[w]).filter((t): t is TypeRef => t !== undefined);
+      type = others.length === 0 ? cell : { kind: "union", options: [cell, ...others] };
       saysNull = !scope.parameters && words.includes("null");
     }
   }
