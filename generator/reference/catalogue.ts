@@ -175,8 +175,14 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
       structureOf(owner);
       const r = byTitle.get(owner);
       const m = r && r.type.kind === "object" ? r.type.members.find((f) => f.name.toLowerCase() === member) : undefined;
-      // A copy: the readers may give the type members of their own (a payload's dotted rows).
-      if (m) return structuredClone(m.type);
+      // A copy: the readers may give the type members of their own (a payload's dotted rows). `x.id` where the
+      // table of words calls `x` an identifier of another type than its structure's `id` row (sale_order_shipment:
+      // "Integer identifier of the shipment", its structure's `id` a `string`): the catalogue says both, so both
+      // are taken (said once per word, below).
+      if (m) {
+        const other = idDisagrees(owner, member, m.type);
+        return other ? { kind: "union", options: [structuredClone(m.type), other] } : structuredClone(m.type);
+      }
       // `user.id` where `user` is itself an identifier: the identifier's type.
       const e = entries.get(owner);
       const own = member === "id" && !r && e ? (identifierOf(e) ?? word(owner)) : null;
@@ -184,13 +190,26 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
     }
     return null;
   }
+  /** The identifier's type the table of words gives `owner`, where it is a primitive other than its `id` row's. */
+  function idDisagrees(owner: string, member: string, row: TypeRef): TypeRef | null {
+    const e = member === "id" ? entries.get(owner) : undefined;
+    const id = e ? identifierOf(e) : null;
+    return id?.kind === "primitive" && row.kind === "primitive" && !row.enum && id.type !== row.type ? id : null;
+  }
   // Every structure is a resource whether or not a page names it: what the model holds does not depend on which
   // pages were read anew and which came from the cache.
   for (const key of [...entries.keys()].sort()) {
     const e = entries.get(key) as Entry;
     if (structureOf(key) && identifierOf(e) && e.cell) {
       const c = e.cell;
-      diagnostics.push(diagnostic("ambiguous-reading", { file: c.file, line: c.line, column: c.column, endLine: c.line, endColumn: c.column + 1 }, { text: `${key}: ${e.description.slice(0, 60)}`, reading: "the identifier where it types a parameter; in results and structures the identifier or the object its structure describes, a value of either type" }));
+      const at = { file: c.file, line: c.line, column: c.column, endLine: c.line, endColumn: c.column + 1 };
+      diagnostics.push(diagnostic("ambiguous-reading", at, { text: `${key}: ${e.description.slice(0, 60)}`, reading: "the identifier where it types a parameter; in results and structures the identifier or the object its structure describes, a value of either type" }));
+      const r = byTitle.get(key);
+      const row = r?.type.kind === "object" ? r.type.members.find((f) => f.name.toLowerCase() === "id") : undefined;
+      const other = row ? idDisagrees(key, "id", row.type) : null;
+      if (row && other?.kind === "primitive" && row.type.kind === "primitive") {
+        diagnostics.push(diagnostic("ambiguous-reading", at, { text: `${key}.id: the table of words says ${other.type}, the structure's \`${row.name}\` row ${row.type.type}`, reading: `either, a ${row.type.type} or an ${other.type}, where a page types a value \`${key}.id\`` }));
+      }
     }
   }
   return { word, words: () => entries.keys(), table: (a) => anchors.get(a) ?? null, resources };

@@ -100,6 +100,8 @@ export interface AnchoredTable {
  * address matched neither option alone, or several (which `oneOf` refuses).
  */
 function objectOf(scope: FieldScope, table: AnchoredTable, seen: readonly string[]): TypeRef | null {
+  const forms = table.parts ? null : formsOf(scope, table.rows, seen);
+  if (forms) return forms;
   const parts = table.parts ?? [{ rows: table.rows, label: null }];
   const groups: Field[][] = [];
   const nested: Array<{ label: string; members: Field[]; at: YfmCell | undefined }> = [];
@@ -127,6 +129,32 @@ function objectOf(scope: FieldScope, table: AnchoredTable, seen: readonly string
   const objects: TypeRef[] = cases.map((members) => ({ kind: "object", members: [...shared, ...members] }));
   return objects.length === 1 ? (objects[0] as TypeRef) : { kind: "union", options: objects };
 }
+
+/**
+ * A table of the forms a value takes, not of its members (entity.get's "Type result": `` `object` `` and
+ * [`entity`](#entity) "Returned if the `ENTITY` parameter is provided", then [`entity[]`](#entity) "Returned if …
+ * not provided"): each row names a type, by a link to a table of the page, where a member's row has a bold name. The
+ * value is one of the forms (read as members, the rows gave an object with a member called `object`).
+ */
+function formsOf(scope: FieldScope, rows: YfmCell[][], seen: readonly string[]): TypeRef | null {
+  const [header, ...body] = rows;
+  const cols = header ? fieldColumns(header) : null;
+  if (!cols || body.length < 2) return null;
+  const options: TypeRef[] = [];
+  for (const row of body) {
+    const cell = row[cols.name];
+    if (!cell || NAME.test(cell.text)) return null;
+    const lines = cell.text.trim().split("\n").map((l) => l.trim());
+    const link = lines[lines.length - 1] ?? "";
+    // The link alone, or under the one word it stands for (`object`, `array`).
+    if (!FORM_LINK.test(link) || lines.length > 2 || (lines.length === 2 && !/^`(?:object|array)`$/i.test(lines[0] ?? ""))) return null;
+    options.push(readType(scope, link, cell, seen));
+  }
+  return { kind: "union", options };
+}
+
+/** A type cell that is one link to a table of the page: [`property[]`](#property). */
+const FORM_LINK = /^\[`\w+(?:\[\])?`\]\(#[\w-]+\)$/;
 
 /** The member named `name`, at any depth, that is an object (or a list of objects) with no members yet. */
 function openMember(fields: readonly Field[], name: string): Field | undefined {
@@ -263,8 +291,8 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // alike. Both are taken, the object and a list of such objects (for `result`, once its members are read:
   // returned.ts), and the reading says so; words that give the object keys ("Keys are parameter codes", "in the
   // format `{…}`") agree with the cell and are not said.
-  if (type.kind === "object" && saysList(typeText, description)) {
-    sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "an object or a list of them: its type cell says an object, its words an array or a list, which the platform's PHP arrays may be either; both are taken");
+  if ((type.kind === "object" || type.kind === "ref") && saysList(typeText, description)) {
+    sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "an object or a list of them: its type cell names an object, its words an array or a list, which the platform's PHP arrays may be either; both are taken");
     if (name !== "result") type = objectOrList(type);
   }
   // The platform's `array` is PHP's: one whose words give it keys is an object (a JSON object on the wire), not a
@@ -285,8 +313,12 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
     type = type.items;
   }
   // "Contains an object with the key `result` and the value `true` if the message was sent successfully" (the 3.0
-  // task methods that answer a flag): that object, its one member a boolean, as the page's example shows it.
-  const flag = type.kind === "object" && type.members.length === 0 ? ONE_FLAG.exec(description) : null;
+  // task methods that answer a flag): that object, its one member a boolean, as the page's example shows it. A cell
+  // typed `boolean` with those words (tasks.task.delete's and .update's 3.0 pages) names the flag's type, not the
+  // value's: the words' object is taken, and said, since the cell alone would read the bare flag.
+  const flagCell = BOOLEAN_CELL.test(typeText.trim());
+  const flag = (type.kind === "object" && type.members.length === 0) || flagCell ? ONE_FLAG.exec(description) : null;
+  if (flag?.[1] && flagCell) sayTypeReading(scope, cell, `${name}: boolean, "${flag[0]}"`, `an object whose member \`${flag[1]}\` is the flag, as the words say; not the bare flag the type cell names`);
   if (flag?.[1]) {
     // Its words: the value and what it says ("`true` if the message was sent successfully").
     const when = (description.slice(flag.index + flag[0].length).split(/[.\n]/)[0] ?? "").trim();
@@ -414,26 +446,37 @@ const KEYED_ARRAY = /`array\([^`]*=>|\b(?:format|form|structure)\b[^`\n]{0,40}?(
 
 /** Whether a row typed `object` is called a list by its words (and not given keys): see readFieldRow. */
 export function saysList(typeText: string, description: string): boolean {
-  return OBJECT_CELL.test(typeText.trim()) && (LIST_WORDS.test(description.trimStart()) || LIST_PHRASE.test(description)) && !KEY_WORDS.test(description);
+  return (ONE_WORD_CELL.test(typeText.trim()) && (LIST_WORDS.test(description.trimStart()) || LIST_PHRASE.test(description)) && !KEY_WORDS.test(description)) || OR_LIST.test(description);
 }
 
+/** Words that name both forms, whatever the type cell: "Contains the property object or an array of properties". */
+const OR_LIST = /object or an? (?:array|list) of/i;
+
 /** An object, or a list of such objects (of anything, where the object has no members of its own). */
-export function objectOrList(t: Extract<TypeRef, { kind: "object" }>): TypeRef {
-  return { kind: "union", options: [t, { kind: "array", items: t.members.length > 0 ? t : { kind: "unknown" } }] };
+export function objectOrList(t: Extract<TypeRef, { kind: "object" | "ref" }>): TypeRef {
+  return { kind: "union", options: [t, { kind: "array", items: t.kind === "ref" || t.members.length > 0 ? t : { kind: "unknown" } }] };
 }
 
 /** Words that call the value one object of a form: "Set of template fields — an object of the form `{…}`". */
 const OBJECT_FORM = /\ban object (?:of|in) the (?:form|format)\b/i;
 
-/** A type cell of the one word `object`, as a link or bare. */
-const OBJECT_CELL = /^\[?`object`\]?(?:\([^()\s]*\))?$/;
+/** A type cell of the one word `boolean`, as a link or bare. */
+const BOOLEAN_CELL = /^\[?`boolean`\]?(?:\([^()\s]*\))?$/;
+
+/**
+ * A type cell of one word, as a link or bare: `object`, or a word the catalogue or the page defines as an object
+ * (`sale_order_property_relation`, "An array of objects with information about the selected property bindings"); the
+ * callers ask that the word read as an object.
+ */
+const ONE_WORD_CELL = /^\[?`\w+`\]?(?:\([^()\s]*\))?$/;
 
 /**
  * Words that begin by calling the value a list: "Array of …", "A list of …", "Root element of the response, contains a
- * list of …", "The response root element, which contains the filtered list of users". The root's words up to its
+ * list of …", "The response root element, which contains the filtered list of users", "The root element of the
+ * response." and on the cell's next line "Contains an array of objects …". The root's words up to its
  * comma or full stop are taken whole (a lookahead and its back-reference: no backtracking into them, linear).
  */
-const LIST_WORDS = /^(?:(?:the )?(?:response )?root (?:element|object)(?=([^.,\n]*))\1[.,]?[ \t]*)?(?:(?:which |it )?contains |returns )?(?:an? |the )?(?:filtered )?(?:array|list) of\b/i;
+const LIST_WORDS = /^(?:(?:the )?(?:response )?root (?:element|object)(?=([^.,\n]*))\1[.,]?\s*)?(?:(?:which |it )?contains |returns )?(?:an? |the )?(?:filtered )?(?:array|list) of\b/i;
 
 /** "A set of contacts represented as an array of objects": a list, said after the words' start. */
 const LIST_PHRASE = /\brepresented as an? (?:array|list) of\b/i;

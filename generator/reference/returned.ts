@@ -3,7 +3,7 @@ import type { Field, Method, MethodError, ResultSpec, Source, TypeRef } from "..
 import type { YfmBlock } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { errorColumns, readErrorRows } from "./errors.js";
-import { boldName, type FieldScope, objectOrList, readFieldRows, saysList } from "./fields.js";
+import { boldName, type FieldScope, fieldColumns, objectOrList, readFieldRows, saysList } from "./fields.js";
 import { nest } from "./nesting.js";
 import { readTypeWords } from "./type-words.js";
 import type { PageScope } from "./page.js";
@@ -72,11 +72,33 @@ export function readReturned(method: Method, s: PageSection, scope: FieldScope, 
     // list of such objects.
     const typeCell = (found.cols.type !== null ? row?.[found.cols.type]?.text : row?.[found.cols.name]?.text.replace(/^[^\n]*\n?/, "")) ?? "";
     const said = (found.cols.description !== null ? row?.[found.cols.description]?.text : "") ?? "";
-    if (!fieldsOf && type.kind === "object" && saysList(typeCell, said)) type = objectOrList(type);
+    if (!fieldsOf && (type.kind === "object" || type.kind === "ref") && saysList(typeCell, said)) type = objectOrList(type);
     type = selected(type, scope.selectable, (f) => scope.merged?.add(positionKey(f.source as Source)));
     if (result.nullable && !fieldsOf) type = { kind: "union", options: [type, { kind: "null" }] };
     source = result.source;
     description = result.description;
+    // A fields method whose `result` is a bare value or a map of each field to its attributes, with the fields listed
+    // in tables further in the section that no link reached (crm.address.fields' "Description of Address Fields",
+    // crm.quote.fields' "Main Fields" and "Deprecated Fields"): those rows are result's keys, each described as the
+    // map's value (or, bare, as an open description). The map stays open: a portal's own fields are keys too.
+    if (!fieldsOf && FIELDS_METHOD.test(method.name) && (isBare(type) || isMapOnly(type))) {
+      const at = s.blocks.indexOf(found.table);
+      const listed: Field[] = [];
+      for (const b of s.blocks.slice(at + 1)) {
+        if (b.kind !== "table" || used.has(b) || used.has(b.rows) || b.file !== s.heading.file) continue;
+        const cols = b.rows[0] ? fieldColumns(b.rows[0]) : null;
+        if (!cols) continue;
+        used.add(b);
+        listed.push(...readFieldRows(scope, cols, b.rows.slice(1)));
+      }
+      if (listed.length > 0) {
+        for (const f of listed) eachNested(f.type, (n) => scope.merged?.add(positionKey(n.source as Source)));
+        const described = descriptionsOf(listed);
+        const value = type.kind === "object" ? type.additional : undefined;
+        if (type.kind === "object" && value && described.kind === "object") type = { ...type, members: described.members.map((f) => ({ ...f, type: value })) };
+        else type = described;
+      }
+    }
   } else if (members.length > 0 && FIELDS_METHOD.test(method.name)) {
     type = descriptionsOf(members);
     source = (members[0] as Field).source;
@@ -96,8 +118,22 @@ export function readReturned(method: Method, s: PageSection, scope: FieldScope, 
  */
 export function withSiblings(result: Field, members: Field[], diagnostics: Diagnostic[], merged: (row: Field) => void): TypeRef {
   const t = result.type;
-  if (members.length === 0 || !isBare(t)) return t;
   const names = members.map((f) => f.name);
+  // A `result` typed as a flag or a number with plain rows beside it (tasks.task.delete: `result` boolean, then
+  // `task` boolean "Returns `true` if the task was successfully deleted"): the rows are a member the type cell does
+  // not show. Both are taken, said: the cell's value, or an object of those rows.
+  const scalar = (x: TypeRef): boolean => x.kind === "primitive" || (x.kind === "union" && x.options.every((o) => o.kind === "primitive"));
+  if (members.length > 0 && scalar(t) && names.every((n) => /^\w+$/.test(n))) {
+    diagnostics.push(
+      diagnostic("ambiguous-reading", spanOf(result.source, "result".length), {
+        text: `result: ${typeWords(t)}, then ${members.length} member rows (${names.slice(0, 3).join(", ")})`,
+        reading: "the type cell's value, or an object of these rows (the cell names no object, the rows give members)",
+      }),
+    );
+    for (const f of members) merged(f);
+    return { kind: "union", options: [...(t.kind === "union" ? t.options : [t]), { kind: "object", members }] };
+  }
+  if (members.length === 0 || !isBare(t)) return t;
   /** One object of `fields`, or (for PHP's `array`) one object or a list of them, said as ambiguous. */
   const shaped = (fields: Field[], list: boolean | null): TypeRef => {
     const object: TypeRef = { kind: "object", members: fields };
@@ -264,6 +300,11 @@ function selected(t: TypeRef, selectable: FieldScope["selectable"], same: (f: Fi
 const SELECT_SHAPES = /\bdepends on the fields (?:passed|specified|listed|selected) in `?select`?/i;
 
 /** `object` or `array` with nothing known of its members or items. */
+/** A map with no keys of its own: `{field: attributes}` (fields.ts MAP_WORDS). */
+function isMapOnly(t: TypeRef): boolean {
+  return t.kind === "object" && t.members.length === 0 && t.additional !== undefined;
+}
+
 function isBare(t: TypeRef): boolean {
   return (t.kind === "object" && t.members.length === 0 && !t.additional) || (t.kind === "array" && t.items.kind === "unknown");
 }

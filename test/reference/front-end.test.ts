@@ -237,12 +237,14 @@ describe("the reference's front end over a small folder", () => {
     expect(warned("ambiguous-reading", "shop/data-types.md")).toEqual([expect.stringContaining("shop_item")]);
   });
 
-  it("the page's ledger: a row read and then held by no parameter, result member or envelope member is a warning at its line", () => {
-    // shop.order.remove: `result` a boolean, then a row `order` that nothing can hold.
-    const dropped = built.diagnostics.filter((d) => d.code === "unplaced" && d.file.endsWith("shop-order-delete.md"));
-    expect(dropped.map((d) => [d.line, d.message])).toEqual([[33, expect.stringContaining("the row 'order': read from its table, but no parameter, result member or envelope member of shop.order.remove holds it")]]);
-    // The result stays the page's boolean (the word's spellings), not an object of the dropped row.
-    expect(method("shop.order.remove").result?.type.kind).toBe("union");
+  it("a row beside a flag `result` is kept as the member of an object it may be, and the reading says so", () => {
+    // shop.order.remove: `result` a boolean, then a row `order`. It was dropped (warned `unplaced`); the platform's
+    // tasks.task.delete answers such a row's object (`{"task": true}`), so the result is the flag or that object.
+    const at = (code: string) => built.diagnostics.filter((d) => d.code === code && d.file.endsWith("shop-order-delete.md")).map((d) => [d.line, d.message]);
+    expect(at("unplaced")).toEqual([]);
+    expect(at("ambiguous-reading")).toEqual([[31, expect.stringContaining("result: boolean or string or integer, then 1 member rows (order)")]]);
+    const t = method("shop.order.remove").result?.type;
+    expect(t?.kind === "union" ? t.options.map((o) => (o.kind === "object" ? o.members.map((f) => f.name) : o.kind)) : t).toEqual(["primitive", "primitive", "primitive", ["order"]]);
   });
 
   it("reads the result through its anchor, and the catalogue's structures as resources", () => {
@@ -312,7 +314,7 @@ describe("near misses and the summary of a folder's warnings", () => {
   it("counts warnings per code and per area", async () => {
     const { summarizeDiagnostics } = await import("../../generator/diagnostics/format.js");
     expect(summarizeDiagnostics(built.diagnostics)).toBe(
-      "8 warning(s), 0 error(s) by code: ambiguous-reading 3, unplaced 2, title-method-mismatch 1, unknown-type-word 1, unreadable-limit 1\n8 warning(s), 0 error(s) by area: shop 7, docs 1\n",
+      "8 warning(s), 0 error(s) by code: ambiguous-reading 4, title-method-mismatch 1, unknown-type-word 1, unplaced 1, unreadable-limit 1\n8 warning(s), 0 error(s) by area: shop 7, docs 1\n",
     );
     expect(summarizeDiagnostics([])).toBe("");
   });
@@ -568,13 +570,73 @@ describe("readings the review of issue 28 found wrong", () => {
   });
 
   it("a row whose type reading is said, and that nothing holds, is still said to be dropped", () => {
-    // `result` a boolean and a row `task` after it: no member of the result holds the row. The words that call it a
-    // list say how its type was read, not where it went: it is `unplaced` all the same.
-    const returned = ["## Response Handling", "", "### Returned Data", "", "#|", "|| **Name**\n`type` | **Description** ||", "|| **result**\n[`boolean`](x) | Whether it was deleted ||", "|| **task**\n[`object`](x) | Array of deleted tasks ||", "|#", ""].join("\n");
+    // `result` a boolean and a dotted row `task.list` after it: no member of the result holds the row. The words that
+    // call it a list say how its type was read, not where it went: it is `unplaced` all the same.
+    const returned = ["## Response Handling", "", "### Returned Data", "", "#|", "|| **Name**\n`type` | **Description** ||", "|| **result**\n[`boolean`](x) | Whether it was deleted ||", "|| **task.list**\n[`object`](x) | Array of deleted tasks ||", "|#", ""].join("\n");
     const built = read({ "api-reference/things/thing-get.md": page("|| **id**\n[`integer`](x) | Id ||", returned) });
     const at = (code: string) => built.diagnostics.filter((d) => d.code === code).map((d) => d.message);
-    expect(at("ambiguous-reading")).toEqual([expect.stringContaining("task: Array of deleted tasks")]);
-    expect(at("unplaced")).toEqual([expect.stringContaining("the row 'task'")]);
+    expect(at("ambiguous-reading")).toEqual([expect.stringContaining("task.list: Array of deleted tasks")]);
+    expect(at("unplaced")).toEqual([expect.stringContaining("the row 'task.list'")]);
+  });
+
+  describe("results the refused examples showed misread (tasks.task.delete, crm.quote.fields, entity.get)", () => {
+    const returned = (rows: string[], after = "") => ["## Response Handling", "", "### Returned Data", "", "#|", "|| **Name**\n`type` | **Description** ||", ...rows, "|| **time**\n[`time`](x) | Timing ||", "|#", "", after].join("\n");
+    const resultOf = (rows: string[], after = "", name = "thing.get") => {
+      const text = page("|| **id**\n[`integer`](x) | Id ||", returned(rows, after)).replace("thing.get", name);
+      const built = read({ "api-reference/things/thing-get.md": text });
+      return { type: stripSources(built.model?.methods[0]?.result?.type ?? { kind: "unknown" }) as TypeRef, said: (code: string) => built.diagnostics.filter((d) => d.code === code).map((d) => d.message) };
+    };
+    const flag = { kind: "union", options: [{ kind: "primitive", type: "boolean" }, { kind: "primitive", type: "string", enum: ["Y", "N"] }, { kind: "primitive", type: "integer", enum: [0, 1] }] };
+
+    it("a `boolean` cell whose words say 'an object with the key `result`' is that object, and the reading says so", () => {
+      const r = resultOf(["|| **result**\n[`boolean`](x) | Root element of the response.\n\nContains an object with the key `result` and the value `true` if the task was successfully deleted ||"]);
+      expect(r.type).toEqual({ kind: "object", members: [{ name: "result", type: { kind: "primitive", type: "boolean" }, required: true, nullable: false }] });
+      expect(r.said("ambiguous-reading")).toEqual([expect.stringContaining("not the bare flag the type cell names")]);
+      // The words without the key: the flag, as the cell says.
+      expect(resultOf(["|| **result**\n[`boolean`](x) | `true` if the task was deleted ||"]).type).toEqual(flag);
+    });
+
+    it("a flag with a plain row beside it is the flag or an object of that row, said; the row is not dropped", () => {
+      const r = resultOf(["|| **result**\n[`boolean`](x) | Root element of the response ||", "|| **task**\n[`boolean`](x) | Returns `true` if the task was successfully deleted ||"]);
+      expect(r.type).toEqual({ kind: "union", options: [...flag.options, { kind: "object", members: [{ name: "task", type: flag, required: false, nullable: false }] }] });
+      expect(r.said("ambiguous-reading")).toEqual([expect.stringContaining("or an object of these rows")]);
+      expect(r.said("unplaced")).toEqual([]);
+    });
+
+    it("'The root element of the response.' and, on the cell's next line, 'Contains an array of objects' is a list too", () => {
+      const r = resultOf(["|| **result**\n[`object`](x) | The root element of the response.\nContains an array of objects with information about running workflows ||"]);
+      expect(r.type).toEqual({ kind: "union", options: [{ kind: "object", members: [], open: true }, { kind: "array", items: { kind: "unknown" } }] });
+      // A second sentence that is not the list's: the object alone.
+      expect(resultOf(["|| **result**\n[`object`](x) | The root element of the response.\nContains the workflow ||"]).type).toEqual({ kind: "object", members: [], open: true });
+    });
+
+    it("an object type whose words say 'An array of objects' is that object or a list of them", () => {
+      const thing = "#### Thing {#thing}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **ID**\n[`integer`](x) | Id ||\n|#\n";
+      const r = resultOf(["|| **result**\n[`object`](x) | Root ||", "|| **things**\n[`thing`](#thing) | An array of objects with information about the things ||"], thing);
+      const item = { kind: "object", members: [{ name: "ID", type: { kind: "primitive", type: "integer" }, required: false, nullable: false }] };
+      expect(r.type).toEqual({ kind: "object", members: [{ name: "things", type: { kind: "union", options: [item, { kind: "array", items: item }] }, required: false, nullable: false }] });
+    });
+
+    it("a fields method's own tables of fields, after a `result` that describes them, are its keys", () => {
+      const tables = ["#### Main Fields", "", "#|\n|| **Name**\n`type` | **Description** ||\n|| **TITLE**\n[`string`](x) | Title ||\n|#", "", "#### Deprecated Fields", "", "#|\n|| **Name**\n`type` | **Description** ||\n|| **OLD**\n[`string`](x) | Old ||\n|#", ""].join("\n");
+      const bare = resultOf(["|| **result**\n[`array`](x) | Object with the description of the fields of the thing ||"], tables, "thing.fields");
+      expect(bare.type.kind === "object" ? bare.type.members.map((f) => [f.name, f.type.kind]) : bare.type).toEqual([["TITLE", "object"], ["OLD", "object"]]);
+      expect(bare.said("unplaced")).toEqual([]);
+      // A map of each field to its attributes (linked): the same keys, each the attributes' object, the map kept open.
+      const attributes = "### Attributes {#attributes}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **isRequired**\n[`boolean`](x) | Required ||\n|#\n";
+      const map = resultOf(['|| **result**\n[`object`](x) | An object in the format `{"field_1": "value_1"}`, where `field` is the field identifier and `value` is the object with [field attributes](#attributes) ||'], `${tables}\n${attributes}`, "thing.fields");
+      expect(map.type.kind === "object" ? [map.type.members.map((f) => f.name), map.type.members.every((f) => f.type === (map.type.kind === "object" ? map.type.additional : null) || JSON.stringify(f.type) === JSON.stringify(map.type.kind === "object" ? map.type.additional : null)), map.type.additional?.kind] : map.type).toEqual([["TITLE", "OLD"], true, "object"]);
+      // Not a fields method: the tables stay unplaced, as before.
+      expect(resultOf(["|| **result**\n[`array`](x) | Object with the description of the fields of the thing ||"], tables).said("unplaced")).toHaveLength(2);
+    });
+
+    it("a table of the forms a value takes (rows named by a link, not a bold name) is one of those forms", () => {
+      const forms = ["#### Type result {#result}", "", "#|\n|| **Name**\n`type` | **Description** ||\n|| `object`\n[`property`](#property) | Returned if the `PROPERTY` parameter is provided ||\n|| [`property[]`](#property) | Returned if the `PROPERTY` parameter is not provided ||\n|#", "", "#### Type property {#property}", "", "#|\n|| **Name**\n`type` | **Description** ||\n|| **NAME**\n[`string`](x) | Name ||\n|#", ""].join("\n");
+      const r = resultOf(["|| **result**\n[`result`](#result) | Root element of the response. Contains the property object or an array of properties ||"], forms);
+      const item = { kind: "object", members: [{ name: "NAME", type: { kind: "primitive", type: "string" }, required: false, nullable: false }] };
+      expect(r.type).toEqual({ kind: "union", options: [item, { kind: "array", items: item }] });
+      expect(r.said("unreadable-parameter")).toEqual([]);
+    });
   });
 
   it("a payload's dotted row extends the member its parent's linked table already has", () => {
@@ -1089,6 +1151,40 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     // The identifier or the structure, as for a word that has both (said once at the definition).
     expect(member?.kind).toBe("union");
     expect(JSON.stringify(member)).toContain("ShopProperty");
+  });
+
+  it("`x.id` where the table of words and the structure's `id` row disagree is either, said once at the definition", () => {
+    const catalogue = (idType: string) =>
+      [
+        "# Data Types",
+        "",
+        "#|",
+        "|| **Type** | **Description** ||",
+        "|| [`shop_shipment`](#shop_shipment) | Integer identifier of the shipment (e.g., `1`) ||",
+        "|#",
+        "",
+        "### shop_shipment",
+        "",
+        "#|",
+        "|| **Name**\n`type` | **Description** ||",
+        `|| **id**\n[\`${idType}\`](x) | Identifier of the shipment ||`,
+        "|| **code**\n[`string`](x) | Code ||",
+        "|#",
+        "",
+      ].join("\n");
+    const text = returned("thing.get", "|| **result**\n[`object`](x) | Result ||\n|| **shipmentId**\n[`shop_shipment.id`](x) | The shipment ||\n|| **code**\n[`shop_shipment.code`](x) | Its code ||");
+    const member = (idType: string) => {
+      const r = read({ "api-reference/data-types.md": catalogue(idType), "api-reference/things/thing-get.md": text });
+      const t = r.model?.methods[0]?.result?.type;
+      const said = r.diagnostics.filter((d) => d.code === "ambiguous-reading" && d.message.includes(".id:")).map((d) => d.message);
+      return { types: (t?.kind === "object" ? t.members : []).map((f) => stripSources(f.type)), said };
+    };
+    const str = { kind: "primitive", type: "string" };
+    const int = { kind: "primitive", type: "integer" };
+    // "Integer identifier" and a `string` row: both statements, both taken; `code` is the row's alone.
+    expect(member("string")).toEqual({ types: [{ kind: "union", options: [str, int] }, str], said: [expect.stringContaining("shop_shipment.id: the table of words says integer, the structure's `id` row string")] });
+    // They agree: the row's type, nothing said.
+    expect(member("integer")).toEqual({ types: [int, str], said: [] });
   });
 
   it("a word the catalogue defines in words alone is what they say: an object of members given elsewhere, or any value; no unknown word", () => {

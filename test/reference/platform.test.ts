@@ -298,17 +298,25 @@ describe("the platform's reference, read whole", () => {
     // and a filter `{ field_1: value_1, … }` over its fields' table read as that object, and to 0.906 (2,112) with
     // `select` read as the fields' names and `order` as a direction per field, and to 0.91 (2,122) with a row typed
     // `object` whose words call it a list read as either, and to 0.912 (2,126) with a keyed `array` over a linked
-    // table of fields read as one object of them (crm.activity.add's `fields`). The error floor stays: all 270
+    // table of fields read as one object of them (crm.activity.add's `fields`), and to 0.914 (2,130) with `x.id` read
+    // as either type where the catalogue's table of words and x's structure disagree (sale_order_shipment: "Integer
+    // identifier", its `id` row a string). The error floor stays: all 270
     // refused give `"error"` as a number (`200040300010`, `0`), where the error include says "String error code".
-    expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.912);
+    expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.914);
     // 0.779 (1,054) with a fields method's `result` linked to its fields' table read as their descriptions by more of
     // its words (crm.activity.fields: "Values for the `result` field correspond to [fields of the object]"), and 0.787
     // (1,065) with a `result` typed `object` whose words call it a list ("Returns an array of triggers") read as either.
     // 0.786 (1,064) with maps read as maps ("where the key is … and the value is …"): tasks.template.checklist.list's
     // items were one item's object, so the example's items (keyed "23", "27") were checked against nothing; checked,
-    // their decimal-string `id` is a divergence from the row's `integer`.
-    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.786);
-    expect(error.accepted / error.checked).toBeGreaterThanOrEqual(0.77);
+    // their decimal-string `id` is a divergence from the row's `integer`. 0.793 (1,073) with a `boolean` cell whose
+    // words say "an object with the key `result`" read as that object (tasks.task.delete, .update, .file.attach in
+    // 3.0), a flag with member rows beside it read as either (tasks.task.delete), "The root element of the response."
+    // then "Contains an array of objects" on the cell's next line read as a list, a fields method's own tables of
+    // fields (crm.quote.fields' "Main Fields") read as result's keys, and a catalogue object whose words say "An array
+    // of objects" read as either; 0.796 (1,077) with the catalogue's disagreeing `x.id` read as either.
+    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.796);
+    // 0.783 (975 of 1,245), as measured since the error bodies were read; 0.77 had been set before.
+    expect(error.accepted / error.checked).toBeGreaterThanOrEqual(0.783);
   }, 120_000);
 
   it("type-checks a sample of 250 methods' accepted responses against the generated types (one file, satisfies, one tsc run)", () => {

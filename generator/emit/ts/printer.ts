@@ -54,7 +54,16 @@ export function typeNode(t: TypeRef, ctx: PrintContext): TsType {
     }
     case "object": {
       const members = t.members.map((m) => memberNode(m, ctx));
-      const extra = t.additional ? typeNode(t.additional, ctx) : t.open ? keyword("unknown") : null;
+      let extra = t.additional ? typeNode(t.additional, ctx) : t.open ? keyword("unknown") : null;
+      // An index signature admits every named member's type (else TS2411): a map with keys of its own (crm.address.fields,
+      // each field the map's value) takes the type of each member that is not the map's, and `undefined` (an optional
+      // member) and `null` (a nullable one).
+      if (t.additional && extra && t.members.length > 0) {
+        const value = JSON.stringify(t.additional);
+        const others = t.members.filter((m) => m.type !== t.additional && JSON.stringify(m.type) !== value).map((m) => typeNode(m.type, ctx));
+        const empty = [...(t.members.some((m) => !m.required) ? [keyword("undefined")] : []), ...(t.members.some((m) => m.nullable) ? [keyword("null")] : [])];
+        extra = union([extra, ...others, ...empty]);
+      }
       if (extra) members.push({ key: "[key: string]", type: extra });
       const obj: TsType = members.length === 0 ? reference("Record", [keyword("string"), keyword("unknown")]) : { kind: "object", members, expanded: true };
       return t.extends ? { kind: "intersection", types: [reference(ctx.resourceName(t.extends)), obj] } : obj;
