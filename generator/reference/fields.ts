@@ -34,6 +34,12 @@ export interface FieldScope {
    * page's. A cell of another file came through a link (`tableIn`). Without it, only `file` is the page's.
    */
   own?(file: string): boolean;
+  /**
+   * The paragraph that opens the section an anchor of the page names, where the section has no table: a type said in
+   * a sentence ("[`object`](…), where the key is the string identifier of the template, and the value is the object
+   * [`template`](#template)"). Optional.
+   */
+  paragraphAt?(anchor: string): YfmCell | null;
   /** A type word of the catalogue (`crm_status`, `sale_order.id`), or null; `role` is where the word types a value. */
   typeWord(word: string, role?: "parameter"): TypeRef | null;
   /** The scope reads a method's parameters (a catalogue word that is an identifier and an object is the identifier). */
@@ -521,6 +527,15 @@ function alternatives(description: string): boolean {
  * [below](#fields)") or, failing a link, by a section named after the field; `type` itself when there is none.
  */
 function linkedObject(scope: FieldScope, type: TypeRef, cell: YfmCell, name: string, description: string, seen: readonly string[]): TypeRef {
+  // "Contains the object [`template`](#template)" where the row is `result`: the object is result's member of that
+  // name (crm.documentgenerator.template.get answers `{"template": {…}}`), not result itself; "Contains the object
+  // [`result`](#result)" on the row `result` is the row's own type. Read as result itself, the example's nesting went
+  // unseen (its members all optional, the object open).
+  const holder = type.kind === "object" ? HOLDS_OBJECT.exec(description) : null;
+  if (holder?.[1] && holder[2] && holder[1] !== name && seen.length < DEPTH && !foreign(scope, cell)) {
+    const member = heldObject(scope, cell, holder[1], holder[2], seen);
+    if (member) return { kind: "object", members: [member] };
+  }
   // The anchor stops at a bracket too: `](#a` repeated without its `)` is then one scan, not one per opening.
   const link = [...description.matchAll(/\]\(#([^()[\]\s]+)\)/g)].map((x) => x[1] as string).find((a) => !seen.includes(keyOf(scope, cell, a)) && anchored(scope, cell, a));
   // A section named after the field is looked for on the page being read, not in a page its rows came from.
@@ -531,6 +546,36 @@ function linkedObject(scope: FieldScope, type: TypeRef, cell: YfmCell, name: str
   if (!object) return type;
   return type.kind === "array" ? { kind: "array", items: object } : object;
 }
+
+/** "Contains the object [`template`](#template)": the member's name and the anchor of its type. */
+const HOLDS_OBJECT = /\bcontains the object \[`(\w+)`\]\(#([\w-]+)\)/i;
+
+/**
+ * The member `name` that a row's words say its object holds, typed by the section `anchor` names: its table (an
+ * object of its rows), or, where it has none, the sentence that opens it read as the member's type cell and words
+ * ("[`object`](…), where the key is the string identifier of the template, and the value is the object
+ * [`template`](#template)": a map of templates, fields.ts MAP_WORDS). Null when the anchor gives neither.
+ */
+function heldObject(scope: FieldScope, cell: YfmCell, name: string, anchor: string, seen: readonly string[]): Field | null {
+  if (seen.includes(anchor)) return null;
+  const table = scope.tableAt(anchor);
+  if (table) {
+    const object = objectOf(scope, table, [...seen, anchor]);
+    return object ? { name, type: object, required: false, nullable: false, description: "", source: sourceOf(cell) } : null;
+  }
+  const said = scope.paragraphAt?.(anchor);
+  const typed = said ? TYPE_SENTENCE.exec(said.text) : null;
+  if (!said || !typed?.[1]) return null;
+  const cells: YfmCell[] = [
+    { ...said, text: `**${name}**` },
+    { ...said, text: typed[1] },
+    { ...said, text: said.text.slice(typed[0].length).trim() },
+  ];
+  return readFieldRow(scope, { name: 0, type: 1, description: 2 }, cells, cells[0] as YfmCell, [...seen, anchor]);
+}
+
+/** A sentence that opens with a type link and a comma: "[`object`](../data-types.md), where the key is …". */
+const TYPE_SENTENCE = /^(\[`\w+`\]\([^()\s]*\)),/;
 
 /** `object`, `object[]` or `array` with no members read. */
 function isBareObject(t: TypeRef): boolean {

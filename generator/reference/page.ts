@@ -110,6 +110,17 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
       if (own) markUsed(own);
       return own ? { ...own, key: found.key } : null;
     },
+    // The sentence that opens an anchor's section with no table (a type said in words).
+    paragraphAt: (anchor) => {
+      const i = headings().byAnchor.get(anchor.toLowerCase());
+      if (i === undefined) return null;
+      for (let j = i + 1; j < page.blocks.length; j++) {
+        const b = page.blocks[j] as YfmBlock;
+        if (b.kind === "heading" || b.kind === "table") return null;
+        if (b.kind === "text") return { text: b.text, file: b.file, line: b.line, column: b.column };
+      }
+      return null;
+    },
     typeWord: scope.typeWord,
     knownWords: scope.knownWords,
     budget: { left: FIELD_BUDGET, warned: false },

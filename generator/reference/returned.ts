@@ -1,13 +1,13 @@
 import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
-import type { Field, Method, MethodError, ResultSpec, Source, TypeRef } from "../model/types.js";
+import type { Constraint, Field, Method, MethodError, ResultSpec, Source, TypeRef } from "../model/types.js";
 import type { YfmBlock } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { errorColumns, readErrorRows } from "./errors.js";
-import { boldName, type FieldScope, fieldColumns, objectOrList, readFieldRows, saysList } from "./fields.js";
+import { boldName, type FieldColumns, type FieldScope, fieldColumns, linkWords, objectOrList, readFieldRows, saysList } from "./fields.js";
 import { nest } from "./nesting.js";
 import { readTypeWords } from "./type-words.js";
 import type { PageScope } from "./page.js";
-import { type PageSection, firstFieldTable, positionKey, spanOf } from "./sections.js";
+import { type PageSection, firstFieldTable, positionKey, spanOf, srcOf } from "./sections.js";
 
 /**
  * What a method page's sections say of its parameters, its result (`### Returned Data`: `result`, the envelope's
@@ -25,8 +25,60 @@ export function readParameters(method: Method, s: PageSection, scope: FieldScope
     }
     return;
   }
+  const forms = callForms(s, scope, used);
+  if (forms) {
+    method.params.push(...forms.params);
+    method.constraints.push(forms.constraint);
+    return;
+  }
   method.params.push(...readFieldRows(scope, found.cols, found.table.rows.slice(1)));
 }
+
+/**
+ * "There are three options for calling the method." and a table of parameters under each heading after it
+ * (vote.attachedvote.get: "1. By Attached Poll ID" `attachId`*, "2. By Poll Element" `moduleId`*, `entityType`*,
+ * `entityId`*, "3. By Signed ID" `signedAttachId`*): the call forms, each table's starred names one form. A name in
+ * several tables is one parameter (its first row); it is required where every form stars it (`ballot` in each form of
+ * vote.attachedvote.vote), else the forms say when. Null unless the words say so and two tables or more follow.
+ */
+function callForms(s: PageSection, scope: FieldScope, used: Set<YfmBlock | YfmCell[][]>): { params: Field[]; constraint: Constraint } | null {
+  const said = s.blocks.find((b): b is Extract<YfmBlock, { kind: "text" }> => b.kind === "text" && CALL_FORMS.test(b.text));
+  if (!said) return null;
+  const tables: Array<{ table: Extract<YfmBlock, { kind: "table" }>; cols: FieldColumns }> = [];
+  let heading = false;
+  for (const b of s.blocks) {
+    if (b.kind === "heading") heading = true;
+    if (b.kind !== "table" || !heading) continue;
+    const cols = b.rows[0] ? fieldColumns(b.rows[0]) : null;
+    if (cols) tables.push({ table: b, cols });
+    // One table to a heading: a second one under the same heading is not a form of its own.
+    heading = false;
+  }
+  if (tables.length < 2) return null;
+  const byName = new Map<string, Field>();
+  const forms: string[][] = [];
+  for (const { table, cols } of tables) {
+    used.add(table);
+    const rows = readFieldRows(scope, cols, table.rows.slice(1));
+    // A name again (`ballot` in each form) is the parameter already read: its row is held by it.
+    for (const f of rows) {
+      const first = byName.get(f.name);
+      if (!first) byName.set(f.name, f);
+      else {
+        scope.merged?.add(positionKey(f.source as Source));
+        if (typeWords(first.type) !== typeWords(f.type)) scope.diagnostics.push(diagnostic("ambiguous-reading", spanOf(f.source as Source, f.name.length + 4), { text: `${f.name}: ${typeWords(f.type)} here, ${typeWords(first.type)} in an earlier form`, reading: "the earlier form's type: a parameter has one" }));
+      }
+    }
+    forms.push(rows.filter((f) => f.required).map((f) => f.name));
+  }
+  const everywhere = (name: string) => forms.every((f) => f.includes(name));
+  const params = [...byName.values()].map((f) => ({ ...f, required: f.required && everywhere(f.name) }));
+  const words = linkWords(said.text).replace(/\s+/g, " ").trim();
+  return { params, constraint: { kind: "call-forms", forms: forms.map((f) => f.filter((n) => !everywhere(n))).filter((f) => f.length > 0), text: words, source: srcOf(said) } };
+}
+
+/** "There are three options for calling the method.", "There are two ways to call the method". */
+const CALL_FORMS = /\bthere are (?:two|three|four|several|\d+) (?:options|ways) (?:for calling|to call) the method\b/i;
 
 export function readReturned(method: Method, s: PageSection, scope: FieldScope, used: Set<YfmBlock | YfmCell[][]>, envelope: Field[]): void {
   if (method.result) return;

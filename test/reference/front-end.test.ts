@@ -579,6 +579,62 @@ describe("readings the review of issue 28 found wrong", () => {
     expect(at("unplaced")).toEqual([expect.stringContaining("the row 'task.list'")]);
   });
 
+  it("'There are three options for calling the method' and a table under each heading: call forms, none dropped", () => {
+    const table = (rows: string) => `#|\n|| **Name**\n\`type\` | **Description** ||\n${rows}\n|#`;
+    const text = [
+      "# Get a Thing thing.get",
+      "",
+      "> Scope: [`thing`](x)",
+      "",
+      "## Method Parameters",
+      "",
+      "There are three options for calling the method.",
+      "",
+      "### 1. By ID",
+      "",
+      table("|| **id***\n[`integer`](x) | Id ||\n|| **ballot***\n[`object`](x) | Votes ||"),
+      "",
+      "### 2. By Element",
+      "",
+      table("|| **moduleId***\n[`string`](x) | Module ||\n|| **entityId***\n[`integer`](x) | Element ||\n|| **ballot***\n[`object`](x) | Votes ||\n|| **lang**\n[`string`](x) | Language ||"),
+      "",
+      "### 3. By Signed ID",
+      "",
+      table("|| **signedId***\n[`string`](x) | Signed ||\n|| **ballot***\n[`object`](x) | Votes ||"),
+      "",
+    ].join("\n");
+    const built = read({ "api-reference/things/thing-get.md": text });
+    const m = built.model?.methods[0];
+    // Each name once; `ballot`, starred in every form, is required; the others only in their form.
+    expect(m?.params.map((p) => [p.name, p.required])).toEqual([["id", false], ["ballot", true], ["moduleId", false], ["entityId", false], ["lang", false], ["signedId", false]]);
+    expect(m?.constraints.map((c) => (c.kind === "call-forms" ? [c.kind, c.forms, c.text] : c.kind))).toEqual([["call-forms", [["id"], ["moduleId", "entityId"], ["signedId"]], "There are three options for calling the method."]]);
+    expect(built.diagnostics.filter((d) => d.code === "unplaced")).toEqual([]);
+    // Without the words, the first table is the parameters and the others are warned, as before.
+    const plain = read({ "api-reference/things/thing-get.md": text.replace("There are three options for calling the method.", "The parameters.") });
+    expect(plain.model?.methods[0]?.params.map((p) => p.name)).toEqual(["id", "ballot"]);
+    expect(plain.diagnostics.filter((d) => d.code === "unplaced")).toHaveLength(2);
+  });
+
+  it("'Contains the object [`template`](#template)' on `result` is result's member `template`; on a row of that name, the row", () => {
+    const template = "#### Template Type {#template}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **id**\n[`string`](x) | Id ||\n|#\n";
+    const returned = (row: string, after: string) => page("|| **id**\n[`integer`](x) | Id ||", ["## Response Handling", "", "### Returned Data", "", "#|", "|| **Name**\n`type` | **Description** ||", row, "|#", "", after].join("\n"));
+    const resultOf = (row: string, after: string) => {
+      const built = read({ "api-reference/things/thing-get.md": returned(row, after) });
+      return { type: stripSources(built.model?.methods[0]?.result?.type ?? { kind: "unknown" }), unplaced: built.diagnostics.filter((d) => d.code === "unplaced") };
+    };
+    const item = { kind: "object", members: [{ name: "id", type: { kind: "primitive", type: "string" }, required: false, nullable: false }] };
+    // The example answers `{"template": {…}}`: a member of that name, not result itself.
+    expect(resultOf("|| **result**\n[`object`](x) | Root element of the response. Contains the object [`template`](#template) ||", template).type).toEqual({ kind: "object", members: [{ name: "template", type: item, required: false, nullable: false }] });
+    // "Contains the object [`result`](#result)" on `result`: the row's own type (documentgenerator's getfields).
+    expect(resultOf("|| **result**\n[`object`](x) | Root element of the response. Contains the object [`result`](#result) ||", template.replace("{#template}", "{#result}")).type).toEqual(item);
+    // A section with no table whose sentence says the type: "[`object`](…), where the key is … and the value is the
+    // object [`template`](#template)" is a map of templates under `templates`; the template's rows are held.
+    const templates = `#### Templates Object {#templates}\n\n[\`object\`](../data-types.md), where the key is the string identifier of the template, and the value is the object [\`template\`](#template)\n\n${template}`;
+    const map = resultOf("|| **result**\n[`object`](x) | The root element of the response. Contains the object [`templates`](#templates) ||", templates);
+    expect(map.type).toEqual({ kind: "object", members: [{ name: "templates", type: { kind: "object", members: [], additional: item }, required: false, nullable: false }] });
+    expect(map.unplaced).toEqual([]);
+  });
+
   describe("results the refused examples showed misread (tasks.task.delete, crm.quote.fields, entity.get)", () => {
     const returned = (rows: string[], after = "") => ["## Response Handling", "", "### Returned Data", "", "#|", "|| **Name**\n`type` | **Description** ||", ...rows, "|| **time**\n[`time`](x) | Timing ||", "|#", "", after].join("\n");
     const resultOf = (rows: string[], after = "", name = "thing.get") => {
