@@ -452,6 +452,8 @@ const KEYED_ARRAY = /`array\([^`]*=>|\b(?:format|form|structure)\b[^`\n]{0,40}?(
 
 /** Whether a row typed `object` is called a list by its words (and not given keys): see readFieldRow. */
 export function saysList(typeText: string, description: string): boolean {
+  // A list the words name as a member ("Contains an array of [`numerators`](#numerators)") is the member's, not the row's.
+  if (heldMember(description)) return false;
   return (ONE_WORD_CELL.test(typeText.trim()) && (LIST_WORDS.test(description.trimStart()) || LIST_PHRASE.test(description)) && !KEY_WORDS.test(description)) || OR_LIST.test(description);
 }
 
@@ -529,11 +531,19 @@ function alternatives(description: string): boolean {
 function linkedObject(scope: FieldScope, type: TypeRef, cell: YfmCell, name: string, description: string, seen: readonly string[]): TypeRef {
   // "Contains the object [`template`](#template)" where the row is `result`: the object is result's member of that
   // name (crm.documentgenerator.template.get answers `{"template": {…}}`), not result itself; "Contains the object
-  // [`result`](#result)" on the row `result` is the row's own type. Read as result itself, the example's nesting went
-  // unseen (its members all optional, the object open).
-  const holder = type.kind === "object" ? HOLDS_OBJECT.exec(description) : null;
-  if (holder?.[1] && holder[2] && holder[1] !== name && seen.length < DEPTH && !foreign(scope, cell)) {
-    const member = heldObject(scope, cell, holder[1], holder[2], seen);
+  // [`result`](#result)" on the row `result` is the row's own type. So are "Contains the `attach` object …, structure
+  // described [below](#attach)" and "Contains an array `list`, which includes objects with [event
+  // descriptions](#lists)" (a list under that name). Read as result itself, the examples' nesting went unseen: the
+  // object's members were all optional and it was open.
+  const holder = type.kind === "object" && !foreign(scope, cell) ? heldMember(description) : null;
+  if (holder && holder.name !== name && seen.length < DEPTH) {
+    // The row's own section ("Result Type" under `result`) that lists the member is the row's type: its link may
+    // name the member's items instead (crm.documentgenerator.template.getfields links `templateFields` to the
+    // `templateField` each of its keys holds).
+    const own = scope.tableNamed?.(name);
+    const ownObject = own && !seen.includes(own.anchor) ? objectOf(scope, own, [...seen, own.anchor]) : null;
+    if (ownObject?.kind === "object" && ownObject.members.some((f) => f.name === holder.name)) return ownObject;
+    const member = heldObject(scope, cell, holder, seen);
     if (member) return { kind: "object", members: [member] };
   }
   // The anchor stops at a bracket too: `](#a` repeated without its `)` is then one scan, not one per opening.
@@ -547,31 +557,66 @@ function linkedObject(scope: FieldScope, type: TypeRef, cell: YfmCell, name: str
   return type.kind === "array" ? { kind: "array", items: object } : object;
 }
 
-/** "Contains the object [`template`](#template)": the member's name and the anchor of its type. */
-const HOLDS_OBJECT = /\bcontains the object \[`(\w+)`\]\(#([\w-]+)\)/i;
+/** A member a row's words say its object holds: its name, whether it is a list, and the anchor of its type. */
+export interface Held {
+  name: string;
+  list: boolean;
+  anchor: string | null;
+  /** A link into another page of the folder (`./crm-timeline-logo-add.md#logo`), where the words give no anchor. */
+  page: string | null;
+}
 
 /**
- * The member `name` that a row's words say its object holds, typed by the section `anchor` names: its table (an
- * object of its rows), or, where it has none, the sentence that opens it read as the member's type cell and words
- * ("[`object`](…), where the key is the string identifier of the template, and the value is the object
- * [`template`](#template)": a map of templates, fields.ts MAP_WORDS). Null when the anchor gives neither.
+ * The member a row's words name in its object: "Contains the object [`template`](#template)", "Contains the
+ * [`numerator`](#numerator) object", "The `result` field contains the [logMessage](#logMessage) object" (its link's
+ * words the name, its anchor the type); "Contains the `attach` object", "Contains an array `list`", "contains an
+ * array of `logos`" (the name in backticks; the type the first link of the words, if any); "Contains an array of
+ * [`numerators`](#numerators)". Null for any other words (an unquoted "Contains an array of numerators" is a list of
+ * them, fields.ts LIST_WORDS).
  */
-function heldObject(scope: FieldScope, cell: YfmCell, name: string, anchor: string, seen: readonly string[]): Field | null {
-  if (seen.includes(anchor)) return null;
-  const table = scope.tableAt(anchor);
-  if (table) {
-    const object = objectOf(scope, table, [...seen, anchor]);
-    return object ? { name, type: object, required: false, nullable: false, description: "", source: sourceOf(cell) } : null;
-  }
-  const said = scope.paragraphAt?.(anchor);
+export function heldMember(description: string): Held | null {
+  const linked = HOLDS_LINKED.exec(description);
+  if (linked) return { name: (linked[1] ?? linked[3] ?? linked[5]) as string, list: linked[5] !== undefined, anchor: (linked[2] ?? linked[4] ?? linked[6]) as string, page: null };
+  const named = HOLDS_NAMED.exec(description);
+  if (!named) return null;
+  const rest = description.slice(named.index);
+  const anchor = /\]\(#([\w-]+)\)/.exec(rest)?.[1] ?? null;
+  const page = anchor ? null : (/\]\(([^()\s#]+\.md#[\w-]+)\)/.exec(rest)?.[1] ?? null);
+  return { name: (named[1] ?? named[2] ?? named[3]) as string, list: named[1] === undefined, anchor, page };
+}
+
+const HOLDS_LINKED = /\bcontains the (?:object \[`?(\w+)`?\]\(#([\w-]+)\)|\[`?(\w+)`?\]\(#([\w-]+)\) object\b)|\bcontains an array of \[`(\w+)`\]\(#([\w-]+)\)/i;
+const HOLDS_NAMED = /\bcontains the `(\w+)` object\b|\bcontains an array `(\w+)`|\bcontains an array of `(\w+)`/i;
+
+/**
+ * The member a row's words say its object holds, typed by the section its anchor names: its table (an object of its
+ * rows, a list of them for a list), or, where it has none, the sentence that opens it read as the member's type cell
+ * and words ("[`object`](…), where the key is the string identifier of the template, and the value is the object
+ * [`template`](#template)": a map of templates, fields.ts MAP_WORDS). Without an anchor, or one that gives neither:
+ * an object (a list) whose members are not given. Null when the anchor was followed already (a loop).
+ */
+function heldObject(scope: FieldScope, cell: YfmCell, held: Held, seen: readonly string[]): Field | null {
+  const { name, list, anchor, page } = held;
+  if (anchor && seen.includes(anchor)) return null;
+  const member = (type: TypeRef): Field => ({ name, type: list ? { kind: "array", items: type } : type, required: false, nullable: false, description: "", source: sourceOf(cell) });
+  const table = anchor ? scope.tableAt(anchor) : null;
+  const object = table && anchor ? objectOf(scope, table, [...seen, anchor]) : null;
+  if (object) return member(object);
+  // Another page's table, as a type cell's link to it is read (readWord).
+  const found = page ? (scope.tableIn?.(cell.file, page) ?? null) : null;
+  const there = found && !seen.includes(found.key) ? objectOf(scope, found, [...seen, found.key]) : null;
+  if (there) return member(there);
+  const said = anchor && !list ? scope.paragraphAt?.(anchor) : null;
   const typed = said ? TYPE_SENTENCE.exec(said.text) : null;
-  if (!said || !typed?.[1]) return null;
-  const cells: YfmCell[] = [
-    { ...said, text: `**${name}**` },
-    { ...said, text: typed[1] },
-    { ...said, text: said.text.slice(typed[0].length).trim() },
-  ];
-  return readFieldRow(scope, { name: 0, type: 1, description: 2 }, cells, cells[0] as YfmCell, [...seen, anchor]);
+  if (said && typed?.[1] && anchor) {
+    const cells: YfmCell[] = [
+      { ...said, text: `**${name}**` },
+      { ...said, text: typed[1] },
+      { ...said, text: said.text.slice(typed[0].length).trim() },
+    ];
+    return readFieldRow(scope, { name: 0, type: 1, description: 2 }, cells, cells[0] as YfmCell, [...seen, anchor]);
+  }
+  return member({ kind: "object", members: [], open: true });
 }
 
 /** A sentence that opens with a type link and a comma: "[`object`](../data-types.md), where the key is …". */

@@ -3,7 +3,7 @@ import type { Constraint, Field, Method, MethodError, ResultSpec, Source, TypeRe
 import type { YfmBlock } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { errorColumns, readErrorRows } from "./errors.js";
-import { boldName, type FieldColumns, type FieldScope, fieldColumns, linkWords, objectOrList, readFieldRows, saysList } from "./fields.js";
+import { boldName, type FieldColumns, type FieldScope, fieldColumns, heldMember, linkWords, objectOrList, readFieldRows, saysList } from "./fields.js";
 import { nest } from "./nesting.js";
 import { readTypeWords } from "./type-words.js";
 import type { PageScope } from "./page.js";
@@ -110,7 +110,11 @@ export function readReturned(method: Method, s: PageSection, scope: FieldScope, 
     const beside = described && !linked && members.length > 0 && isBare(result.type) ? members : null;
     // Rows typed `object` already are the descriptions (crm.enum.fields): as the table says.
     const already = linked?.every((f) => f.type.kind === "object") ?? false;
-    const fieldsOf = (entity || (described && !already)) && FIELDS_METHOD.test(method.name) && linked ? linked : beside;
+    // A member the row's words name ("Contains an array `fields` with descriptions of the source fields"): result
+    // holds it, it does not describe fields of its own (fields.ts heldMember).
+    const held = heldMember(result.description);
+    const holds = held !== null && linked?.length === 1 && linked[0]?.name === held.name;
+    const fieldsOf = (entity || (described && !already)) && FIELDS_METHOD.test(method.name) && linked && !holds ? linked : beside;
     // A described field's own value type (`LIST` of `uf_enum_element[]`) is named in its description and is the
     // catalogue's resource: the rows it was read from are held by the field, not dropped.
     if (fieldsOf) for (const f of fieldsOf) eachNested(f.type, (n) => scope.merged?.add(positionKey(n.source as Source)));

@@ -77,7 +77,7 @@ export interface HeadingIndex {
   byField: Map<string, { index: number; anchor: string }>;
 }
 
-const NAMED_SECTION = /^(?:parameter|object|fields of the|fields of)\s+(\S+)(?:\s+(?:parameter|object))?$|^(\S+)\s+(?:parameter|object)$/;
+const NAMED_SECTION = /^(?:parameter|object|fields of the|fields of)\s+(\S+)(?:\s+(?:parameter|object))?$|^(\S+)\s+(?:parameter|object|type)$/;
 
 export function headingIndex(blocks: YfmBlock[]): HeadingIndex {
   const byAnchor = new Map<string, number>();

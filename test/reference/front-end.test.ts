@@ -635,6 +635,28 @@ describe("readings the review of issue 28 found wrong", () => {
     expect(map.unplaced).toEqual([]);
   });
 
+  it("a member the words name in backticks is result's member: 'Contains the `attach` object', 'Contains an array `list`'", () => {
+    const section = (anchor: string) => `#### Element {#${anchor}}\n\n#|\n|| **Name**\n\`type\` | **Description** ||\n|| **ID**\n[\`integer\`](x) | Id ||\n|#\n`;
+    const resultOf = (words: string, after: string, method = "thing.get") => {
+      const text = page("|| **id**\n[`integer`](x) | Id ||", ["## Response Handling", "", "### Returned Data", "", "#|", "|| **Name**\n`type` | **Description** ||", `|| **result**\n[\`object\`](x) | ${words} ||`, "|#", "", after].join("\n")).replace("thing.get", method);
+      return stripSources(read({ "api-reference/things/thing-get.md": text }).model?.methods[0]?.result?.type ?? { kind: "unknown" });
+    };
+    const item = { kind: "object", members: [{ name: "ID", type: { kind: "primitive", type: "integer" }, required: false, nullable: false }] };
+    const holds = (name: string, type: unknown) => ({ kind: "object", members: [{ name, type, required: false, nullable: false }] });
+    // vote.attachedvote.get: the example answers `{"attach": {…}}`.
+    expect(resultOf("Root element of the response. Contains the `attach` object with information about the voting, structure described [below](#attach)", section("attach"))).toEqual(holds("attach", item));
+    // tasks.task.history.list: `{"list": […]}`.
+    expect(resultOf("Root element of the response. Contains an array `list`, which includes objects with [event descriptions](#lists) for the task", section("lists"))).toEqual(holds("list", { kind: "array", items: item }));
+    // crm.documentgenerator.numerator.list: `{"numerators": […]}`.
+    expect(resultOf("Root element of the response. Contains an array of [`numerators`](#numerators)", section("numerators"))).toEqual(holds("numerators", { kind: "array", items: item }));
+    // No link: the member, its members not given.
+    expect(resultOf("Root element of the response. Contains the `attach` object", "")).toEqual(holds("attach", { kind: "object", members: [], open: true }));
+    // Unquoted, the words call result itself a list (fields.ts LIST_WORDS), no member.
+    expect(resultOf("Root element of the response. Contains an array of [numerators](#numerators)", section("numerators"))).toEqual({ kind: "union", options: [item, { kind: "array", items: item }] });
+    // A fields method whose `result` holds a named list of descriptions: the member, not a description of a field `fields`.
+    expect(resultOf("Response root element. Contains an array `fields` with descriptions of the source fields, described [below](#fields)", section("fields"), "thing.fields")).toEqual(holds("fields", { kind: "array", items: item }));
+  });
+
   describe("results the refused examples showed misread (tasks.task.delete, crm.quote.fields, entity.get)", () => {
     const returned = (rows: string[], after = "") => ["## Response Handling", "", "### Returned Data", "", "#|", "|| **Name**\n`type` | **Description** ||", ...rows, "|| **time**\n[`time`](x) | Timing ||", "|#", "", after].join("\n");
     const resultOf = (rows: string[], after = "", name = "thing.get") => {

@@ -161,6 +161,19 @@ describe("the platform's reference, read whole", () => {
     expect(doc["x-placements"].flatMap((p) => p.codes)).toContain("CRM_DYNAMIC_XXX_DETAIL_TAB");
   });
 
+  it("gives every response the envelope's members the pages list beyond result and time (`total`, `next`), optional, as the types do", () => {
+    type Schema = { required?: string[]; properties?: Record<string, { type?: string }> };
+    const doc = JSON.parse(readFileSync(join(OUT, "openapi/openapi.legacy.json"), "utf8")) as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: Schema }> }> }>> };
+    const ok = (name: string) => doc.paths[`/${name}`]?.["post"]?.responses["200"]?.content["application/json"]?.schema;
+    // crm.company.list's table lists `total`; the documents had only `result` and `time`, so a consumer of the
+    // documents (and the examples' check, objects closed) had no `total`.
+    expect(ok("crm.company.list")?.properties?.["total"]?.type).toBe("integer");
+    expect(ok("crm.company.list")?.required).toEqual(["result", "time"]);
+    expect(Object.keys(ok("crm.company.get")?.properties ?? {})).toEqual(expect.arrayContaining(["result", "time", "total", "next"]));
+    const types = readFileSync(join(OUT, "types/common.d.ts"), "utf8");
+    expect(types).toMatch(/total\?: number/);
+  });
+
   it("reads the request rates per plan from the limits page, which the client's throttle presets follow", async () => {
     const { THROTTLE_PRESETS } = await import("../../runtime/client/limits.js");
     // The client's presets are the documentation's behaviour written into the runtime (D4, cited there): a new
@@ -279,7 +292,11 @@ describe("the platform's reference, read whole", () => {
       .sort((a, b) => b[1].length - a[1].length)
       .map(([k, v]) => `${v.length} ${k}\n    ${v.slice(0, 3).join("\n    ")}`)
       .join("\n");
-    process.stdout.write(`examples: ${JSON.stringify(r.figures)}\nquirks: ${JSON.stringify(r.quirks)}\n${report}\n`);
+    const extra = Object.entries(r.extra)
+      .sort((a, b) => b[1].length - a[1].length)
+      .map(([k, v]) => `${v.length} ${k}\n    ${v.slice(0, 3).join("\n    ")}`)
+      .join("\n");
+    process.stdout.write(`examples: ${JSON.stringify(r.figures)}\nquirks: ${JSON.stringify(r.quirks)}\n${report}\naccepted, and refused once every object is closed:\n${extra}\n`);
     const { request, response, error } = r.figures;
     // The published examples, read strictly or leniently (each quirk counted): nearly all are read.
     expect(request.examples).toBeGreaterThanOrEqual(2300);
@@ -314,10 +331,21 @@ describe("the platform's reference, read whole", () => {
     // 3.0), a flag with member rows beside it read as either (tasks.task.delete), "The root element of the response."
     // then "Contains an array of objects" on the cell's next line read as a list, a fields method's own tables of
     // fields (crm.quote.fields' "Main Fields") read as result's keys, and a catalogue object whose words say "An array
-    // of objects" read as either; 0.796 (1,077) with the catalogue's disagreeing `x.id` read as either.
-    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.796);
+    // of objects" read as either; 0.796 (1,077) with the catalogue's disagreeing `x.id` read as either. Then 0.793
+    // (1,073), the one time this floor went down, and why: four examples had been accepted by a misreading. A `result`
+    // whose words name the member it holds ("Contains the `attach` object", "Contains the [`templateFields`](#…)
+    // object") had been read as that member itself, an object whose members were all optional and open to others,
+    // so `{"attach": {…}}` passed without a look inside. Read where they belong, three give `QUESTIONS` as an object
+    // keyed by id where the row says `array`, and one a `null` value where the row says `string | array`.
+    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.793);
     // 0.783 (975 of 1,245), as measured since the error bodies were read; 0.77 had been set before.
     expect(error.accepted / error.checked).toBeGreaterThanOrEqual(0.783);
+    // The same examples with every object that lists its members closed to others (the generated schemas stay open:
+    // the platform adds fields). What the open check accepts and this one refuses is listed above: members the pages
+    // do not list, and a nesting misread (how the four above were found). Measured when set: 2,016, 1,027 and 975.
+    expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.865);
+    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.759);
+    expect(error.closedAccepted / error.checked).toBeGreaterThanOrEqual(0.783);
   }, 120_000);
 
   it("type-checks a sample of 250 methods' accepted responses against the generated types (one file, satisfies, one tsc run)", () => {
@@ -345,8 +373,9 @@ describe("the platform's reference, read whole", () => {
 });
 
 interface ExamplesReport {
-  figures: Record<"request" | "response" | "error", { examples: number; strict: number; lenient: number; unreadable: number; checked: number; accepted: number; strictAccepted: number }>;
+  figures: Record<"request" | "response" | "error", { examples: number; strict: number; lenient: number; unreadable: number; checked: number; accepted: number; strictAccepted: number; closedAccepted: number }>;
   kinds: Record<string, string[]>;
+  extra: Record<string, string[]>;
   quirks: Record<string, number>;
   accepted: Array<{ method: string; version: string; body: unknown }>;
 }

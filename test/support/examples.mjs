@@ -80,12 +80,20 @@ export function checkExamples(outDir, root = ROOT) {
   (addFormats.default ?? addFormats)(ajv);
   ajv.addSchema(docs.legacy, "legacy");
   ajv.addSchema(docs.v3, "v3");
+  // The same documents with every object that lists its members closed to others: an accepted example that carries a
+  // member its table does not list (a misread nesting, `{"template": {…}}` checked against the template's own open
+  // object, passed) is counted and placed, though the generated schemas stay open, as the platform adds fields.
+  const strictAjv = new Ajv({ strict: false, allErrors: false });
+  (addFormats.default ?? addFormats)(strictAjv);
+  strictAjv.addSchema(closed(docs.legacy), "legacy");
+  strictAjv.addSchema(closed(docs.v3), "v3");
+  const extra = {};
   const figures = {};
   const kinds = {};
   const quirks = {};
   const accepted = [];
   const count = (kind, key) => {
-    figures[kind] ??= { examples: 0, strict: 0, lenient: 0, unreadable: 0, checked: 0, accepted: 0, strictAccepted: 0 };
+    figures[kind] ??= { examples: 0, strict: 0, lenient: 0, unreadable: 0, checked: 0, accepted: 0, strictAccepted: 0, closedAccepted: 0 };
     figures[kind][key]++;
   };
   for (const m of model.methods.filter((x) => x.described && x.source.file.includes("api-reference/"))) {
@@ -132,16 +140,41 @@ export function checkExamples(outDir, root = ROOT) {
         if (read.strict) count(ex.kind, "strictAccepted");
         // The type-checked sample takes whole responses (the envelope's type is part of what it checks).
         if (ex.kind === "response" && read.strict && !bodyOnly) accepted.push({ method: m.name, version: m.version, body: value });
+        const closedCheck = strictAjv.getSchema(schemaRef) ?? strictAjv.compile({ $ref: schemaRef });
+        if (closedCheck(value)) count(ex.kind, "closedAccepted");
+        else {
+          const e = deepest(closedCheck.errors);
+          const at = e?.keyword === "additionalProperties" ? `${e.instancePath}/${e.params.additionalProperty}` : (e?.instancePath ?? "");
+          (extra[`${ex.kind}: ${e?.keyword === "additionalProperties" ? "a field absent from the table" : classify(e, value)}`] ??= []).push(`${m.source.file}:${ex.line} ${at}`);
+        }
         continue;
       }
       // The deepest error: under a union every option's first error is listed, and the option that went furthest
       // into the example says what differs (the others fail at the union's own level).
-      const e = (validate.errors ?? []).reduce((a, x) => (a === undefined || x.instancePath.split("/").length > a.instancePath.split("/").length ? x : a), undefined);
+      const e = deepest(validate.errors);
       const kind = `${ex.kind}: ${classify(e, value)}`;
       (kinds[kind] ??= []).push(`${m.source.file}:${ex.line}${e?.instancePath ? ` ${e.instancePath}` : ""}`);
     }
   }
-  return { figures, kinds, quirks, accepted };
+  return { figures, kinds, quirks, accepted, extra };
+}
+
+/** The error deepest in the example: under a union, the option that went furthest says what differs. */
+function deepest(errors) {
+  return (errors ?? []).reduce((a, x) => (a === undefined || x.instancePath.split("/").length > a.instancePath.split("/").length ? x : a), undefined);
+}
+
+/** A copy of an OpenAPI document whose object schemas that list members take no others (`additionalProperties: false`). */
+function closed(doc) {
+  const walk = (x) => {
+    if (Array.isArray(x)) return x.map(walk);
+    if (!x || typeof x !== "object") return x;
+    const out = {};
+    for (const [k, v] of Object.entries(x)) out[k] = walk(v);
+    if (out.properties && typeof out.properties === "object" && out.additionalProperties === undefined && out.patternProperties === undefined) out.additionalProperties = false;
+    return out;
+  };
+  return walk(doc);
 }
 
 function classify(e, body) {
@@ -162,4 +195,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   console.log(JSON.stringify(r.figures, null, 2));
   console.log("quirks", r.quirks);
   for (const [k, v] of Object.entries(r.kinds).sort((a, b) => b[1].length - a[1].length)) console.log(`${v.length} ${k}\n    ${v.slice(0, 3).join("\n    ")}`);
+  console.log("accepted, and refused once every object is closed:");
+  for (const [k, v] of Object.entries(r.extra).sort((a, b) => b[1].length - a[1].length)) console.log(`${v.length} ${k}\n    ${v.slice(0, process.env.ALL ? v.length : 3).join("\n    ")}`);
 }

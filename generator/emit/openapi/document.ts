@@ -140,7 +140,9 @@ function operation(model: Model, m: Method, version: Version, opts: { get: boole
           schema: {
             type: "object",
             required: ["result", "time"],
-            properties: { result: resultSchema(m.result), time: refTo("Time") },
+            // Members beyond `result` and `time` the input states (the reference's `total` and `next` of list
+            // methods), as the types' `Envelope<R>` has them: optional.
+            properties: { result: resultSchema(m.result), time: refTo("Time"), ...Object.fromEntries(envelopeExtras(model).map((f) => [f.name, fieldSchema(f)])) },
           },
         },
       },
@@ -196,6 +198,11 @@ function idempotencyResponseHeaders(): Record<string, OpenAPIV3.HeaderObject> {
       schema: { type: "string", enum: ["true"] },
     },
   };
+}
+
+/** The envelope's members other than `result` and `time` (the reference's `total` and `next`); none in the spec's. */
+function envelopeExtras(model: Model): Field[] {
+  return model.envelope?.members.filter((f) => f.name !== "result" && f.name !== "time") ?? [];
 }
 
 function schemaOfFields(fields: Field[], description: string): OpenAPIV3.SchemaObject {
