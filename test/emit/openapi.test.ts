@@ -67,6 +67,18 @@ describe("OpenAPI documents", () => {
     for (const d of [v3Doc, legacyDoc]) for (const m of JSON.stringify(d).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) expect(Object.keys(d.components.schemas)).toContain(m[1]);
   });
 
+  it("an object the model leaves open says additionalProperties: true; one that lists its members says nothing more", () => {
+    const member = { name: "ID", type: { kind: "primitive", type: "integer" } as TypeRef, required: false, nullable: false, description: "", source: { file: "a.md", line: 1, column: 1 } };
+    expect(typeSchema({ kind: "object", members: [member], open: true } as unknown as TypeRef)).toMatchObject({ type: "object", additionalProperties: true });
+    expect(typeSchema({ kind: "object", members: [], open: true } as TypeRef)).toEqual({ type: "object", additionalProperties: true });
+    expect(typeSchema({ kind: "object", members: [member] } as unknown as TypeRef)).not.toHaveProperty("additionalProperties");
+    // A map keeps its value's schema.
+    expect(typeSchema({ kind: "object", members: [], open: true, additional: { kind: "primitive", type: "string" } } as TypeRef)).toMatchObject({ additionalProperties: { type: "string" } });
+    // In the shipped spec's documents: placement.bind's `OPTIONS` ("depends on the point").
+    const options = (body(op(legacy, "placement.bind")).properties?.["OPTIONS"] ?? {}) as OpenAPIV3.SchemaObject;
+    expect(options.additionalProperties).toBe(true);
+  });
+
   it("a nullable union takes null as one of its plain options, so its oneOf options do not overlap", () => {
     const s = fieldSchema({ name: "x", type: { kind: "union", options: [{ kind: "primitive", type: "integer" }, { kind: "primitive", type: "string" }] }, required: false, nullable: true, description: "", source: { file: "a.md", line: 1, column: 1 } } as never) as Record<string, unknown>;
     expect(s.oneOf).toEqual([{ type: "integer", nullable: true }, { type: "string" }]);

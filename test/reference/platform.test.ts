@@ -342,9 +342,10 @@ describe("the platform's reference, read whole", () => {
     expect(error.accepted / error.checked).toBeGreaterThanOrEqual(0.783);
     // The same examples with every object that lists its members closed to others (the generated schemas stay open:
     // the platform adds fields). What the open check accepts and this one refuses is listed above: members the pages
-    // do not list, and a nesting misread (how the four above were found). Measured when set: 2,016, 1,027 and 975.
-    expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.865);
-    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.759);
+    // do not list, and a nesting misread (how the four above were found). Measured when set: 2,018, 1,036 and 975
+    // (an object the model leaves open says `additionalProperties: true` in the documents, and stays open here).
+    expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.866);
+    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.765);
     expect(error.closedAccepted / error.checked).toBeGreaterThanOrEqual(0.783);
   }, 120_000);
 

@@ -37,6 +37,10 @@ export function typeSchema(type: TypeRef): Schema {
         const required = type.members.filter((m) => m.required).map((m) => m.name);
         if (required.length > 0) s.required = required;
       }
+      // An object the input leaves open to other members (a filter's `>=ID`, a select-dependent shape, a bare
+      // `object`) says so, as its TypeScript's `[key: string]: unknown` does: a closed check of the documents' objects
+      // then tells it from one that lists all its members.
+      if (type.open && !type.additional) s.additionalProperties = true;
       if (type.additional) {
         s.additionalProperties = type.additional.kind === "unknown" ? true : typeSchema(type.additional);
         if (type.keyDescription) s.description = `Keyed by ${words(type.keyDescription)}.`;
