@@ -224,9 +224,11 @@ export function readFieldRows(scope: FieldScope, cols: FieldColumns, rows: YfmCe
 }
 
 // `[^*\n]*` then a trim, not a lazy `+?` between optional spaces: that form backtracks quadratically on long spaces.
-// An escaped character belongs to the name (`**UF_\***` is the pattern `UF_*`, not `UF_\` starred); the two
-// alternatives cannot both match one character, so the scan stays linear.
-const NAME = /^\s*\*\*((?:[^*\\\n]|\\[^\n])*)\*\*\s*(\\?\*|\^\*\^)?/;
+// An escaped character belongs to the name (`**UF_\***` is the pattern `UF_*`, not `UF_\` starred); the three
+// alternatives cannot match the same character (a `^` only where `*^` does not follow), so the scan stays linear.
+// The required mark comes after the bold (`**id**^*^`, `**id***`) or inside it (`**id^*^**`, 12 rows: crm.item.update's
+// `id`, crm.deal.recurring.*'s; read as a name with a `^`, they were unreadable and dropped): group 2 or group 3.
+const NAME = /^\s*\*\*((?:[^*\\\n^]|\\[^\n]|\^(?!\*\^))*)(\^\*\^)?\*\*\s*(\\?\*|\^\*\^)?/;
 
 /** The bold name a name cell starts with (`**UF_\***` is `UF_*`), or "" when it starts with none. */
 export function boldName(text: string): string {
@@ -252,7 +254,8 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
     scope.diagnostics.push(diagnostic("unreadable-parameter", at(cell, cell.text.split("\n")[0]?.length ?? 1), { text: cell.text.split("\n")[0] ?? "" }));
     return null;
   }
-  const required = m[2] !== undefined;
+  // The mark inside the bold (`**id^*^**`, NAME's group 2) or after it (group 3; the backticked form's group 2).
+  const required = m[2] !== undefined || m[3] !== undefined;
   const typeText = cols.type !== null ? (row[cols.type]?.text ?? "") : cell.text.slice(m[0].length);
   const description = cols.description !== null ? (row[cols.description]?.text ?? "") : "";
   let type = readType(scope, typeText, cell, seen);
@@ -281,6 +284,10 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
     type = { kind: "array", items: { kind: "primitive", type: "string", enum: [...new Set(type.items.members.map((f) => f.name))], openEnum: true } };
   } else if (scope.parameters && /^(?:order|sort)$/i.test(name) && SORT_WORDS.test(plainText(description)) && type.kind === "object" && type.members.length > 0) {
     type = { kind: "object", open: true, members: type.members.map((f) => ({ ...f, type: DIRECTION, required: false, nullable: false, description: `Sorting direction by ${f.name}.` })) };
+  } else if (scope.parameters && /^filter$/i.test(name) && type.kind === "object" && type.members.some((f) => f.required)) {
+    // A `filter` linked to the entity's fields takes their types, not their stars: a star says what creating one
+    // requires (crm.requisite.userfield.list's `FIELD_NAME^*^`), and a filter names any of the fields or none.
+    type = { ...type, members: type.members.map((f) => ({ ...f, required: false })) };
   }
   // "An object where the key is the counter name and the value is an object with [counter description](#counter)":
   // a map by those keys, each value the linked table's object (read as that object itself, `counters.counter` was

@@ -635,6 +635,17 @@ describe("readings the review of issue 28 found wrong", () => {
     expect(map.unplaced).toEqual([]);
   });
 
+  it("a required mark inside the bold (`**id^*^**`) is the mark, and a filter takes its linked fields' types, not their stars", () => {
+    const fields = "### Fields {#fields}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **FIELD_NAME^*^**\n[`string`](x) | Code ||\n|| **SORT**\n[`integer`](x) | Sort ||\n|#\n";
+    const built = read({ "api-reference/things/thing-get.md": page("|| **id^*^**\n[`integer`](x) | Id ||\n|| **CHAT_ID^*^** | Chat ||\n|| **filter**\n[`object`](x) | Filter by the [fields](#fields) ||\n|| **x^y**\n[`string`](x) | A caret in the name ||", fields) });
+    const params = built.model?.methods[0]?.params ?? [];
+    // Read as a name with a `^`, `id` was unreadable and dropped (crm.item.update, crm.deal.recurring.*).
+    expect(params.map((p) => [p.name, p.required])).toEqual([["id", true], ["CHAT_ID", true], ["filter", false], ["x^y", false]]);
+    expect(built.diagnostics.filter((d) => d.code === "unreadable-parameter")).toEqual([]);
+    const filter = params.find((p) => p.name === "filter")?.type;
+    expect(filter?.kind === "object" ? filter.members.map((f) => [f.name, f.required]) : filter).toEqual([["FIELD_NAME", false], ["SORT", false]]);
+  });
+
   it("a member the words name in backticks is result's member: 'Contains the `attach` object', 'Contains an array `list`'", () => {
     const section = (anchor: string) => `#### Element {#${anchor}}\n\n#|\n|| **Name**\n\`type\` | **Description** ||\n|| **ID**\n[\`integer\`](x) | Id ||\n|#\n`;
     const resultOf = (words: string, after: string, method = "thing.get") => {

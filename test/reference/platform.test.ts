@@ -318,9 +318,11 @@ describe("the platform's reference, read whole", () => {
     // table of fields read as one object of them (crm.activity.add's `fields`), and to 0.914 (2,130) with `x.id` read
     // as either type where the catalogue's table of words and x's structure disagree (sale_order_shipment: "Integer
     // identifier", its `id` row a string), and to 0.915 (2,132) with "There are three options for calling the method"
-    // read as call forms, a table under each heading (the eight vote.attachedvote.* methods). The error floor stays: all 270
+    // read as call forms, a table under each heading (the eight vote.attachedvote.* methods), and to 0.916 (2,136)
+    // with a required mark inside the bold (`**id^*^**`) read as the mark, and a `filter` linked to the entity's
+    // fields not requiring their starred ones. The error floor stays: all 270
     // refused give `"error"` as a number (`200040300010`, `0`), where the error include says "String error code".
-    expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.915);
+    expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.916);
     // 0.779 (1,054) with a fields method's `result` linked to its fields' table read as their descriptions by more of
     // its words (crm.activity.fields: "Values for the `result` field correspond to [fields of the object]"), and 0.787
     // (1,065) with a `result` typed `object` whose words call it a list ("Returns an array of triggers") read as either.
@@ -343,8 +345,9 @@ describe("the platform's reference, read whole", () => {
     // The same examples with every object that lists its members closed to others (the generated schemas stay open:
     // the platform adds fields). What the open check accepts and this one refuses is listed above: members the pages
     // do not list, and a nesting misread (how the four above were found). Measured when set: 2,018, 1,036 and 975
-    // (an object the model leaves open says `additionalProperties: true` in the documents, and stays open here).
-    expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.866);
+    // (an object the model leaves open says `additionalProperties: true` in the documents, and stays open here);
+    // requests 2,038 with `**id^*^**` read.
+    expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.874);
     expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.765);
     expect(error.closedAccepted / error.checked).toBeGreaterThanOrEqual(0.783);
   }, 120_000);
