@@ -181,7 +181,7 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
       // are taken (said once per word, below).
       if (m) {
         const other = idDisagrees(owner, member, m.type);
-        return other ? { kind: "union", options: [structuredClone(m.type), other] } : structuredClone(m.type);
+        return other ? { kind: "union", options: [structuredClone(m.type), structuredClone(other)] } : structuredClone(m.type);
       }
       // `user.id` where `user` is itself an identifier: the identifier's type.
       const e = entries.get(owner);

@@ -147,6 +147,7 @@ function formsOf(scope: FieldScope, rows: YfmCell[][], seen: readonly string[]):
   const cols = header ? fieldColumns(header) : null;
   if (!cols || body.length < 2) return null;
   const options: TypeRef[] = [];
+  const when: string[] = [];
   for (const row of body) {
     const cell = row[cols.name];
     if (!cell || NAME.test(cell.text)) return null;
@@ -155,8 +156,31 @@ function formsOf(scope: FieldScope, rows: YfmCell[][], seen: readonly string[]):
     // The link alone, or under the one word it stands for (`object`, `array`).
     if (!FORM_LINK.test(link) || lines.length > 2 || (lines.length === 2 && !/^`(?:object|array)`$/i.test(lines[0] ?? ""))) return null;
     options.push(readType(scope, link, cell, seen));
+    const words = cols.description !== null ? plainText(row[cols.description]?.text ?? "") : "";
+    // The form by its word (`entity[]`): a link's words with brackets in them are not a link to plainText.
+    when.push(`\`${/`([^`\n]+)`/.exec(link)?.[1] ?? link}\`${words ? `: ${words}` : ""}`);
   }
+  // Each form's condition ("Returned if the `ENTITY` parameter is provided") goes into the words of the row it types.
+  const note = `One of: ${when.join("; ")}.`;
+  for (const o of options) FORM_NOTES.set(o, note);
   return { kind: "union", options };
+}
+
+/**
+ * The conditions of a table of forms, by each of its options (readType makes a union of its own of them): the row it
+ * types says them (readFieldRow).
+ */
+const FORM_NOTES = new WeakMap<TypeRef, string>();
+
+/** Words, then a note as a sentence of its own. */
+function withNote(words: string, note: string | undefined): string {
+  if (!note) return words;
+  return words ? `${words}${/[.!?]$/.test(words) ? "" : "."} ${note}` : note;
+}
+
+/** The conditions of the forms a type's options came from, if any (formsOf). */
+function formNote(t: TypeRef): string | undefined {
+  return t.kind === "union" ? t.options.map((o) => FORM_NOTES.get(o)).find((n) => n !== undefined) : undefined;
 }
 
 /** A type cell that is one link to a table of the page: [`property[]`](#property). */
@@ -304,7 +328,9 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // alike. Both are taken, the object and a list of such objects (for `result`, once its members are read:
   // returned.ts), and the reading says so; words that give the object keys ("Keys are parameter codes", "in the
   // format `{…}`") agree with the cell and are not said.
-  if ((type.kind === "object" || type.kind === "ref") && saysList(typeText, description)) {
+  // A list the words name as result's member ("Contains an array of [`numerators`](#numerators)", read so above) is
+  // the member's, not the row's.
+  if ((type.kind === "object" || type.kind === "ref") && saysList(typeText, description) && !holdsNamed(type, description)) {
     sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "an object or a list of them: its type cell names an object, its words an array or a list, which the platform's PHP arrays may be either; both are taken");
     if (name !== "result") type = objectOrList(type);
   }
@@ -366,7 +392,7 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
     type: nullable && type.kind === "union" ? withoutNull(type) : type,
     required,
     nullable,
-    description: plainText(description),
+    description: withNote(plainText(description), formNote(type)),
     ...(/\bdeprecated\b/i.test(description) ? { deprecated: { text: firstSentence(description) } } : {}),
     source: sourceOf(cell),
   };
@@ -459,13 +485,9 @@ const KEYED_ARRAY = /`array\([^`]*=>|\b(?:format|form|structure)\b[^`\n]{0,40}?(
 
 /** Whether a row typed `object` is called a list by its words (and not given keys): see readFieldRow. */
 export function saysList(typeText: string, description: string): boolean {
-  // A list the words name as a member ("Contains an array of [`numerators`](#numerators)") is the member's, not the row's.
-  if (heldMember(description)) return false;
-  return (ONE_WORD_CELL.test(typeText.trim()) && (LIST_WORDS.test(description.trimStart()) || LIST_PHRASE.test(description)) && !KEY_WORDS.test(description)) || OR_LIST.test(description);
+  return ONE_WORD_CELL.test(typeText.trim()) && (LIST_WORDS.test(description.trimStart()) || LIST_PHRASE.test(description)) && !KEY_WORDS.test(description);
 }
 
-/** Words that name both forms, whatever the type cell: "Contains the property object or an array of properties". */
-const OR_LIST = /object or an? (?:array|list) of/i;
 
 /** An object, or a list of such objects (of anything, where the object has no members of its own). */
 export function objectOrList(t: Extract<TypeRef, { kind: "object" | "ref" }>): TypeRef {
@@ -541,9 +563,10 @@ function linkedObject(scope: FieldScope, type: TypeRef, cell: YfmCell, name: str
   // [`result`](#result)" on the row `result` is the row's own type. So are "Contains the `attach` object …, structure
   // described [below](#attach)" and "Contains an array `list`, which includes objects with [event
   // descriptions](#lists)" (a list under that name). Read as result itself, the examples' nesting went unseen: the
-  // object's members were all optional and it was open.
-  const holder = type.kind === "object" && !foreign(scope, cell) ? heldMember(description) : null;
-  if (holder && holder.name !== name && seen.length < DEPTH) {
+  // object's members were all optional and it was open. Only on `result`: on another row ("`owner` object: Contains
+  // the [`user`](#user) object") the words may as well say what the row is.
+  const holder = type.kind === "object" && /^result$/i.test(name) && !foreign(scope, cell) ? heldMember(description) : null;
+  if (holder && holder.name.toLowerCase() !== name.toLowerCase() && seen.length < DEPTH) {
     // The row's own section ("Result Type" under `result`) that lists the member is the row's type: its link may
     // name the member's items instead (crm.documentgenerator.template.getfields links `templateFields` to the
     // `templateField` each of its keys holds).
@@ -583,17 +606,40 @@ export interface Held {
  */
 export function heldMember(description: string): Held | null {
   const linked = HOLDS_LINKED.exec(description);
-  if (linked) return { name: (linked[1] ?? linked[3] ?? linked[5]) as string, list: linked[5] !== undefined, anchor: (linked[2] ?? linked[4] ?? linked[6]) as string, page: null };
+  if (linked) {
+    const name = (linked[1] ?? linked[3] ?? linked[5]) as string;
+    const target = (linked[2] ?? linked[4] ?? linked[6]) as string;
+    // `#logMessage` on this page, or `./crm-timeline-logmessage-add.md#logMessage` on another (….get links the add's).
+    const own = target.startsWith("#");
+    return basicType(name) ? null : { name, list: linked[5] !== undefined, anchor: own ? target.slice(1) : null, page: own ? null : target };
+  }
   const named = HOLDS_NAMED.exec(description);
-  if (!named) return null;
+  const name = named ? ((named[1] ?? named[2] ?? named[3]) as string) : "";
+  // "Contains an array of `integer` identifiers": a type word, not a member's name.
+  if (!named || basicType(name)) return null;
+  // The type is a link of the same sentence ("…, structure described [below](#attach)"), not of a later one ("On
+  // failure, see [errors](#errors)").
   const rest = description.slice(named.index);
-  const anchor = /\]\(#([\w-]+)\)/.exec(rest)?.[1] ?? null;
-  const page = anchor ? null : (/\]\(([^()\s#]+\.md#[\w-]+)\)/.exec(rest)?.[1] ?? null);
-  return { name: (named[1] ?? named[2] ?? named[3]) as string, list: named[1] === undefined, anchor, page };
+  const sentence = rest.slice(0, SENTENCE_END.exec(rest)?.index ?? rest.length);
+  const anchor = /\]\(#([\w-]+)\)/.exec(sentence)?.[1] ?? null;
+  const page = anchor ? null : (/\]\(([^()\s#]+\.md#[\w-]+)\)/.exec(sentence)?.[1] ?? null);
+  return { name, list: named[1] === undefined, anchor, page };
 }
 
-const HOLDS_LINKED = /\bcontains the (?:object \[`?(\w+)`?\]\(#([\w-]+)\)|\[`?(\w+)`?\]\(#([\w-]+)\) object\b)|\bcontains an array of \[`(\w+)`\]\(#([\w-]+)\)/i;
+/**
+ * Whether a row's type is the one member its words name (heldMember, applied): then the words' "array of" is the
+ * member's, and the row itself is no list (saysList).
+ */
+export function holdsNamed(type: TypeRef, description: string): boolean {
+  if (type.kind !== "object" || type.members.length !== 1) return false;
+  return heldMember(description)?.name === type.members[0]?.name;
+}
+
+const HOLDS_LINKED = /\bcontains the (?:object \[`?(\w+)`?\]\(((?:[^()\s#]+\.md)?#[\w-]+)\)|\[`?(\w+)`?\]\(((?:[^()\s#]+\.md)?#[\w-]+)\) object\b)|\bcontains an array of \[`(\w+)`\]\(((?:[^()\s#]+\.md)?#[\w-]+)\)/i;
 const HOLDS_NAMED = /\bcontains the `(\w+)` object\b|\bcontains an array `(\w+)`|\bcontains an array of `(\w+)`/i;
+
+/** The end of a sentence: a full stop before a space, a line's end or the text's. */
+const SENTENCE_END = /\.(?=\s|$)/;
 
 /**
  * The member a row's words say its object holds, typed by the section its anchor names: its table (an object of its

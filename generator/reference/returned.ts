@@ -3,7 +3,7 @@ import type { Constraint, Field, Method, MethodError, ResultSpec, Source, TypeRe
 import type { YfmBlock } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { errorColumns, readErrorRows } from "./errors.js";
-import { boldName, type FieldColumns, type FieldScope, fieldColumns, heldMember, linkWords, objectOrList, readFieldRows, saysList } from "./fields.js";
+import { boldName, type FieldColumns, type FieldScope, fieldColumns, holdsNamed, linkWords, objectOrList, readFieldRows, saysList } from "./fields.js";
 import { nest } from "./nesting.js";
 import { readTypeWords } from "./type-words.js";
 import type { PageScope } from "./page.js";
@@ -28,7 +28,7 @@ export function readParameters(method: Method, s: PageSection, scope: FieldScope
   const forms = callForms(s, scope, used);
   if (forms) {
     method.params.push(...forms.params);
-    method.constraints.push(forms.constraint);
+    if (forms.constraint) method.constraints.push(forms.constraint);
     return;
   }
   method.params.push(...readFieldRows(scope, found.cols, found.table.rows.slice(1)));
@@ -41,20 +41,40 @@ export function readParameters(method: Method, s: PageSection, scope: FieldScope
  * several tables is one parameter (its first row); it is required where every form stars it (`ballot` in each form of
  * vote.attachedvote.vote), else the forms say when. Null unless the words say so and two tables or more follow.
  */
-function callForms(s: PageSection, scope: FieldScope, used: Set<YfmBlock | YfmCell[][]>): { params: Field[]; constraint: Constraint } | null {
-  const said = s.blocks.find((b): b is Extract<YfmBlock, { kind: "text" }> => b.kind === "text" && CALL_FORMS.test(b.text));
-  if (!said) return null;
+function callForms(s: PageSection, scope: FieldScope, used: Set<YfmBlock | YfmCell[][]>): { params: Field[]; constraint: Constraint | null } | null {
+  const at = s.blocks.findIndex((b) => b.kind === "text" && CALL_FORMS.test(b.text));
+  const said = s.blocks[at];
+  if (!said || said.kind !== "text") return null;
+  // The forms are the tables under the headings after the words, each at the first one's depth; a table before them
+  // (parameters every form shares) is not read so: the section is read as before, its first table and the others
+  // warned. A deeper heading's table (a nested object's section) is no form.
+  const first = s.blocks.findIndex((b, i) => i > at && b.kind === "heading");
+  const top = s.blocks[first];
+  if (!top || top.kind !== "heading") return null;
+  if (s.blocks.slice(0, first).some((b) => b.kind === "table" && b.rows[0] !== undefined && fieldColumns(b.rows[0]) !== null)) return null;
   const tables: Array<{ table: Extract<YfmBlock, { kind: "table" }>; cols: FieldColumns }> = [];
   let heading = false;
-  for (const b of s.blocks) {
-    if (b.kind === "heading") heading = true;
+  for (const b of s.blocks.slice(first)) {
+    if (b.kind === "heading") {
+      if (b.depth < top.depth) break;
+      heading = b.depth === top.depth;
+      continue;
+    }
     if (b.kind !== "table" || !heading) continue;
     const cols = b.rows[0] ? fieldColumns(b.rows[0]) : null;
-    if (cols) tables.push({ table: b, cols });
+    if (!cols) continue;
+    tables.push({ table: b, cols });
     // One table to a heading: a second one under the same heading is not a form of its own.
     heading = false;
   }
   if (tables.length < 2) return null;
+  const words = linkWords(said.text).replace(/\s+/g, " ").trim();
+  // "There are two options" over three tables (vote.attachedvote.vote): each table is read as a form, and said.
+  const count = CALL_FORMS.exec(said.text)?.[1]?.toLowerCase() ?? "";
+  const stated = /^\d+$/.test(count) ? Number(count) : (NUMBER_WORDS[count] ?? null);
+  if (stated !== null && stated !== tables.length) {
+    scope.diagnostics.push(diagnostic("ambiguous-reading", spanOf(said, 1), { text: `"${words.slice(0, 80)}", then ${tables.length} tables under its headings`, reading: `each of the ${tables.length} tables a call form` }));
+  }
   const byName = new Map<string, Field>();
   const forms: string[][] = [];
   for (const { table, cols } of tables) {
@@ -62,23 +82,33 @@ function callForms(s: PageSection, scope: FieldScope, used: Set<YfmBlock | YfmCe
     const rows = readFieldRows(scope, cols, table.rows.slice(1));
     // A name again (`ballot` in each form) is the parameter already read: its row is held by it.
     for (const f of rows) {
-      const first = byName.get(f.name);
-      if (!first) byName.set(f.name, f);
+      const earlier = byName.get(f.name);
+      if (!earlier) byName.set(f.name, f);
       else {
         scope.merged?.add(positionKey(f.source as Source));
-        if (typeWords(first.type) !== typeWords(f.type)) scope.diagnostics.push(diagnostic("ambiguous-reading", spanOf(f.source as Source, f.name.length + 4), { text: `${f.name}: ${typeWords(f.type)} here, ${typeWords(first.type)} in an earlier form`, reading: "the earlier form's type: a parameter has one" }));
+        if (JSON.stringify(stripped(earlier.type)) !== JSON.stringify(stripped(f.type))) scope.diagnostics.push(diagnostic("ambiguous-reading", spanOf(f.source as Source, f.name.length + 4), { text: `${f.name}: ${typeWords(f.type)} here, ${typeWords(earlier.type)} in an earlier form`, reading: "the earlier form's type: a parameter has one" }));
       }
     }
     forms.push(rows.filter((f) => f.required).map((f) => f.name));
   }
   const everywhere = (name: string) => forms.every((f) => f.includes(name));
   const params = [...byName.values()].map((f) => ({ ...f, required: f.required && everywhere(f.name) }));
-  const words = linkWords(said.text).replace(/\s+/g, " ").trim();
-  return { params, constraint: { kind: "call-forms", forms: forms.map((f) => f.filter((n) => !everywhere(n))).filter((f) => f.length > 0), text: words, source: srcOf(said) } };
+  // Each form without the names every form requires; a form that then requires nothing (all its starred names are
+  // every form's, or it stars none) is met by any call: the forms constrain nothing, and no constraint is made.
+  const own = forms.map((f) => f.filter((n) => !everywhere(n)));
+  const constraint: Constraint | null = own.some((f) => f.length === 0) ? null : { kind: "call-forms", forms: own, text: words, source: srcOf(said) };
+  return { params, constraint };
 }
 
 /** "There are three options for calling the method.", "There are two ways to call the method". */
-const CALL_FORMS = /\bthere are (?:two|three|four|several|\d+) (?:options|ways) (?:for calling|to call) the method\b/i;
+const CALL_FORMS = /\bthere are (two|three|four|five|several|\d+) (?:options|ways) (?:for calling|to call) the method\b/i;
+
+const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5 };
+
+/** A type without its positions, to compare two rows' types. */
+function stripped(t: TypeRef): unknown {
+  return JSON.parse(JSON.stringify(t, (k, v) => (k === "source" || k === "description" ? undefined : v)));
+}
 
 export function readReturned(method: Method, s: PageSection, scope: FieldScope, used: Set<YfmBlock | YfmCell[][]>, envelope: Field[]): void {
   if (method.result) return;
@@ -112,8 +142,8 @@ export function readReturned(method: Method, s: PageSection, scope: FieldScope, 
     const already = linked?.every((f) => f.type.kind === "object") ?? false;
     // A member the row's words name ("Contains an array `fields` with descriptions of the source fields"): result
     // holds it, it does not describe fields of its own (fields.ts heldMember).
-    const held = heldMember(result.description);
-    const holds = held !== null && linked?.length === 1 && linked[0]?.name === held.name;
+    const said = (found.cols.description !== null ? row?.[found.cols.description]?.text : "") ?? "";
+    const holds = linked !== null && holdsNamed(result.type, said);
     const fieldsOf = (entity || (described && !already)) && FIELDS_METHOD.test(method.name) && linked && !holds ? linked : beside;
     // A described field's own value type (`LIST` of `uf_enum_element[]`) is named in its description and is the
     // catalogue's resource: the rows it was read from are held by the field, not dropped.
@@ -127,8 +157,7 @@ export function readReturned(method: Method, s: PageSection, scope: FieldScope, 
     // A `result` typed `object` whose words call it a list (fields.ts saysList): the object with its members, or a
     // list of such objects.
     const typeCell = (found.cols.type !== null ? row?.[found.cols.type]?.text : row?.[found.cols.name]?.text.replace(/^[^\n]*\n?/, "")) ?? "";
-    const said = (found.cols.description !== null ? row?.[found.cols.description]?.text : "") ?? "";
-    if (!fieldsOf && (type.kind === "object" || type.kind === "ref") && saysList(typeCell, said)) type = objectOrList(type);
+    if (!fieldsOf && (type.kind === "object" || type.kind === "ref") && saysList(typeCell, said) && !holdsNamed(type, said)) type = objectOrList(type);
     type = selected(type, scope.selectable, (f) => scope.merged?.add(positionKey(f.source as Source)));
     if (result.nullable && !fieldsOf) type = { kind: "union", options: [type, { kind: "null" }] };
     source = result.source;

@@ -8,6 +8,7 @@ import { skeletonDrift } from "../../generator/skeleton/index.js";
 import { type PrintMemo, withPrintMemo } from "../../generator/emit/memo.js";
 import { PRETTIER_OPTIONS } from "../../generator/render/format.js";
 import { GEN, SPEC_TEXT, endpointSpec, modelOf } from "../helpers.js";
+import { type TypeRef, prose } from "../../generator/model/view.js";
 
 /**
  * The generator prints its TypeScript in prettier's layout instead of running prettier over it (issue 10's speed).
@@ -228,5 +229,28 @@ describe("the layout against prettier", () => {
   it("fitsWidth looks at code, not at comments", () => {
     expect(fitsWidth(`const a = 1;\n// ${"x".repeat(200)}\n  /** ${"y".repeat(200)} */`)).toBe(true);
     expect(fitsWidth(`const a = "${"x".repeat(120)}";`)).toBe(false);
+  });
+});
+
+describe("maps with keys of their own", () => {
+  it("an index signature admits each named member's type, undefined and null where they may be (TS2411 before)", async () => {
+    const { typeNode } = await import("../../generator/emit/ts/printer.js");
+    const { Project } = await import("ts-morph");
+    const at = { file: "a.md", line: 1, column: 1 };
+    const attributes: TypeRef = { kind: "object", members: [{ name: "title", type: { kind: "primitive", type: "string" }, required: false, nullable: false, description: prose(""), source: at }] };
+    const map: TypeRef = {
+      kind: "object",
+      additional: attributes,
+      members: [
+        { name: "TITLE", type: attributes, required: false, nullable: false, description: prose(""), source: at },
+        { name: "NOTE", type: { kind: "primitive", type: "string" }, required: true, nullable: true, description: prose(""), source: at },
+      ],
+    };
+    const text = printDeclaration({ kind: "alias", head: "export type Fields", type: typeNode(map, { resourceName: (n) => n, see: () => null }) });
+    // The map's value, NOTE's `string`, `undefined` (TITLE is optional) and `null` (NOTE is nullable).
+    expect(text.slice(text.indexOf("[key: string]:")).replace(/\s+/g, " ")).toBe("[key: string]: | { title?: string; } | string | undefined | null; }; ");
+    const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { strict: true, noEmit: true } });
+    project.createSourceFile("a.ts", text);
+    expect(project.getPreEmitDiagnostics().map((d) => d.getMessageText())).toEqual([]);
   });
 });

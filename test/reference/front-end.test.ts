@@ -635,6 +635,84 @@ describe("readings the review of issue 28 found wrong", () => {
     expect(map.unplaced).toEqual([]);
   });
 
+  describe("call forms and the members words name: what they must not take (the review of this change)", () => {
+    const table = (rows: string) => `#|\n|| **Name**\n\`type\` | **Description** ||\n${rows}\n|#`;
+    const params = (body: string[]) => {
+      const text = ["# Get a Thing thing.get", "", "> Scope: [`thing`](x)", "", "## Method Parameters", "", ...body].join("\n");
+      const built = read({ "api-reference/things/thing-get.md": text });
+      const m = built.model?.methods[0];
+      return { params: m?.params.map((p) => [p.name, p.required]), forms: m?.constraints.flatMap((c) => (c.kind === "call-forms" ? [c.forms] : [])), said: (code: string) => built.diagnostics.filter((d) => d.code === code).map((d) => d.message) };
+    };
+    const said = "There are two options for calling the method.";
+    it("a form that requires nothing of its own makes no constraint (any call meets it)", () => {
+      const r = params([said, "", "### 1. By ID", "", table("|| **id***\n[`integer`](x) | Id ||"), "", "### 2. All", "", table("|| **lang**\n[`string`](x) | Language ||"), ""]);
+      expect(r.params).toEqual([["id", false], ["lang", false]]);
+      expect(r.forms).toEqual([]);
+    });
+    it("a table before the forms' headings keeps the section read as before: its table, the others warned", () => {
+      const r = params([said, "", table("|| **common***\n[`string`](x) | Shared ||"), "", "### 1. By ID", "", table("|| **id***\n[`integer`](x) | Id ||"), "", "### 2. By code", "", table("|| **code***\n[`string`](x) | Code ||"), ""]);
+      expect(r.params).toEqual([["common", true]]);
+      expect(r.said("unplaced")).toHaveLength(2);
+    });
+    it("a deeper heading's table is a nested object's, not a form; a count the tables do not match is said", () => {
+      const r = params([
+        "There are three options for calling the method.",
+        "",
+        "### 1. By ID",
+        "",
+        table("|| **id***\n[`integer`](x) | Id ||\n|| **data**\n[`object`](#fields) | The data ||"),
+        "",
+        "#### Fields {#fields}",
+        "",
+        table("|| **NAME**\n[`string`](x) | Name ||"),
+        "",
+        "### 2. By code",
+        "",
+        table("|| **code***\n[`string`](x) | Code ||"),
+        "",
+      ]);
+      expect(r.params).toEqual([["id", false], ["data", false], ["code", false]]);
+      expect(r.forms).toEqual([[["id"], ["code"]]]);
+      expect(r.said("ambiguous-reading")).toEqual([expect.stringContaining("then 2 tables under its headings")]);
+    });
+    it("a name in two forms with another type is said, the first form's type taken", () => {
+      const r = params([said, "", "### 1. By ID", "", table("|| **id***\n[`integer`](x) | Id ||\n|| **data**\n[`object`](x) | Data ||"), "", "### 2. By code", "", table("|| **code***\n[`string`](x) | Code ||\n|| **data**\n[`string`](x) | Data ||"), ""]);
+      expect(r.said("ambiguous-reading")).toEqual([expect.stringContaining("data: string here, object in an earlier form")]);
+    });
+
+    const returned = (row: string, after = "") => {
+      const text = ["# Get a Thing thing.get", "", "> Scope: [`thing`](x)", "", "## Method Parameters", "", table("|| **id**\n[`integer`](x) | Id ||"), "", "## Response Handling", "", "### Returned Data", "", table(row), "", after].join("\n");
+      return stripSources(read({ "api-reference/things/thing-get.md": text }).model?.methods[0]?.result?.type ?? { kind: "unknown" });
+    };
+    const user = "#### User {#user}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **ID**\n[`integer`](x) | Id ||\n|#\n";
+    const item = { kind: "object", members: [{ name: "ID", type: { kind: "primitive", type: "integer" }, required: false, nullable: false }] };
+    it("only on `result`: another row's words may say what the row is", () => {
+      expect(returned("|| **result**\n[`object`](x) | Root ||\n|| **owner**\n[`object`](x) | Contains the [`user`](#user) object ||", user)).toEqual({ kind: "object", members: [{ name: "owner", type: item, required: false, nullable: false }] });
+    });
+    it("the link of the same sentence types the member, not a later one's; a type word is no member's name", () => {
+      const errors = "#### Errors {#errors}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **CODE**\n[`string`](x) | Code ||\n|#\n";
+      expect(returned("|| **result**\n[`object`](x) | Contains the `attach` object. On failure, see [errors](#errors) ||", errors)).toEqual({ kind: "object", members: [{ name: "attach", type: { kind: "object", members: [], open: true }, required: false, nullable: false }] });
+      // "an array of …": the row itself is a list (LIST_WORDS), with no member called `integer`.
+      expect(returned("|| **result**\n[`object`](x) | Contains an array of `integer` identifiers ||")).toEqual({ kind: "union", options: [{ kind: "object", members: [], open: true }, { kind: "array", items: { kind: "unknown" } }] });
+    });
+    it("the row's own section that lists the member is the row's type (template.getfields links the member's items)", () => {
+      const sections = ["#### Result Type {#result}", "", "#|\n|| **Name**\n`type` | **Description** ||\n|| **templateFields**\n[`object`](x) | Fields, where the key is the field code and the value is the [`templateField`](#templatefield) structure ||\n|#", "", "#### templateField Type {#templatefield}", "", "#|\n|| **Name**\n`type` | **Description** ||\n|| **title**\n[`string`](x) | Title ||\n|#", ""].join("\n");
+      const t = returned("|| **result**\n[`object`](x) | Root element of the response. Contains the [`templateFields`](#templatefield) object ||", sections) as TypeRef;
+      const member = t.kind === "object" ? t.members[0] : undefined;
+      expect(member?.name).toBe("templateFields");
+      // A map of templateField by field code, not one templateField.
+      expect(member?.type.kind === "object" ? [member.type.members.length, member.type.additional?.kind] : member?.type).toEqual([0, "object"]);
+    });
+    it("a table of forms says each form's condition in the words of the row it types; a cell of three lines is no form", () => {
+      const forms = ["#### Type result {#result}", "", "#|\n|| **Name**\n`type` | **Description** ||\n|| `object`\n[`user`](#user) | Returned if `ID` is given ||\n|| [`user[]`](#user) | Returned if not ||\n|#", "", user].join("\n");
+      const text = ["# Get a Thing thing.get", "", "> Scope: [`thing`](x)", "", "## Method Parameters", "", table("|| **id**\n[`integer`](x) | Id ||"), "", "## Response Handling", "", "### Returned Data", "", table("|| **result**\n[`result`](#result) | Root element ||"), "", forms].join("\n");
+      const r = read({ "api-reference/things/thing-get.md": text }).model?.methods[0]?.result;
+      expect(r?.description).toBe("Root element. One of: `user`: Returned if `ID` is given; `user[]`: Returned if not.");
+      const three = text.replace("|| `object`\n[`user`](#user) |", "|| `object`\nor\n[`user`](#user) |");
+      expect(read({ "api-reference/things/thing-get.md": three }).model?.methods[0]?.result?.type.kind).not.toBe("union");
+    });
+  });
+
   it("a required mark inside the bold (`**id^*^**`) is the mark, and a filter takes its linked fields' types, not their stars", () => {
     const fields = "### Fields {#fields}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **FIELD_NAME^*^**\n[`string`](x) | Code ||\n|| **SORT**\n[`integer`](x) | Sort ||\n|#\n";
     const built = read({ "api-reference/things/thing-get.md": page("|| **id^*^**\n[`integer`](x) | Id ||\n|| **CHAT_ID^*^** | Chat ||\n|| **filter**\n[`object`](x) | Filter by the [fields](#fields) ||\n|| **x^y**\n[`string`](x) | A caret in the name ||", fields) });

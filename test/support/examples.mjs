@@ -166,15 +166,18 @@ function deepest(errors) {
 
 /** A copy of an OpenAPI document whose object schemas that list members take no others (`additionalProperties: false`). */
 function closed(doc) {
-  const walk = (x) => {
-    if (Array.isArray(x)) return x.map(walk);
+  // `key` is the member the node sits under: a `properties` map is no schema (a member may be called `properties`),
+  // and an `allOf` part is closed only as the whole it makes (closing a part would refuse the other parts' members).
+  const walk = (x, key) => {
+    if (Array.isArray(x)) return x.map((v) => walk(v, key === "allOf" ? "allOf" : null));
     if (!x || typeof x !== "object") return x;
     const out = {};
-    for (const [k, v] of Object.entries(x)) out[k] = walk(v);
-    if (out.properties && typeof out.properties === "object" && out.additionalProperties === undefined && out.patternProperties === undefined) out.additionalProperties = false;
+    for (const [k, v] of Object.entries(x)) out[k] = key === "properties" ? walk(v, null) : walk(v, k);
+    const schema = key !== "properties" && key !== "allOf";
+    if (schema && out.properties && typeof out.properties === "object" && out.additionalProperties === undefined && out.patternProperties === undefined) out.additionalProperties = false;
     return out;
   };
-  return walk(doc);
+  return walk(doc, null);
 }
 
 function classify(e, body) {
