@@ -330,7 +330,7 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // format `{…}`") agree with the cell and are not said.
   // A list the words name as result's member ("Contains an array of [`numerators`](#numerators)", read so above) is
   // the member's, not the row's.
-  if ((type.kind === "object" || type.kind === "ref") && saysList(typeText, description) && !holdsNamed(type, description)) {
+  if ((type.kind === "object" || type.kind === "ref") && saysList(typeText, description) && !(/^result$/i.test(name) && holdsNamed(type, description))) {
     sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "an object or a list of them: its type cell names an object, its words an array or a list, which the platform's PHP arrays may be either; both are taken");
     if (name !== "result") type = objectOrList(type);
   }
@@ -600,9 +600,9 @@ export interface Held {
  * The member a row's words name in its object: "Contains the object [`template`](#template)", "Contains the
  * [`numerator`](#numerator) object", "The `result` field contains the [logMessage](#logMessage) object" (its link's
  * words the name, its anchor the type); "Contains the `attach` object", "Contains an array `list`", "contains an
- * array of `logos`" (the name in backticks; the type the first link of the words, if any); "Contains an array of
- * [`numerators`](#numerators)". Null for any other words (an unquoted "Contains an array of numerators" is a list of
- * them, fields.ts LIST_WORDS).
+ * array of `logos`" (the name in backticks; the type the first link of the same sentence, if any); "Contains an array
+ * of [`numerators`](#numerators)". Null for any other words, and for a type word as the name (an unquoted "Contains
+ * an array of numerators" is a list of them, fields.ts LIST_WORDS).
  */
 export function heldMember(description: string): Held | null {
   const linked = HOLDS_LINKED.exec(description);

@@ -384,12 +384,12 @@ function selected(t: TypeRef, selectable: FieldScope["selectable"], same: (f: Fi
 /** "The structure of the object depends on the fields passed in `select`". */
 const SELECT_SHAPES = /\bdepends on the fields (?:passed|specified|listed|selected) in `?select`?/i;
 
-/** `object` or `array` with nothing known of its members or items. */
 /** A map with no keys of its own: `{field: attributes}` (fields.ts MAP_WORDS). */
 function isMapOnly(t: TypeRef): boolean {
   return t.kind === "object" && t.members.length === 0 && t.additional !== undefined;
 }
 
+/** `object` or `array` with nothing known of its members or items. */
 function isBare(t: TypeRef): boolean {
   return (t.kind === "object" && t.members.length === 0 && !t.additional) || (t.kind === "array" && t.items.kind === "unknown");
 }
