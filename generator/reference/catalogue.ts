@@ -208,7 +208,7 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
       const row = r?.type.kind === "object" ? r.type.members.find((f) => f.name.toLowerCase() === "id") : undefined;
       const other = row ? idDisagrees(key, "id", row.type) : null;
       if (row && other?.kind === "primitive" && row.type.kind === "primitive") {
-        diagnostics.push(diagnostic("ambiguous-reading", at, { text: `${key}.id: the table of words says ${other.type}, the structure's \`${row.name}\` row ${row.type.type}`, reading: `either, a ${row.type.type} or an ${other.type}, where a page types a value \`${key}.id\`` }));
+        diagnostics.push(diagnostic("ambiguous-reading", at, { text: `${key}.id: the table of words says ${other.type}, the structure's \`${row.name}\` row ${row.type.type}`, reading: `either type, ${row.type.type} or ${other.type}, where a page types a value \`${key}.id\`` }));
       }
     }
   }
