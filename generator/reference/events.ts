@@ -150,8 +150,23 @@ export function warnUnreadHandler(page: YfmPage, diagnostics: Diagnostic[]): voi
   const i = handlerSection(page);
   const section = page.blocks[i];
   if (section?.kind !== "heading" || section.file !== page.file) return;
-  diagnostics.push(diagnostic("unplaced", { ...srcOf(section), endLine: section.line, endColumn: section.column + 1 }, { what: `the "${plainText(section.text)}" section: the page's title names no event (an event's name such as onCrmDealAdd or CATALOG.PRODUCT.ON.ADD) and the page no placement code, so what a handler receives here is typed nowhere` }));
+  const at = { ...srcOf(section), endLine: section.line, endColumn: section.column + 1 };
+  // The call card's events (`BackgroundCallCard::answerButtonClick`): the page says it is a JS interface event, "not a
+  // REST event", which a handler of the widget's own script receives; the payloads typed are REST events'.
+  const title = page.blocks.find((b) => b.kind === "heading" && b.depth === 1);
+  const js = title?.kind === "heading" ? JS_EVENT_NAME.exec(title.text) : null;
+  if (js && page.blocks.some((b) => b.kind === "text" && NOT_REST.test(b.text))) {
+    diagnostics.push(diagnostic("unplaced", at, { what: `the "${plainText(section.text)}" section: ${js[1]} is a JS interface event, not a REST event (the page says so), and the payloads typed are REST events', so what its handler receives is typed nowhere` }));
+    return;
+  }
+  diagnostics.push(diagnostic("unplaced", at, { what: `the "${plainText(section.text)}" section: the page's title names no event (an event's name such as onCrmDealAdd or CATALOG.PRODUCT.ON.ADD) and the page no placement code, so what a handler receives here is typed nowhere` }));
 }
+
+/** A JS interface event's name at the title's end: `BackgroundCallCard::answerButtonClick`. */
+const JS_EVENT_NAME = /(\w+::\w+)\s*$/;
+
+/** "This is a JS interface event, not a REST event". */
+const NOT_REST = /\bnot a REST event\b/i;
 
 /** A placement's code: capitals, digits and underscores, with one underscore at least (`CRM_DEAL_DETAIL_TAB`, `LEFT_MENU`). */
 const PLACEMENT_CODE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;

@@ -422,6 +422,16 @@ describe("event pages", () => {
     expect(got.diagnostics.filter((d) => d.code === "unplaced" && d.file === eventPage).map((d) => [d.line, d.column])).toEqual([[9, 1]]);
   });
 
+  it("a JS interface event's handler section says that is why it is not typed, not that the title names no event", () => {
+    const got = withPage((t) => t.replace("# Event When an Order Is Added onShopOrderAdd", "# When Clicking the Button BackgroundCallCard::answerButtonClick\n\nThis is a JS interface event, not a REST event: you cannot subscribe to it with a request to `/rest/`."));
+    expect(got.model?.eventPayloads).toBeUndefined();
+    const said = got.diagnostics.filter((d) => d.code === "unplaced" && d.file === eventPage).map((d) => d.message);
+    expect(said).toEqual([expect.stringContaining("BackgroundCallCard::answerButtonClick is a JS interface event, not a REST event")]);
+    // Without the page's words, the name alone is no reason: the general warning.
+    const bare = withPage((t) => t.replace("# Event When an Order Is Added onShopOrderAdd", "# When Clicking the Button BackgroundCallCard::answerButtonClick"));
+    expect(bare.diagnostics.filter((d) => d.code === "unplaced" && d.file === eventPage).map((d) => d.message)).toEqual([expect.stringContaining("the page's title names no event")]);
+  });
+
   it("takes the payload's table from the Parameters section after a handler's section of JSON alone", () => {
     const json = ["```json", '{"event": "ONSHOPORDERADD", "data": {"FIELDS": {"ID": 1}}}', "```", ""].join("\n");
     for (const heading of ["## Parameters", "## Request Parameters"]) {
