@@ -167,7 +167,9 @@ function deepest(errors) {
 /** A copy of an OpenAPI document whose object schemas that list members take no others (`additionalProperties: false`). */
 function closed(doc) {
   // `key` is the member the node sits under: a `properties` map is no schema (a member may be called `properties`),
-  // and an `allOf` part is closed only as the whole it makes (closing a part would refuse the other parts' members).
+  // and an `allOf` part written in place is not closed (it would refuse the other parts' members). A part by `$ref`
+  // is its component, closed as any: an object that extends a resource would then refuse its own members, and none
+  // does in today's documents (their `allOf`s wrap one reference, or hold `anyOf` rules).
   const walk = (x, key) => {
     if (Array.isArray(x)) return x.map((v) => walk(v, key === "allOf" ? "allOf" : null));
     if (!x || typeof x !== "object") return x;
