@@ -13,7 +13,8 @@ import { ordinal } from "../util/order.js";
  * - a method the reference documents and the spec does not describe (only names, or never mentions) comes from the
  *   reference whole;
  * - the spec's envelope, error catalogue (the reference adds the codes it lacks), platform facts and prose stand; the
- *   envelope takes the reference's 3.0 error body where the spec leaves it "not shown".
+ *   envelope takes the reference's 3.0 error body and paging members (`total`, `next`) where the spec leaves them
+ *   "not shown".
  *
  * Where both say a thing and disagree, the spec's stays: `compare` lists those points (diff/index.ts). The
  * reference's resources keep their names unless the spec has one of the same name; then the reference's is renamed
@@ -91,6 +92,13 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
   const v3ErrorBody = spec.envelope && !spec.envelope.v3ErrorBody ? reference.envelope?.v3ErrorBody : undefined;
   const v3At = v3ErrorBody?.[0]?.source;
   if (v3At) answerAll((g) => g.topic === "v3-error-body", v3At);
+  // The members of the response that continue paging, which the spec leaves "not shown" beside its `start` offset:
+  // the envelope members the reference's list methods give beyond `result` and `time` (`total`, `next`), each with its
+  // page's position; the spec's envelope keeps its own.
+  const specEnvelope = spec.envelope;
+  const paging = specEnvelope ? (reference.envelope?.members ?? []).filter((f) => f.name !== "result" && f.name !== "time" && !specEnvelope.members.some((s) => s.name === f.name)) : [];
+  const pagingAt = paging[0]?.source;
+  if (pagingAt) answerAll((g) => /\bpaging\b/i.test(g.subject) && /\bmembers?\b/i.test(g.subject), pagingAt);
   // The full list of scopes the spec leaves "not shown": the reference's "Available Scopes" page.
   const scopeList = spec.scopeList ?? reference.scopeList;
   const listAt = !spec.scopeList ? reference.scopeList?.[0]?.source : undefined;
@@ -115,7 +123,7 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
     ...spec,
     methods: withEvents,
     resources,
-    ...(spec.envelope && v3ErrorBody ? { envelope: { ...spec.envelope, v3ErrorBody } } : {}),
+    ...(spec.envelope && (v3ErrorBody || paging.length > 0) ? { envelope: { ...spec.envelope, ...(v3ErrorBody ? { v3ErrorBody } : {}), members: [...spec.envelope.members, ...paging] } } : {}),
     errors: { ...spec.errors, catalogue: [...spec.errors.catalogue, ...reference.errors.catalogue.filter((e) => !codes.has(e.code))] },
     knownGaps: gaps,
     // The spec's platform facts stand; the members the pages describe as links are links too.

@@ -122,6 +122,12 @@ describe("one model from the spec and the reference", () => {
     expect(model.knownGaps.some((g) => g.subject === "Numeric threshold of execution time")).toBe(true);
     expect(report.answered).toContainEqual({ gap: "Numeric thresholds of request rate", by: `${DOCS}/limits.md:49` });
     expect(model.requestRates?.map((r) => [r.plan, r.perSecond, r.burst])).toEqual([["Enterprise", 5, 250], ["Others", 2, 50]]);
+    // "Members of the response that continue paging: not shown" (the spec's list methods): the pages' `total` and
+    // `next`, each with its page's position, beside the spec's `result` and `time`.
+    expect(spec.knownGaps.some((g) => g.subject === "Members of the response that continue paging")).toBe(true);
+    expect(model.knownGaps.some((g) => g.subject === "Members of the response that continue paging")).toBe(false);
+    expect(report.answered).toContainEqual({ gap: "Members of the response that continue paging", by: expect.stringMatching(/^spec-source\/platform-docs\/api-reference\/.+\.md:\d+$/) });
+    expect(model.envelope?.members.map((f) => [f.name, f.required, f.source.file.startsWith(DOCS)])).toEqual([["result", expect.any(Boolean), false], ["time", true, false], ["total", false, true], ["next", false, true]]);
     expect(report.answered.length).toBeGreaterThanOrEqual(10);
     for (const a of report.answered) expect(a.by).toMatch(/^spec-source\/platform-docs\/.+\.md:\d+$/);
     expect(model.knownGaps.length).toBeLessThan(spec.knownGaps.length);
@@ -230,6 +236,12 @@ describe("generate --docs: the merged packages", () => {
     const payErrors = legacy.paths["/sale.paysystem.settings.update"]?.["post"]?.["x-errors"] as Array<{ code: string | null; "x-source"?: unknown }>;
     expect(payErrors.find((e) => e.code === "ERROR_HANDLER_NOT_FOUND")?.["x-source"]).toEqual({ file: `${DOCS}/api-reference/pay-system/sale-pay-system-settings-update.md`, input: "reference" });
     expect(payErrors.find((e) => e.code === "ERROR_CHECK_FAILURE")?.["x-source"]).toBeUndefined();
+    // The envelope's paging members, read from the pages beside the spec's envelope, say so (D29).
+    const taskList = legacy.paths["/tasks.task.list"]?.["post"] as { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, Record<string, unknown>> } }> }> };
+    const envelope = taskList.responses["200"]?.content["application/json"]?.schema.properties;
+    expect(envelope?.["total"]).toMatchObject({ type: "integer", "x-source": { input: "reference" } });
+    expect(envelope?.["time"]?.["x-source"]).toBeUndefined();
+    expect(file("types/common.d.ts")).toMatch(/\* Member read from the platform's reference\.\n {3}\*\n {3}\* @see https:\/\/apidocs\.bitrix24\.com\/api-reference\/.+\.html\n {3}\*\/\n {2}total\?: number;/);
     // An empty code reads as one (review: "Codes `` read …").
     expect(file("types/areas/calendar.d.ts")).toContain("Codes `\"\"` (empty) read from the platform's reference.");
     expect(file("types/areas/tasks.d.ts")).toMatch(/ \* Codes `0`, `1048584` read from the platform's reference\.\n \*\n \* @see \.\.\/spec\/collaboration-platform-api\.md#[\w-]+\n \* @see https:\/\/apidocs\.bitrix24\.com\/api-reference\/tasks\/user-actions\/tasks-task-stop-watch\.html\n \*\/\nexport type TasksTaskStopwatchErrorCode = "0" \| "1048584";/);

@@ -142,7 +142,7 @@ function operation(model: Model, m: Method, version: Version, opts: { get: boole
             required: ["result", "time"],
             // Members beyond `result` and `time` the input states (the reference's `total` and `next` of list
             // methods), as the types' `Envelope<R>` has them: optional.
-            properties: { result: resultSchema(m.result), time: refTo("Time"), ...Object.fromEntries(envelopeExtras(model).map((f) => [f.name, fieldSchema(f)])) },
+            properties: { result: resultSchema(m.result), time: refTo("Time"), ...Object.fromEntries(envelopeExtras(model).map((f) => [f.name, envelopeMemberSchema(model, f)])) },
           },
         },
       },
@@ -198,6 +198,14 @@ function idempotencyResponseHeaders(): Record<string, OpenAPIV3.HeaderObject> {
       schema: { type: "string", enum: ["true"] },
     },
   };
+}
+
+/** An envelope member's schema; read from the other input than the envelope (D29), it names its `x-source`. */
+function envelopeMemberSchema(model: Model, f: Field): Schema {
+  const s = fieldSchema(f);
+  if (!model.envelope || !fromOtherInput(model, model.envelope.source, f.source) || "$ref" in s) return s;
+  const withSource: Record<string, unknown> = { ...s, "x-source": xSource(model, f.source) };
+  return withSource as Schema;
 }
 
 /** The envelope's members other than `result` and `time` (the reference's `total` and `next`); none in the spec's. */

@@ -181,7 +181,16 @@ export function emitTypes(model: Model, specPath: string, header: string): Types
     const result = model.envelope.members.find((m) => m.name === "result");
     const envelopeDoc = doc(["Success: HTTP 200, the envelope of every method.", result?.description ? sentence(result.description) : null], ctx, model.envelope.source);
     // Members beyond `result` and `time` the input states (the reference's `total` and `next` of list methods).
-    const more = model.envelope.members.filter((f) => f.name !== "result" && f.name !== "time").map((f) => memberNode(f, ctx, { optional: !f.required }));
+    const envelopeAt = model.envelope.source;
+    const more = model.envelope.members
+      .filter((f) => f.name !== "result" && f.name !== "time")
+      .map((f) => {
+        const node = memberNode(f, ctx, { optional: !f.required });
+        // D29: a member read from the other input than the envelope's (the pages' `total` beside the spec's envelope).
+        const from = readElsewhere("Member", envelopeAt, f.source, ctx);
+        // Its `@see` is the member's own page (the note's target, once).
+        return from.note ? { ...node, comment: doc([f.description ? sentence(f.description) : null, from.note], ctx, f.source) } : node;
+      });
     out.push(print(iface(envelopeDoc, "Envelope<R>", [member("result", reference("R")), member("time", reference("Time")), ...more])));
   }
   const v3Body = model.envelope?.v3ErrorBody;
