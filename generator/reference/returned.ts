@@ -86,7 +86,7 @@ function callForms(s: PageSection, scope: FieldScope, used: Set<YfmBlock | YfmCe
       if (!earlier) byName.set(f.name, f);
       else {
         scope.merged?.add(positionKey(f.source as Source));
-        if (JSON.stringify(stripped(earlier.type)) !== JSON.stringify(stripped(f.type))) scope.diagnostics.push(diagnostic("ambiguous-reading", spanOf(f.source as Source, f.name.length + 4), { text: `${f.name}: ${typeWords(f.type)} here, ${typeWords(earlier.type)} in an earlier form`, reading: "the earlier form's type: a parameter has one" }));
+        if (typeKey(earlier.type) !== typeKey(f.type)) scope.diagnostics.push(diagnostic("ambiguous-reading", spanOf(f.source as Source, f.name.length + 4), { text: `${f.name}: ${typeWords(f.type)} here, ${typeWords(earlier.type)} in an earlier form`, reading: "the earlier form's type: a parameter has one" }));
       }
     }
     forms.push(rows.filter((f) => f.required).map((f) => f.name));
@@ -105,9 +105,9 @@ const CALL_FORMS = /\bthere are (two|three|four|five|several|\d+) (?:options|way
 
 const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5 };
 
-/** A type without its positions, to compare two rows' types. */
-function stripped(t: TypeRef): unknown {
-  return JSON.parse(JSON.stringify(t, (k, v) => (k === "source" || k === "description" ? undefined : v)));
+/** A type as text without its positions and words, to compare two rows' types. */
+function typeKey(t: TypeRef): string {
+  return JSON.stringify(t, (k, v) => (k === "source" || k === "description" ? undefined : v));
 }
 
 export function readReturned(method: Method, s: PageSection, scope: FieldScope, used: Set<YfmBlock | YfmCell[][]>, envelope: Field[]): void {
