@@ -31,7 +31,10 @@ export function readParameters(method: Method, s: PageSection, scope: FieldScope
     if (forms.constraint) method.constraints.push(forms.constraint);
     return;
   }
-  method.params.push(...readFieldRows(scope, found.cols, found.table.rows.slice(1)));
+  // `fields.CONTACT_ID` beside `fields` (crm.company.contact.delete) is the member `CONTACT_ID` of `fields`, never a
+  // parameter whose name holds a dot: the dotted rows nest as the returned data's do.
+  const rows = readFieldRows(scope, found.cols, found.table.rows.slice(1));
+  method.params.push(...(rows.some((f) => f.name.includes(".")) ? nest(rows, scope.diagnostics) : rows));
 }
 
 /**

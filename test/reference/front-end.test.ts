@@ -541,6 +541,18 @@ describe("readings the review of issue 28 found wrong", () => {
     expect(m?.params[0]?.type).toEqual({ kind: "object", members: [], open: true });
   });
 
+  it("a dotted parameter row (`fields.CONTACT_ID` under `fields`) is the member of the row it names, not a parameter with a dot", () => {
+    const text = page("|| **id***\n[`integer`](x) | Id ||\n|| **fields***\n[`object`](x) | Contains a single key `CONTACT_ID` ||\n|| **fields.CONTACT_ID***\n[`integer`](x) | The contact ||");
+    const r = read({ "api-reference/things/thing-get.md": text });
+    const params = r.model?.methods[0]?.params;
+    expect(params?.map((p) => p.name)).toEqual(["id", "fields"]);
+    expect(params?.[1] ? stripSources(params[1].type) : null).toEqual({ kind: "object", members: [{ name: "CONTACT_ID", type: { kind: "primitive", type: "integer" }, required: true, nullable: false }], open: true });
+    // A dotted row whose first name no row gives is kept out and said, as in the returned data.
+    const lost = read({ "api-reference/things/thing-get.md": page("|| **id***\n[`integer`](x) | Id ||\n|| **data.ID**\n[`integer`](x) | An id ||") });
+    expect(lost.model?.methods[0]?.params.map((p) => p.name)).toEqual(["id"]);
+    expect(lost.diagnostics.filter((d) => d.code === "unplaced").map((d) => d.message)).toEqual([expect.stringContaining("'data.ID'")]);
+  });
+
   it("a union's object option takes its linked table, unless the words give it several forms by condition", () => {
     const fields = "### Fields {#fields}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **ID**\n[`integer`](x) | Id ||\n|#\n";
     const row = (text: string) => `|| **extra**\n[\`undefined\\|object\`](x) | ${text} ||`;

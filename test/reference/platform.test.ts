@@ -328,9 +328,10 @@ describe("the platform's reference, read whole", () => {
     // identifier", its `id` row a string), and to 0.915 (2,132) with "There are three options for calling the method"
     // read as call forms, a table under each heading (the eight vote.attachedvote.* methods), and to 0.916 (2,136)
     // with a required mark inside the bold (`**id^*^**`) read as the mark, and a `filter` linked to the entity's
-    // fields not requiring their starred ones. The error floor stays: all 270
+    // fields not requiring their starred ones, and to 0.919 (2,142) with a dotted parameter row (`fields.CONTACT_ID`)
+    // read as the member of the row it names, not a parameter whose name holds a dot. The error floor stays: all 270
     // refused give `"error"` as a number (`200040300010`, `0`), where the error include says "String error code".
-    expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.916);
+    expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.919);
     // 0.779 (1,054) with a fields method's `result` linked to its fields' table read as their descriptions by more of
     // its words (crm.activity.fields: "Values for the `result` field correspond to [fields of the object]"), and 0.787
     // (1,065) with a `result` typed `object` whose words call it a list ("Returns an array of triggers") read as either.
@@ -356,7 +357,7 @@ describe("the platform's reference, read whole", () => {
     // do not list, and a nesting misread (how the four above were found). Measured when set: 2,018, 1,036 and 975
     // (an object the model leaves open says `additionalProperties: true` in the documents, and stays open here);
     // requests 2,038 with `**id^*^**` read.
-    expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.874);
+    expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.877);
     expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.765);
     expect(error.closedAccepted / error.checked).toBeGreaterThanOrEqual(0.783);
   }, 120_000);
