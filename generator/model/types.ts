@@ -52,6 +52,11 @@ export type TypeRef =
       keyDescription?: string;
       /** The key forms the spec names for a map (`user<id>`, `group<id>`). */
       keyNames?: string[];
+      /**
+       * The rows the input gives as forms of keys, not members (`UF_...`, `\<userId\>`, `upload{id}`), each with its
+       * value's type, words and position (reference/keys.ts); `keyNames`, `keyDescription` and `additional` say them.
+       */
+      keys?: Field[];
       /** The spec lists some members only ("for example", "Full field list: not shown"): others may come. */
       open?: boolean;
       /** A resource whose fields this object has too (3.0 task = Task plus `archiveLink`). */

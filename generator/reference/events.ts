@@ -3,6 +3,7 @@ import type { EventPayload, Field, Placement, TypeRef } from "../model/types.js"
 import type { YfmBlock, YfmPage } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { FIELD_BUDGET, type FieldScope, fieldColumns, plainText, readFieldRows } from "./fields.js";
+import { withKeyFormsIn } from "./keys.js";
 import { nest } from "./nesting.js";
 import { scopeLine } from "./scopes.js";
 import { type HeadingIndex, headingIndex, tableAt } from "./sections.js";
@@ -134,7 +135,8 @@ function fieldsOf(page: YfmPage, table: Extract<YfmBlock, { kind: "table" }>, sc
   };
   const [header, ...rows] = table.rows;
   const cols = header ? fieldColumns(header) : null;
-  return cols ? nest(readFieldRows(fieldScope, cols, rows), scope.diagnostics) : [];
+  // Rows named as forms of keys (`{BOT_ID}`) are the keys their objects take, not members (reference/keys.ts).
+  return cols ? nest(readFieldRows(fieldScope, cols, rows), scope.diagnostics).map(withKeyFormsIn) : [];
 }
 
 /** The page's handler's section ("What the Handler Receives"), an H2, or -1. */

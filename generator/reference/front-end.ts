@@ -11,7 +11,7 @@ import { type TypeCatalogue, readCatalogue } from "./catalogue.js";
 import { readSystemErrors } from "./errors.js";
 import { fieldColumns, readFieldRows } from "./fields.js";
 import { readEventPage, readPlacementPage, warnUnreadHandler } from "./events.js";
-import { nest } from "./nesting.js";
+import { isDotted, nest } from "./nesting.js";
 import { readRequestRates } from "./limits.js";
 import { readScopeList } from "./scopes.js";
 import { type PageScope, readPage } from "./page.js";
@@ -268,7 +268,7 @@ function errorBodyOf(texts: ReadonlyMap<string, string>, root: string, resolve: 
   // One pass: each first name no row gives, at its first row, required when any row under it is.
   const roots = new Map<string, Field>();
   for (const f of read) {
-    const dot = f.name.indexOf(".");
+    const dot = isDotted(f.name) ? f.name.indexOf(".") : -1;
     const head = dot < 0 ? "" : f.name.slice(0, dot).replace(/\[\]$/, "");
     if (!head || given.has(head)) continue;
     const root = roots.get(head);

@@ -10,6 +10,19 @@ import type { Field, TypeRef } from "../model/types.js";
  * `data` and `data.FIELDS` as one field `data` whose member is `FIELDS` (an event's payload, a result's rows
  * `result.events[].eventId`); a dotted row with no parent row is a warning.
  */
+/**
+ * Whether a row's name is a path (`data.FIELDS`): the dots of a trailing "and so on" (`UF_...`, a form of keys,
+ * reference/keys.ts) are no separator.
+ */
+export function isDotted(name: string): boolean {
+  return name.replace(/\.\.\.$/, "").includes(".");
+}
+
+/** The index of the dot that ends a row's parent path, or -1 (the dots of a trailing `...` are the name's). */
+function lastDot(path: string): number {
+  return path.replace(/\.\.\.$/, "").lastIndexOf(".");
+}
+
 export function nest(rows: Field[], diagnostics: Diagnostic[]): Field[] {
   const top: Field[] = [];
   const byPath = new Map<string, Field>();
@@ -17,7 +30,7 @@ export function nest(rows: Field[], diagnostics: Diagnostic[]): Field[] {
   const lookup = (path: string): Field | undefined => {
     const direct = byPath.get(path);
     if (direct) return direct;
-    const dot = path.lastIndexOf(".");
+    const dot = lastDot(path);
     if (dot < 0) return undefined;
     const up = lookup(path.slice(0, dot));
     const object = up ? objectIn(up) : null;
@@ -25,7 +38,7 @@ export function nest(rows: Field[], diagnostics: Diagnostic[]): Field[] {
   };
   for (const f of rows) {
     const path = f.name.replace(/\[\]/g, "");
-    const dot = path.lastIndexOf(".");
+    const dot = lastDot(path);
     if (dot < 0) {
       top.push(f);
       byPath.set(path, f);

@@ -4,6 +4,7 @@ import type { Field, Method, Source, TypeRef, Version } from "../model/types.js"
 import type { YfmBlock, YfmPage } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { type AnchoredTable, FIELD_BUDGET, type FieldScope, TYPE_READINGS, plainText } from "./fields.js";
+import { withKeyForms } from "./keys.js";
 import { scopeLine } from "./scopes.js";
 import { type HeadingIndex, type SectionTable, headingIndex, positionKey, sectionsOf, spanOf, srcOf, tableAt, tableNamed, warnUnused } from "./sections.js";
 import { readErrors, readParameters, readReturned } from "./returned.js";
@@ -141,6 +142,9 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
   }
   readAtLeastOne(method, own, scope.diagnostics);
   readRequiredWhen(method);
+  // Rows named as forms of keys (`UF_...`, `\<userId\>`) are the keys their objects take, not members.
+  method.params = method.params.map((p) => ({ ...p, type: withKeyForms(p.type) }));
+  if (method.result) method.result = { ...method.result, type: withKeyForms(method.result.type) };
   warnUnused(sections, used, scope.diagnostics);
   warnDropped(method, envelope, pageScope.read ?? [], pageScope.merged ?? new Set(), scope.diagnostics);
   if (method.errors.length === 0) method.errorsOpen = { reason: "the page lists no errors of its own", source: srcOf(title) };
@@ -154,6 +158,7 @@ function warnDropped(method: Method, envelope: Field[], read: ReadonlyArray<{ na
   const walk = (t: TypeRef): void => {
     if (t.kind === "object") {
       for (const f of t.members) hold(f);
+      for (const f of t.keys ?? []) hold(f);
       // A map's values (fields.ts MAP_WORDS) hold the rows of their object.
       if (t.additional) walk(t.additional);
     } else if (t.kind === "array") walk(t.items);

@@ -4,7 +4,7 @@ import type { YfmBlock } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { errorColumns, readErrorRows } from "./errors.js";
 import { boldName, type FieldColumns, type FieldScope, fieldColumns, holdsNamed, linkWords, objectOrList, readFieldRows, saysList } from "./fields.js";
-import { nest } from "./nesting.js";
+import { isDotted, nest } from "./nesting.js";
 import { readTypeWords } from "./type-words.js";
 import type { PageScope } from "./page.js";
 import { type PageSection, firstFieldTable, positionKey, spanOf, srcOf } from "./sections.js";
@@ -34,7 +34,7 @@ export function readParameters(method: Method, s: PageSection, scope: FieldScope
   // `fields.CONTACT_ID` beside `fields` (crm.company.contact.delete) is the member `CONTACT_ID` of `fields`, never a
   // parameter whose name holds a dot: the dotted rows nest as the returned data's do.
   const rows = readFieldRows(scope, found.cols, found.table.rows.slice(1));
-  method.params.push(...(rows.some((f) => f.name.includes(".")) ? nest(rows, scope.diagnostics) : rows));
+  method.params.push(...(rows.some((f) => isDotted(f.name)) ? nest(rows, scope.diagnostics) : rows));
 }
 
 /**
@@ -247,11 +247,11 @@ export function withSiblings(result: Field, members: Field[], diagnostics: Diagn
   // `employees`, `employees[]`, `employees[].userId`: a row `X[]` beside `X` describes X's items (the same field);
   // alone it is X, an array of its type. Dotted rows nest under the row they name.
   // Sets and maps, not scans: a page's table may hold thousands of rows (linear in them, as every reading is).
-  const items = new Set(names.filter((n) => n.endsWith("[]") && !n.includes(".")));
+  const items = new Set(names.filter((n) => n.endsWith("[]") && !isDotted(n)));
   const nameSet = new Set(names);
   const byName = new Map<string, Field>();
   for (const f of members) if (!byName.has(f.name)) byName.set(f.name, f);
-  const dotted = new Set(names.flatMap((n) => (n.includes(".") ? [n.slice(0, n.indexOf(".")).replace(/\[\]$/, "")] : [])));
+  const dotted = new Set(names.flatMap((n) => (isDotted(n) ? [n.slice(0, n.indexOf(".")).replace(/\[\]$/, "")] : [])));
   const arrayOf = (x: TypeRef): TypeRef => (x.kind === "array" ? x : { kind: "array", items: x });
   // An `X[]` row beside an `X` whose items it does not type (`tags` object, `tags[]` integer) is left to the page's
   // ledger, which warns: only a row that became X (alone) or X's items is said to be merged.
@@ -279,7 +279,7 @@ export function withSiblings(result: Field, members: Field[], diagnostics: Diagn
   const holdsNothing = (x: TypeRef): boolean => (x.kind === "object" && x.members.length === 0) || (x.kind === "array" && holdsNothing(x.items));
   // Whether a row's members are still unread once its links were followed (a link that gave members is no longer bare).
   const open = (f: Field) => holdsNothing(byName.get(`${f.name}[]`)?.type ?? f.type) && !dotted.has(f.name);
-  const plain = rows.filter((f) => !f.name.includes("."));
+  const plain = rows.filter((f) => !isDotted(f.name));
   const said = (f: Field, rest: number, reading: string) => diagnostics.push(diagnostic("ambiguous-reading", spanOf(f.source as Source, f.name.length + 4), { text: `${f.name}: ${typeWords(f.type)}, then ${rest} plain rows`, reading }));
   // Each holder (`X[]` bare, no dotted rows) takes the plain rows after it up to the next holder or the next row that
   // dotted rows extend (`meta`, then `meta.x`): those stay result's own.
@@ -307,7 +307,7 @@ export function withSiblings(result: Field, members: Field[], diagnostics: Diagn
     if (after && after.length > 0) return [{ ...f, type: { kind: "array", items: { kind: "object", members: after } } } as Field];
     return taken.has(f) ? [] : [f];
   });
-  const top = names.some((n) => n.includes(".")) ? nest(read, diagnostics) : read;
+  const top = names.some(isDotted) ? nest(read, diagnostics) : read;
   const topNames = top.map((f) => f.name);
   // A name twice, or a row left with a bracket or a dot: where it belongs is not shown. Said, not guessed.
   if (new Set(topNames).size < topNames.length || topNames.some((n) => /[[.]/.test(n))) {

@@ -253,4 +253,42 @@ describe("maps with keys of their own", () => {
     project.createSourceFile("a.ts", text);
     expect(project.getPreEmitDiagnostics().map((d) => d.getMessageText())).toEqual([]);
   });
+  it("key forms print as template literal index signatures, each with its rows' words; a member the form matches adds its type", async () => {
+    const { typeNode } = await import("../../generator/emit/ts/printer.js");
+    const { keyFormParts, keyFormPattern } = await import("../../generator/model/key-forms.js");
+    const { Project } = await import("ts-morph");
+    const at = { file: "a.md", line: 1, column: 1 };
+    const str: TypeRef = { kind: "primitive", type: "string" };
+    const int: TypeRef = { kind: "primitive", type: "integer" };
+    const field = (name: string, type: TypeRef, words = "") => ({ name, type, required: false, nullable: false, description: prose(words), source: at });
+    const fields: TypeRef = {
+      kind: "object",
+      members: [field("title", str), field("parentId", str)],
+      keys: [field("ufCrm...", str, "Custom fields"), field("parentId...", int, "Links")],
+      keyNames: ["ufCrm...", "parentId..."],
+    };
+    const text = printDeclaration({ kind: "alias", head: "export type Fields", type: typeNode(fields, { resourceName: (n) => n, see: () => null }) });
+    // No `[key: string]`: the object is closed to keys of other forms. `parentId` is a key of `parentId...`.
+    expect(text).not.toContain("[key: string]");
+    expect(text).toContain("[key: `ufCrm${string}`]: string;");
+    expect(text.replace(/\s+/g, " ")).toContain("[key: `parentId${string}`]: number | string | undefined;");
+    expect(text).toContain("Keys of the form `ufCrm...`: Custom fields.");
+    const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { strict: true, noEmit: true } });
+    project.createSourceFile("a.ts", `${text}\nconst ok: Fields = { title: "a", ufCrm_1: "x", parentId12: 2 };\n// @ts-expect-error a key of no form\nconst no: Fields = { typeId: "x" };\nexport { ok, no };\n`);
+    expect(project.getPreEmitDiagnostics().map((d) => d.getMessageText())).toEqual([]);
+    // A form that is any key (`<userId>`), or whose literal parts are not name characters, is `[key: string]`.
+    expect(keyFormPattern("<userId>")).toBeNull();
+    expect(keyFormParts("a`b<id>")).toBeNull();
+    expect(keyFormParts("chat<chatId>")).toEqual(["chat", null]);
+    expect(keyFormPattern("upload{id}")).toBe("^upload.*$");
+    expect(keyFormPattern("UF_CRM_...")).toBe("^UF_CRM_.*$");
+    const map: TypeRef = { kind: "object", members: [], keys: [field("a`b${x}<id>", int)], keyNames: ["a`b${x}<id>"], additional: int };
+    const mapText = printDeclaration({ kind: "alias", head: "export type M", type: typeNode(map, { resourceName: (n) => n, see: () => null }) });
+    expect(mapText.replace(/\s+/g, " ")).toBe("export type M = { [key: string]: number; }; ");
+    // Open, a `[key: string]` beside the forms admits their types (TS2413 otherwise).
+    const open = printDeclaration({ kind: "alias", head: "export type O", type: typeNode({ ...fields, open: true, additional: int } as TypeRef, { resourceName: (n) => n, see: () => null }) });
+    const openProject = new Project({ useInMemoryFileSystem: true, compilerOptions: { strict: true, noEmit: true } });
+    openProject.createSourceFile("o.ts", open);
+    expect(openProject.getPreEmitDiagnostics().map((d) => d.getMessageText())).toEqual([]);
+  });
 });

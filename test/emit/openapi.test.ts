@@ -79,6 +79,27 @@ describe("OpenAPI documents", () => {
     expect(options.additionalProperties).toBe(true);
   });
 
+  it("key forms say their names (`x-key-names`), and a closed object's forms their patterns (`x-key-patterns`)", () => {
+    const at = { file: "a.md", line: 1, column: 1 };
+    const str = { kind: "primitive", type: "string" } as TypeRef;
+    const uf = { name: "UF_...", type: str, required: false, nullable: false, description: "", source: at };
+    const title = { ...uf, name: "TITLE" };
+    const closed = typeSchema({ kind: "object", members: [title], keys: [uf], keyNames: ["UF_..."], keyDescription: "`UF_...` (Custom fields)" } as unknown as TypeRef);
+    expect(closed).toEqual({
+      type: "object",
+      properties: { TITLE: { type: "string" } },
+      description: "Also keys of the form `UF_...` (Custom fields).",
+      "x-key-names": ["UF_..."],
+      "x-key-patterns": { "^UF_.*$": { type: "string" } },
+    });
+    // An open object says so as before; its forms keep their patterns.
+    const open = typeSchema({ kind: "object", members: [title], keys: [uf], keyNames: ["UF_..."], open: true } as unknown as TypeRef);
+    expect(open).toMatchObject({ additionalProperties: true, "x-key-names": ["UF_..."], "x-key-patterns": { "^UF_.*$": { type: "string" } } });
+    // A form that is any key (`<userId>`) has no pattern: the map's value says it.
+    const map = typeSchema({ kind: "object", members: [], keys: [{ ...uf, name: "<userId>" }], keyNames: ["<userId>"], keyDescription: "`<userId>`", additional: str } as unknown as TypeRef);
+    expect(map).toEqual({ type: "object", additionalProperties: { type: "string" }, description: "Keyed by `<userId>`.", "x-key-names": ["<userId>"] });
+  });
+
   it("a nullable union takes null as one of its plain options, so its oneOf options do not overlap", () => {
     const s = fieldSchema({ name: "x", type: { kind: "union", options: [{ kind: "primitive", type: "integer" }, { kind: "primitive", type: "string" }] }, required: false, nullable: true, description: "", source: { file: "a.md", line: 1, column: 1 } } as never) as Record<string, unknown>;
     expect(s.oneOf).toEqual([{ type: "integer", nullable: true }, { type: "string" }]);

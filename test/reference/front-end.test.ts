@@ -1298,15 +1298,60 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     expect(read(files).diagnostics.filter((d) => d.code === "unplaced" || d.code === "ambiguous-reading")).toEqual([]);
   });
 
-  it("an escaped `*` in a bold name is the name's (`UF_\\*`), not the required mark", () => {
+  it("an escaped `*` in a bold name is the name's (`UF_\\*`), not the required mark; `UF_*` is then a form of keys", () => {
     const text = returned("thing.list", "|| **result**\n[`object`](x) | Result ||\n|| **UF_\\***\n[`string`](x) | Custom fields ||\n|| **NAME***\n[`string`](x) | Name ||");
     expect(resultOf({ "api-reference/things/thing-list.md": text }, "thing.list")).toEqual({
       kind: "object",
+      members: [{ name: "NAME", type: str, required: true, nullable: false }],
+      keys: [{ name: "UF_*", type: str, required: false, nullable: false }],
+      keyNames: ["UF_*"],
+      keyDescription: "`UF_*` (Custom fields)",
+    });
+  });
+
+  it("rows named as forms of keys (`UF_...`, `\\<userId\\>`, `upload{id}`) are the keys their object takes, not members", () => {
+    const files = (rows: string, extra = "") => ({ "api-reference/things/thing-list.md": returned("thing.list", `|| **result**\n[\`object\`](x) | Result ||\n${rows}`, extra) });
+    const user = "### User {#user}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **id**\n[`integer`](x) | Id ||\n|#\n";
+    // A map keyed by id: the form is any key, so every value is a user.
+    const map = resultOf(files("|| **users**\n[`object`](x) | Users ||\n|| **users.\\<userId\\>**\n[`object`](#user) | A user ||", user), "thing.list");
+    expect(map).toEqual({
+      kind: "object",
       members: [
-        { name: "UF_*", type: str, required: false, nullable: false },
-        { name: "NAME", type: str, required: true, nullable: false },
+        {
+          name: "users",
+          type: {
+            kind: "object",
+            members: [],
+            keys: [{ name: "<userId>", type: { kind: "object", members: [{ name: "id", type: { kind: "primitive", type: "integer" }, required: false, nullable: false }] }, required: false, nullable: false }],
+            keyNames: ["<userId>"],
+            keyDescription: "`<userId>` (A user)",
+            additional: { kind: "object", members: [{ name: "id", type: { kind: "primitive", type: "integer" }, required: false, nullable: false }] },
+            // The bare `object` row is open; the form is any key, so every key's value is a user all the same.
+            open: true,
+          },
+          required: false,
+          nullable: false,
+        },
       ],
     });
+    // Two forms beside a member: each keeps its own value type; the object stays closed to other keys.
+    const thing = "### Thing {#thing}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **TITLE**\n[`string`](x) | Title ||\n|| **UF_...**\n[`string`](x) | Custom fields ||\n|| **upload{id}**\n[`integer`](x) | An upload ||\n|#\n";
+    const mixed = resultOf({ "api-reference/things/thing-list.md": returned("thing.list", "|| **result**\n[`object`](#thing) | Result ||", thing) }, "thing.list");
+    expect(mixed).toMatchObject({ members: [{ name: "TITLE" }], keyNames: ["UF_...", "upload{id}"], keys: [{ type: str }, { type: { kind: "primitive", type: "integer" } }] });
+    // Forms with a literal part leave other keys as they were: no `additional`.
+    expect(mixed).not.toHaveProperty("additional");
+    // `result.UF_...` is a dotted row whose last name ends in "and so on", not a path into `UF_`; the row keeps its
+    // position in `keys`, and the page's ledger finds it held.
+    const r = read(files("|| **result.UF_...**\n[`string`](x) | Custom fields ||"));
+    expect(r.diagnostics.filter((d) => d.code === "unplaced")).toEqual([]);
+    expect(r.model?.methods[0]?.result?.type).toMatchObject({ members: [], keyNames: ["UF_..."], keys: [{ name: "UF_...", source: { line: 21 } }] });
+    // A bare `object` parameter stays open beside its forms. A parameter named as a form stays a parameter: a
+    // method's parameters have no other keys to carry it.
+    const params = ["|| **fields**\n[`object`](x) | Fields ||", "|| **fields.UF_...**\n[`string`](x) | Custom fields ||", "|| **UF_\\***\n[`string`](x) | Custom fields ||"];
+    const withParams = returned("thing.list", "|| **result**\n[`boolean`](x) | Done ||").replace("|| **id***\n[`integer`](x) | Id ||", params.join("\n"));
+    const m = read({ "api-reference/things/thing-list.md": withParams }).model?.methods[0];
+    expect(m?.params.map((p) => p.name)).toEqual(["fields", "UF_*"]);
+    expect(m?.params[0]?.type).toMatchObject({ members: [], open: true, keyNames: ["UF_..."] });
   });
 
   it("a catalogue heading that says 'See the description of [x](#x)' is x's structure, not a word with none", () => {

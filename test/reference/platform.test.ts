@@ -356,9 +356,11 @@ describe("the platform's reference, read whole", () => {
     // the platform adds fields). What the open check accepts and this one refuses is listed above: members the pages
     // do not list, and a nesting misread (how the four above were found). Measured when set: 2,018, 1,036 and 975
     // (an object the model leaves open says `additionalProperties: true` in the documents, and stays open here);
-    // requests 2,038 with `**id^*^**` read.
-    expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.877);
-    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.765);
+    // requests 2,038 with `**id^*^**` read; 2,044 with dotted parameter rows nested; 2,047 and 1,037 with rows named as
+    // forms of keys (`ufCrm...`, `\<userId\>`) read as the keys they are (`x-key-patterns`, closed here as the
+    // `patternProperties` they stand for), where they were members that no answer carries.
+    expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.878);
+    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.766);
     expect(error.closedAccepted / error.checked).toBeGreaterThanOrEqual(0.783);
   }, 120_000);
 

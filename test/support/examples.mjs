@@ -179,6 +179,12 @@ function closed(doc) {
     for (const [k, v] of Object.entries(x)) out[k] = key === "properties" ? walk(v, null) : walk(v, k);
     const schema = key !== "properties" && key !== "allOf";
     if (schema && out.properties && typeof out.properties === "object" && out.additionalProperties === undefined && out.patternProperties === undefined) out.additionalProperties = false;
+    // An object that takes keys of some forms beyond its members (`ufCrm...`): its `x-key-patterns`, the
+    // `patternProperties` OpenAPI 3.0 does not have, are those keys, each with its value's schema; closed, no other.
+    if (schema && out["x-key-patterns"] && typeof out["x-key-patterns"] === "object") {
+      out.patternProperties = out["x-key-patterns"];
+      if (out.additionalProperties === undefined) out.additionalProperties = false;
+    }
     return out;
   };
   return walk(doc, null);

@@ -1,5 +1,6 @@
 import type { OpenAPIV3 } from "openapi-types";
 import type { Field, TypeRef } from "../../model/view.js";
+import { keyFormPattern } from "../../model/key-forms.js";
 import { unresolvedLeft } from "../../model/map-type.js";
 import { sentence, words } from "../prose.js";
 
@@ -44,7 +45,17 @@ export function typeSchema(type: TypeRef): Schema {
       if (type.additional) {
         s.additionalProperties = type.additional.kind === "unknown" ? true : typeSchema(type.additional);
         if (type.keyDescription) s.description = `Keyed by ${words(type.keyDescription)}.`;
-        if (type.keyNames) (s as Record<string, unknown>)["x-key-names"] = type.keyNames;
+      }
+      if (type.keyNames) (s as Record<string, unknown>)["x-key-names"] = type.keyNames;
+      // Forms of keys with a literal part (`ufCrm...` beside crm.item.add's fields: reference/keys.ts), each with its
+      // value's schema, as the `patternProperties` OpenAPI 3.0 does not have; a validator may read them as such.
+      const patterns = (type.keys ?? []).flatMap((k) => {
+        const p = keyFormPattern(k.name);
+        return p === null ? [] : [[p, fieldSchema(k)] as const];
+      });
+      if (patterns.length > 0) {
+        (s as Record<string, unknown>)["x-key-patterns"] = Object.fromEntries(patterns);
+        if (!type.additional && type.keyDescription) s.description = `Also keys of the form ${words(type.keyDescription)}.`;
       }
       if (type.extends) return { allOf: [refTo(type.extends), s] };
       return s;

@@ -2,6 +2,7 @@ import type { Field, Source, TypeRef } from "../../model/view.js";
 import { propertyKey, stringLiteral } from "../names.js";
 import { blockCommentText } from "../../util/comment.js";
 import { type TsMember, type TsType, keyword, reference, union } from "./layout.js";
+import { keyFormMatches, keyFormParts } from "../../model/key-forms.js";
 import { unresolvedLeft } from "../../model/map-type.js";
 import { sentence, words } from "../prose.js";
 
@@ -54,7 +55,11 @@ export function typeNode(t: TypeRef, ctx: PrintContext): TsType {
     }
     case "object": {
       const members = t.members.map((m) => memberNode(m, ctx));
+      const forms = t.keys ? keySignatures(t.keys, t.members, ctx) : null;
+      if (forms) members.push(...forms.signatures);
       let extra = t.additional ? typeNode(t.additional, ctx) : t.open ? keyword("unknown") : null;
+      // A `[key: string]` beside template literal signatures admits their types (else TS2413).
+      if (extra && forms && forms.signatures.length > 0) extra = union([extra, ...forms.signatures.map((m) => m.type)]);
       // An index signature admits every named member's type (else TS2411): a map with keys of its own (crm.address.fields,
       // each field the map's value) takes the type of each member that is not the map's, and `undefined` (an optional
       // member) and `null` (a nullable one).
@@ -83,6 +88,31 @@ export function typeNode(t: TypeRef, ctx: PrintContext): TsType {
     case "unresolved":
       return unresolvedLeft(t);
   }
+}
+
+/**
+ * The index signatures of an object's key forms (model `keys`, reference/keys.ts): `[key: \`UF_${string}\`]` for
+ * `UF_...`, each with its row's words and value type. A member whose name is a key of the form (`parentId` and
+ * `parentId...`) adds its type, as a `[key: string]` signature's members do (else TS2411). A form that is any key
+ * (`<userId>`, or a form whose literal parts are not plain name characters) has none: the model's `additional` holds
+ * its type, which the `[key: string]` says.
+ */
+function keySignatures(keys: readonly Field[], named: readonly Field[], ctx: PrintContext): { signatures: TsMember[] } {
+  const signatures: TsMember[] = [];
+  for (const k of keys) {
+    const parts = keyFormParts(k.name);
+    if (!parts || parts.every((p) => p === null)) continue;
+    const template = `\`${parts.map((p) => (p === null ? "${string}" : p)).join("")}\``;
+    const matching = named.filter((m) => keyFormMatches(k.name, m.name));
+    const type = union([
+      fieldTypeNode(k, ctx),
+      ...matching.map((m) => fieldTypeNode(m, ctx)),
+      ...(matching.some((m) => !m.required) ? [keyword("undefined")] : []),
+    ]);
+    const comment = doc([`Keys of the form \`${k.name}\`${k.description ? `: ${sentence(k.description)}` : "."}`], ctx, k.source, []);
+    signatures.push({ ...(comment ? { comment } : {}), key: `[key: ${template}]`, type });
+  }
+  return { signatures };
 }
 
 /** `Name[]` for a keyword or a plain name (`string[]`, `Task[]`); `Array<…>` for anything longer. */

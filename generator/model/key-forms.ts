@@ -1,0 +1,32 @@
+/**
+ * The forms of keys an object takes beyond its members (`keyNames`: `UF_...`, `ufCrm...`, `chat<chatId>`,
+ * `upload{id}`, `<userId>`), as the parts they are made of: literal text, and `null` for any text (a placeholder, or
+ * the "and so on" of `...`, `…`, `*`). The printers and the checks of the generated documents read a form so; a form
+ * whose literal parts hold anything but name characters is any key (null), never text to splice into code.
+ */
+export function keyFormParts(form: string): Array<string | null> | null {
+  const parts: Array<string | null> = [];
+  const re = /<[^<>]*>|\{[^{}]*\}|\.\.\.|…|\*/g;
+  let at = 0;
+  for (const m of form.matchAll(re)) {
+    if (m.index > at) parts.push(form.slice(at, m.index));
+    if (parts[parts.length - 1] !== null) parts.push(null);
+    at = m.index + m[0].length;
+  }
+  if (at < form.length) parts.push(form.slice(at));
+  if (!parts.includes(null)) return null;
+  return parts.every((p) => p === null || /^[A-Za-z0-9_.:-]+$/.test(p)) ? parts : null;
+}
+
+/** A regular expression source that matches the keys of the form; null where the form is any key. */
+export function keyFormPattern(form: string): string | null {
+  const parts = keyFormParts(form);
+  if (!parts || parts.every((p) => p === null)) return null;
+  return `^${parts.map((p) => (p === null ? ".*" : p.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&"))).join("")}$`;
+}
+
+/** Whether a member's name is a key of the form (a form that is any key takes every name). */
+export function keyFormMatches(form: string, name: string): boolean {
+  const pattern = keyFormPattern(form);
+  return pattern === null || new RegExp(pattern).test(name);
+}
