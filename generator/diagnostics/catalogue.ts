@@ -143,6 +143,11 @@ const catalogue = {
     message: (p: { dropped: boolean }) => `This '{% if %}' is never closed with '{% endif %}'; ${p.dropped ? "what follows it, to the end of the file, is dropped as the documentation's own build drops it" : "what follows it is kept"}`,
     hint: "Close the condition with '{% endif %}' where its text ends.",
   },
+  "unclosed-row": {
+    severity: "warning",
+    message: (_: Record<string, never>) => "This table row is not closed with '||' before the table's '|#'; read as ended there, as the dialect's own parser reads it",
+    hint: "End the row with '||' before the table's closing '|#'.",
+  },
   "duplicate-type-word": {
     severity: "warning",
     message: (p: { word: string; first: string }) => `Type word '${p.word}' is defined again (first at ${p.first}); the first definition is read`,

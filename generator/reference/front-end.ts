@@ -232,6 +232,7 @@ function includeWarnings(page: YfmPage): Diagnostic[] {
     const at = { file: b.file, line: b.line, column: b.column, endLine: b.line, endColumn: b.column + 2 };
     if (b.kind === "include") return [diagnostic("unresolved-include", at, { target: b.target, why: b.why })];
     if (b.kind === "unclosed-if") return [diagnostic("unclosed-condition", at, { dropped: b.dropped })];
+    if (b.kind === "table" && b.unclosedRow) return [diagnostic("unclosed-row", { file: b.file, ...b.unclosedRow, endLine: b.unclosedRow.line, endColumn: b.unclosedRow.column + 2 }, {})];
     return [];
   });
 }

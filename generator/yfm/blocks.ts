@@ -189,7 +189,7 @@ function scanFile(file: string, text: string, ctx: ScanContext): YfmBlock[] {
     if (line.trimStart().startsWith("#|")) {
       flush();
       const table = scanTable(text, (starts[i] as number) + column - 1, file, i + 1);
-      blocks.push({ kind: "table", rows: table.rows, end: table.end, ...at });
+      blocks.push({ kind: "table", rows: table.rows, end: table.end, ...(table.unclosedRow ? { unclosedRow: table.unclosedRow } : {}), ...at });
       // The next line after the table's end.
       let j = i;
       while (j + 1 < lines.length && (starts[j + 1] as number) <= table.end) j++;

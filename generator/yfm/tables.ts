@@ -27,6 +27,12 @@ export interface YfmTable {
   rows: YfmCell[][];
   /** The offset just past the closing `|#` (or the end of the text, for a table never closed). */
   end: number;
+  /**
+   * Where the last row opened when `|#` came before its closing `||` (crm.contact.update's `params`). The row is
+   * kept, ended by the `|#`, as the dialect's own parser ends it: its words are the page's, and the page's links
+   * reach its sections. Said by the reader (reference/front-end.ts): the author left out the `||`.
+   */
+  unclosedRow?: { line: number; column: number };
 }
 
 /** Scans the table whose `#|` is at `start` of `text`, on line `startLine`. */
@@ -41,6 +47,7 @@ export function scanTable(text: string, start: number, file: string, startLine: 
   let lineStart = text.lastIndexOf("\n", start - 1) + 1;
   let cellLine = line;
   let cellColumn = 1;
+  let rowAt = { line, column: 1 };
   /** Backtick run lengths that have no closing run later on the current line (so none is looked for twice). */
   let unmatched = new Set<number>();
   let atLineStart = false;
@@ -126,8 +133,15 @@ export function scanTable(text: string, start: number, file: string, startLine: 
     }
     if (ch === "|" && text[i + 1] === "#" && depth > 0) {
       depth--;
+      if (depth === 0) {
+        if (!row) return { rows, end: i + 2 };
+        endCell(i);
+        // `|| ||` at a row's end opens an empty row that the `|#` then ends: nothing of the page is in it.
+        if (row.every((c) => c.text === "")) return { rows, end: i + 2 };
+        rows.push(row);
+        return { rows, end: i + 2, unclosedRow: rowAt };
+      }
       i += 2;
-      if (depth === 0) return { rows, end: i };
       continue;
     }
     if (ch === "|" && depth === 1) {
@@ -142,6 +156,7 @@ export function scanTable(text: string, start: number, file: string, startLine: 
           cellStart = i + 2;
           cellLine = line;
           cellColumn = i + 2 - lineStart + 1;
+          rowAt = { line, column: i - lineStart + 1 };
         }
         i += 2;
         continue;

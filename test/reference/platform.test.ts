@@ -108,6 +108,7 @@ describe("the platform's reference, read whole", () => {
       "unknown-type-word": expect.any(Number),
       "unlisted-scope": expect.any(Number),
       "unreadable-parameter": expect.any(Number),
+      "unclosed-row": expect.any(Number),
       unplaced: expect.any(Number),
     });
     // Field tables no row reaches, rows the page's ledger finds read and held by nothing, and 40 handler's sections on pages that name no event and no placement
@@ -123,8 +124,12 @@ describe("the platform's reference, read whole", () => {
     // tasks.task.delete's boolean `result` is a member of the object the result may be; crm.quote.fields' and five
     // crm.requisite/address fields methods' own tables of fields are their result's keys; the vote.attachedvote.*
     // call forms (16 tables); the template list's 16 rows, its map now read from the paragraph; template.getfields'
-    // "Result Type"; crm.deal.recurring.add's two tables, its `fields^*^` now read.
-    expect(byCode["unplaced"]).toBeLessThanOrEqual(123);
+    // "Result Type"; crm.deal.recurring.add's two tables, its `fields^*^` now read. 121 when a row the table's `|#`
+    // ends before its `||` was read (crm.contact.update's `params`, crm.activity.type.add's `fields`): their tables
+    // below are reached.
+    expect(byCode["unplaced"]).toBeLessThanOrEqual(121);
+    // Rows that `|#` ends before their `||` (4 pages): kept, and said.
+    expect(byCode["unclosed-row"]).toBeLessThanOrEqual(4);
     // Names that are labels ("Settings for all OFDs"), a member of another row ("TITLE (LANG)") or empty: 14 since a
     // required mark inside the bold (`**id^*^**`, 11 rows) is read as the mark.
     expect(byCode["unreadable-parameter"]).toBeLessThanOrEqual(14);
@@ -135,8 +140,9 @@ describe("the platform's reference, read whole", () => {
     // 167 since the legacy error body is read from its include, whose `error_description` row is typed
     // `error_description` (the row's name again), a word no catalogue defines; 57 since the words the catalogue defines
     // in words alone are read as they say (`lang_map` 84 rows, `crm_userfield` 21, `recurring_params`,
-    // `crm_activity_communication`); 39 with crm's activity enumerations read as their values.
-    expect(byCode["unknown-type-word"]).toBeLessThanOrEqual(39);
+    // `crm_activity_communication`); 39 with crm's activity enumerations read as their values; 40 when the unclosed
+    // row of crm.activity.type.add's `fields` was read, its table's `attached_diskfile` with it.
+    expect(byCode["unknown-type-word"]).toBeLessThanOrEqual(40);
     // Pages whose scope the list of scopes lacks: `basic` (11 method pages of `common`, 5 of the application's
     // events), `mail` (24), `sonet` (13 method pages, 3 event pages; the list has `sonet_group` and `socialnetwork`).
     expect(byCode["unlisted-scope"]).toBeLessThanOrEqual(56);

@@ -48,6 +48,16 @@ describe("YFM tables", () => {
     const text = "#|\n|| a | b ||\n|| c | d ||";
     expect(cellTexts(scanPage("p.md", text, none).blocks)).toEqual([[["a", "b"], ["c", "d"]]]);
   });
+
+  it("a row the table's `|#` ends before its `||` is kept and said; an empty one (`|| ||` at a row's end) is nothing", () => {
+    const text = ["intro", "#|", "|| a | b ||", "|| **params**", "[`object`](x) | More, [below](#p)", "|#"].join("\n");
+    const blocks = scanPage("p.md", text, none).blocks;
+    expect(cellTexts(blocks)).toEqual([[["a", "b"], ["**params**\n[`object`](x)", "More, [below](#p)"]]]);
+    expect(blocks.find((b) => b.kind === "table")).toMatchObject({ unclosedRow: { line: 4, column: 1 } });
+    const empty = scanPage("p.md", "#|\n|| a | b || ||\n|#", none).blocks;
+    expect(cellTexts(empty)).toEqual([[["a", "b"]]]);
+    expect(empty[0]).not.toHaveProperty("unclosedRow");
+  });
 });
 
 describe("YFM blocks", () => {
