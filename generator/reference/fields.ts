@@ -48,7 +48,7 @@ export interface FieldScope {
    * The table of a sub-section that names a field (`### Parameter fields`, `#### FIELDS Parameter`, `### Object
    * result`), for an object field whose cells link nowhere; optional.
    */
-  tableNamed?(name: string): (AnchoredTable & { anchor: string }) | null;
+  tableNamed?(name: string, within?: string): (AnchoredTable & { anchor: string }) | null;
   /** Every word the catalogue defines, for "did you mean" (decisions.md D31); optional. */
   knownWords?(): Iterable<string>;
   /**
@@ -579,7 +579,9 @@ function linkedObject(scope: FieldScope, type: TypeRef, cell: YfmCell, name: str
   // The anchor stops at a bracket too: `](#a` repeated without its `)` is then one scan, not one per opening.
   const link = [...description.matchAll(/\]\(#([^()[\]\s]+)\)/g)].map((x) => x[1] as string).find((a) => !seen.includes(keyOf(scope, cell, a)) && anchored(scope, cell, a));
   // A section named after the field is looked for on the page being read, not in a page its rows came from.
-  const named = link || foreign(scope, cell) ? null : scope.tableNamed?.(name);
+  // A row of a named section's table ("Fields of the result object") looks for its path first ("Fields of the
+  // result.state object").
+  const named = link || foreign(scope, cell) ? null : scope.tableNamed?.(name, seen[seen.length - 1]);
   const anchor = link ? keyOf(scope, cell, link) : named && !seen.includes(named.anchor) ? named.anchor : null;
   const table = anchor && seen.length < DEPTH ? (link ? anchored(scope, cell, link) : named) : null;
   const object = table ? objectOf(scope, table, [...seen, anchor as string]) : null;

@@ -128,8 +128,8 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
     read: [],
     merged: new Set(),
     selectable: { fields: [], into: null },
-    tableNamed: (name) => {
-      const found = tableNamed(page.blocks, headings(), name);
+    tableNamed: (name, within) => {
+      const found = tableNamed(page.blocks, headings(), name, within);
       if (found) markUsed(found.table);
       return found ? { ...found.table, anchor: found.anchor } : null;
     },

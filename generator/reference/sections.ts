@@ -74,14 +74,31 @@ const MEMBER_LABEL = /^(?:\*\*(?:Object|Structure|Fields?(?: of)?)\*\*|Object|St
  */
 export interface HeadingIndex {
   byAnchor: Map<string, number>;
+  /** A section named after a field (`result`, or its path `result.members`), lower case. */
   byField: Map<string, { index: number; anchor: string }>;
+  /** The field a named section's anchor is named after: the path the rows of its table continue. */
+  fieldOf: Map<string, string>;
 }
 
-const NAMED_SECTION = /^(?:parameter|object|fields of the|fields of)\s+(\S+)(?:\s+(?:parameter|object))?$|^(\S+)\s+(?:parameter|object|type)$/;
+/**
+ * Headings named after a field: "Parameter fields", "Object result", "Fields of the result.state object", "FIELDS
+ * Parameter", "Result Type", "result Object Fields", "Structure of the `result` Object", "Element of the
+ * result.members array" (the items of a list). The name may be a path (`result.members.user`): the page's tables name
+ * their nesting so (sign.b2e.document.get).
+ */
+const NAMED_SECTION = new RegExp(
+  [
+    /^(?:parameter|object|fields of the|fields of)\s+(\S+)(?:\s+(?:parameter|object))?$/.source,
+    /^(\S+)\s+(?:parameter|object|type|object fields)$/.source,
+    /^(?:structure of the|structure of)\s+(\S+)\s+object$/.source,
+    /^elements? of (?:the\s+)?(\S+)\s+array$/.source,
+  ].join("|"),
+);
 
 export function headingIndex(blocks: YfmBlock[]): HeadingIndex {
   const byAnchor = new Map<string, number>();
   const byField = new Map<string, { index: number; anchor: string }>();
+  const fieldOf = new Map<string, string>();
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i] as YfmBlock;
     if (b.kind !== "heading") continue;
@@ -90,10 +107,13 @@ export function headingIndex(blocks: YfmBlock[]): HeadingIndex {
     for (const key of [(b.anchor ?? "").toLowerCase(), slug]) if (key && !byAnchor.has(key)) byAnchor.set(key, i);
     if (b.depth < 2) continue;
     const m = NAMED_SECTION.exec(b.text.replace(/[`*]/g, "").trim().toLowerCase());
-    const field = m?.[1] ?? m?.[2];
-    if (field && !byField.has(field) && sectionTables(blocks, i)) byField.set(field, { index: i, anchor: b.anchor ?? slug });
+    const field = m?.slice(1).find((g) => g !== undefined);
+    if (field && !byField.has(field) && sectionTables(blocks, i)) {
+      byField.set(field, { index: i, anchor: b.anchor ?? slug });
+      fieldOf.set(b.anchor ?? slug, field);
+    }
   }
-  return { byAnchor, byField };
+  return { byAnchor, byField, fieldOf };
 }
 
 /** The table under the heading whose anchor is `anchor`, with every field table of its section (`parts`). */
@@ -118,8 +138,13 @@ function sectionTables(blocks: YfmBlock[], heading: number): SectionTable | null
 }
 
 /** The table of the page's sub-section named after a field. */
-export function tableNamed(blocks: YfmBlock[], index: HeadingIndex, name: string): { table: SectionTable; anchor: string } | null {
-  const found = index.byField.get(name.toLowerCase());
+/**
+ * The table of the section named after a field: after its path where the row sits in a named section's table
+ * (`state` in "Fields of the result object" is "Fields of the result.state object" first), else after its name.
+ */
+export function tableNamed(blocks: YfmBlock[], index: HeadingIndex, name: string, within?: string): { table: SectionTable; anchor: string } | null {
+  const path = within === undefined ? undefined : index.fieldOf.get(within);
+  const found = (path !== undefined ? index.byField.get(`${path}.${name}`.toLowerCase()) : undefined) ?? index.byField.get(name.toLowerCase());
   const table = found ? sectionTables(blocks, found.index) : null;
   return found && table ? { table, anchor: found.anchor } : null;
 }

@@ -1309,6 +1309,37 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     });
   });
 
+  it("sections named by a path ('Fields of the result.state object', 'Element of the result.members array') type the rows they name, path first", () => {
+    const table = (rows: string[]) => ["#|", "|| **Name**\n`type` | **Description** ||", ...rows, "|#", ""].join("\n");
+    const extra = [
+      "#### Fields of the result object\n",
+      table(["|| **uid**\n[`string`](x) | Id ||", "|| **state**\n[`object`](x) | Status ||", "|| **members**\n[`array`](x) | Members ||"]),
+      "#### Fields of the result.state object\n",
+      table(["|| **code**\n[`string`](x) | Code ||"]),
+      "#### Element of the result.members array\n",
+      table(["|| **party**\n[`integer`](x) | Party ||", "|| **state**\n[`object`](x) | Its status ||"]),
+      "#### Fields of the result.members.state object\n",
+      table(["|| **signedAt**\n[`string`](x) | Signed ||"]),
+    ].join("\n");
+    const files = { "api-reference/things/thing-list.md": returned("thing.list", "|| **result**\n[`object`](x) | The document ||", extra) };
+    const obj = (...members: unknown[]) => ({ kind: "object", members });
+    const f = (name: string, type: unknown) => ({ name, type, required: false, nullable: false });
+    // The members' `state` is its own section's, not result's `state` of the same name.
+    expect(resultOf(files, "thing.list")).toEqual(
+      obj(
+        f("uid", str),
+        f("state", obj(f("code", str))),
+        f("members", { kind: "array", items: obj(f("party", { kind: "primitive", type: "integer" }), f("state", obj(f("signedAt", str)))) }),
+      ),
+    );
+    expect(read(files).diagnostics.filter((d) => d.code === "unplaced")).toEqual([]);
+    // "result Object Fields" and "Structure of the `result` Object" name `result` too.
+    for (const heading of ["#### result Object Fields", "#### Structure of the `result` Object"]) {
+      const one = { "api-reference/things/thing-list.md": returned("thing.list", "|| **result**\n[`object`](x) | The document ||", `${heading}\n\n${table(["|| **uid**\n[`string`](x) | Id ||"])}`) };
+      expect(resultOf(one, "thing.list")).toEqual(obj(f("uid", str)));
+    }
+  });
+
   it("rows named as forms of keys (`UF_...`, `\\<userId\\>`, `upload{id}`) are the keys their object takes, not members", () => {
     const files = (rows: string, extra = "") => ({ "api-reference/things/thing-list.md": returned("thing.list", `|| **result**\n[\`object\`](x) | Result ||\n${rows}`, extra) });
     const user = "### User {#user}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **id**\n[`integer`](x) | Id ||\n|#\n";
