@@ -187,7 +187,7 @@ function formNote(t: TypeRef): string | undefined {
 const FORM_LINK = /^\[`\w+(?:\[\])?`\]\(#[\w-]+\)$/;
 
 /** The member named `name`, at any depth, that is an object (or a list of objects) with no members yet. */
-function openMember(fields: readonly Field[], name: string): Field | undefined {
+export function openMember(fields: readonly Field[], name: string): Field | undefined {
   const bare = (t: TypeRef): boolean => (t.kind === "object" && t.members.length === 0) || (t.kind === "array" && (t.items.kind === "unknown" || bare(t.items)));
   const queue = [...fields];
   const seenTypes = new Set<TypeRef>();

@@ -3,11 +3,11 @@ import type { Constraint, Field, Method, MethodError, ResultSpec, Source, TypeRe
 import type { YfmBlock } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { errorColumns, readErrorRows } from "./errors.js";
-import { boldName, type FieldColumns, type FieldScope, fieldColumns, holdsNamed, linkWords, objectOrList, readFieldRows, saysList } from "./fields.js";
+import { boldName, type FieldColumns, type FieldScope, fieldColumns, holdsNamed, linkWords, objectOrList, openMember, readFieldRows, saysList } from "./fields.js";
 import { isDotted, nest } from "./nesting.js";
 import { readTypeWords } from "./type-words.js";
 import type { PageScope } from "./page.js";
-import { type PageSection, firstFieldTable, positionKey, spanOf, srcOf } from "./sections.js";
+import { MEMBER_LABEL, type PageSection, firstFieldTable, positionKey, spanOf, srcOf } from "./sections.js";
 
 /**
  * What a method page's sections say of its parameters, its result (`### Returned Data`: `result`, the envelope's
@@ -187,6 +187,7 @@ export function readReturned(method: Method, s: PageSection, scope: FieldScope, 
         else type = described;
       }
     }
+    type = labelledTables(type, s, found.table, scope, used);
   } else if (members.length > 0 && FIELDS_METHOD.test(method.name)) {
     type = descriptionsOf(members);
     source = (members[0] as Field).source;
@@ -196,6 +197,42 @@ export function readReturned(method: Method, s: PageSection, scope: FieldScope, 
     source = (members[0] as Field).source;
   } else return;
   method.result = { type, key: null, description, empty: [], source } satisfies ResultSpec;
+}
+
+/** "The result is an array of objects, each containing the following fields:" before a table: result's items. */
+const RESULT_ITEMS = /^the result is an? (?:array|list) of objects,? each (?:containing|with|having) the following fields:?$/i;
+
+/**
+ * Tables further in the returned data's section that no link reached, each after words that name what it lists:
+ * "**Object** `automatedSolution`:" (sections.ts MEMBER_LABEL) gives that member of the result its fields, where its
+ * row left it an object, or a list of objects, without members (crm.automatedsolution.get); "The result is an array
+ * of objects, each containing the following fields:" gives a bare list result its items (crm.lead.contact.items.get).
+ * A table after other words stays for the ledger (sections.ts warnUnused).
+ */
+function labelledTables(type: TypeRef, s: PageSection, first: YfmBlock, scope: FieldScope, used: Set<YfmBlock | YfmCell[][]>): TypeRef {
+  let out = type;
+  const at = s.blocks.indexOf(first);
+  for (let i = at + 1; i < s.blocks.length; i++) {
+    const b = s.blocks[i] as YfmBlock;
+    const before = s.blocks[i - 1];
+    if (b.kind === "heading") break;
+    if (b.kind !== "table" || used.has(b) || used.has(b.rows) || b.file !== s.heading.file || before?.kind !== "text") continue;
+    const cols = b.rows[0] ? fieldColumns(b.rows[0]) : null;
+    if (!cols) continue;
+    const words = before.text.replace(/\s+/g, " ").trim();
+    const label = MEMBER_LABEL.exec(words)?.[1];
+    const holder = out.kind === "object" ? out.members : out.kind === "array" && out.items.kind === "object" ? out.items.members : [];
+    const target = label !== undefined ? openMember(holder, label) : undefined;
+    if (target) {
+      used.add(b);
+      const object: TypeRef = { kind: "object", members: readFieldRows(scope, cols, b.rows.slice(1)) };
+      target.type = target.type.kind === "array" ? { kind: "array", items: object } : object;
+    } else if (RESULT_ITEMS.test(words) && out.kind === "array" && out.items.kind === "unknown") {
+      used.add(b);
+      out = { kind: "array", items: { kind: "object", members: readFieldRows(scope, cols, b.rows.slice(1)) } };
+    }
+  }
+  return out;
 }
 
 /**

@@ -65,7 +65,7 @@ export function sectionsOf(blocks: YfmBlock[]): PageSection[] {
 export type SectionTable = Extract<YfmBlock, { kind: "table" }> & { parts?: Array<{ rows: YfmCell[][]; label: string | null }> };
 
 /** A paragraph that names the member whose fields the next table lists: "**Object** `automatedSolution`:". */
-const MEMBER_LABEL = /^(?:\*\*(?:Object|Structure|Fields?(?: of)?)\*\*|Object|Structure of|Fields of) ?`([^`]+)`(?: (?:object|fields))?:?$/i;
+export const MEMBER_LABEL = /^(?:\*\*(?:Object|Structure|Fields?(?: of)?)\*\*|Object|Structure of|Fields of) ?`([^`]+)`(?: (?:object|fields))?:?$/i;
 
 /**
  * The page's headings by anchor (written, or the slug of their words) and by the field a sub-section is named after

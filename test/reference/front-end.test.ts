@@ -1340,6 +1340,19 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     }
   });
 
+  it("a table after '**Object** `x`:' or 'The result is an array of objects, each containing the following fields:' in the returned data is that member's, or result's items", () => {
+    const table = ["#|", "|| **Name**\n`type` | **Description** ||", "|| **id**\n[`string`](x) | Id ||", "|#", ""].join("\n");
+    const f = (name: string, type: unknown) => ({ name, type, required: false, nullable: false });
+    const labelled = { "api-reference/things/thing-get.md": returned("thing.get", "|| **result**\n[`object`](x) | Root ||\n|| **solution**\n[`object`](x) | The solution ||", `**Object** \`solution\`:\n\n${table}`) };
+    expect(resultOf(labelled, "thing.get")).toEqual({ kind: "object", members: [f("solution", { kind: "object", members: [f("id", str)] })] });
+    expect(read(labelled).diagnostics.filter((d) => d.code === "unplaced")).toEqual([]);
+    const items = { "api-reference/things/thing-list.md": returned("thing.list", "|| **result**\n[`array`](x) | The result as an array of objects ||", `The result is an array of objects, each containing the following fields:\n\n${table}`) };
+    expect(resultOf(items, "thing.list")).toEqual({ kind: "array", items: { kind: "object", members: [f("id", str)] } });
+    // Other words before the table name nothing: it stays unplaced.
+    const other = { "api-reference/things/thing-list.md": returned("thing.list", "|| **result**\n[`array`](x) | The result ||", `Deprecated fields:\n\n${table}`) };
+    expect(read(other).diagnostics.filter((d) => d.code === "unplaced")).toHaveLength(1);
+  });
+
   it("rows named as forms of keys (`UF_...`, `\\<userId\\>`, `upload{id}`) are the keys their object takes, not members", () => {
     const files = (rows: string, extra = "") => ({ "api-reference/things/thing-list.md": returned("thing.list", `|| **result**\n[\`object\`](x) | Result ||\n${rows}`, extra) });
     const user = "### User {#user}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **id**\n[`integer`](x) | Id ||\n|#\n";
