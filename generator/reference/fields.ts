@@ -286,7 +286,21 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // An object whose members the description places elsewhere: "described [below](#fields)", or a section named after
   // it; or one option of a union that is that object (`undefined|object` of the event pages, "described [below](#fields_after)").
   const bareOptions = type.kind === "union" ? type.options.filter(isBareObject) : [];
-  const bare = isBareObject(type) ? type : bareOptions.length === 1 ? (bareOptions[0] as TypeRef) : null;
+  // `object` and `array` both bare, one structure linked (im.user.list.get: "an object with identifier keys …; when
+  // `RESULT_TYPE = 'array'`, an array", "the user object is described [below](#user-object)"): each option is of
+  // that structure, the object keyed by identifiers where the words say so, the array its list.
+  const pair = bareOptions.length === 2 && bareOptions.some((o) => o.kind === "object") && bareOptions.some((o) => o.kind === "array") && !alternatives(description);
+  if (pair && type.kind === "union") {
+    const object = bareOptions.find((o) => o.kind === "object") as TypeRef;
+    const linked = linkedObject(scope, object, cell, name, description, seen);
+    if (linked !== object && linked.kind === "object") {
+      const keyed = KEYED_BY_ID.test(plainText(description));
+      const asObject: TypeRef = keyed ? { kind: "object", members: [], additional: linked, keyDescription: "identifier" } : linked;
+      type = { ...type, options: type.options.map((o) => (o.kind === "object" && bareOptions.includes(o) ? asObject : o.kind === "array" && bareOptions.includes(o) ? { kind: "array", items: linked } : o)) };
+      sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, `the linked structure for both options: ${keyed ? "an object keyed by identifier whose values are it" : "the structure itself"}, or a list of it`);
+    }
+  }
+  const bare = pair ? null : isBareObject(type) ? type : bareOptions.length === 1 ? (bareOptions[0] as TypeRef) : null;
   if (bare && alternatives(description)) {
     // "When `USER_DATA = 'N'`, contains user IDs; when 'Y', user objects (link)": the link is one form of several.
     sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "its members unknown: the description gives several forms by condition");
@@ -536,7 +550,7 @@ const LIST_OF = /^\s*(?:an? )?(?:array|list|set) of (?!values\b|fields\b)|\beach
 /** A description that says the value may be `null` ("Can be `null`", "`null` if not set", "or `null`"). */
 const NULL_WORDS = /\b(?:can|may)(?: also)? (?:be|return|contain) `null`|\bor `null`|`null` (?:if|when|for)\b|, `null`/i;
 /** A description that says the value may be `false` ("… in ISO 8601 format, or `false`", "If not set, `false`"). */
-const FALSE_WORDS = /\bor `false`|`false` (?:if|when)\b|, `false`/i;
+const FALSE_WORDS = /\bor `false`|`false` (?:if|when)\b|, `false`|\breturns `false`(?: in the following cases)?:/i;
 
 /** "`true` or `false`", "`true`/`false`": the words name a boolean's values (of the value or of a map's), no `false` form. */
 const TRUE_OR_FALSE = /`true`\s*(?:or|\/|,)\s*`false`|`false`\s*(?:or|\/|,)\s*`true`/i;
@@ -549,9 +563,27 @@ function acceptsFalse(t: TypeRef): boolean {
 
 /** A description that gives the value several forms, each under a condition: two or more "When …"/"If …" list items. */
 function alternatives(description: string): boolean {
-  // Spaces and tabs only before the marker: `\s*` would cross line ends from every line's start (quadratic in lines).
-  return (description.match(/^[ \t]*[-*][ \t]+(?:when|if)\b/gim) ?? []).length >= 2;
+  // The items of a list under "Returns `false`:" are when that value comes (tasks.template.get: "- if `templateId`
+  // is passed empty"), not forms of the row's own value. One pass over the lines.
+  let count = 0;
+  let under = false;
+  for (const line of description.split("\n")) {
+    // Spaces and tabs only before the marker: `\s*` would cross line ends from every line's start (quadratic in lines).
+    const item = /^[ \t]*[-*][ \t]+/.exec(line);
+    if (!item) {
+      if (line.trim() !== "") under = OTHER_VALUE_LIST.test(line.trim());
+      continue;
+    }
+    if (!under && /^(?:when|if)\b/i.test(line.slice(item[0].length))) count++;
+  }
+  return count >= 2;
 }
+
+/** "an object with identifier keys", "keyed by identifier", "where the key is the … ID". */
+const KEYED_BY_ID = /\bobject with (?:\w+ )?(?:identifier|ID) keys\b|\bkeyed by (?:the )?(?:\w+ )?(?:identifier|ID)\b|\bkeys? (?:is|are) (?:the )?(?:\w+ )?(?:identifiers?|IDs?)\b/i;
+
+/** "Returns `false`:", "Returns `null` in the following cases:": a list of when another value comes follows. */
+const OTHER_VALUE_LIST = /\breturns? `(?:false|null|true|0)`(?: in the following cases| if| when)?:$/i;
 
 /**
  * A bare object (or list of them) given its members by the table its description links to ("described

@@ -207,7 +207,8 @@ const RESULT_ITEMS = /^the result is an? (?:array|list) of objects,? each (?:con
  * "**Object** `automatedSolution`:" (sections.ts MEMBER_LABEL) gives that member of the result its fields, where its
  * row left it an object, or a list of objects, without members (crm.automatedsolution.get); "The result is an array
  * of objects, each containing the following fields:" gives a bare list result its items (crm.lead.contact.items.get).
- * A table after other words stays for the ledger (sections.ts warnUnused).
+ * Another table with a `result` row of its own is another form of the result (calendar.event.update's tabs: an
+ * identifier, or an object of the recurring series). A table after other words stays for the ledger (warnUnused).
  */
 function labelledTables(type: TypeRef, s: PageSection, first: YfmBlock, scope: FieldScope, used: Set<YfmBlock | YfmCell[][]>): TypeRef {
   let out = type;
@@ -216,9 +217,24 @@ function labelledTables(type: TypeRef, s: PageSection, first: YfmBlock, scope: F
     const b = s.blocks[i] as YfmBlock;
     const before = s.blocks[i - 1];
     if (b.kind === "heading") break;
-    if (b.kind !== "table" || used.has(b) || used.has(b.rows) || b.file !== s.heading.file || before?.kind !== "text") continue;
+    if (b.kind !== "table" || used.has(b) || used.has(b.rows) || b.file !== s.heading.file) continue;
     const cols = b.rows[0] ? fieldColumns(b.rows[0]) : null;
     if (!cols) continue;
+    // Another table with a `result` row of its own (calendar.event.update's tabs "Single Event", "Recurring Event"):
+    // another form of the result.
+    const rows = b.rows.slice(1);
+    const names = rowNames(rows, cols);
+    if (names.includes("result")) {
+      used.add(b);
+      const fields = readFieldRows(scope, cols, rows, [], ENVELOPE_ONLY);
+      const result = fields.find((f) => f.name === "result") as Field;
+      scope.merged?.add(positionKey(result.source as Source));
+      const form = withSiblings(result, fields.filter((f) => f.name !== "result"), scope.diagnostics, (f) => scope.merged?.add(positionKey(f.source as Source)));
+      const forms = [...(out.kind === "union" ? out.options : [out]), ...(form.kind === "union" ? form.options : [form])];
+      out = { kind: "union", options: forms.filter((f, k) => forms.findIndex((g) => JSON.stringify(g) === JSON.stringify(f)) === k) };
+      continue;
+    }
+    if (before?.kind !== "text") continue;
     const words = before.text.replace(/\s+/g, " ").trim();
     const label = MEMBER_LABEL.exec(words)?.[1];
     const holder = out.kind === "object" ? out.members : out.kind === "array" && out.items.kind === "object" ? out.items.members : [];

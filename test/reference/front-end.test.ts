@@ -1353,6 +1353,27 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     expect(read(other).diagnostics.filter((d) => d.code === "unplaced")).toHaveLength(1);
   });
 
+  it("a list under 'Returns `false`:' says when false comes, not forms of the value; `object` and `array` share one linked structure; a second table with its own `result` is another form", () => {
+    const user = "#### User Object {#user-object}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **id**\n[`integer`](x) | Id ||\n|#\n";
+    const int = { kind: "primitive", type: "integer" };
+    const userObject = { kind: "object", members: [{ name: "id", type: int, required: false, nullable: false }] };
+    const falsy = returned("thing.get", "|| **result**\n[`object`](x) | The data [(detailed description)](#user-object).\n\nReturns `false`:\n- if `id` is empty\n- if there is no such thing ||", user);
+    expect(resultOf({ "api-reference/things/thing-get.md": falsy }, "thing.get")).toEqual({ kind: "union", options: [userObject, { kind: "primitive", type: "boolean", enum: [false] }] });
+    // "When … / When …" items are forms of the value: its members stay unknown, said.
+    const forms = returned("thing.get", "|| **result**\n[`object`](x) | The data:\n- when `A`, ids\n- when `B`, [objects](#user-object) ||", user);
+    expect(read({ "api-reference/things/thing-get.md": forms }).diagnostics.map((d) => d.message)).toContainEqual(expect.stringContaining("several forms by condition"));
+    const pair = returned("thing.list", "|| **result**\n[`object`](x)\n[`array`](x) | Users. By default, an object with identifier keys; when `TYPE = 'array'`, an array.\n\nThe user object is described [below](#user-object) ||", user);
+    expect(resultOf({ "api-reference/things/thing-list.md": pair }, "thing.list")).toEqual({
+      kind: "union",
+      options: [{ kind: "object", members: [], additional: userObject, keyDescription: "identifier" }, { kind: "array", items: userObject }],
+    });
+    const tabs = ["## Returned Data", "", "{% list tabs %}", "", "- One", "", "    #|", "    || **Name**", "    `type` | **Description** ||", "    || **result**", "    [`integer`](x) | Id ||", "    |#", "", "- Series", "", "    #|", "    || **Name**", "    `type` | **Description** ||", "    || **result**", "    [`object`](x) | Root ||", "    || **id**", "    [`integer`](x) | Id ||", "    |#", "", "{% endlist %}", ""].join("\n");
+    const page = returned("thing.update", "|| **time**\n[`time`](x) | Time ||").replace(/## Returned Data[\s\S]*$/, tabs);
+    const r = read({ "api-reference/things/thing-update.md": page });
+    expect(stripSources(r.model?.methods[0]?.result?.type as TypeRef)).toEqual({ kind: "union", options: [int, userObject] });
+    expect(r.diagnostics.filter((d) => d.code === "unplaced")).toEqual([]);
+  });
+
   it("rows named as forms of keys (`UF_...`, `\\<userId\\>`, `upload{id}`) are the keys their object takes, not members", () => {
     const files = (rows: string, extra = "") => ({ "api-reference/things/thing-list.md": returned("thing.list", `|| **result**\n[\`object\`](x) | Result ||\n${rows}`, extra) });
     const user = "### User {#user}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **id**\n[`integer`](x) | Id ||\n|#\n";

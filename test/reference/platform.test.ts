@@ -129,8 +129,10 @@ describe("the platform's reference, read whole", () => {
     // below are reached. 107 with sections named by a path ("Fields of the result.state object", "Element of the
     // result.members array") and "result Object Fields", "Structure of the `result` Object": 14 tables of 8 methods.
     // 105 with the returned data's tables after "**Object** `automatedSolution`:" and "The result is an array of
-    // objects, each containing the following fields:".
-    expect(byCode["unplaced"]).toBeLessThanOrEqual(105);
+    // objects, each containing the following fields:". 101 with a list under "Returns `false`:" read as when false
+    // comes (tasks.template.get's 50 rows), `object` and `array` cells sharing one linked structure (im.user.list.get's
+    // user and phones), and a second table with its own `result` read as another form (calendar.event.update's tabs).
+    expect(byCode["unplaced"]).toBeLessThanOrEqual(101);
     // Rows that `|#` ends before their `||` (4 pages): kept, and said.
     expect(byCode["unclosed-row"]).toBeLessThanOrEqual(4);
     // Names that are labels ("Settings for all OFDs"), a member of another row ("TITLE (LANG)") or empty: 14 since a
@@ -357,8 +359,12 @@ describe("the platform's reference, read whole", () => {
     // whose words name the member it holds ("Contains the `attach` object", "Contains the [`templateFields`](#…)
     // object") had been read as that member itself, an object whose members were all optional and open to others,
     // so `{"attach": {…}}` passed without a look inside. Read where they belong, three give `QUESTIONS` as an object
-    // keyed by id where the row says `array`, and one a `null` value where the row says `string | array`.
-    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.793);
+    // keyed by id where the row says `array`, and one a `null` value where the row says `string | array`. 0.792
+    // (1,072), the second time, for the same reason: tasks.template.get's `result` ("Task template data [(detailed
+    // description)](#result). Returns `false`: - if … - if …") had been read as "several forms by condition", its
+    // 50 rows unplaced and the result an open object that took any example. Its list says when `false` comes; read
+    // so, the rows type the result, and the page's example writes `"ID": "47"` where its row says `integer`.
+    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.792);
     // 0.783 (975 of 1,245), as measured since the error bodies were read; 0.77 had been set before.
     expect(error.accepted / error.checked).toBeGreaterThanOrEqual(0.783);
     // The same examples with every object that lists its members closed to others (the generated schemas stay open:
@@ -369,7 +375,8 @@ describe("the platform's reference, read whole", () => {
     // forms of keys (`ufCrm...`, `\<userId\>`) read as the keys they are (`x-key-patterns`, closed here as the
     // `patternProperties` they stand for), where they were members that no answer carries.
     expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.878);
-    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.766);
+    // Responses: 1,036 again once tasks.template.get's rows were read (its example, above).
+    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.765);
     expect(error.closedAccepted / error.checked).toBeGreaterThanOrEqual(0.783);
   }, 120_000);
 
