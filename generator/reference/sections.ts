@@ -76,7 +76,7 @@ export interface HeadingIndex {
   byAnchor: Map<string, number>;
   /** A section named after a field (`result`, or its path `result.members`), lower case. */
   byField: Map<string, { index: number; anchor: string }>;
-  /** The field a named section's anchor is named after: the path the rows of its table continue. */
+  /** The field a named section's anchor (lower case) is named after: the path the rows of its table continue. */
   fieldOf: Map<string, string>;
 }
 
@@ -110,7 +110,7 @@ export function headingIndex(blocks: YfmBlock[]): HeadingIndex {
     const field = m?.slice(1).find((g) => g !== undefined);
     if (field && !byField.has(field) && sectionTables(blocks, i)) {
       byField.set(field, { index: i, anchor: b.anchor ?? slug });
-      fieldOf.set(b.anchor ?? slug, field);
+      fieldOf.set((b.anchor ?? slug).toLowerCase(), field);
     }
   }
   return { byAnchor, byField, fieldOf };
@@ -137,13 +137,12 @@ function sectionTables(blocks: YfmBlock[], heading: number): SectionTable | null
   return tables.length > 1 ? { ...first.table, parts: tables.map((t, i) => ({ rows: t.table.rows, label: i === 0 ? null : t.label })) } : first.table;
 }
 
-/** The table of the page's sub-section named after a field. */
 /**
  * The table of the section named after a field: after its path where the row sits in a named section's table
  * (`state` in "Fields of the result object" is "Fields of the result.state object" first), else after its name.
  */
 export function tableNamed(blocks: YfmBlock[], index: HeadingIndex, name: string, within?: string): { table: SectionTable; anchor: string } | null {
-  const path = within === undefined ? undefined : index.fieldOf.get(within);
+  const path = within === undefined ? undefined : index.fieldOf.get(within.toLowerCase());
   const found = (path !== undefined ? index.byField.get(`${path}.${name}`.toLowerCase()) : undefined) ?? index.byField.get(name.toLowerCase());
   const table = found ? sectionTables(blocks, found.index) : null;
   return found && table ? { table, anchor: found.anchor } : null;
