@@ -336,6 +336,16 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   if (type.kind === "object" && type.members.length > 0 && !type.additional) {
     const map = MAP_WORDS.exec(description);
     if ((map && !/\]\(/.test(map[1] ?? "")) || EACH_WORDS.test(description)) type = { kind: "object", members: [], additional: type };
+    else if (map) {
+      // The keys' clause links the structure whose fields are the keys ("where `field` is the identifier of the object
+      // field [catalog_price](…#catalog_price), and `value` is an object of type [rest_field_description](…)", the
+      // catalog's and sale's getFields): each of its fields is a key, valued as the value's clause says (its linked
+      // word, else any value), and the map stays open to the portal's own fields. Read as the linked structure itself,
+      // a field's description was checked as the field's value.
+      const valueWord = VALUE_LINK.exec(description.slice((map.index ?? 0) + map[0].length - 30))?.[1];
+      const value: TypeRef = (valueWord ? (basicType(valueWord) ?? scope.typeWord(valueWord)) : null) ?? { kind: "unknown", note: "the words name no type of the values" };
+      type = { kind: "object", members: type.members.map((f) => ({ ...f, type: value, required: false, nullable: false })), additional: value };
+    }
   }
   // "Array of user settings", "Root element of the response, contains a list of custom fields" on a row typed
   // `object`: the type cell and the words disagree, since the platform's "array" is PHP's, a list or a map by names
@@ -385,6 +395,12 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // catalogue's `enum`, whose values the row lists: data-types.md leaves them to the page).
   const values = possibleValues(description);
   if (values) type = withValues(type, values, ENUM_CELL.test(typeText.trim()));
+  // A `boolean` whose values are written as strings (`"1"`, `"0"`: crm.*.details.configuration's `optionFlags`): the
+  // row's values are those strings too, beside the forms data-types.md gives the word.
+  const takesAll = (t: TypeRef): boolean => t.kind === "union" && t.options.some((o) => o.kind === "primitive" && o.type === "string" && (!o.enum || values?.every((v) => o.enum?.includes(v))));
+  if (values && flagCell && type.kind === "union" && !takesAll(type) && values.every((v) => description.includes(`\`"${v}"\``) || description.includes(`\`'${v}'\``))) {
+    type = { kind: "union", options: [...type.options, { kind: "primitive", type: "string", enum: values }] };
+  }
   // "Can be a string, number, or `null`", "Can be a string or an array": the words name the value's forms; the cell's
   // type is one of them (read so only then), and `null` makes a returned value nullable (a parameter's words are not
   // read for null, as below).
@@ -414,9 +430,16 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
 
 /**
  * Words that make an object a map: "where the key is X and the value is Y", "where `field` is the field identifier
- * and `value` is the object with [field attributes](#attributes)" (bounded: one clause, linear).
+ * and `value` is the object with [field attributes](#attributes)", "Where `field` — …, and `value` — …". A link's
+ * target may hold dots (`../data-types.md#catalog_price`): a link is one step of the key's clause, which is bounded
+ * (200 steps), so the lazy repeat stays linear in the description.
  */
-const MAP_WORDS = /\bwhere (?:the key|`field(?:_N)?`) is\b([^.\n]{0,200}?)\band (?:the value|`value(?:_N)?`) is\b/i;
+const MAP_WORDS = /\bwhere (?:the key|`field(?:_N)?`) (?:is\b|—)((?:\]\([^)\n]{0,200}\)|[^.\n]){0,200}?)\band (?:the value|`value(?:_N)?`) (?:is\b|—)/i;
+/** A data-types page, whose tables are the type catalogue's (reference/catalogue.ts). */
+const CATALOGUE_FILE = /(?:^|\/)data-types\.md$/;
+
+/** The value's clause of MAP_WORDS with its type linked: "and `value` is an object of type [rest_field_description](…)". */
+const VALUE_LINK = /\band (?:the value|`value(?:_N)?`) (?:is\b|—)[^.\n[]{0,80}\[`?([A-Za-z_][\w.]*)`?\]\(/i;
 
 /** Words of a sorting parameter: "An object for sorting …", "sorting direction", "`asc` or `desc`". */
 const SORT_WORDS = /\bsort(?:s|ing|ed)?\b|\bdirection\b|`(?:asc|desc)`/i;
@@ -773,6 +796,18 @@ function readWord(scope: FieldScope, option: { word: string; link: string | null
     scope.diagnostics.push(diagnostic("unplaced", at(cell, 1), { what: `the members of '${word}' (${page ?? `#${link}`}): its tables nest more than ${DEPTH} deep` }));
   }
   const follow = key !== null && !seen.includes(key) && seen.length < DEPTH;
+  // `catalog_catalog.id` linked to `#catalog_catalog`: the word names a member of the structure the link leads to (its
+  // identifier), not the structure. The catalogue's word first (its table of words says what an identifier is), else
+  // that member of the linked table; never the whole object, which a request's `"id": 1` would not match.
+  const dotted = /^[A-Za-z_]\w*\.([A-Za-z_]\w*)$/.exec(word);
+  if (dotted) {
+    const known = scope.typeWord(word, scope.parameters ? "parameter" : undefined);
+    if (known) return known;
+    const table = follow && link && !page ? anchored(scope, cell, link) : null;
+    const object = table ? objectOf(scope, table, [...seen, key as string]) : null;
+    const member = object?.kind === "object" ? object.members.find((f) => f.name === dotted[1]) : undefined;
+    if (member) return member.type;
+  }
   // The page's own section for the word ("Fields of the Chat Object") before the shared one a link leads to: the
   // page says which of its forms this method gives (bot-get.md: the owner's extended form).
   const ownFirst = follow && page && !foreign(scope, cell) ? scope.tableNamed?.(word.toLowerCase()) : null;
@@ -780,6 +815,13 @@ function readWord(scope: FieldScope, option: { word: string; link: string | null
   if (ownObject) return ownObject;
   const found = follow && page ? (scope.tableIn?.(cell.file, page) ?? null) : null;
   const table = found ?? (follow && link ? anchored(scope, cell, link) : null);
+  // A word of the type catalogue whose link reaches its structure on a data-types page (`[shop_item](../data-types.md
+  // #shop_item)`, the table of words calling it an identifier and the heading its structure): the catalogue's reading
+  // of the word, which knows both (an identifier, or either, said once at the definition), not the heading alone.
+  if (table && !found && CATALOGUE_FILE.test(table.rows[0]?.[0]?.file ?? "") && !basicType(word)) {
+    const known = scope.typeWord(word, scope.parameters ? "parameter" : undefined);
+    if (known) return known;
+  }
   const object = table && !(found && seen.includes(found.key)) ? objectOf(scope, table, [...seen, key as string, ...(found ? [found.key] : [])]) : null;
   if (object) return word.toLowerCase() === "array" ? { kind: "array", items: object } : object;
   if (follow && page && !found) {

@@ -1,3 +1,4 @@
+import slugify from "slugify";
 import { scanTable, type YfmTable } from "./tables.js";
 
 /**
@@ -241,12 +242,17 @@ function spliceInclude(file: string, target: string, at: At, ctx: ScanContext): 
   return scanned.blocks;
 }
 
-/** A heading's anchor as the dialect makes it when none is written: lower case, words joined by `-`. */
+/**
+ * A heading's anchor as the dialect makes it when none is written: its visible words (code marks, emphasis and link
+ * targets dropped) through `slugify` with @diplodoc/transform's own options (plugins/anchors: lower case, and every
+ * character but word characters, spaces and `$_-,;=/` removed). So "Section_Element" is `section_element`, as the
+ * published page's anchor and the links to it are; a hand-made slug had dropped the underscore.
+ */
 export function slugOf(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[`*_[\]()]/g, "")
-    .trim()
-    .replace(/[^\p{L}\p{N}]+/gu, "-")
-    .replace(/^-+|-+$/g, "");
+  const visible = text
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[`*]/g, "")
+    .trim();
+  // CommonJS: the module's function is its `default` member too, the one TypeScript's node resolution types.
+  return slugify.default(visible, { lower: true, remove: /[^\w\s$_\-,;=/]+/g });
 }

@@ -1180,9 +1180,14 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     const files = { "api-reference/things/thing-counters.md": map, "api-reference/things/thing-counter.md": one };
     expect(resultOf(files, "thing.counters")).toEqual({ kind: "object", members: [], additional: item });
     expect(resultOf(files, "thing.counter")).toEqual(item);
-    // A link in the key's clause names the keys: not a map of it (second review: the guard had no test).
-    const keys = returned("thing.keyed", "|| **result**\n[`object`](x) | An object, where `field_N` is the identifier of the [counter](#counter), and `value` is its label ||", counter);
-    expect(resultOf({ "api-reference/things/thing-keyed.md": keys }, "thing.keyed")).toEqual(item);
+    // A link in the key's clause names the keys, not the values (second review: the guard had no test): each field of
+    // the linked structure is a key, valued as the value's clause says: here "its label", no type, so any value; with
+    // a linked word (`[rest_field_description](…)`, the catalog's getFields), that word.
+    const keys = returned("thing.keyed", "|| **result**\n[`object`](#counter) | An object, where `field_N` is the identifier of the [counter](#counter), and `value` is its label ||", counter);
+    const any = { kind: "unknown", note: "the words name no type of the values" };
+    expect(resultOf({ "api-reference/things/thing-keyed.md": keys }, "thing.keyed")).toEqual({ kind: "object", members: [{ name: "counter", type: any, required: false, nullable: false }], additional: any });
+    const typed = returned("thing.typed", "|| **result**\n[`object`](../data-types.md#counter) | Object in the format `{\"field_1\": \"value_1\"}`, where `field` is the identifier of the object field [counter](../data-types.md#counter), and `value` is an object of type [`integer`](../data-types.md) ||", counter);
+    expect(resultOf({ "api-reference/things/thing-typed.md": typed }, "thing.typed")).toMatchObject({ members: [{ name: "counter", type: { kind: "primitive", type: "integer" } }] });
     // "For each field, an object with a description is returned" (tasks.template.fields): a map of the linked object.
     const each = returned("thing.described", "|| **result**\n[`object`](x) | Object with fields. For each field, an object with a description is returned [(detailed description)](#counter) ||", counter);
     expect(resultOf({ "api-reference/things/thing-described.md": each }, "thing.described")).toEqual({ kind: "object", members: [], additional: item });
@@ -1372,6 +1377,15 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     const r = read({ "api-reference/things/thing-update.md": page });
     expect(stripSources(r.model?.methods[0]?.result?.type as TypeRef)).toEqual({ kind: "union", options: [int, userObject] });
     expect(r.diagnostics.filter((d) => d.code === "unplaced")).toEqual([]);
+  });
+
+  it("`x.id` linked to x's structure on a data-types page is x's identifier, never the structure; the heading's anchor keeps `_`", () => {
+    const types = ["# Data Types", "", "## Data Types", "", "#|", "|| **Type** | **Description** ||", "|| [`thing_item.id`](#thing_item) | Integer identifier of the item ||", "|#", "", "## Object Structure", "", "### thing_item", "", "#|", "|| **Value**", "`type` | **Description** ||", "|| **id**", "[`integer`](x) | Id ||", "|| **title**", "[`string`](x) | Title ||", "|#", ""].join("\n");
+    const page = returned("thing.get", "|| **result**\n[`object`](../data-types.md#thing_item) | The item ||").replace("[`integer`](x) | Id ||", "[`thing_item.id`](../data-types.md#thing_item) | Id ||");
+    const m = read({ "api-reference/things/data-types.md": types, "api-reference/things/items/thing-get.md": page }).model?.methods[0];
+    expect(m?.params[0]?.type).toEqual({ kind: "primitive", type: "integer" });
+    // The structure the link reaches (`#thing_item`, a heading with no anchor written) is the result's type.
+    expect(stripSources(m?.result?.type as TypeRef)).toMatchObject({ kind: "object", members: [{ name: "id" }, { name: "title" }] });
   });
 
   it("rows named as forms of keys (`UF_...`, `\\<userId\\>`, `upload{id}`) are the keys their object takes, not members", () => {

@@ -132,7 +132,9 @@ describe("the platform's reference, read whole", () => {
     // objects, each containing the following fields:". 101 with a list under "Returns `false`:" read as when false
     // comes (tasks.template.get's 50 rows), `object` and `array` cells sharing one linked structure (im.user.list.get's
     // user and phones), and a second table with its own `result` read as another form (calendar.event.update's tabs).
-    expect(byCode["unplaced"]).toBeLessThanOrEqual(101);
+    // 92 with headings' anchors made as the dialect makes them (`Section_Element` is `#section_element`): the links
+    // to them reach their tables (crm.*.details.configuration's sections, crm.item.delivery's shipment).
+    expect(byCode["unplaced"]).toBeLessThanOrEqual(92);
     // Rows that `|#` ends before their `||` (4 pages): kept, and said.
     expect(byCode["unclosed-row"]).toBeLessThanOrEqual(4);
     // Names that are labels ("Settings for all OFDs"), a member of another row ("TITLE (LANG)") or empty: 14 since a
@@ -146,8 +148,9 @@ describe("the platform's reference, read whole", () => {
     // `error_description` (the row's name again), a word no catalogue defines; 57 since the words the catalogue defines
     // in words alone are read as they say (`lang_map` 84 rows, `crm_userfield` 21, `recurring_params`,
     // `crm_activity_communication`); 39 with crm's activity enumerations read as their values; 40 when the unclosed
-    // row of crm.activity.type.add's `fields` was read, its table's `attached_diskfile` with it.
-    expect(byCode["unknown-type-word"]).toBeLessThanOrEqual(40);
+    // row of crm.activity.type.add's `fields` was read, its table's `attached_diskfile` with it; 32 with the dialect's
+    // anchors (`section_element[]` linked to `#section_element` is that section's object, not an unknown word).
+    expect(byCode["unknown-type-word"]).toBeLessThanOrEqual(32);
     // Pages whose scope the list of scopes lacks: `basic` (11 method pages of `common`, 5 of the application's
     // events), `mail` (24), `sonet` (13 method pages, 3 event pages; the list has `sonet_group` and `socialnetwork`).
     expect(byCode["unlisted-scope"]).toBeLessThanOrEqual(56);
@@ -375,8 +378,10 @@ describe("the platform's reference, read whole", () => {
     // forms of keys (`ufCrm...`, `\<userId\>`) read as the keys they are (`x-key-patterns`, closed here as the
     // `patternProperties` they stand for), where they were members that no answer carries.
     expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.878);
-    // Responses: 1,036 again once tasks.template.get's rows were read (its example, above).
-    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.765);
+    // Responses: 1,036 again once tasks.template.get's rows were read (its example, above); 1,033 with the dialect's
+    // anchors, which the links of catalog.document.add, .update and .getFields reach (`catalog_document`): their
+    // examples carry members the structure's table does not list, checked where they had been an open object.
+    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.763);
     expect(error.closedAccepted / error.checked).toBeGreaterThanOrEqual(0.783);
   }, 120_000);
 

@@ -61,6 +61,14 @@ describe("YFM tables", () => {
 });
 
 describe("YFM blocks", () => {
+  it("a heading's anchor, where none is written, is the dialect's slug: `_` kept, marks and link targets dropped", async () => {
+    const { slugOf } = await import("../../generator/yfm/blocks.js");
+    expect(slugOf("Section_Element")).toBe("section_element");
+    expect(slugOf("Structure of the `result` Object")).toBe("structure-of-the-result-object");
+    expect(slugOf("Fields of the result.state object")).toBe("fields-of-the-resultstate-object");
+    expect(slugOf("Object [crm_status](../data-types.md#x)")).toBe("object-crm_status");
+  });
+
   it("headings keep their written anchors; notes open and close", () => {
     const text = ['## Parameter fields {#fields}', "", '{% note warning "DEPRECATED" %}', "", "Use x.", "", "{% endnote %}"].join("\n");
     const { blocks } = scanPage("p.md", text, none);
