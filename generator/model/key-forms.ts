@@ -30,3 +30,14 @@ export function keyFormMatches(form: string, name: string): boolean {
   const pattern = keyFormPattern(form);
   return pattern === null || new RegExp(pattern).test(name);
 }
+
+/**
+ * Whether every key of the form `inner` is a key of the form `outer` (`UF_CRM_...` under `UF_...`): both a literal
+ * prefix then any text, the outer prefix starting the inner one. Other shapes are not compared (not covered).
+ */
+export function coveredBy(inner: string, outer: string): boolean {
+  const a = keyFormParts(inner);
+  const b = keyFormParts(outer);
+  if (!a || !b || b.length !== 2 || b[1] !== null || typeof b[0] !== "string" || typeof a[0] !== "string") return false;
+  return a[0].startsWith(b[0]);
+}

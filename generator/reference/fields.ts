@@ -431,10 +431,10 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
 /**
  * Words that make an object a map: "where the key is X and the value is Y", "where `field` is the field identifier
  * and `value` is the object with [field attributes](#attributes)", "Where `field` — …, and `value` — …". A link's
- * target may hold dots (`../data-types.md#catalog_price`): a link is one step of the key's clause, which is bounded
- * (200 steps), so the lazy repeat stays linear in the description.
+ * target may hold dots (`../data-types.md#catalog_price`): a link is one step of the key's clause, and no other step
+ * takes its `]`, so a text matches one way only; the clause is bounded (200 steps), linear in the description.
  */
-const MAP_WORDS = /\bwhere (?:the key|`field(?:_N)?`) (?:is\b|—)((?:\]\([^)\n]{0,200}\)|[^.\n]){0,200}?)\band (?:the value|`value(?:_N)?`) (?:is\b|—)/i;
+const MAP_WORDS = /\bwhere (?:the key|`field(?:_N)?`) (?:is\b|—)((?:\]\([^)\n]{0,200}\)|[^.\n\]]){0,200}?)\band (?:the value|`value(?:_N)?`) (?:is\b|—)/i;
 /** A data-types page, whose tables are the type catalogue's (reference/catalogue.ts). */
 const CATALOGUE_FILE = /(?:^|\/)data-types\.md$/;
 
@@ -571,7 +571,7 @@ const ITEMS_OF = /\b(?:array|list) of (?:objects|items|elements|rows|records|ent
 const LIST_OF = /^\s*(?:an? )?(?:array|list|set) of (?!values\b|fields\b)|\beach (?:file|item|element|object|entry|record)\b/i;
 
 /** A description that says the value may be `null` ("Can be `null`", "`null` if not set", "or `null`"). */
-const NULL_WORDS = /\b(?:can|may)(?: also)? (?:be|return|contain) `null`|\bor `null`|`null` (?:if|when|for)\b|, `null`/i;
+const NULL_WORDS = /\b(?:can|may)(?: also)? (?:be|return|contain) `null`|\bor `null`|`null` (?:if|when|for)\b|, `null`|\b(?:will )?returns? `null`(?: in the following cases)?:/i;
 /** A description that says the value may be `false` ("… in ISO 8601 format, or `false`", "If not set, `false`"). */
 const FALSE_WORDS = /\bor `false`|`false` (?:if|when)\b|, `false`|\breturns `false`(?: in the following cases)?:/i;
 
@@ -605,8 +605,12 @@ function alternatives(description: string): boolean {
 /** "an object with identifier keys", "keyed by identifier", "where the key is the … ID". */
 const KEYED_BY_ID = /\bobject with (?:\w+ )?(?:identifier|ID) keys\b|\bkeyed by (?:the )?(?:\w+ )?(?:identifier|ID)\b|\bkeys? (?:is|are) (?:the )?(?:\w+ )?(?:identifiers?|IDs?)\b/i;
 
-/** "Returns `false`:", "Returns `null` in the following cases:": a list of when another value comes follows. */
-const OTHER_VALUE_LIST = /\breturns? `(?:false|null|true|0)`(?: in the following cases| if| when)?:$/i;
+/**
+ * "Returns `false`:", "The method will return `null`:", "… in the following cases:": a list of when that value comes
+ * follows (FALSE_WORDS adds `false`, NULL_WORDS makes a returned value nullable). Only these two: a list under another
+ * value's words is left to say its forms, since nothing adds that value.
+ */
+const OTHER_VALUE_LIST = /\b(?:will )?returns? `(?:false|null)`(?: in the following cases| if| when)?:$/i;
 
 /**
  * A bare object (or list of them) given its members by the table its description links to ("described
@@ -803,7 +807,7 @@ function readWord(scope: FieldScope, option: { word: string; link: string | null
   if (dotted) {
     const known = scope.typeWord(word, scope.parameters ? "parameter" : undefined);
     if (known) return known;
-    const table = follow && link && !page ? anchored(scope, cell, link) : null;
+    const table = !follow ? null : page ? (scope.tableIn?.(cell.file, page) ?? null) : link ? anchored(scope, cell, link) : null;
     const object = table ? objectOf(scope, table, [...seen, key as string]) : null;
     const member = object?.kind === "object" ? object.members.find((f) => f.name === dotted[1]) : undefined;
     if (member) return member.type;

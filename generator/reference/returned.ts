@@ -227,11 +227,15 @@ function labelledTables(type: TypeRef, s: PageSection, first: YfmBlock, scope: F
     if (names.includes("result")) {
       used.add(b);
       const fields = readFieldRows(scope, cols, rows, [], ENVELOPE_ONLY);
-      const result = fields.find((f) => f.name === "result") as Field;
+      const result = fields.find((f) => f.name === "result");
+      // The page's budget of fields may end before the row (readFieldRows warns): nothing to add then.
+      if (!result) continue;
       scope.merged?.add(positionKey(result.source as Source));
       const form = withSiblings(result, fields.filter((f) => f.name !== "result"), scope.diagnostics, (f) => scope.merged?.add(positionKey(f.source as Source)));
+      // Forms compared without their positions: the same form in two tabs is one.
       const forms = [...(out.kind === "union" ? out.options : [out]), ...(form.kind === "union" ? form.options : [form])];
-      out = { kind: "union", options: forms.filter((f, k) => forms.findIndex((g) => JSON.stringify(g) === JSON.stringify(f)) === k) };
+      const keys = forms.map(typeKey);
+      out = { kind: "union", options: forms.filter((_, k) => keys.indexOf(keys[k] as string) === k) };
       continue;
     }
     if (before?.kind !== "text") continue;
@@ -363,7 +367,7 @@ export function withSiblings(result: Field, members: Field[], diagnostics: Diagn
   const top = names.some(isDotted) ? nest(read, diagnostics) : read;
   const topNames = top.map((f) => f.name);
   // A name twice, or a row left with a bracket or a dot: where it belongs is not shown. Said, not guessed.
-  if (new Set(topNames).size < topNames.length || topNames.some((n) => /[[.]/.test(n))) {
+  if (new Set(topNames).size < topNames.length || topNames.some((n) => n.includes("[") || isDotted(n))) {
     // Each row at its own line, with why (the page's ledger, below, then counts them as said).
     for (const f of members) {
       diagnostics.push(diagnostic("unplaced", spanOf(f.source as Source, f.name.length + 4), { what: `the row '${f.name}' beside \`result\`: the ${members.length} rows there nest with no sign of where (${names.slice(0, 3).join(", ")}…), so none is read as result's member` }));

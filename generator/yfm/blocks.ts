@@ -243,15 +243,19 @@ function spliceInclude(file: string, target: string, at: At, ctx: ScanContext): 
 }
 
 /**
- * A heading's anchor as the dialect makes it when none is written: its visible words (code marks, emphasis and link
- * targets dropped) through `slugify` with @diplodoc/transform's own options (plugins/anchors: lower case, and every
- * character but word characters, spaces and `$_-,;=/` removed). So "Section_Element" is `section_element`, as the
- * published page's anchor and the links to it are; a hand-made slug had dropped the underscore.
+ * A heading's anchor as the dialect makes it when none is written: the words of its text tokens through `slugify`
+ * with @diplodoc/transform's own options (plugins/anchors: lower case, and every character but word characters,
+ * spaces and `$_-,;=/` removed). Code spans are no text token, so they drop out whole ("Structure of the `result`
+ * Object" is `structure-of-the-object`); a link keeps its words, emphasis its words without the marks. So
+ * "Section_Element" is `section_element`, as the published page's anchor and the links to it are; a hand-made slug had
+ * dropped the underscore. Each pattern stops at the first character that ends what it matches: linear in the heading.
  */
 export function slugOf(text: string): string {
   const visible = text
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[`*]/g, "")
+    .replace(/`[^`]*`/g, "")
+    .replace(/\[([^\][]*)\]\([^()]*\)/g, "$1")
+    .replace(/(^|[^\p{L}\p{N}_])_([^_]+)_(?![\p{L}\p{N}_])/gu, "$1$2")
+    .replace(/\*/g, "")
     .trim();
   // CommonJS: the module's function is its `default` member too, the one TypeScript's node resolution types.
   return slugify.default(visible, { lower: true, remove: /[^\w\s$_\-,;=/]+/g });

@@ -285,6 +285,12 @@ describe("maps with keys of their own", () => {
     const map: TypeRef = { kind: "object", members: [], keys: [field("a`b${x}<id>", int)], keyNames: ["a`b${x}<id>"], additional: int };
     const mapText = printDeclaration({ kind: "alias", head: "export type M", type: typeNode(map, { resourceName: (n) => n, see: () => null }) });
     expect(mapText.replace(/\s+/g, " ")).toBe("export type M = { [key: string]: number; }; ");
+    // Forms one inside the other (`UF_CRM_...` under `UF_...`): the wider admits the narrower's type (TS2413 otherwise).
+    const nested = printDeclaration({ kind: "alias", head: "export type N", type: typeNode({ kind: "object", members: [], keys: [field("UF_...", str), field("UF_CRM_...", int)], keyNames: ["UF_...", "UF_CRM_..."] } as TypeRef, { resourceName: (n) => n, see: () => null }) });
+    expect(nested.replace(/\s+/g, " ")).toContain("[key: `UF_${string}`]: string | number;");
+    const nestedProject = new Project({ useInMemoryFileSystem: true, compilerOptions: { strict: true, noEmit: true } });
+    nestedProject.createSourceFile("n.ts", `${nested}\nexport const n: N = { UF_A: "x", UF_CRM_1: 2 };\n`);
+    expect(nestedProject.getPreEmitDiagnostics().map((d) => d.getMessageText())).toEqual([]);
     // Open, a `[key: string]` beside the forms admits their types (TS2413 otherwise).
     const open = printDeclaration({ kind: "alias", head: "export type O", type: typeNode({ ...fields, open: true, additional: int } as TypeRef, { resourceName: (n) => n, see: () => null }) });
     const openProject = new Project({ useInMemoryFileSystem: true, compilerOptions: { strict: true, noEmit: true } });

@@ -95,6 +95,10 @@ describe("OpenAPI documents", () => {
     // An open object says so as before; its forms keep their patterns.
     const open = typeSchema({ kind: "object", members: [title], keys: [uf], keyNames: ["UF_..."], open: true } as unknown as TypeRef);
     expect(open).toMatchObject({ additionalProperties: true, "x-key-names": ["UF_..."], "x-key-patterns": { "^UF_.*$": { type: "string" } } });
+    // As `patternProperties`, a pattern holds for the members it matches and the forms it covers: it admits theirs.
+    const int = { kind: "primitive", type: "integer" } as TypeRef;
+    const wide = typeSchema({ kind: "object", members: [{ ...title, name: "UF_DOC", type: int }], keys: [uf, { ...uf, name: "UF_CRM_...", type: { kind: "primitive", type: "boolean" } }], keyNames: ["UF_...", "UF_CRM_..."] } as unknown as TypeRef) as Record<string, unknown>;
+    expect(wide["x-key-patterns"]).toEqual({ "^UF_.*$": { anyOf: [{ type: "string" }, { type: "integer" }, { type: "boolean" }] }, "^UF_CRM_.*$": { type: "boolean" } });
     // A form that is any key (`<userId>`) has no pattern: the map's value says it.
     const map = typeSchema({ kind: "object", members: [], keys: [{ ...uf, name: "<userId>" }], keyNames: ["<userId>"], keyDescription: "`<userId>`", additional: str } as unknown as TypeRef);
     expect(map).toEqual({ type: "object", additionalProperties: { type: "string" }, description: "Keyed by `<userId>`.", "x-key-names": ["<userId>"] });

@@ -1388,6 +1388,28 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     expect(stripSources(m?.result?.type as TypeRef)).toMatchObject({ kind: "object", members: [{ name: "id" }, { name: "title" }] });
   });
 
+  it("second review: a key form beside result's rows keeps them; lists under other values' words; `x.id` linked to another page; a map's key clause in linear time", () => {
+    const f = (name: string, type: unknown) => ({ name, type, required: false, nullable: false });
+    // `UF_...` among the rows beside a bare `result`: a form of keys, not a dotted path that throws the rows away.
+    const beside = returned("thing.get", "|| **result**\n[`object`](x) | Root ||\n|| **NAME**\n[`string`](x) | Name ||\n|| **UF_...**\n[`string`](x) | Custom fields ||");
+    expect(resultOf({ "api-reference/things/thing-get.md": beside }, "thing.get")).toMatchObject({ members: [f("NAME", str)], keyNames: ["UF_..."] });
+    // A list under "will return `null`:" says when null comes: the linked object, nullable. Under "Returns `0`:"
+    // nothing adds the value, so the items stay forms of it (members unknown, said).
+    const user = "#### User Object {#user-object}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **id**\n[`integer`](x) | Id ||\n|#\n";
+    const nulls = returned("thing.get", "|| **result**\n[`object`](x) | The [user](#user-object). The method will return `null`:\n- if the id is empty\n- if there is none ||", user);
+    expect(resultOf({ "api-reference/things/thing-get.md": nulls }, "thing.get")).toEqual({ kind: "union", options: [{ kind: "object", members: [f("id", { kind: "primitive", type: "integer" })] }, { kind: "null" }] });
+    const zero = returned("thing.get", "|| **result**\n[`object`](x) | The [user](#user-object). Returns `0`:\n- if the id is empty\n- if there is none ||", user);
+    expect(read({ "api-reference/things/thing-get.md": zero }).diagnostics.map((d) => d.message)).toContainEqual(expect.stringContaining("several forms by condition"));
+    // `thing.id` linked to a structure on another page is the structure's `id`, not the structure.
+    const other = "# Things\n\n## Thing {#thing}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **id**\n[`integer`](x) | Id ||\n|| **title**\n[`string`](x) | Title ||\n|#\n";
+    const linked = returned("thing.get", "|| **result**\n[`object`](x) | Root ||\n|| **owner**\n[`thing.id`](./other.md#thing) | The owner ||");
+    expect(resultOf({ "api-reference/things/thing-get.md": linked, "api-reference/things/other.md": other }, "thing.get")).toEqual({ kind: "object", members: [f("owner", { kind: "primitive", type: "integer" })] });
+    // A key clause of many `](a)` with no value clause after it: one way to match each, so it fails at once (it took
+    // seconds at 30 repeats when a link's `]` could also be a plain character).
+    const slow = returned("thing.get", `|| **result**\n[\`object\`](#user-object) | An object, where the key is ${"](a)".repeat(2000)} ||`, user);
+    expect(resultOf({ "api-reference/things/thing-get.md": slow }, "thing.get")).toEqual({ kind: "object", members: [f("id", { kind: "primitive", type: "integer" })] });
+  });
+
   it("rows named as forms of keys (`UF_...`, `\\<userId\\>`, `upload{id}`) are the keys their object takes, not members", () => {
     const files = (rows: string, extra = "") => ({ "api-reference/things/thing-list.md": returned("thing.list", `|| **result**\n[\`object\`](x) | Result ||\n${rows}`, extra) });
     const user = "### User {#user}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **id**\n[`integer`](x) | Id ||\n|#\n";

@@ -1,6 +1,6 @@
 // The YFM table oracle (issue 28, item 2): the dialect's own parser, @diplodoc/transform (markdown-it and its YFM
 // table plugin; a devDependency, pinned, never shipped), against the generator's table scanner (generator/yfm/), over
-// the pages of a folder, table by table, row by row, cell by cell.
+// the pages of a folder, table by table, row by row, cell by cell; and the headings' anchors (compareAnchors).
 //
 //   node test/support/yfm-oracle.mjs [FOLDER]      every page (default spec-source/platform-docs); prints the figures
 //
@@ -132,6 +132,37 @@ export async function compareFolder(folder, pages = pagesOf(folder)) {
   return totals;
 }
 
+/**
+ * Headings' anchors against the dialect's own (its anchors plugin, in @diplodoc/transform's whole transform): every
+ * heading of depth 2 to 6 outside a fence with no anchor written, our `slugOf` beside the `id` the dialect gives it
+ * (numbered as the dialect numbers a repeated one). The headings of a page are rendered together, each on its own.
+ */
+export async function compareAnchors(folder, pages = pagesOf(folder)) {
+  const transform = require("@diplodoc/transform");
+  const { slugOf } = await import(join(ROOT, "dist/generator/yfm/blocks.js"));
+  const totals = { headings: 0, diffs: [] };
+  for (const p of pages) {
+    const heads = [];
+    let fence = false;
+    for (const line of readFileSync(p, "utf8").split("\n")) {
+      if (/^\s*(?:```|~~~)/.test(line)) fence = !fence;
+      const m = fence ? null : /^#{2,6}[ \t]+(.*?)\s*$/.exec(line);
+      if (m && !/\{#[^}]*\}$/.test(m[1])) heads.push(m[1]);
+    }
+    if (heads.length === 0) continue;
+    const html = transform(heads.map((h) => `## ${h}\n\nx\n`).join("\n"), { path: "a.md" }).result.html;
+    const ids = [...html.matchAll(/<h2[^>]*\bid="([^"]*)"/g)].map((m) => m[1]);
+    const seen = {};
+    heads.forEach((h, i) => {
+      const base = slugOf(h);
+      const ours = seen[base] ? `${base}${seen[base]++}` : ((seen[base] = 1), base);
+      totals.headings++;
+      if (ids[i] !== ours) totals.diffs.push({ file: relative(folder, p), heading: h, oracle: ids[i], ours });
+    });
+  }
+  return totals;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const folder = join(ROOT, process.argv[2] ?? "spec-source/platform-docs");
   const t = await compareFolder(folder);
@@ -142,4 +173,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.log(`${v.length} ${k}`);
     for (const d of v.slice(0, 5)) console.log(`    ${d.file}:${d.line} ${d.detail}`);
   }
+  const a = await compareAnchors(folder);
+  console.log(`${a.headings} headings' anchors compared; ${a.diffs.length} differences`);
+  for (const d of a.diffs.slice(0, 10)) console.log(`    ${d.file}: ${JSON.stringify(d.heading)} oracle ${d.oracle}, ours ${d.ours}`);
 }

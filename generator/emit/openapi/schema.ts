@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from "openapi-types";
 import type { Field, TypeRef } from "../../model/view.js";
-import { keyFormPattern } from "../../model/key-forms.js";
+import { coveredBy, keyFormPattern } from "../../model/key-forms.js";
 import { unresolvedLeft } from "../../model/map-type.js";
 import { sentence, words } from "../prose.js";
 
@@ -48,10 +48,18 @@ export function typeSchema(type: TypeRef): Schema {
       }
       if (type.keyNames) (s as Record<string, unknown>)["x-key-names"] = type.keyNames;
       // Forms of keys with a literal part (`ufCrm...` beside crm.item.add's fields: reference/keys.ts), each with its
-      // value's schema, as the `patternProperties` OpenAPI 3.0 does not have; a validator may read them as such.
-      const patterns = (type.keys ?? []).flatMap((k) => {
+      // value's schema, as the `patternProperties` OpenAPI 3.0 does not have; a validator may read them as such. As
+      // `patternProperties` a pattern applies to the members it matches too (`UF_BLOG_POST_DOC` and `UF_...`), and to
+      // the keys of the forms it covers (`UF_CRM_...` under `UF_...`): its schema admits theirs, as the TypeScript
+      // signature does.
+      const keys = type.keys ?? [];
+      const patterns = keys.flatMap((k) => {
         const p = keyFormPattern(k.name);
-        return p === null ? [] : [[p, fieldSchema(k)] as const];
+        if (p === null) return [];
+        const re = new RegExp(p);
+        const others = [...type.members.filter((m) => re.test(m.name)), ...keys.filter((o) => o !== k && coveredBy(o.name, k.name))];
+        const own = fieldSchema(k);
+        return [[p, others.length === 0 ? own : { anyOf: [own, ...others.map(fieldSchema)] }] as const];
       });
       if (patterns.length > 0) {
         (s as Record<string, unknown>)["x-key-patterns"] = Object.fromEntries(patterns);
