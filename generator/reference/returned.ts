@@ -139,6 +139,20 @@ export function readReturned(method: Method, s: PageSection, scope: FieldScope, 
     // So does one whose `result` row says its members describe fields ("Object with field descriptions", linked to
     // the table; "Array with the description of file fields", then the fields as rows beside it).
     const described = FIELDS_METHOD.test(method.name) && DESCRIBES_FIELDS.test(result.description);
+    // A bare `object` cell linked to a structure (`[object](../data-types.md#catalog_document)`) with rows of its own
+    // beside it (`document` [`catalog_document`]): the rows are result's members, as on every page that lists them
+    // so, and the link names what one of them holds. Read as the linked structure, result was the document itself and
+    // the `document` row was dropped (catalog.document.add, .update, .getFields).
+    const option = words?.options.length === 1 ? words.options[0] : undefined;
+    const linkedCell = option !== undefined && /^object$/i.test(option.word) && (option.link !== null || option.page !== null) && option.arrays === 0;
+    if (linkedCell && members.length > 0 && result.type.kind === "object" && result.type.members.length > 0) {
+      // The structure's rows, read through the link, are the member's type now (its row names the same word).
+      for (const f of result.type.members) {
+        if (f.source) scope.merged?.add(positionKey(f.source));
+        eachNested(f.type, (n) => scope.merged?.add(positionKey(n.source as Source)));
+      }
+      result.type = { kind: "object", members: [] };
+    }
     const linked = result.type.kind === "object" && result.type.members.length > 0 ? result.type.members : null;
     const beside = described && !linked && members.length > 0 && isBare(result.type) ? members : null;
     // Rows typed `object` already are the descriptions (crm.enum.fields): as the table says.

@@ -1410,6 +1410,14 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     expect(resultOf({ "api-reference/things/thing-get.md": slow }, "thing.get")).toEqual({ kind: "object", members: [f("id", { kind: "primitive", type: "integer" })] });
   });
 
+  it("a `result` cell linked to a structure, with rows beside it, takes the rows: the link names what one of them holds", () => {
+    const types = ["# Data Types", "", "## Object Structure", "", "### thing_doc", "", "#|", "|| **Value**", "`type` | **Description** ||", "|| **id**", "[`integer`](x) | Id ||", "|#", ""].join("\n");
+    const page = returned("thing.add", "|| **result**\n[`object`](../data-types.md#thing_doc) | Root ||\n|| **document**\n[`object`](../data-types.md#thing_doc) | The created document ||");
+    const r = read({ "api-reference/things/data-types.md": types, "api-reference/things/docs/thing-add.md": page });
+    expect(stripSources(r.model?.methods[0]?.result?.type as TypeRef)).toEqual({ kind: "object", members: [{ name: "document", type: { kind: "object", members: [{ name: "id", type: { kind: "primitive", type: "integer" }, required: false, nullable: false }] }, required: false, nullable: false }] });
+    expect(r.diagnostics.filter((d) => d.code === "unplaced")).toEqual([]);
+  });
+
   it("rows named as forms of keys (`UF_...`, `\\<userId\\>`, `upload{id}`) are the keys their object takes, not members", () => {
     const files = (rows: string, extra = "") => ({ "api-reference/things/thing-list.md": returned("thing.list", `|| **result**\n[\`object\`](x) | Result ||\n${rows}`, extra) });
     const user = "### User {#user}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **id**\n[`integer`](x) | Id ||\n|#\n";

@@ -134,7 +134,9 @@ describe("the platform's reference, read whole", () => {
     // user and phones), and a second table with its own `result` read as another form (calendar.event.update's tabs).
     // 92 with headings' anchors made as the dialect makes them (`Section_Element` is `#section_element`): the links
     // to them reach their tables (crm.*.details.configuration's sections, crm.item.delivery's shipment).
-    expect(byCode["unplaced"]).toBeLessThanOrEqual(92);
+    // 89 when a `result` cell linked to a structure, with rows beside it, takes the rows (catalog.document.add's
+    // `document`, which the link had displaced).
+    expect(byCode["unplaced"]).toBeLessThanOrEqual(89);
     // Rows that `|#` ends before their `||` (4 pages): kept, and said.
     expect(byCode["unclosed-row"]).toBeLessThanOrEqual(4);
     // Names that are labels ("Settings for all OFDs"), a member of another row ("TITLE (LANG)") or empty: 14 since a
@@ -366,8 +368,12 @@ describe("the platform's reference, read whole", () => {
     // (1,072), the second time, for the same reason: tasks.template.get's `result` ("Task template data [(detailed
     // description)](#result). Returns `false`: - if … - if …") had been read as "several forms by condition", its
     // 50 rows unplaced and the result an open object that took any example. Its list says when `false` comes; read
-    // so, the rows type the result, and the page's example writes `"ID": "47"` where its row says `integer`.
-    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.792);
+    // so, the rows type the result, and the page's example writes `"ID": "47"` where its row says `integer`. 0.790
+    // (1,070): catalog.document.add's and .update's examples give `statusBy: null` where the structure says
+    // `integer`. They were refused before the dialect's anchors too; with those anchors, `result`'s link
+    // (`[object](../data-types.md#catalog_document)`) made it the document itself and they passed for one commit,
+    // until the `document` row beside it was read as result's member again.
+    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.79);
     // 0.783 (975 of 1,245), as measured since the error bodies were read; 0.77 had been set before.
     expect(error.accepted / error.checked).toBeGreaterThanOrEqual(0.783);
     // The same examples with every object that lists its members closed to others (the generated schemas stay open:
@@ -380,8 +386,9 @@ describe("the platform's reference, read whole", () => {
     expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.878);
     // Responses: 1,036 again once tasks.template.get's rows were read (its example, above); 1,033 with the dialect's
     // anchors, which the links of catalog.document.add, .update and .getFields reach (`catalog_document`): their
-    // examples carry members the structure's table does not list, checked where they had been an open object.
-    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.763);
+    // examples carried a member the structure's table does not list: `document`, since `result` had been read as the
+    // structure its cell links; 1,034 once the row beside it was read as result's member.
+    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.764);
     expect(error.closedAccepted / error.checked).toBeGreaterThanOrEqual(0.783);
   }, 120_000);
 
