@@ -98,7 +98,7 @@ export function mergeModels(spec: Model, reference: Model): { model: Model; repo
   const specEnvelope = spec.envelope;
   const paging = specEnvelope ? (reference.envelope?.members ?? []).filter((f) => f.name !== "result" && f.name !== "time" && !specEnvelope.members.some((s) => s.name === f.name)) : [];
   const pagingAt = paging[0]?.source;
-  if (pagingAt) answerAll((g) => /\bpaging\b/i.test(g.subject) && /\bmembers?\b/i.test(g.subject), pagingAt);
+  if (pagingAt) answerAll((g) => g.topic === "paging-members", pagingAt);
   // The full list of scopes the spec leaves "not shown": the reference's "Available Scopes" page.
   const scopeList = spec.scopeList ?? reference.scopeList;
   const listAt = !spec.scopeList ? reference.scopeList?.[0]?.source : undefined;

@@ -22,8 +22,11 @@ export interface KnownGap {
   subject: string;
   /** `not-shown`: the spec says so; `not-stated`: the spec is silent where the dialect expects a statement. */
   kind: "not-shown" | "not-stated";
-  /** What the gap is about, where an emitter acts on it: `v3-error-body`, the body of 3.0 error responses (version 3). */
-  topic?: "v3-error-body";
+  /**
+   * What the gap is about, where an emitter or the merge acts on it (read/phrases.ts GAP_TOPICS): `v3-error-body`,
+   * the body of 3.0 error responses (version 3); `paging-members`, the response's members that continue paging.
+   */
+  topic?: "v3-error-body" | "paging-members";
   /** Model nodes the gap applies to, as `method:<version>:<name>`, `resource:<Name>`, `param:<version>:<method>:<param>`. */
   appliesTo: string[];
   source: Source;

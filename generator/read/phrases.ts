@@ -168,7 +168,23 @@ function readRequiredUnless(methods: readonly Method[]): NonNullable<Fragments["
   return out;
 }
 
-/** The gaps an emitter acts on, by the spec's words for them: "Body shape of 3.0 error responses" (KnownGap.topic). */
+/**
+ * The gaps an emitter or the merge acts on, by the spec's words for them (KnownGap.topic; decisions.md D30: a row
+ * each). `doc` is the row of spec-source/README.md's table of platform facts.
+ */
+export const GAP_TOPICS: ReadonlyArray<{ id: NonNullable<KnownGap["topic"]>; match: RegExp; doc: { example: string; fact: string } }> = [
+  { id: "v3-error-body", match: /\bbody (?:shape )?of 3\.0 error/i, doc: { example: "Body shape of 3.0 error responses: not shown.", fact: "the types' `V3ErrorBody`" } },
+  {
+    id: "paging-members",
+    // Both words, in either order: two lookaheads from the start, each one scan of the subject.
+    match: /^(?=[^]*\bpaging\b)(?=[^]*\bmembers?\b)/i,
+    doc: { example: "Members of the response that continue paging: not shown.", fact: "the envelope's paging members a merged model takes from the reference" },
+  },
+];
+
 export function markGapTopics(gaps: KnownGap[]): void {
-  for (const g of gaps) if (/\bbody (?:shape )?of 3\.0 error/i.test(g.subject)) g.topic = "v3-error-body";
+  for (const g of gaps) {
+    const topic = GAP_TOPICS.find((t) => t.match.test(g.subject));
+    if (topic) g.topic = topic.id;
+  }
 }

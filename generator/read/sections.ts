@@ -87,9 +87,10 @@ export function readStatements(ctx: ReadContext, blocks: RootContent[], gapTarge
       const parts = sentences(t);
       const gaps = parts.filter((p) => NOT_SHOWN.test(collapse(p.text)));
       for (const g of gaps) {
-        // "Not shown: a; b; c." names three things not shown, one gap each.
-        const listed = /^Not shown:\s*(\S.*)$/i.exec(collapse(g.text));
-        if (listed) for (const c of clauses(sliceText(g, g.text.indexOf(":") + 1))) addGap(ctx, c, collapse(c.text).replace(/[;.,]$/, ""), [gapTarget]);
+        // "Not shown: a; b; c." names three things not shown, one gap each; so does a bold label, "**Not shown:** a"
+        // (read as "X: not shown", its subject was the bold's `**`).
+        const label = /^\s*(?:\*\*)?not shown(?::\*\*|\*\*:|:)\s*(?=\S)/i.exec(g.text);
+        if (label) for (const c of clauses(sliceText(g, label[0].length))) addGap(ctx, c, collapse(c.text).replace(/[;.,]$/, ""), [gapTarget]);
         else addGap(ctx, g, (NOT_SHOWN.exec(collapse(g.text))?.[1] ?? "").trim(), [gapTarget]);
       }
       if (gaps.length === 0) out.push(statement(ctx, t));
