@@ -147,3 +147,23 @@ export function addGap(
 
 /** `X: not shown` / `X: not shown beyond ...` sentences. */
 export const NOT_SHOWN = /^(.*?)[:,]?\s*not shown\b(.*)$/i;
+
+/**
+ * The words "not shown" without the emphasis an author puts on them ("**Not shown:**", "are **not shown**:",
+ * "_not shown_"): the markers are no part of what is not shown, and read as words they became a gap's subject `**`.
+ */
+export function unemphasisedNotShown(s: string): string {
+  return s.replace(/(\*\*|__|\*|_)(not shown)(?:\1(:?)|(:)\1)/gi, (_m, _e: string, w: string, a?: string, b?: string) => `${w}${a ?? b ?? ""}`);
+}
+
+/**
+ * What a "not shown" sentence says is not shown, in its three forms: "Response: not shown", "The full field list and
+ * the response are not shown" (the verb is no part of it), and the label first, "Not shown: the list of scopes".
+ * null when the sentence says no such thing.
+ */
+export function notShownSubject(s: string): string | null {
+  const m = NOT_SHOWN.exec(unemphasisedNotShown(s));
+  if (!m) return null;
+  const before = (m[1] ?? "").trim().replace(/\s+(?:are|is)$/i, "");
+  return before || (m[2] ?? "").replace(/^\s*[:—–-]\s*/, "").replace(/\.$/, "").trim();
+}

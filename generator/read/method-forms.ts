@@ -2,7 +2,7 @@ import type { Field, Method } from "../model/types.js";
 import { type Text, sliceText, trimText } from "../parse/markdown.js";
 import { METHOD_FORMS, accessWho } from "./forms.js";
 import { readErrorSentence } from "./errors.js";
-import { NOT_SHOWN, type ReadContext, addGap, collapse, place, refsOf, sourceOf } from "./inline.js";
+import { NOT_SHOWN, type ReadContext, addGap, collapse, notShownSubject, place, refsOf, sourceOf } from "./inline.js";
 import { type State, addParams, constraintFrom, isErrorsStart, readApplicationContext } from "./method-state.js";
 import { readNameList, readParams } from "./params.js";
 import { isResultSentence, readResultSentence } from "./results.js";
@@ -121,10 +121,8 @@ export const STATEFUL_FORMS: readonly StatefulForm[] = [
     id: "not-shown",
     match: (x) => NOT_SHOWN.test(x.s),
     read: ({ ctx, st, m, t, s }) => {
-      // "Response: not shown", or with the label first, "Not shown: the full field list and the response".
-      // "The full field list and the response are not shown": the verb is no part of what is not shown.
-      const before = (NOT_SHOWN.exec(s)?.[1] ?? s).trim().replace(/\s+(?:are|is)$/i, "");
-      const subject = before || (NOT_SHOWN.exec(s)?.[2] ?? "").replace(/^\s*[:—–-]\s*/, "").replace(/\.$/, "").trim();
+      // "Response: not shown", "The full field list and the response are not shown", "Not shown: the response".
+      const subject = notShownSubject(s) ?? s;
       // Each thing the sentence says is not shown, without its article ("the full field list and the response").
       const things = subject.split(/\s*,\s*|\s+and\s+|\s*\+\s*/).map((y) => y.replace(/^(?:the|an?)\s+/i, "").toLowerCase());
       const targets = refsOf(t).filter((r) => m.params.some((p) => p.name === r));

@@ -2,7 +2,7 @@ import type { List, RootContent } from "mdast";
 import type { Method, Resource, Statement, Version } from "../model/types.js";
 import { type Section, type Text, listItemText, sliceText, textOf, trimText } from "../parse/markdown.js";
 import { errorTrigger } from "./triggers.js";
-import { NOT_SHOWN, type ReadContext, addGap, collapse, report, sentences, sourceOf, spanOfText, statement } from "./inline.js";
+import { NOT_SHOWN, type ReadContext, addGap, collapse, notShownSubject, report, sentences, sourceOf, spanOfText, statement, unemphasisedNotShown } from "./inline.js";
 import { pushAll } from "../util/arrays.js";
 import type { State } from "./method-state.js";
 import { newMethod, readHeader, readMethodBlock } from "./method-body.js";
@@ -264,6 +264,12 @@ export function readMethodSection(
     }
     if (!st) {
       if (block.type === "list" && readNamedList(ctx, out, block, section)) continue;
+      // "> **Not shown:** the other 3.0 methods …" before the area's first method: the area's gap, as the same words
+      // unquoted are. Any other quoted text stays a warning.
+      if (block.type === "blockquote" && block.children.every((c) => c.type === "paragraph" && notShownSubject(collapse(textOf(ctx.file, c).text)))) {
+        for (const c of block.children) readSectionParagraph(ctx, out, textOf(ctx.file, c), section, null);
+        continue;
+      }
       out.notes.push(statement(ctx, textOf(ctx.file, block)));
       report(ctx, "unread-text", spanOfText(ctx, textOf(ctx.file, block)), { what: block.type, text: collapse(textOf(ctx.file, block).text).slice(0, 80) });
       continue;
@@ -315,29 +321,30 @@ function readSectionParagraph(ctx: ReadContext, out: MethodSectionFragment, t: T
       for (const name of expandNames(span[1] ?? "")) out.named.push({ name, source: sourceOf(ctx, at) });
     }
     for (const r of rest) {
-      if (NOT_SHOWN.test(r.text)) addGap(ctx, r, `${(NOT_SHOWN.exec(collapse(r.text))?.[1] ?? "").trim()} of the named methods`, out.named.map((n) => `method:legacy:${n.name}`));
+      const subject = notShownSubject(collapse(r.text));
+      if (subject !== null) addGap(ctx, r, `${subject} of the named methods`, out.named.map((n) => `method:legacy:${n.name}`));
     }
     out.notes.push(statement(ctx, t));
     return true;
   }
   // "The following methods are named, but their parameters and responses are not shown: `x`, `y`." names them and
   // says what is not shown of them in one sentence.
-  const namedBut = /^(?:The following )?methods (?:are|that are) named,?\s*but (?:their|whose) ([^:]+?) (?:are|is) not (?:shown|described)(?: here)?\s*:/i.exec(s);
+  // Without names of its own ("… are mentioned, but their parameters and responses are **not shown**:"), the list that
+  // follows names them, and readNamedList gives them the gap.
+  const namedBut = /^(?:The following )?methods (?:are|that are) (?:named|mentioned|listed),?\s*but (?:their|whose) ([^:]+?) (?:are|is) not (?:shown|described)(?: here)?\s*:/i.exec(unemphasisedNotShown(s));
   if (namedBut) {
     const from = out.named.length;
     for (const span of t.text.matchAll(/`([^`]+)`/g)) {
       const at = sliceText(t, span.index ?? 0, (span.index ?? 0) + span[0].length);
       for (const name of expandNames(span[1] ?? "")) out.named.push({ name, source: sourceOf(ctx, at) });
     }
-    addGap(ctx, t, `${namedBut[1] ?? ""} of the named methods`, out.named.slice(from).map((n) => `method:legacy:${n.name}`));
+    if (out.named.length > from) addGap(ctx, t, `${namedBut[1] ?? ""} of the named methods`, out.named.slice(from).map((n) => `method:legacy:${n.name}`));
     out.notes.push(statement(ctx, t));
     return true;
   }
-  if (NOT_SHOWN.test(s) && !/^\*\*/.test(s)) {
-    // "Response: not shown", or with the label first, "Not shown: the full field list and the response".
-    // "The full field list and the response are not shown": the verb is no part of what is not shown.
-    const before = (NOT_SHOWN.exec(s)?.[1] ?? s).trim().replace(/\s+(?:are|is)$/i, "");
-    const subject = before || (NOT_SHOWN.exec(s)?.[2] ?? "").replace(/^\s*[:—–-]\s*/, "").replace(/\.$/, "").trim();
+  if (NOT_SHOWN.test(s)) {
+    // "Response: not shown", "The full field list and the response are not shown", "Not shown: the response".
+    const subject = notShownSubject(s) ?? s;
     // Under a method's heading, only a gap that says it speaks of methods or areas ("Other 3.0 methods …") is the area's.
     if (named && !/\b(?:methods|areas?)\b|^Other\b/i.test(subject)) return false;
     // "Other 3.0 methods ...: not shown" speaks of the area; "Response: not shown" right after a method could be

@@ -1,7 +1,7 @@
 import type { Table } from "mdast";
 import type { Field, Resource, ResourceLink, TypeRef } from "../model/types.js";
 import { type Text, sliceText, trimText } from "../parse/markdown.js";
-import { NOT_SHOWN, type ReadContext, addGap, collapse, report, reportTypeWord, sourceOf, spanOfText } from "./inline.js";
+import { NOT_SHOWN, type ReadContext, addGap, collapse, notShownSubject, report, reportTypeWord, sourceOf, spanOfText } from "./inline.js";
 import { readTitleLinks } from "./links.js";
 import { pascal, tableRows } from "./tables.js";
 import { defaultFromCell, fieldColumns, readMeaning, readNameCell } from "./facts.js";
@@ -228,9 +228,9 @@ export function readShapeBullet(ctx: ReadContext, r: Resource, t: Text, rules: T
 
 export function readGapSentence(ctx: ReadContext, t: Text, appliesTo: string[]): boolean {
   const s = collapse(t.text);
-  const m = NOT_SHOWN.exec(s);
-  if (!m) return false;
-  addGap(ctx, t, (m[1] ?? s).trim(), appliesTo);
+  const subject = notShownSubject(s);
+  if (subject === null) return false;
+  addGap(ctx, t, subject, appliesTo);
   return true;
 }
 

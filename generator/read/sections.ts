@@ -1,7 +1,7 @@
 import type { RootContent } from "mdast";
 import type { AddressingForm, FileRetrievalRow, Limit, Statement } from "../model/types.js";
 import { type Section, type Text, listItemText, sliceText, textOf } from "../parse/markdown.js";
-import { NOT_SHOWN, type ReadContext, addGap, clauses, collapse, place, report, sentences, sourceOf, spanOfText, statement } from "./inline.js";
+import { NOT_SHOWN, type ReadContext, addGap, clauses, collapse, notShownSubject, place, report, sentences, sourceOf, spanOfText, statement } from "./inline.js";
 import { ADDRESSING_COLUMNS, FILE_COLUMNS, LIMIT_COLUMNS, cellText, partitionTables, tableRows } from "./tables.js";
 
 /**
@@ -91,7 +91,7 @@ export function readStatements(ctx: ReadContext, blocks: RootContent[], gapTarge
         // (read as "X: not shown", its subject was the bold's `**`).
         const label = /^\s*(?:\*\*)?not shown(?::\*\*|\*\*:|:)\s*(?=\S)/i.exec(g.text);
         if (label) for (const c of clauses(sliceText(g, label[0].length))) addGap(ctx, c, collapse(c.text).replace(/[;.,]$/, ""), [gapTarget]);
-        else addGap(ctx, g, (NOT_SHOWN.exec(collapse(g.text))?.[1] ?? "").trim(), [gapTarget]);
+        else addGap(ctx, g, notShownSubject(collapse(g.text)) ?? "", [gapTarget]);
       }
       if (gaps.length === 0) out.push(statement(ctx, t));
       else for (const p of parts) if (!gaps.includes(p)) out.push(statement(ctx, p));

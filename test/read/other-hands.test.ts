@@ -49,3 +49,28 @@ describe("the spec in other hands (D25)", () => {
     expect(lost).toEqual([]);
   });
 });
+
+describe("the careful writer's emphasis on \"not shown\"", () => {
+  const text = readFileSync(new URL("../fixtures/other-hands/careful-writer/collaboration-platform-api.md", import.meta.url), "utf8");
+  const model = buildModel("spec.md", readSpec(specFile("spec.md", text)).fragments).model;
+  const gaps = model?.knownGaps ?? [];
+
+  it("no gap's subject is an emphasis marker or ends in one", () => {
+    // "> **Not shown:** the allowed values of …" under a resource read as "X: not shown" with X = `**`; "… are
+    // **not shown**:" gave the area a gap whose subject was the sentence up to `**`.
+    expect(gaps.filter((g) => /\*\*|__|^\s*$/.test(g.subject)).map((g) => `${g.source.line}: ${g.subject}`)).toEqual([]);
+  });
+
+  it("a bold label under a resource gives the resource what follows it", () => {
+    expect(gaps.find((g) => g.appliesTo.includes("resource:ExternalCallStatisticsRecord"))?.subject).toBe(
+      "the allowed values of `INCOMING`, `CALL_STATUS`, `CALL_FAILED_CODE` and `CALL_VOTE`",
+    );
+  });
+
+  it("\"methods are mentioned, but … are **not shown**:\" and its list give the listed methods one gap, not the area a second", () => {
+    const line = text.split("\n").findIndex((l) => l.startsWith("The following methods are mentioned")) + 1;
+    expect(gaps.filter((g) => g.source.line === line)).toEqual([]);
+    const listed = gaps.filter((g) => g.appliesTo.includes("method:legacy:event.get"));
+    expect(listed.map((g) => g.subject)).toEqual(["Parameters and responses of the named methods"]);
+  });
+});
