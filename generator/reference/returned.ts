@@ -202,6 +202,7 @@ export function readReturned(method: Method, s: PageSection, scope: FieldScope, 
       }
     }
     type = labelledTables(type, s, found.table, scope, used);
+    type = describedBelow(type, said, s, found.table, scope, used);
   } else if (members.length > 0 && FIELDS_METHOD.test(method.name)) {
     type = descriptionsOf(members);
     source = (members[0] as Field).source;
@@ -267,6 +268,48 @@ function labelledTables(type: TypeRef, s: PageSection, first: YfmBlock, scope: F
     }
   }
   return out;
+}
+
+/**
+ * A bare `result` ("Object containing the values of the bank details fields", "An array of objects describing
+ * countries") whose fields the next heading's table describes, with no link between them: "### Description of Bank
+ * Details Fields", "### Fields of the Country Object" (six crm.requisite.* pages). The heading must name what the
+ * row's words name (a content word in common, plural or not), and be the first heading after the returned data's
+ * table, its table unread. Words that link elsewhere or list conditions (im.department.*: "When `USER_DATA = 'N'`,
+ * contains user IDs") say more than one form, and stay for the ledger's warning.
+ */
+function describedBelow(type: TypeRef, said: string, s: PageSection, first: YfmBlock, scope: FieldScope, used: Set<YfmBlock | YfmCell[][]>): TypeRef {
+  const list = type.kind === "array" && type.items.kind === "unknown";
+  if (!(list || (type.kind === "object" && type.members.length === 0 && !type.additional))) return type;
+  if (/\]\(|\n\s*-\s/.test(said) || (list && !/\bobjects\b/i.test(said))) return type;
+  const at = s.blocks.indexOf(first);
+  const heading = s.blocks.findIndex((b, i) => i > at && b.kind === "heading");
+  const h = s.blocks[heading];
+  if (heading < 0 || h?.kind !== "heading") return type;
+  const mine = new Set(contentWords(said));
+  if (!contentWords(h.text).some((w) => mine.has(w))) return type;
+  for (let i = heading + 1; i < s.blocks.length; i++) {
+    const b = s.blocks[i] as YfmBlock;
+    if (b.kind === "heading") return type;
+    if (b.kind !== "table" || b.file !== s.heading.file) continue;
+    const cols = b.rows[0] ? fieldColumns(b.rows[0]) : null;
+    if (!cols) continue;
+    if (used.has(b) || used.has(b.rows)) return type;
+    used.add(b);
+    const object: TypeRef = { kind: "object", members: readFieldRows(scope, cols, b.rows.slice(1)) };
+    return list ? { kind: "array", items: object } : object;
+  }
+  return type;
+}
+
+/** Words that say what is described, not that it is: "Description of the Requisite Template Fields" is requisite, template. */
+const FRAME_WORDS: ReadonlySet<string> = new Set(["a", "an", "and", "array", "containing", "contains", "describe", "describes", "describing", "description", "descriptions", "detailed", "element", "field", "fields", "for", "in", "information", "is", "of", "object", "objects", "on", "the", "that", "to", "type", "value", "values", "with"]);
+
+/** Content words, singular ("countries" is country, "details" detail). */
+function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z]+/g) ?? [])
+    .filter((w) => !FRAME_WORDS.has(w) && w.length > 2)
+    .map((w) => w.replace(/ies$/, "y").replace(/(?<!s)s$/, ""));
 }
 
 /**

@@ -83,7 +83,8 @@ export interface HeadingIndex {
 /**
  * Headings named after a field: "Parameter fields", "Object result", "Fields of the result.state object", "FIELDS
  * Parameter", "Result Type", "result Object Fields", "Structure of the `result` Object", "Element of the
- * result.members array" (the items of a list). The name may be a path (`result.members.user`): the page's tables name
+ * result.members array" (the items of a list), "Key result. Object of type crm_item_payment_delivery" (a type word's
+ * structure). The name may be a path (`result.members.user`): the page's tables name
  * their nesting so (sign.b2e.document.get).
  */
 const NAMED_SECTION = new RegExp(
@@ -92,6 +93,8 @@ const NAMED_SECTION = new RegExp(
     /^(\S+)\s+(?:parameter|object|type|object fields)$/.source,
     /^(?:structure of the|structure of)\s+(\S+)\s+object$/.source,
     /^elements? of (?:the\s+)?(\S+)\s+array$/.source,
+    // "Key result. Object of type crm_item_payment_delivery": the section of a type word the page's table uses unlinked.
+    /^(?:[^.]*\.\s+)?(?:object|structure) of type\s+(\S+)$/.source,
   ].join("|"),
 );
 

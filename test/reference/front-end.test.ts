@@ -708,6 +708,22 @@ describe("readings the review of issue 28 found wrong", () => {
     };
     const user = "#### User {#user}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **ID**\n[`integer`](x) | Id ||\n|#\n";
     const item = { kind: "object", members: [{ name: "ID", type: { kind: "primitive", type: "integer" }, required: false, nullable: false }] };
+    it("a bare `result` whose words name what the next heading describes takes that heading's table (crm.requisite.*)", () => {
+      const described = (heading: string) => `### ${heading}\n\n#|\n|| **Name**\n\`type\` | **Description** ||\n|| **ID**\n[\`integer\`](x) | Id ||\n|#\n`;
+      // crm.requisite.bankdetail.get: "Object containing the values of the bank details fields", then its section.
+      expect(returned("|| **result**\n[`object`](x) | Object containing the values of the bank details fields ||", described("Description of Bank Details Fields"))).toEqual(item);
+      // crm.requisite.preset.countries: a list of objects; "countries" is the heading's "Country".
+      expect(returned("|| **result**\n[`array`](x) | An array of objects describing countries ||", described("Fields of the Country Object"))).toEqual({ kind: "array", items: item });
+      // Not read so: a heading that names something else, words that list forms or link, a list of names, not objects.
+      expect(returned("|| **result**\n[`object`](x) | Object containing the values of the bank details fields ||", described("Description of Address Fields"))).toEqual({ kind: "object", members: [], open: true });
+      expect(returned("|| **result**\n[`array`](x) | List of users.\n- When `A = 'N'`, contains user IDs\n- When `A = 'Y'`, contains user objects ||", described("User Object"))).toEqual({ kind: "array", items: { kind: "unknown" } });
+      expect(returned("|| **result**\n[`array`](x) | An array with the names of fields ||", described("Field Descriptions"))).toEqual({ kind: "array", items: { kind: "unknown" } });
+      expect(returned("|| **result**\n[`array`](x) | An array with the names of template fields ||", described("Template Fields"))).toEqual({ kind: "array", items: { kind: "unknown" } });
+    });
+    it("an unlinked type word is the page's 'Object of type X' section (crm.item.payment.delivery.list)", () => {
+      expect(returned("|| **result**\n`thing_item[]` | The items ||", "### Key result. Object of type thing_item\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **ID**\n[`integer`](x) | Id ||\n|#\n")).toEqual({ kind: "array", items: item });
+      expect(returned("|| **result**\n`thing_item[]` | The items ||", "### Key Result. Object of Type Thing_Item\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **ID**\n[`integer`](x) | Id ||\n|#\n")).toEqual({ kind: "array", items: item });
+    });
     it("only on `result`: another row's words may say what the row is", () => {
       expect(returned("|| **result**\n[`object`](x) | Root ||\n|| **owner**\n[`object`](x) | Contains the [`user`](#user) object ||", user)).toEqual({ kind: "object", members: [{ name: "owner", type: item, required: false, nullable: false }] });
     });

@@ -135,8 +135,10 @@ describe("the platform's reference, read whole", () => {
     // 92 with headings' anchors made as the dialect makes them (`Section_Element` is `#section_element`): the links
     // to them reach their tables (crm.*.details.configuration's sections, crm.item.delivery's shipment).
     // 89 when a `result` cell linked to a structure, with rows beside it, takes the rows (catalog.document.add's
-    // `document`, which the link had displaced).
-    expect(byCode["unplaced"]).toBeLessThanOrEqual(89);
+    // `document`, which the link had displaced). 81 with a bare `result` whose words name what the next heading
+    // describes ("Object containing the values of the bank details fields", "### Description of Bank Details Fields":
+    // six crm.requisite.* pages) and a type word's "Key result. Object of type crm_item_payment_delivery" section.
+    expect(byCode["unplaced"]).toBeLessThanOrEqual(81);
     // Rows that `|#` ends before their `||` (4 pages): kept, and said.
     expect(byCode["unclosed-row"]).toBeLessThanOrEqual(4);
     // Names that are labels ("Settings for all OFDs"), a member of another row ("TITLE (LANG)") or empty: 14 since a
@@ -151,8 +153,9 @@ describe("the platform's reference, read whole", () => {
     // in words alone are read as they say (`lang_map` 84 rows, `crm_userfield` 21, `recurring_params`,
     // `crm_activity_communication`); 39 with crm's activity enumerations read as their values; 40 when the unclosed
     // row of crm.activity.type.add's `fields` was read, its table's `attached_diskfile` with it; 32 with the dialect's
-    // anchors (`section_element[]` linked to `#section_element` is that section's object, not an unknown word).
-    expect(byCode["unknown-type-word"]).toBeLessThanOrEqual(32);
+    // anchors (`section_element[]` linked to `#section_element` is that section's object, not an unknown word); 30
+    // with `crm_item_payment_delivery[]` and `crm_item_payment_product[]` read as their pages' "Object of type" sections.
+    expect(byCode["unknown-type-word"]).toBeLessThanOrEqual(30);
     // Pages whose scope the list of scopes lacks: `basic` (11 method pages of `common`, 5 of the application's
     // events), `mail` (24), `sonet` (13 method pages, 3 event pages; the list has `sonet_group` and `socialnetwork`).
     expect(byCode["unlisted-scope"]).toBeLessThanOrEqual(56);
@@ -372,8 +375,12 @@ describe("the platform's reference, read whole", () => {
     // (1,070): with the dialect's anchors the links to `sale_order_shipment_crm_simple` reach its structure, and
     // crm.item.delivery.get's and .list's examples give `dateDeducted: null` where it says `string`. (For one commit
     // catalog.document.add's and .update's examples, refused before and since for `statusBy: null`, passed while
-    // `result` was read as the structure its cell links; the figure 1,072 counted them.)
-    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.79);
+    // `result` was read as the structure its cell links; the figure 1,072 counted them.) 0.787 (1,066), the fourth
+    // time, for the same reason: six crm.requisite.* results were bare objects, their tables `unplaced` under "###
+    // Description of Bank Details Fields" and the like, so any example passed. Read (returned.ts describedBelow), four
+    // examples give an identifier as a string where the table says `integer`: bankdetail.get's `ID`, link.get's
+    // `REQUISITE_ID`, preset.get's `ID`, userfield.get's `ID`. The table is the reference's statement (issue 29).
+    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.787);
     // 0.783 (975 of 1,245), as measured since the error bodies were read; 0.77 had been set before.
     expect(error.accepted / error.checked).toBeGreaterThanOrEqual(0.783);
     // The same examples with every object that lists its members closed to others (the generated schemas stay open:
@@ -387,8 +394,9 @@ describe("the platform's reference, read whole", () => {
     // Responses: the closed check counts only what the open one accepts, so its figure falls with it: 1,037 with the
     // key forms (im.disk.file.commit's `upload{id}`), 1,036 once tasks.template.get's rows were read, 1,034 with
     // crm.item.delivery's two examples refused (above). For one commit, 1,033: `result` read as the structure its
-    // cell links had made catalog.document's `document` a member the structure lacks.
-    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.764);
+    // cell links had made catalog.document's `document` a member the structure lacks. 1,029 with the crm.requisite.*
+    // tables read: the four above, and preset.field.get's `FIELD_NAME`, which its table does not list.
+    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.76);
     expect(error.closedAccepted / error.checked).toBeGreaterThanOrEqual(0.783);
   }, 120_000);
 
