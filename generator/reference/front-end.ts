@@ -6,7 +6,7 @@ import type { CatalogueError, Envelope, EventPayload, Field, Method, Placement }
 import { sha256 } from "../util/hash.js";
 import { readReferenceFacts } from "./phrases.js";
 import { looksLikeYfm } from "../source/index.js";
-import { type IncludeMemo, type IncludeResolver, type YfmPage, scanPage } from "../yfm/blocks.js";
+import { type IncludeMemo, type IncludeResolver, type YfmBlock, type YfmPage, scanPage } from "../yfm/blocks.js";
 import { type TypeCatalogue, readCatalogue } from "./catalogue.js";
 import { readSystemErrors } from "./errors.js";
 import { fieldColumns, readFieldRows } from "./fields.js";
@@ -15,7 +15,7 @@ import { isDotted, nest } from "./nesting.js";
 import { readRequestRates } from "./limits.js";
 import { readScopeList } from "./scopes.js";
 import { type PageScope, readPage } from "./page.js";
-import { type HeadingIndex, headingIndex, tableAt } from "./sections.js";
+import { type HeadingIndex, type SectionTable, headingIndex, tableAt } from "./sections.js";
 
 /**
  * The front end of the platform's official reference (YFM, spec-source/README-reference.md): a folder laid out as
@@ -154,6 +154,27 @@ function once(diagnostics: Diagnostic[]): Diagnostic[] {
   });
 }
 
+/**
+ * The table a link to a whole page (`[item](./object-fields.md)`, `[LayoutDto](./layout.md)`) names, where the page
+ * says which: its only field table, or a table of "Common Fields" and the tables after it, one per kind (crm's
+ * object-fields.md: common fields, then Lead, Deal, …), read as the sections of one object are (fields.ts objectOf:
+ * each kind with the common fields). A page of several other tables (header.md: `HeaderDto`, then `TagDto`) names
+ * none of them, and the word stays unknown, with its warning.
+ */
+function wholePage(blocks: readonly YfmBlock[]): SectionTable | null {
+  const tables: Array<{ table: Extract<YfmBlock, { kind: "table" }>; heading: string }> = [];
+  let heading = "";
+  for (const b of blocks) {
+    if (b.kind === "heading") heading = b.text.replace(/[`*]/g, "").trim();
+    else if (b.kind === "table" && b.rows[0] && fieldColumns(b.rows[0])) tables.push({ table: b, heading });
+  }
+  const [first] = tables;
+  if (!first) return null;
+  if (tables.length === 1) return first.table;
+  if (!/^common fields$/i.test(first.heading)) return null;
+  return { ...first.table, parts: tables.map((t) => ({ rows: t.table.rows, label: null })) };
+}
+
 /** One page's reading, as the cache keeps it: the method (or none), its diagnostics, and the files it included. */
 interface CachedPage {
   method: Method | null;
@@ -181,7 +202,7 @@ function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, re
     const anchor = link.slice(hash + 1);
     const found = path === "" ? { file: from, text: texts.get(from) ?? "" } : resolve(from, path);
     if (path !== "") links.push([from, path, found?.file ?? null]);
-    if (!found || !anchor) return null;
+    if (!found || (!anchor && path === "")) return null;
     let target = linked.get(found.file);
     if (target === undefined) {
       const scanned = scanPage(found.file, found.text, resolve, memo);
@@ -191,6 +212,10 @@ function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, re
     // The linked page's own includes are this reading's too: a change in one of them reads the page again.
     for (const [f, t, file] of target.page.resolutions) links.push([f, t, file]);
     // `#time` in a page's cell is that page's section, or else the catalogue's (as on the page being read).
+    if (!anchor) {
+      const whole = wholePage(target.page.blocks);
+      return whole ? { ...whole, key: `${found.file}#`, file: found.file, anchor: "" } : null;
+    }
     const table = tableAt(target.page.blocks, target.index, anchor) ?? (path === "" ? catalogue.table(anchor) : null);
     return table ? { ...table, key: `${found.file}#${anchor.toLowerCase()}`, file: found.file, anchor } : null;
   };

@@ -100,12 +100,16 @@ function anchorOf(link: string | null): string | null {
 
 /**
  * A link into another page's section (`../../entities.md#user`, `crm-deal-get.md#deal`): the page's own table of that
- * type, which the reading follows (fields.ts); null for the catalogue, this page, or a link with no anchor.
+ * type, which the reading follows (fields.ts); null for the catalogue and this page. A link to a whole page
+ * (`[item](./object-fields.md)`) is returned with an empty anchor (`./object-fields.md#`): the page's table, where
+ * the page says which (reference/front-end.ts wholePage).
  */
 function pageLink(link: string | null): string | null {
   if (!link) return null;
   const hash = link.indexOf("#");
-  if (hash <= 0 || hash === link.length - 1) return null;
+  if (hash === 0) return null;
+  if (hash < 0) return /^[a-z]+:/i.test(link) || !/\.md$/.test(link) || /(^|\/)data-types\.md$/.test(link) ? null : `${link}#`;
+  if (hash === link.length - 1) return null;
   const path = link.slice(0, hash);
   if (/^[a-z]+:/i.test(path) || !/\.md$/.test(path) || /(^|\/)data-types\.md$/.test(path)) return null;
   return link;

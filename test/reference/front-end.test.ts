@@ -724,6 +724,32 @@ describe("readings the review of issue 28 found wrong", () => {
       expect(returned("|| **result**\n`thing_item[]` | The items ||", "### Key result. Object of type thing_item\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **ID**\n[`integer`](x) | Id ||\n|#\n")).toEqual({ kind: "array", items: item });
       expect(returned("|| **result**\n`thing_item[]` | The items ||", "### Key Result. Object of Type Thing_Item\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **ID**\n[`integer`](x) | Id ||\n|#\n")).toEqual({ kind: "array", items: item });
     });
+    it("a link to a whole page is its only field table, or its common fields with each kind's (crm.item.*'s object-fields.md)", () => {
+      const tbl = (...rows: string[]) => ["#|", "|| **Name**\n`type` | **Description** ||", ...rows, "|#"].join("\n");
+      const getPage = table("|| **id**\n[`integer`](x) | Id ||");
+      const resultWith = (target: string) => {
+        const text = ["# Get a Thing thing.get", "", "> Scope: [`thing`](x)", "", "## Method Parameters", "", getPage, "", "## Response Handling", "", "### Returned Data", "", tbl("|| **result**\n[`object`](x) | Root ||", "|| **item**\n[`item`](./object-fields.md) | The item ||"), ""].join("\n");
+        const r = read({ "api-reference/things/thing-get.md": text, "api-reference/things/object-fields.md": target });
+        return { type: stripSources(r.model?.methods[0]?.result?.type ?? { kind: "unknown" }) as { members: Array<{ type: unknown }> }, said: r.diagnostics.filter((d) => d.code === "unknown-type-word").length };
+      };
+      const f = (name: string, type = "string") => `|| **${name}**\n[\`${type}\`](x) | ${name} ||`;
+      const member = (name: string, type = "string") => ({ name, type: { kind: "primitive", type }, required: false, nullable: false });
+      // One table: the object.
+      expect(resultWith(["# Item", "", tbl(f("ID", "integer")), ""].join("\n")).type.members[0]?.type).toEqual({ kind: "object", members: [member("ID", "integer")] });
+      // Common fields, then one table per kind: each kind with the common fields.
+      const kinds = ["# Fields", "", "## Common Fields {#common}", "", tbl(f("id", "integer")), "", "## Object Fields", "", "### Lead {#lead}", "", tbl(f("title"), f("leadOnly")), "", "### Deal {#deal}", "", tbl(f("title"), f("dealOnly")), ""].join("\n");
+      expect(resultWith(kinds).type.members[0]?.type).toEqual({
+        kind: "union",
+        options: [
+          { kind: "object", members: [member("id", "integer"), member("title"), member("leadOnly")] },
+          { kind: "object", members: [member("id", "integer"), member("title"), member("dealOnly")] },
+        ],
+      });
+      // Two tables that are not common fields and kinds (header.md: `HeaderDto`, then `TagDto`): the word stays unknown, and said.
+      const two = resultWith(["# Header", "", "## Parameters of the HeaderDto Object", "", tbl(f("title")), "", "## TagDto Object", "", tbl(f("color")), ""].join("\n"));
+      expect(two.type.members[0]?.type).toEqual({ kind: "unknown", note: "the reference's type 'item'" });
+      expect(two.said).toBe(1);
+    });
     it("only on `result`: another row's words may say what the row is", () => {
       expect(returned("|| **result**\n[`object`](x) | Root ||\n|| **owner**\n[`object`](x) | Contains the [`user`](#user) object ||", user)).toEqual({ kind: "object", members: [{ name: "owner", type: item, required: false, nullable: false }] });
     });

@@ -154,8 +154,11 @@ describe("the platform's reference, read whole", () => {
     // `crm_activity_communication`); 39 with crm's activity enumerations read as their values; 40 when the unclosed
     // row of crm.activity.type.add's `fields` was read, its table's `attached_diskfile` with it; 32 with the dialect's
     // anchors (`section_element[]` linked to `#section_element` is that section's object, not an unknown word); 30
-    // with `crm_item_payment_delivery[]` and `crm_item_payment_product[]` read as their pages' "Object of type" sections.
-    expect(byCode["unknown-type-word"]).toBeLessThanOrEqual(30);
+    // with `crm_item_payment_delivery[]` and `crm_item_payment_product[]` read as their pages' "Object of type" sections;
+    // 25 with links to whole pages read (`[item](./object-fields.md)`, `[LayoutDto](./layout.md)`): the timeline's
+    // `LayoutDto` and `RestAppLayoutDto` are known now, and the words of their pages' rows (`HeaderDto`, `BodyDto`,
+    // `FooterDto`, `ContentBlockDto`, whose pages hold several tables) are the unknown ones, four where five were.
+    expect(byCode["unknown-type-word"]).toBeLessThanOrEqual(25);
     // Pages whose scope the list of scopes lacks: `basic` (11 method pages of `common`, 5 of the application's
     // events), `mail` (24), `sonet` (13 method pages, 3 event pages; the list has `sonet_group` and `socialnetwork`).
     expect(byCode["unlisted-scope"]).toBeLessThanOrEqual(56);
@@ -380,7 +383,11 @@ describe("the platform's reference, read whole", () => {
     // Description of Bank Details Fields" and the like, so any example passed. Read (returned.ts describedBelow), four
     // examples give an identifier as a string where the table says `integer`: bankdetail.get's `ID`, link.get's
     // `REQUISITE_ID`, preset.get's `ID`, userfield.get's `ID`. The table is the reference's statement (issue 29).
-    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.787);
+    // 0.785 (1,063), the fifth: crm.item.add, .get, .list and .update linked `item` to a whole page
+    // (`./object-fields.md`), which no reading followed, so `item` was unknown and took anything. Read as that page
+    // says (its common fields with each kind's), three examples give `utmCampaign: null` and one `lastName: null`
+    // where the page types `string`.
+    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.785);
     // 0.783 (975 of 1,245), as measured since the error bodies were read; 0.77 had been set before.
     expect(error.accepted / error.checked).toBeGreaterThanOrEqual(0.783);
     // The same examples with every object that lists its members closed to others (the generated schemas stay open:
@@ -395,8 +402,9 @@ describe("the platform's reference, read whole", () => {
     // key forms (im.disk.file.commit's `upload{id}`), 1,036 once tasks.template.get's rows were read, 1,034 with
     // crm.item.delivery's two examples refused (above). For one commit, 1,033: `result` read as the structure its
     // cell links had made catalog.document's `document` a member the structure lacks. 1,029 with the crm.requisite.*
-    // tables read: the four above, and preset.field.get's `FIELD_NAME`, which its table does not list.
-    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.76);
+    // tables read: the four above, and preset.field.get's `FIELD_NAME`, which its table does not list. 1,025 with
+    // crm.item.*'s `item` read (the four above).
+    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.757);
     expect(error.closedAccepted / error.checked).toBeGreaterThanOrEqual(0.783);
   }, 120_000);
 
