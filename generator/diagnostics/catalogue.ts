@@ -160,7 +160,7 @@ const catalogue = {
   },
   "title-method-mismatch": {
     severity: "warning",
-    message: (p: { title: string; urls: string }) => `The page's title names '${p.title}' but its request URLs call ${p.urls}; read as '${p.title}'`,
+    message: (p: { title: string; urls: string; read?: string; why?: string }) => `The page's title names '${p.title}' but its request URLs call ${p.urls}; read as '${p.read ?? p.title}'${p.why ? ` (${p.why})` : ""}`,
     hint: "Correct the title or the examples' URLs so that they name the same method.",
   },
   "unlisted-scope": {

@@ -7,6 +7,7 @@ import { sha256 } from "../util/hash.js";
 import { readReferenceFacts } from "./phrases.js";
 import { looksLikeYfm } from "../source/index.js";
 import { type IncludeMemo, type IncludeResolver, type YfmBlock, type YfmPage, scanPage } from "../yfm/blocks.js";
+import type { YfmCell } from "../yfm/tables.js";
 import { type TypeCatalogue, readCatalogue } from "./catalogue.js";
 import { readSystemErrors } from "./errors.js";
 import { fieldColumns, readFieldRows } from "./fields.js";
@@ -155,6 +156,31 @@ function once(diagnostics: Diagnostic[]): Diagnostic[] {
 }
 
 /**
+ * A field table written without its header row (calendar.user.settings.set's `settings`, biconnector's list
+ * results: `#|` then `|| **view**` and its type link at once) is given the header the other 6,900 tables write, at
+ * its first row's position: read as a header, its first row made the table no field table, and its fields were lost
+ * without a word (the method had no result at all). Only here, not in the scanner: the dialect's own parser, the
+ * oracle, sees the table as written.
+ */
+function headed(page: YfmPage): YfmPage {
+  if (!page.blocks.some(headerless)) return page;
+  const blocks = page.blocks.map((b): YfmBlock => {
+    if (b.kind !== "table" || !headerless(b)) return b;
+    const [name, description] = b.rows[0] as YfmCell[];
+    const cell = (c: YfmCell | undefined, text: string): YfmCell => ({ text, file: (c ?? (name as YfmCell)).file, line: (c ?? (name as YfmCell)).line, column: (c ?? (name as YfmCell)).column });
+    return { ...b, rows: [[cell(name, "**Name**\n`type`"), cell(description, "**Description**")], ...b.rows] };
+  });
+  return { ...page, blocks };
+}
+
+/** A table whose first row is a field's (a bold name, its type link on the next line), not a header. */
+function headerless(b: YfmBlock): b is Extract<YfmBlock, { kind: "table" }> {
+  if (b.kind !== "table") return false;
+  const first = b.rows[0];
+  return first !== undefined && first.length === 2 && fieldColumns(first) === null && /^\*\*[^*\n]+\*\*\s*\n\s*\[`[^`\n]+`\]\(/.test(first[0]?.text ?? "");
+}
+
+/**
  * The table a link to a whole page (`[item](./object-fields.md)`, `[LayoutDto](./layout.md)`) names, where the page
  * says which: its only field table, or a table of "Common Fields" and the tables after it, one per kind (crm's
  * object-fields.md: common fields, then Lead, Deal, …), read as the sections of one object are (fields.ts objectOf:
@@ -192,7 +218,7 @@ interface CachedPage {
 type LinkedPages = Map<string, { page: YfmPage; index: HeadingIndex }>;
 
 function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, resolve: IncludeResolver, texts: ReadonlyMap<string, string>, memo: IncludeMemo, linked: LinkedPages): CachedPage {
-  const page = scanPage(f.path, f.text, resolve, memo);
+  const page = headed(scanPage(f.path, f.text, resolve, memo));
   const diagnostics = includeWarnings(page);
   // The pages this reading follows links into: the cache reuses it only while each is as it was (like an include).
   const links: Array<[string, string, string | null]> = [];
@@ -205,7 +231,7 @@ function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, re
     if (!found || (!anchor && path === "")) return null;
     let target = linked.get(found.file);
     if (target === undefined) {
-      const scanned = scanPage(found.file, found.text, resolve, memo);
+      const scanned = headed(scanPage(found.file, found.text, resolve, memo));
       target = { page: scanned, index: headingIndex(scanned.blocks) };
       linked.set(found.file, target);
     }

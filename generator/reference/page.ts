@@ -61,6 +61,13 @@ export interface PageScope {
   tableIn?(from: string, link: string): (AnchoredTable & { key: string; file: string; anchor: string }) | null;
 }
 
+/** A method name the page's file is named after: `crm.invoice.userfield.add` and `crm-invoice-user-field-add.md`. */
+function sameAsFile(name: string, file: string): boolean {
+  const base = file.slice(file.lastIndexOf("/") + 1).replace(/\.md$/, "");
+  const letters = (x: string) => x.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return letters(name) === letters(base);
+}
+
 /** Reads a page of the reference; a page that is not a method page gives no method and no warning. */
 export function readPage(page: YfmPage, area: string, scope: PageScope): PageReading {
   const own = page.blocks.filter((b) => b.file === page.file);
@@ -69,7 +76,13 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
   const sections = sectionsOf(page.blocks);
   const urls = urlMethods(page.blocks);
   const titleWords = title.text.replace(/`/g, "");
-  const fromTitle = methodOfTitle(titleWords);
+  const titled = methodOfTitle(titleWords);
+  // A title that names another method than the examples call (seven pages) is a typo on one side; the page's file
+  // name is the third witness: `department-delete.md` calls `department.delete`, whatever its title says
+  // ("department.department.delete"), and `crm-invoice-user-field-add.md` is the title's, whatever its examples'
+  // URLs (copied from crm.paysystem.list) call. Where the file names neither, the title stands, as before.
+  const byFile = titled && urls.names.length > 0 && !urls.names.includes(titled) ? urls.names.find((n) => sameAsFile(n, page.file) && !sameAsFile(titled, page.file)) : undefined;
+  const fromTitle = byFile ?? titled;
   const hasParameters = sections.some((s) => s.kind === "parameters");
   const name = fromTitle ?? (hasParameters ? (urls.names[0] ?? null) : null);
   if (!name) return { method: null, skipped: hasParameters ? "no-method-name" : "not-a-method-page" };
@@ -77,8 +90,8 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
   // A page that names a method in its title but neither describes parameters, nor has a scope line, nor calls
   // that method in its examples is about the method (an overview, a migration guide), not its reference page.
   if (!hasParameters && !quote && !urls.names.includes(name)) return { method: null, skipped: "not-a-method-page" };
-  if (fromTitle && urls.names.length > 0 && !urls.names.includes(fromTitle)) {
-    scope.diagnostics.push(diagnostic("title-method-mismatch", spanOf(title, title.text.length + 2), { title: fromTitle, urls: [...new Set(urls.names)].slice(0, 3).join(", ") }));
+  if (titled && urls.names.length > 0 && !urls.names.includes(titled)) {
+    scope.diagnostics.push(diagnostic("title-method-mismatch", spanOf(title, title.text.length + 2), { title: titled, urls: [...new Set(urls.names)].slice(0, 3).join(", "), read: fromTitle ?? titled, why: byFile ? "the name the page's file is named after" : "the title's" }));
   }
   const v3 = urls.v3 || page.included.some((f) => /error-info-v3\.md$/.test(f));
   const version: Version = v3 ? "v3" : "legacy";

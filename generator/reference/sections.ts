@@ -95,6 +95,9 @@ const NAMED_SECTION = new RegExp(
     /^elements? of (?:the\s+)?(\S+)\s+array$/.source,
     // "Key result. Object of type crm_item_payment_delivery": the section of a type word the page's table uses unlinked.
     /^(?:[^.]*\.\s+)?(?:object|structure) of type\s+(\S+)$/.source,
+    // "Response Element result" (a list's items: sign.b2e.personal.tail), "Key result" (sale.delivery.config.get).
+    /^response element\s+(\S+)$/.source,
+    /^key\s+(\S+)$/.source,
   ].join("|"),
 );
 

@@ -81,7 +81,7 @@ describe("collab-rest-codegen compare (CLI)", () => {
     // A spec of one method the reference describes, with a parameter the page does not have.
     writeFileSync(
       join(dir, "spec.md"),
-      ["# Shop", "", "## Endpoints", "", "### Shop", "", "**shop.order.remove**. Scope `shop`. Deletes an order.", "", "- `id`* integer, the order", "- `force` boolean, delete even when paid", ""].join("\n"),
+      ["# Shop", "", "## Endpoints", "", "### Shop", "", "**shop.order.delete**. Scope `shop`. Deletes an order.", "", "- `id`* integer, the order", "- `force` boolean, delete even when paid", ""].join("\n"),
     );
     const text = cli("compare", "--spec", "spec.md", "--with", "docs");
     expect(text.status, text.stderr).toBe(0);

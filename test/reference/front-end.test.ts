@@ -29,7 +29,7 @@ const stripSources = (t: TypeRef): unknown => JSON.parse(JSON.stringify(t, (k, v
 describe("the reference's front end over a small folder", () => {
   it("finds the method pages only, with their versions", () => {
     expect(model).not.toBeNull();
-    expect(model?.methods.filter((m) => m.described).map((m) => `${m.version}:${m.name}`).sort()).toEqual(["legacy:shop.item.files", "legacy:shop.item.history", "legacy:shop.item.list", "legacy:shop.item.owners", "legacy:shop.order.get", "legacy:shop.order.remove", "v3:shop.order.fetch"]);
+    expect(model?.methods.filter((m) => m.described).map((m) => `${m.version}:${m.name}`).sort()).toEqual(["legacy:shop.item.files", "legacy:shop.item.history", "legacy:shop.item.list", "legacy:shop.item.owners", "legacy:shop.order.delete", "legacy:shop.order.get", "v3:shop.order.fetch"]);
   });
 
   it("reads scope, who may call, the deprecation and its replacement, and the description", () => {
@@ -40,7 +40,7 @@ describe("the reference's front end over a small folder", () => {
     expect(m.description).toBe("The method `shop.order.get` returns an order by its identifier.");
     expect(m.source).toEqual({ file: "docs/api-reference/shop/orders/shop-order-get.md", line: 1, column: 1 });
     // Who may call in other words is kept in them, never read as "any".
-    expect(method("shop.order.remove").access?.who).toBe("owner of the shop");
+    expect(method("shop.order.delete").access?.who).toBe("owner of the shop");
   });
 
   it("types parameters from the catalogue, the basic words and the page's anchored tables", () => {
@@ -238,12 +238,12 @@ describe("the reference's front end over a small folder", () => {
   });
 
   it("a row beside a flag `result` is kept as the member of an object it may be, and the reading says so", () => {
-    // shop.order.remove: `result` a boolean, then a row `order`. It was dropped (warned `unplaced`); the platform's
+    // shop.order.delete: `result` a boolean, then a row `order`. It was dropped (warned `unplaced`); the platform's
     // tasks.task.delete answers such a row's object (`{"task": true}`), so the result is the flag or that object.
     const at = (code: string) => built.diagnostics.filter((d) => d.code === code && d.file.endsWith("shop-order-delete.md")).map((d) => [d.line, d.message]);
     expect(at("unplaced")).toEqual([]);
     expect(at("ambiguous-reading")).toEqual([[31, expect.stringContaining("result: boolean or string or integer, then 1 member rows (order)")]]);
-    const t = method("shop.order.remove").result?.type;
+    const t = method("shop.order.delete").result?.type;
     expect(t?.kind === "union" ? t.options.map((o) => (o.kind === "object" ? o.members.map((f) => f.name) : o.kind)) : t).toEqual(["primitive", "primitive", "primitive", ["order"]]);
   });
 
@@ -266,7 +266,7 @@ describe("the reference's front end over a small folder", () => {
       ["INTERNAL_SERVER_ERROR", 500, "Internal server error"],
       ["QUERY_LIMIT_EXCEEDED", 503, "Too many requests"],
     ]);
-    expect(method("shop.order.remove").errorsOpen?.reason).toMatch(/lists no errors/);
+    expect(method("shop.order.delete").errorsOpen?.reason).toMatch(/lists no errors/);
   });
 
   it("warns, at their positions, what it cannot place: a table nothing links to, an unknown type word, a title that is not the URL's method", () => {
@@ -279,7 +279,7 @@ describe("the reference's front end over a small folder", () => {
       ]),
     );
     expect(built.diagnostics.find((d) => d.code === "title-method-mismatch")?.message).toBe(
-      "The page's title names 'shop.order.remove' but its request URLs call shop.order.delete; read as 'shop.order.remove'",
+      "The page's title names 'shop.order.remove' but its request URLs call shop.order.delete; read as 'shop.order.delete' (the name the page's file is named after)",
     );
     // Nothing else: the overview page and the includes give no warning (those of the items' pages and the ledger's
     // are in their own tests; the limits page's row without numbers is in the request rates' test).
@@ -535,6 +535,26 @@ describe("readings the review of issue 28 found wrong", () => {
   const page = (rows: string, extra = "") =>
     ["# Get a Thing thing.get", "", "> Scope: [`thing`](x)", "", "## Method Parameters", "", "#|", "|| **Name**", "`type` | **Description** ||", rows, "|#", "", extra].join("\n");
 
+  it("a title and the examples' URLs that name two methods: the page's file name decides, else the title stands", () => {
+    const withCall = (title: string, url: string) => `${page("|| **id**\n[`integer`](x) | Id ||").replace("# Get a Thing thing.get", `# Delete a Thing ${title}`)}\n## Code Examples\n\n\`\`\`bash\ncurl https://example.bitrix24.com/rest/${url}\n\`\`\`\n`;
+    const nameOf = (path: string, title: string, url: string) => {
+      const r = read({ [path]: withCall(title, url) });
+      return [r.model?.methods.filter((m) => m.described).map((m) => m.name), r.diagnostics.find((d) => d.code === "title-method-mismatch")?.message];
+    };
+    // department.delete: the title's typo ("department.department.delete"), the file and the URL agree.
+    expect(nameOf("api-reference/things/thing-delete.md", "thing.thing.delete", "thing.delete")).toEqual([["thing.delete"], expect.stringContaining("read as 'thing.delete' (the name the page's file is named after)")]);
+    // crm.invoice.userfield.add: the URLs copied from another page; the file is the title's.
+    expect(nameOf("api-reference/things/thing-user-field-add.md", "thing.userfield.add", "thing.list")).toEqual([["thing.userfield.add"], expect.stringContaining("read as 'thing.userfield.add' (the title's)")]);
+    // The file names neither: the title, as before.
+    expect(nameOf("api-reference/things/other.md", "thing.remove", "thing.delete")).toEqual([["thing.remove"], expect.stringContaining("read as 'thing.remove' (the title's)")]);
+  });
+
+  it("a dotted name in a field's words is no method unless a page's method starts as it does (`pagination.limit`)", () => {
+    const text = page("|| **id**\n[`integer`](x) | Id ||\n|| **select**\n[`array`](x) | Paths such as `pagination.limit` or `filter.participantId`; the list comes from `thing.list` ||");
+    const names = read({ "api-reference/things/thing-get.md": text }).model?.methods.map((m) => `${m.name}${m.described ? "" : " (named)"}`);
+    expect(names?.sort()).toEqual(["thing.get", "thing.list (named)"]);
+  });
+
   it("a type linked to another page's anchor is not read from this page's table of that anchor", () => {
     const text = page("|| **fields**\n[`object`](./other-page.md#fields) | The fields ||", "### Parameter list {#fields}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **WRONG**\n[`string`](x) | Not the fields' ||\n|#\n");
     const m = read({ "api-reference/things/thing-get.md": text }).model?.methods[0];
@@ -723,6 +743,22 @@ describe("readings the review of issue 28 found wrong", () => {
     it("an unlinked type word is the page's 'Object of type X' section (crm.item.payment.delivery.list)", () => {
       expect(returned("|| **result**\n`thing_item[]` | The items ||", "### Key result. Object of type thing_item\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **ID**\n[`integer`](x) | Id ||\n|#\n")).toEqual({ kind: "array", items: item });
       expect(returned("|| **result**\n`thing_item[]` | The items ||", "### Key Result. Object of Type Thing_Item\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **ID**\n[`integer`](x) | Id ||\n|#\n")).toEqual({ kind: "array", items: item });
+    });
+    it("a field table written without its header row is read as one that has it (biconnector's lists, calendar.user.settings.set)", () => {
+      const headerless = ["#|", "|| **result**\n[`array`](x) | Root. Contains an array of objects ||", "|| **time**\n[`time`](x) | Time ||", "|#"].join("\n");
+      // Read with its first row as the header, the table was no field table and the method had no result at all.
+      const text = ["# Get a Thing thing.get", "", "> Scope: [`thing`](x)", "", "## Method Parameters", "", table("|| **id**\n[`integer`](x) | Id ||"), "", "## Response Handling", "", "### Returned Data", "", headerless, ""].join("\n");
+      const r = read({ "api-reference/things/thing-get.md": text }).model?.methods[0]?.result;
+      expect(r && stripSources(r.type)).toEqual({ kind: "array", items: { kind: "unknown" } });
+      // A headed table is as it was; a first row that is words, not a field, is no field table.
+      expect(returned("|| **result**\n[`array`](x) | Root ||")).toEqual({ kind: "array", items: { kind: "unknown" } });
+      const words = text.replace("|| **result**\n[`array`](x) | Root. Contains an array of objects ||", "|| **If you need** | **Open** ||");
+      expect(read({ "api-reference/things/thing-get.md": words }).model?.methods[0]?.result).toBeNull();
+    });
+    it("'Response Element result' and 'Key result' are result's sections (sign.b2e.personal.tail, sale.delivery.config.get)", () => {
+      const section = (heading: string) => `#### ${heading}\n\n#|\n|| **Name**\n\`type\` | **Description** ||\n|| **ID**\n[\`integer\`](x) | Id ||\n|#\n`;
+      expect(returned("|| **result**\n[`array`](x) | The signed documents ||", section("Response Element result"))).toEqual({ kind: "array", items: item });
+      expect(returned("|| **result**\n[`object[]`](x) | Settings ||", section("Key result"))).toEqual({ kind: "array", items: item });
     });
     it("a link to a whole page is its only field table, or its common fields with each kind's (crm.item.*'s object-fields.md)", () => {
       const tbl = (...rows: string[]) => ["#|", "|| **Name**\n`type` | **Description** ||", ...rows, "|#"].join("\n");

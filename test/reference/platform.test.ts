@@ -138,7 +138,10 @@ describe("the platform's reference, read whole", () => {
     // `document`, which the link had displaced). 81 with a bare `result` whose words name what the next heading
     // describes ("Object containing the values of the bank details fields", "### Description of Bank Details Fields":
     // six crm.requisite.* pages) and a type word's "Key result. Object of type crm_item_payment_delivery" section.
-    expect(byCode["unplaced"]).toBeLessThanOrEqual(81);
+    // 78 with "Response Element result" and "Key result" read as result's sections (sign.b2e.*.tail,
+    // sale.delivery.config.get); 76 with field tables written without a header row read as headed
+    // (calendar.user.settings.set's `settings`, whose `defaultReminders` sections are reached through it).
+    expect(byCode["unplaced"]).toBeLessThanOrEqual(76);
     // Rows that `|#` ends before their `||` (4 pages): kept, and said.
     expect(byCode["unclosed-row"]).toBeLessThanOrEqual(4);
     // Names that are labels ("Settings for all OFDs"), a member of another row ("TITLE (LANG)") or empty: 14 since a

@@ -43,7 +43,7 @@ describe("a new snapshot of the reference", () => {
     const bind = now.get("legacy:event.bind")?.params.find((p) => p.name === "event")?.type;
     expect(bind?.kind === "primitive" && bind.openEnum && bind.enum?.includes("onShopOrderAdd")).toBe(true);
     expect([...now.values()].filter((m) => m.area === "vote")).toEqual([]);
-    expect([...now.values()].filter((m) => m.area === "shop").map((m) => m.name).sort()).toEqual(["shop.item.files", "shop.item.history", "shop.item.list", "shop.item.owners", "shop.order.fetch", "shop.order.get", "shop.order.remove"]);
+    expect([...now.values()].filter((m) => m.area === "shop").map((m) => m.name).sort()).toEqual(["shop.item.files", "shop.item.history", "shop.item.list", "shop.item.owners", "shop.order.delete", "shop.order.fetch", "shop.order.get"]);
   });
 
   it("diff reports the removed area's methods and the added area's, and nothing else of a method", () => {
@@ -204,7 +204,7 @@ describe("the fragment cache (the config's cache folder)", () => {
     expect(more).toEqual([]);
     // Every page but the type catalogue's: the shop's three method pages, its overview, the includes.
     const readings = [...(stored?.entries?.values() ?? [])] as Array<{ method: { name: string } | null }>;
-    expect(readings.flatMap((e) => (e.method ? [e.method.name] : [])).sort()).toEqual(["shop.item.files", "shop.item.history", "shop.item.list", "shop.item.owners", "shop.order.fetch", "shop.order.get", "shop.order.remove"]);
+    expect(readings.flatMap((e) => (e.method ? [e.method.name] : [])).sort()).toEqual(["shop.item.files", "shop.item.history", "shop.item.list", "shop.item.owners", "shop.order.delete", "shop.order.fetch", "shop.order.get"]);
     // The emit stage's printed texts beside them (emit/memo.ts): texts only, found again by the next run.
     const [printed] = records("printed.v8");
     expect(printed?.salt).toBe(stored?.salt);

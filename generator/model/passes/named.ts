@@ -46,11 +46,16 @@ export function addNamedMethods(ctx: PassContext): void {
   for (const r of resources) for (const name of r.returnedBy) if (METHOD_NAME.test(name)) namedOnly(name, "legacy", "", r.source);
   // A method named in a parameter's or a field's words ("currency code from `crm.currency.list`") or in an error's
   // cause is named too (issue 26: named in passing is named).
+  // In the platform's reference every method has a page of its own, so a dotted name in a field's words whose first
+  // part no page's method starts with is a path or a type word (`pagination.limit`, `filter.participantId`,
+  // `crm_currency.CURRENCY`), not a method: named so, it became a method of the client.
+  const roots = f.facts.publicPages ? new Set(methods.filter((m) => m.described).map((m) => m.name.split(".")[0] ?? "")) : null;
   const inWords = (text: string | null, at: Source) => {
     for (const ref of (text ?? "").matchAll(/`([a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+)`/g)) {
       const name = ref[1] ?? "";
       const root = name.split(".")[0] ?? "";
       if (envelopeRoots.has(root) || resultMembers.has(root) || prefixes.has(name)) continue;
+      if (roots && !roots.has(root)) continue;
       namedOnly(name, "legacy", "", at);
     }
   };
