@@ -173,11 +173,11 @@ function headed(page: YfmPage): YfmPage {
   return { ...page, blocks };
 }
 
-/** A table whose first row is a field's (a bold name, its type link on the next line), not a header. */
+/** A table whose first row is a field's (a bold name, starred or not, its type link on the next line), not a header. */
 function headerless(b: YfmBlock): b is Extract<YfmBlock, { kind: "table" }> {
   if (b.kind !== "table") return false;
   const first = b.rows[0];
-  return first !== undefined && first.length === 2 && fieldColumns(first) === null && /^\*\*[^*\n]+\*\*\s*\n\s*\[`[^`\n]+`\]\(/.test(first[0]?.text ?? "");
+  return first !== undefined && first.length === 2 && fieldColumns(first) === null && /^\*\*[^*\n]+(?:\^\*\^)?\*\*(?:\\?\*|\^\*\^)?\s*\n\s*\[`[^`\n]+`\]\(/.test(first[0]?.text ?? "");
 }
 
 /**

@@ -3,10 +3,10 @@ import { emptyMethod } from "../model/fragments.js";
 import type { Field, Method, Source, TypeRef, Version } from "../model/types.js";
 import type { YfmBlock, YfmPage } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
-import { type AnchoredTable, FIELD_BUDGET, type FieldScope, TYPE_READINGS, plainText } from "./fields.js";
+import { type AnchoredTable, FIELD_BUDGET, type FieldScope, TYPE_READINGS, fieldColumns, plainText } from "./fields.js";
 import { withKeyForms } from "./keys.js";
 import { scopeLine } from "./scopes.js";
-import { type HeadingIndex, type SectionTable, headingIndex, positionKey, sectionsOf, spanOf, srcOf, tableAt, tableNamed, warnUnused } from "./sections.js";
+import { type HeadingIndex, type PageSection, type SectionTable, headingIndex, positionKey, sectionsOf, spanOf, srcOf, tableAt, tableNamed, warnUnused } from "./sections.js";
 import { readErrors, readParameters, readReturned } from "./returned.js";
 
 /**
@@ -59,6 +59,19 @@ export interface PageScope {
    * `from`'s own), with the file it was found in; optional (a page read on its own follows no links out).
    */
   tableIn?(from: string, link: string): (AnchoredTable & { key: string; file: string; anchor: string }) | null;
+}
+
+/**
+ * A page with no parameters section whose field table stands before its first H2, right under the description
+ * (sale.payment.list, crm.deal.productrows.get and .set, rpa.comment.add: ten pages): that table is the parameters,
+ * as a `## Method Parameters` heading would make it. Read by nothing, the parameters were lost without a word.
+ */
+function leadParameters(sections: PageSection[], blocks: YfmBlock[], title: Extract<YfmBlock, { kind: "heading" }>): PageSection[] {
+  if (sections.some((s) => s.kind === "parameters")) return sections;
+  const end = blocks.findIndex((b) => b.kind === "heading" && b.depth === 2);
+  const lead = blocks.slice(0, end < 0 ? blocks.length : end).filter((b) => b !== title);
+  if (!lead.some((b) => b.kind === "table" && b.rows[0] !== undefined && fieldColumns(b.rows[0]) !== null)) return sections;
+  return [{ kind: "parameters", heading: title, blocks: lead }, ...sections];
 }
 
 /** A method name the page's file is named after: `crm.invoice.userfield.add` and `crm-invoice-user-field-add.md`. */
@@ -148,7 +161,10 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
     },
   };
   const envelope: Field[] = [];
-  for (const s of sections) {
+  // Read with the parameters table that stands before the first H2, where no section holds the parameters; only once
+  // the page is known to be a method's (an overview's table is no method's parameters).
+  const read = leadParameters(sections, page.blocks, title);
+  for (const s of read) {
     if (s.kind === "parameters") readParameters(method, s, { ...pageScope, parameters: true }, used);
     else if (s.kind === "returned" || s.kind === "response") readReturned(method, s, pageScope, used, envelope);
     else if (s.kind === "errors" || s.kind === "error-codes") method.errors.push(...readErrors(s, scope));
@@ -158,7 +174,7 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
   // Rows named as forms of keys (`UF_...`, `\<userId\>`) are the keys their objects take, not members.
   method.params = method.params.map((p) => ({ ...p, type: withKeyForms(p.type) }));
   if (method.result) method.result = { ...method.result, type: withKeyForms(method.result.type) };
-  warnUnused(sections, used, scope.diagnostics);
+  warnUnused(read, used, scope.diagnostics);
   warnDropped(method, envelope, pageScope.read ?? [], pageScope.merged ?? new Set(), scope.diagnostics);
   if (method.errors.length === 0) method.errorsOpen = { reason: "the page lists no errors of its own", source: srcOf(title) };
   return { method, ...(envelope.length > 0 ? { envelope } : {}) };

@@ -169,13 +169,15 @@ export function firstFieldTable(blocks: YfmBlock[]): { table: Extract<YfmBlock, 
 
 /**
  * Field tables of the parameters and the returned data (and of the sections after them that hold their nested
- * objects) that no row reached: their fields are not in the model, so each is a warning.
+ * objects) that no row reached: their fields are not in the model, so each is a warning. So is one under an H2 no
+ * reader knows ("## Stage Parameters", "## Fields Returned by the Method"), wherever it stands: read by nothing, it
+ * was dropped without a word.
  */
 export function warnUnused(sections: PageSection[], used: ReadonlySet<YfmBlock | YfmCell[][]>, diagnostics: Diagnostic[]): void {
   let inFields = false;
   for (const s of sections) {
     if (s.kind !== null) inFields = s.kind === "parameters" || s.kind === "returned" || s.kind === "response";
-    if (!inFields) continue;
+    if (!inFields && s.kind !== null) continue;
     let heading = s.heading.text;
     for (const b of s.blocks) {
       if (b.kind === "heading") heading = b.text;

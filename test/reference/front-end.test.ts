@@ -549,6 +549,20 @@ describe("readings the review of issue 28 found wrong", () => {
     expect(nameOf("api-reference/things/other.md", "thing.remove", "thing.delete")).toEqual([["thing.remove"], expect.stringContaining("read as 'thing.remove' (the title's)")]);
   });
 
+  it("a parameters table before the first H2, with no parameters section, is the parameters (sale.payment.list); a table under an H2 no reader knows is said", () => {
+    const lead = ["# Get Things thing.list", "", "> Scope: [`thing`](x)", "", "The method `thing.list` lists things.", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **id^*^**", "[`integer`](x) | Id ||", "|#", "", "## Code Examples", "", "```bash\ncurl https://example.bitrix24.com/rest/thing.list\n```", "", "## Fields Returned by the Method", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **TITLE**", "[`string`](x) | Title ||", "|#", ""].join("\n");
+    const r = read({ "api-reference/things/thing-list.md": lead });
+    expect(r.model?.methods[0]?.params.map((p) => [p.name, p.required])).toEqual([["id", true]]);
+    // Read by nothing, the table of an H2 no reader knows was dropped without a word.
+    expect(r.diagnostics.filter((d) => d.code === "unplaced").map((d) => d.message)).toEqual([expect.stringContaining("'Fields Returned by the Method' (1 rows)")]);
+    // A page with a parameters section keeps it; the table before it is not read as parameters.
+    const both = lead.replace("## Code Examples", "## Method Parameters\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **other**\n[`string`](x) | Other ||\n|#\n\n## Code Examples");
+    expect(read({ "api-reference/things/thing-list.md": both }).model?.methods[0]?.params.map((p) => p.name)).toEqual(["other"]);
+    // Headerless and starred (task.elapseditem.isActionAllowed: `#| ` then `|| **TASKID*** `).
+    const starred = page("").replace("#|\n|| **Name**\n`type` | **Description** ||\n\n|#", "#| \n|| **TASKID*** \n[`integer`](x) | Task ||\n|| **ITEMID*** \n[`integer`](x) | Item ||\n|#");
+    expect(read({ "api-reference/things/thing-get.md": starred }).model?.methods[0]?.params.map((p) => [p.name, p.required])).toEqual([["TASKID", true], ["ITEMID", true]]);
+  });
+
   it("a dotted name in a field's words is no method unless a page's method starts as it does (`pagination.limit`)", () => {
     const text = page("|| **id**\n[`integer`](x) | Id ||\n|| **select**\n[`array`](x) | Paths such as `pagination.limit` or `filter.participantId`; the list comes from `thing.list` ||");
     const names = read({ "api-reference/things/thing-get.md": text }).model?.methods.map((m) => `${m.name}${m.described ? "" : " (named)"}`);

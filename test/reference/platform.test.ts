@@ -141,7 +141,11 @@ describe("the platform's reference, read whole", () => {
     // 78 with "Response Element result" and "Key result" read as result's sections (sign.b2e.*.tail,
     // sale.delivery.config.get); 76 with field tables written without a header row read as headed
     // (calendar.user.settings.set's `settings`, whose `defaultReminders` sections are reached through it).
-    expect(byCode["unplaced"]).toBeLessThanOrEqual(76);
+    // 88, up, when a field table under an H2 no reader knows is said wherever it stands (13 tables had been dropped
+    // without a word: imbot.app.register's two forms, crm.invoice.list's "Fields Returned by the Method",
+    // rpa.stage.get's "Stage Parameters", sale.cashbox.handler.add's POST structures, …), less one: rpa.comment.add's
+    // parameters table before its first H2, read as the parameters, reaches its `fields` section.
+    expect(byCode["unplaced"]).toBeLessThanOrEqual(88);
     // Rows that `|#` ends before their `||` (4 pages): kept, and said.
     expect(byCode["unclosed-row"]).toBeLessThanOrEqual(4);
     // Names that are labels ("Settings for all OFDs"), a member of another row ("TITLE (LANG)") or empty: 14 since a
@@ -400,7 +404,9 @@ describe("the platform's reference, read whole", () => {
     // requests 2,038 with `**id^*^**` read; 2,044 with dotted parameter rows nested; 2,047 and 1,037 with rows named as
     // forms of keys (`ufCrm...`, `\<userId\>`) read as the keys they are (`x-key-patterns`, closed here as the
     // `patternProperties` they stand for), where they were members that no answer carries.
-    expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.878);
+    // 2,054 with the parameters tables before a page's first H2 read (sale.payment.list, crm.deal.productrows.*):
+    // their examples' names are parameters now.
+    expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.881);
     // Responses: the closed check counts only what the open one accepts, so its figure falls with it: 1,037 with the
     // key forms (im.disk.file.commit's `upload{id}`), 1,036 once tasks.template.get's rows were read, 1,034 with
     // crm.item.delivery's two examples refused (above). For one commit, 1,033: `result` read as the structure its
