@@ -157,6 +157,14 @@ export function unemphasisedNotShown(s: string): string {
 }
 
 /**
+ * A paragraph that opens with a bold label other than "Not shown" ("**Note:** the response is not shown", "**Important:**
+ * …"): the label is the paragraph's look, and the sentence is its method's, not a gap of the area with `**` in it.
+ */
+export function boldLabelled(s: string): boolean {
+  return /^\*\*/.test(s) && !/^\*\*not shown\b/i.test(s);
+}
+
+/**
  * What a "not shown" sentence says is not shown, in its three forms: "Response: not shown", "The full field list and
  * the response are not shown" (the verb is no part of it), and the label first, "Not shown: the list of scopes".
  * null when the sentence says no such thing.

@@ -2,7 +2,7 @@ import type { Field, Method } from "../model/types.js";
 import { type Text, sliceText, trimText } from "../parse/markdown.js";
 import { METHOD_FORMS, accessWho } from "./forms.js";
 import { readErrorSentence } from "./errors.js";
-import { NOT_SHOWN, type ReadContext, addGap, collapse, notShownSubject, place, refsOf, sourceOf } from "./inline.js";
+import { type ReadContext, addGap, collapse, notShownSubject, place, refsOf, sourceOf } from "./inline.js";
 import { type State, addParams, constraintFrom, isErrorsStart, readApplicationContext } from "./method-state.js";
 import { readNameList, readParams } from "./params.js";
 import { isResultSentence, readResultSentence } from "./results.js";
@@ -119,7 +119,7 @@ export const STATEFUL_FORMS: readonly StatefulForm[] = [
   },
   {
     id: "not-shown",
-    match: (x) => NOT_SHOWN.test(x.s),
+    match: (x) => notShownSubject(x.s) !== null,
     read: ({ ctx, st, m, t, s }) => {
       // "Response: not shown", "The full field list and the response are not shown", "Not shown: the response".
       const subject = notShownSubject(s) ?? s;

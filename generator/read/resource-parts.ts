@@ -1,7 +1,7 @@
 import type { Table } from "mdast";
 import type { Field, Resource, ResourceLink, TypeRef } from "../model/types.js";
 import { type Text, sliceText, trimText } from "../parse/markdown.js";
-import { NOT_SHOWN, type ReadContext, addGap, collapse, notShownSubject, report, reportTypeWord, sourceOf, spanOfText } from "./inline.js";
+import { type ReadContext, addGap, collapse, notShownSubject, report, reportTypeWord, sourceOf, spanOfText } from "./inline.js";
 import { readTitleLinks } from "./links.js";
 import { pascal, tableRows } from "./tables.js";
 import { defaultFromCell, fieldColumns, readMeaning, readNameCell } from "./facts.js";

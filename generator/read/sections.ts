@@ -1,7 +1,7 @@
 import type { RootContent } from "mdast";
 import type { AddressingForm, FileRetrievalRow, Limit, Statement } from "../model/types.js";
 import { type Section, type Text, listItemText, sliceText, textOf } from "../parse/markdown.js";
-import { NOT_SHOWN, type ReadContext, addGap, clauses, collapse, notShownSubject, place, report, sentences, sourceOf, spanOfText, statement } from "./inline.js";
+import { type ReadContext, addGap, clauses, collapse, notShownSubject, place, report, sentences, sourceOf, spanOfText, statement } from "./inline.js";
 import { ADDRESSING_COLUMNS, FILE_COLUMNS, LIMIT_COLUMNS, cellText, partitionTables, tableRows } from "./tables.js";
 
 /**
@@ -85,7 +85,7 @@ export function readStatements(ctx: ReadContext, blocks: RootContent[], gapTarge
     for (const t of texts) {
       // A paragraph of several "X: not shown." lines holds one gap per sentence.
       const parts = sentences(t);
-      const gaps = parts.filter((p) => NOT_SHOWN.test(collapse(p.text)));
+      const gaps = parts.filter((p) => notShownSubject(collapse(p.text)) !== null);
       for (const g of gaps) {
         // "Not shown: a; b; c." names three things not shown, one gap each; so does a bold label, "**Not shown:** a"
         // (read as "X: not shown", its subject was the bold's `**`).

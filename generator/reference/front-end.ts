@@ -177,7 +177,7 @@ function headed(page: YfmPage): YfmPage {
 function headerless(b: YfmBlock): b is Extract<YfmBlock, { kind: "table" }> {
   if (b.kind !== "table") return false;
   const first = b.rows[0];
-  return first !== undefined && first.length === 2 && fieldColumns(first) === null && /^\*\*[^*\n]+(?:\^\*\^)?\*\*(?:\\?\*|\^\*\^)?\s*\n\s*\[`[^`\n]+`\]\(/.test(first[0]?.text ?? "");
+  return first !== undefined && first.length === 2 && fieldColumns(first) === null && /^\*\*[^*\n]+(?:\^\*\^)?\*\*(?:\\?\*|\^\*\^)?[ \t]*\n\s*\[`[^`\n]+`\]\(/.test(first[0]?.text ?? "");
 }
 
 /**

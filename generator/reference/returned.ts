@@ -281,7 +281,7 @@ function labelledTables(type: TypeRef, s: PageSection, first: YfmBlock, scope: F
 function describedBelow(type: TypeRef, said: string, s: PageSection, first: YfmBlock, scope: FieldScope, used: Set<YfmBlock | YfmCell[][]>): TypeRef {
   const list = type.kind === "array" && type.items.kind === "unknown";
   if (!(list || (type.kind === "object" && type.members.length === 0 && !type.additional))) return type;
-  if (/\]\(|\n\s*-\s/.test(said) || (list && !/\bobjects\b/i.test(said))) return type;
+  if (/\]\(|\n[ \t]*-\s/.test(said) || (list && !/\bobjects\b/i.test(said))) return type;
   const at = s.blocks.indexOf(first);
   const heading = s.blocks.findIndex((b, i) => i > at && b.kind === "heading");
   const h = s.blocks[heading];

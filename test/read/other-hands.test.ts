@@ -74,3 +74,29 @@ describe("the careful writer's emphasis on \"not shown\"", () => {
     expect(listed.map((g) => g.subject)).toEqual(["Parameters and responses of the named methods"]);
   });
 });
+
+describe("bold labels and emphasis around \"not shown\" (review of the change above)", () => {
+  const area = (body: string) => `# Test API\n\n## Endpoints\n\n### Tasks\n\n${body}\n`;
+  const gapsOf = (text: string) => buildModel("spec.md", readSpec(specFile("spec.md", text)).fragments).model?.knownGaps ?? [];
+  const unpin = "**tasks.task.unpin**. Scope `task`. Any user. Unpins a task. `TASK_ID`* integer.";
+
+  it("a bold label other than 'Not shown' keeps the sentence its method's, with no `**` in the subject", () => {
+    const gaps = gapsOf(area(`${unpin}\n\n**Note:** the response is not shown.`));
+    const mine = gaps.filter((g) => g.appliesTo.includes("method:legacy:tasks.task.unpin"));
+    expect(mine.map((g) => g.subject)).toEqual([expect.stringContaining("the response")]);
+    expect(gaps.filter((g) => g.appliesTo.some((a) => a.startsWith("area:")))).toEqual([]);
+  });
+
+  it("a quoted bold-labelled paragraph before an area's first method is no gap of the area", () => {
+    const r = buildFromText(area(`> **Note:** archived tasks are not shown in the list.\n\n${unpin}`), "spec.md");
+    expect(r.model?.knownGaps.filter((g) => g.subject.includes("**"))).toEqual([]);
+    expect(r.diagnostics.some((d) => d.code === "unread-text")).toBe(true);
+  });
+
+  it("'_Not shown_:' and '*not shown*' are the label as '**Not shown:**' is", () => {
+    for (const label of ["_Not shown_:", "*Not shown*:", "**Not shown:**"]) {
+      const gaps = gapsOf(area(`${label} the other task methods.\n\n${unpin}`));
+      expect(gaps.filter((g) => g.appliesTo.includes("area:Tasks")).map((g) => g.subject)).toEqual(["the other task methods"]);
+    }
+  });
+});

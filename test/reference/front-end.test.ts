@@ -985,6 +985,18 @@ describe("readings the review of issue 28 found wrong", () => {
     expect(built.model?.methods[0]?.result?.type.kind).toBe("union");
   });
 
+  it("blank lines by the hundred thousand in a bare result's words, or after a first row's bold name, are read in linear time (review)", () => {
+    // describedBelow's "a list in the words" and the headerless table's "type link on the next line" each matched
+    // `\s*` across line ends: 100,000 blank lines took seconds, quadratic in them.
+    const blank = "\n".repeat(200_000);
+    const returned = ["## Response Handling", "", "### Returned Data", "", "#|", "|| **Name**\n`type` | **Description** ||", `|| **result**\n[\`object\`](x) | Values of the bank details fields${blank}x ||`, "|#", "", "### Description of Bank Details Fields", "", "#|", "|| **Name**\n`type` | **Description** ||", "|| **ID**\n[`integer`](x) | Id ||", "|#", ""].join("\n");
+    const headless = ["### Other", "", "#|", `|| **view**${blank}x | Words ||`, "|#", ""].join("\n");
+    const started = performance.now();
+    const built = read({ "api-reference/things/thing-get.md": page("|| **id**\n[`integer`](x) | Id ||", `${returned}\n${headless}`) });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(built.model?.methods[0]?.result?.type.kind).toBe("object");
+  });
+
   it("many tables linked one into another stop at the page's budget with a warning, in linear time", () => {
     // Six tables of six object rows, each row linking to the next table: 6^6 fields if each link were read anew.
     const tablesText = Array.from({ length: 6 }, (_, t) =>
