@@ -40,6 +40,8 @@ export interface FieldScope {
    * [`template`](#template)"). Optional.
    */
   paragraphAt?(anchor: string): YfmCell | null;
+  /** The words between an anchor's heading and its section's first table or next heading (the section's lead). */
+  wordsBefore?(anchor: string): string | null;
   /** A type word of the catalogue (`crm_status`, `sale_order.id`), or null; `role` is where the word types a value. */
   typeWord(word: string, role?: "parameter"): TypeRef | null;
   /** The scope reads a method's parameters (a catalogue word that is an identifier and an object is the identifier). */
@@ -49,6 +51,11 @@ export interface FieldScope {
    * result`), for an object field whose cells link nowhere; optional.
    */
   tableNamed?(name: string, within?: string): (AnchoredTable & { anchor: string }) | null;
+  /**
+   * The section named after a field that lies inside the section an anchor of this page opens (`#form`'s "Form
+   * Operating Mode" holds "### Parameters Passed … in the FORM_DATA Array"); null when there is none inside it.
+   */
+  namedInside?(name: string, anchor: string): (AnchoredTable & { anchor: string }) | null;
   /** Every word the catalogue defines, for "did you mean" (decisions.md D31); optional. */
   knownWords?(): Iterable<string>;
   /**
@@ -335,7 +342,7 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // is returned [(detailed description)](#field-description)" (tasks.template.fields): each value is the linked object.
   if (type.kind === "object" && type.members.length > 0 && !type.additional) {
     const map = MAP_WORDS.exec(description);
-    if ((map && !/\]\(/.test(map[1] ?? "")) || EACH_WORDS.test(description)) type = { kind: "object", members: [], additional: type };
+    if ((map && !/\]\(/.test(map[1] ?? "")) || EACH_WORDS.test(description) || keyedWords(description)) type = { kind: "object", members: [], additional: type };
     else if (map) {
       // The keys' clause links the structure whose fields are the keys ("where `field` is the identifier of the object
       // field [catalog_price](…#catalog_price), and `value` is an object of type [rest_field_description](…)", the
@@ -435,6 +442,21 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
  * takes its `]`, so a text matches one way only; the clause is bounded (200 steps), linear in the description.
  */
 const MAP_WORDS = /\bwhere (?:the key|`field(?:_N)?`) (?:is\b|—)((?:\]\([^)\n]{0,200}\)|[^.\n\]]){0,200}?)\band (?:the value|`value(?:_N)?`) (?:is\b|—)/i;
+/**
+ * Words that make an object a map without "where": "The keys are the names of the settings, and the values are objects
+ * whose structure is described [below](#…)" (sale.paysystem.settings.update), "The key is the setting code, the value
+ * is the description of the setting" (sale.cashbox.handler.add), "The key is the field code used as the field name in
+ * the form. The values are the field parameter objects." (a section's words before its table), "Keys are parameter
+ * codes (`string`), values are parameter descriptions" (its `CODES`). The keys' clause is
+ * words only (a link there names the keys' structure) and bounded, so the text matches one way, in linear time.
+ */
+const KEYS_ARE = /\b(?:the )?keys? (?:is|are)\b([^.\n[\]]{0,200}?)[.,]? (?:and )?(?:the )?values? (?:is|are)\b/i;
+
+/** Whether the words say the object is a map ("The keys are …, and the values are …"), links and emphasis aside. */
+export function keyedWords(words: string): boolean {
+  return KEYS_ARE.test(plainText(words));
+}
+
 /** A data-types page, whose tables are the type catalogue's (reference/catalogue.ts). */
 const CATALOGUE_FILE = /(?:^|\/)data-types\.md$/;
 
@@ -640,11 +662,21 @@ function linkedObject(scope: FieldScope, type: TypeRef, cell: YfmCell, name: str
   // A section named after the field is looked for on the page being read, not in a page its rows came from.
   // A row of a named section's table ("Fields of the result object") looks for its path first ("Fields of the
   // result.state object").
-  const named = link || foreign(scope, cell) ? null : scope.tableNamed?.(name, seen[seen.length - 1]);
-  const anchor = link ? keyOf(scope, cell, link) : named && !seen.includes(named.anchor) ? named.anchor : null;
-  const table = anchor && seen.length < DEPTH ? (link ? anchored(scope, cell, link) : named) : null;
-  const object = table ? objectOf(scope, table, [...seen, anchor as string]) : null;
-  if (!object) return type;
+  // A link to a broader section that holds one named after the field (`FORM_DATA` linked to `#form`, "Form Operating
+  // Mode", whose first table lists the keys the platform sends, not FORM_DATA's, which its sub-section "Parameters
+  // Passed When Adding a Handler in the FORM_DATA Array" lists): that sub-section is the field's type.
+  const inner = link && !foreign(scope, cell) ? (scope.namedInside?.(name, link) ?? null) : null;
+  const via = inner && !seen.includes(inner.anchor) ? null : link;
+  const named = via || foreign(scope, cell) ? null : (inner ?? scope.tableNamed?.(name, seen[seen.length - 1]));
+  const anchor = via ? keyOf(scope, cell, via) : named && !seen.includes(named.anchor) ? named.anchor : null;
+  const table = anchor && seen.length < DEPTH ? (via ? anchored(scope, cell, via) : named) : null;
+  const read = table ? objectOf(scope, table, [...seen, anchor as string]) : null;
+  if (!read) return type;
+  // The section's own words before its table say its rows are each value of a map ("The key is the field code …. The
+  // values are the field parameter objects."): a map by those keys (sale.paysystem.handler.add's `FIELDS`).
+  const section = via ?? (named ? named.anchor : null);
+  const lead = section && !foreign(scope, cell) ? scope.wordsBefore?.(section) : null;
+  const object: TypeRef = lead && keyedWords(lead) && read.kind === "object" && !read.additional ? { kind: "object", members: [], additional: read } : read;
   return type.kind === "array" ? { kind: "array", items: object } : object;
 }
 
@@ -817,7 +849,10 @@ function readWord(scope: FieldScope, option: { word: string; link: string | null
   const ownFirst = follow && page && !foreign(scope, cell) ? scope.tableNamed?.(word.toLowerCase()) : null;
   const ownObject = ownFirst && !seen.includes(ownFirst.anchor) ? objectOf(scope, ownFirst, [...seen, ownFirst.anchor]) : null;
   if (ownObject) return ownObject;
-  const found = follow && page ? (scope.tableIn?.(cell.file, page) ?? null) : null;
+  // A link to a whole page (`./object-fields.md#`, type-words.ts pageLink) types a word of its own, not a basic word:
+  // `[string](./some-method.md)` links the method, and is a string (review).
+  const whole = page?.endsWith("#") === true && basicType(word) !== null;
+  const found = follow && page && !whole ? (scope.tableIn?.(cell.file, page) ?? null) : null;
   const table = found ?? (follow && link ? anchored(scope, cell, link) : null);
   // A word of the type catalogue whose link reaches its structure on a data-types page (`[shop_item](../data-types.md
   // #shop_item)`, the table of words calling it an identifier and the heading its structure): the catalogue's reading

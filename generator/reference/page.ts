@@ -6,7 +6,7 @@ import type { YfmCell } from "../yfm/tables.js";
 import { type AnchoredTable, FIELD_BUDGET, type FieldScope, TYPE_READINGS, fieldColumns, plainText } from "./fields.js";
 import { withKeyForms } from "./keys.js";
 import { scopeLine } from "./scopes.js";
-import { type HeadingIndex, type PageSection, type SectionTable, headingIndex, positionKey, sectionsOf, spanOf, srcOf, tableAt, tableNamed, warnUnused } from "./sections.js";
+import { type HeadingIndex, type PageSection, type SectionTable, headingIndex, namedInside, positionKey, sectionsOf, spanOf, srcOf, tableAt, tableNamed, warnUnused } from "./sections.js";
 import { readErrors, readParameters, readReturned } from "./returned.js";
 
 /**
@@ -148,12 +148,29 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
       }
       return null;
     },
+    wordsBefore: (anchor) => {
+      const i = headings().byAnchor.get(anchor.toLowerCase());
+      if (i === undefined) return null;
+      const words: string[] = [];
+      for (let j = i + 1; j < page.blocks.length; j++) {
+        const b = page.blocks[j] as YfmBlock;
+        if (b.kind === "heading" || b.kind === "table") break;
+        // The page's own words, not an include's note ("Required parameters are marked with `*`").
+        if (b.kind === "text" && b.file === page.file) words.push(b.text);
+      }
+      return words.length > 0 ? words.join("\n\n") : null;
+    },
     typeWord: scope.typeWord,
     knownWords: scope.knownWords,
     budget: { left: FIELD_BUDGET, warned: false },
     read: [],
     merged: new Set(),
     selectable: { fields: [], into: null },
+    namedInside: (name, anchor) => {
+      const found = namedInside(page.blocks, headings(), name, anchor);
+      if (found) markUsed(found.table);
+      return found ? { ...found.table, anchor: found.anchor } : null;
+    },
     tableNamed: (name, within) => {
       const found = tableNamed(page.blocks, headings(), name, within);
       if (found) markUsed(found.table);

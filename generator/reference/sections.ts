@@ -98,6 +98,8 @@ const NAMED_SECTION = new RegExp(
     // "Response Element result" (a list's items: sign.b2e.personal.tail), "Key result" (sale.delivery.config.get).
     /^response element\s+(\S+)$/.source,
     /^key\s+(\S+)$/.source,
+    // "Parameters Passed When Adding a Handler in the FORM_DATA Array" (sale.paysystem.handler.add).
+    /^(?:.*\s)?in the\s+(\S+)\s+array$/.source,
   ].join("|"),
 );
 
@@ -120,6 +122,23 @@ export function headingIndex(blocks: YfmBlock[]): HeadingIndex {
     }
   }
   return { byAnchor, byField, fieldOf };
+}
+
+/**
+ * The section named after a field (`byField`) that lies inside the section the heading of `anchor` opens: after that
+ * heading, before the next heading of its depth or above.
+ */
+export function namedInside(blocks: YfmBlock[], index: HeadingIndex, name: string, anchor: string): { table: SectionTable; anchor: string } | null {
+  const outer = index.byAnchor.get(anchor.toLowerCase());
+  const found = index.byField.get(name.toLowerCase());
+  const top = outer === undefined ? undefined : blocks[outer];
+  if (!found || top?.kind !== "heading" || outer === undefined || found.index <= outer) return null;
+  for (let i = outer + 1; i < found.index; i++) {
+    const b = blocks[i] as YfmBlock;
+    if (b.kind === "heading" && b.depth <= top.depth) return null;
+  }
+  const table = sectionTables(blocks, found.index);
+  return table ? { table, anchor: found.anchor } : null;
 }
 
 /** The table under the heading whose anchor is `anchor`, with every field table of its section (`parts`). */

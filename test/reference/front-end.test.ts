@@ -549,6 +549,33 @@ describe("readings the review of issue 28 found wrong", () => {
     expect(nameOf("api-reference/things/other.md", "thing.remove", "thing.delete")).toEqual([["thing.remove"], expect.stringContaining("read as 'thing.remove' (the title's)")]);
   });
 
+  it("a link to a broader section that holds one named after the field is that sub-section (sale.paysystem.handler.add's FORM_DATA)", () => {
+    const tbl = (...rows: string[]) => ["#|", "|| **Name**\n`type` | **Description** ||", ...rows, "|#"].join("\n");
+    const mode = ["## Form Operating Mode {#form}", "", "Two system keys are sent with the form:", "", tbl("|| **BX_RETURN_URL**\n[`string`](x) | Where to return ||"), "", "### Parameters Passed When Adding a Handler in the FORM_DATA Array", "", tbl("|| **ACTION_URI***\n[`string`](x) | Where the form goes ||"), ""].join("\n");
+    const text = page("|| **FORM_DATA**\n[`object`](x) | Form settings for the [form](#form) mode ||", mode);
+    const r = read({ "api-reference/things/thing-get.md": text });
+    // Read through the link alone, FORM_DATA was the keys the platform sends to ACTION_URI.
+    expect(stripSources(r.model?.methods[0]?.params[0]?.type as TypeRef)).toEqual({ kind: "object", members: [{ name: "ACTION_URI", type: { kind: "primitive", type: "string" }, required: true, nullable: false }] });
+    // A section named after the field elsewhere, outside the linked one, is not taken over the link.
+    const outside = text.replace("### Parameters Passed", "## Other\n\n### Parameters Passed");
+    expect(stripSources(read({ "api-reference/things/thing-get.md": outside }).model?.methods[0]?.params[0]?.type as TypeRef)).toEqual({ kind: "object", members: [{ name: "BX_RETURN_URL", type: { kind: "primitive", type: "string" }, required: false, nullable: false }] });
+  });
+
+  it("'The keys are …, and the values are …' makes the object a map of its rows, in a cell or in its section's words", () => {
+    const settings = "### Settings {#settings}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **TYPE**\n[`string`](x) | Type ||\n|#\n";
+    const typeOf = (words: string, section = settings) => stripSources(read({ "api-reference/things/thing-get.md": page(`|| **SETTINGS**\n[\`object\`](x) | ${words} ||`, section) }).model?.methods[0]?.params[0]?.type as TypeRef);
+    const value = { kind: "object", members: [{ name: "TYPE", type: { kind: "primitive", type: "string" }, required: false, nullable: false }] };
+    const map = { kind: "object", members: [], additional: value };
+    expect(typeOf("Settings. The keys are the names of the settings, and the values are objects described [below](#settings)")).toEqual(map);
+    expect(typeOf("Settings (described [below](#settings)).\n\nThe key is the setting code, the value is the description of the setting")).toEqual(map);
+    expect(typeOf("List of handler parameters. Keys are parameter codes (`string`), values are parameter descriptions ([below](#settings))")).toEqual(map);
+    // The section's own words before its table.
+    expect(typeOf("Settings ([below](#settings))", settings.replace("#|", "The key is the field code used as its name. The values are the field parameter objects.\n\n#|"))).toEqual(map);
+    // Words about keys that name no values, or an object described plainly, stay the object.
+    expect(typeOf("Settings ([below](#settings)). The keys are mutually exclusive")).toEqual(value);
+    expect(typeOf("Settings ([below](#settings))")).toEqual(value);
+  });
+
   it("a parameters table before the first H2, with no parameters section, is the parameters (sale.payment.list); a table under an H2 no reader knows is said", () => {
     const lead = ["# Get Things thing.list", "", "> Scope: [`thing`](x)", "", "The method `thing.list` lists things.", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **id^*^**", "[`integer`](x) | Id ||", "|#", "", "## Code Examples", "", "```bash\ncurl https://example.bitrix24.com/rest/thing.list\n```", "", "## Fields Returned by the Method", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **TITLE**", "[`string`](x) | Title ||", "|#", ""].join("\n");
     const r = read({ "api-reference/things/thing-list.md": lead });

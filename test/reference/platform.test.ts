@@ -145,7 +145,9 @@ describe("the platform's reference, read whole", () => {
     // without a word: imbot.app.register's two forms, crm.invoice.list's "Fields Returned by the Method",
     // rpa.stage.get's "Stage Parameters", sale.cashbox.handler.add's POST structures, …), less one: rpa.comment.add's
     // parameters table before its first H2, read as the parameters, reaches its `fields` section.
-    expect(byCode["unplaced"]).toBeLessThanOrEqual(88);
+    // 83 with a link to a broader section read as the section named after the field inside it
+    // (sale.paysystem.handler.add's FORM_DATA, CHECKOUT_DATA and IFRAME_DATA, whose own tables are reached now).
+    expect(byCode["unplaced"]).toBeLessThanOrEqual(83);
     // Rows that `|#` ends before their `||` (4 pages): kept, and said.
     expect(byCode["unclosed-row"]).toBeLessThanOrEqual(4);
     // Names that are labels ("Settings for all OFDs"), a member of another row ("TITLE (LANG)") or empty: 14 since a
