@@ -3,6 +3,7 @@ import type { Field, Source, TypeRef } from "../model/types.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { nearest } from "../util/distance.js";
 import { BASIC_WORDS, arrayOf, basicType, readTypeWords } from "./type-words.js";
+import { keyForm } from "./keys.js";
 
 /**
  * Field tables of the reference (parameters, returned data, the members of a nested object), the dialect's most
@@ -343,6 +344,14 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   if (type.kind === "object" && type.members.length > 0 && !type.additional) {
     const map = MAP_WORDS.exec(description);
     if ((map && !/\]\(/.test(map[1] ?? "")) || EACH_WORDS.test(description) || keyedWords(description)) type = { kind: "object", members: [], additional: type };
+    else if (!type.open && !/^(?:filter|order|sort|select)$/i.test(name) && !type.members.some((f) => keyForm(f.name) !== null) && KEYED_WORDS.test(plainText(description))) {
+      // "The key of the object is the user ID", "the top-level key is `BOT_ID`", "Key — attachment file identifier",
+      // "with stage IDs as keys": the rows describe each value of a map by those keys, not one object (read as one,
+      // `QUEUE_FULL["12"]` was checked as the queue itself). "The value is an array of objects, each …": each value a
+      // list of them (calendar.accessibility.get). Rows named as forms of keys (`<userId>`) are that map already.
+      const list = /\bvalues? (?:is|are) an? (?:array|list) of\b/i.test(plainText(description));
+      type = { kind: "object", members: [], additional: list ? { kind: "array", items: type } : type, keyDescription: "identifier" };
+    }
     else if (map) {
       // The keys' clause links the structure whose fields are the keys ("where `field` is the identifier of the object
       // field [catalog_price](…#catalog_price), and `value` is an object of type [rest_field_description](…)", the
@@ -400,7 +409,16 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   if (!scope.parameters && FALSE_WORDS.test(description) && !TRUE_OR_FALSE.test(description) && !acceptsFalse(type)) type = { kind: "union", options: [...(type.kind === "union" ? type.options : [type]), { kind: "primitive", type: "boolean", enum: [false] }] };
   // "Possible values:" and a list of one backticked value per item: the row's values (a string, an integer or the
   // catalogue's `enum`, whose values the row lists: data-types.md leaves them to the page).
-  const values = possibleValues(description);
+  // A list whose items are forms, not values ("- `string` — the name is set", "- `null` — it is not"), names the
+  // value's forms: read as values, USER_NAME took only the words "string" and "null". `null` among values (`Y`, `N`,
+  // `null`) is the empty value, not the string "null": a returned value is then nullable (a parameter's words are not
+  // read for null, as below).
+  const listed = possibleValues(description);
+  // Only a list of nothing but forms: `string`, `integer`, … beside `date` and `file` are a field type's codes (values).
+  const formsListed = (listed?.every((v) => Object.hasOwn(FORM_TYPES, v) || v === "null") ?? false) && (listed?.some((v) => Object.hasOwn(FORM_TYPES, v)) ?? false);
+  const nullListed = !scope.parameters && (listed?.includes("null") ?? false);
+  const kept = formsListed ? [] : (listed?.filter((v) => v !== "null") ?? []);
+  const values = kept.length > 0 ? kept : null;
   if (values) type = withValues(type, values, ENUM_CELL.test(typeText.trim()));
   // A `boolean` whose values are written as strings (`"1"`, `"0"`: crm.*.details.configuration's `optionFlags`): the
   // row's values are those strings too, beside the forms data-types.md gives the word.
@@ -412,7 +430,7 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // type is one of them (read so only then), and `null` makes a returned value nullable (a parameter's words are not
   // read for null, as below).
   const forms = FORM_WORDS.exec(description);
-  let saysNull = false;
+  let saysNull = nullListed;
   if (forms && type.kind === "primitive" && !type.enum && !type.format) {
     const cell = type;
     const words = (forms[1] ?? "").toLowerCase().split(/\s*,\s*(?:or\s+)?|\s+or\s+/).map((w) => w.replace(/^(?:an?\s+)|`/g, "").trim());
@@ -456,6 +474,24 @@ const KEYS_ARE = /\b(?:the )?keys? (?:is|are)\b([^.\n[\]]{0,200}?)[.,]? (?:and )
 export function keyedWords(words: string): boolean {
   return KEYS_ARE.test(plainText(words));
 }
+
+/**
+ * Words that say an object's keys are identifiers, codes or names, so that its rows describe each value: "The key of
+ * the object is the user ID", "The key of each element equals the user identifier", "the object's key is the `code`
+ * of the region", "Key — user identifier, value — …", "the key is the section code", "the top-level key is
+ * `BOT_ID`", "with the top-level key being `MODULE_ID`", "with stage IDs as keys", "Key — template field, value —
+ * field description". Not "contains a single key `item`" nor "the key `result` and the value `true`" (a member), nor
+ * "Keys within `permissions` are case-sensitive". Each clause is bounded, so the words match in linear time.
+ */
+const KEYED_WORDS = new RegExp(
+  [
+    /\b(?:top-level )?key(?: of (?:the|each) \w+| of the `?\w+`? object)? (?:is|equals|being|must match|—|-|:)(?: the| an?)? [^.]{0,60}?\b(?:identifiers?|IDs?|codes?|names?)\b/.source,
+    /\b(?:top-level )?key(?: of [^.`]{0,30})? (?:is|equals|being|—) ?`[A-Z][A-Z_]*_ID`/.source,
+    /\b(?:identifiers?|IDs?|codes?) as keys\b/.source,
+    /\bkey ?— ?[^.,—]{1,60}, ?values? ?—/.source,
+  ].join("|"),
+  "i",
+);
 
 /** A data-types page, whose tables are the type catalogue's (reference/catalogue.ts). */
 const CATALOGUE_FILE = /(?:^|\/)data-types\.md$/;

@@ -576,6 +576,41 @@ describe("readings the review of issue 28 found wrong", () => {
     expect(typeOf("Settings ([below](#settings))")).toEqual(value);
   });
 
+  it("words that say an object's keys are identifiers or codes make its rows each value of a map (imopenlines' QUEUE_FULL, imbot.bot.list)", () => {
+    const queue = "### Queue {#queue}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **ID**\n[`integer`](x) | Id ||\n|#\n";
+    const typeOf = (words: string, name = "QUEUE") => stripSources(read({ "api-reference/things/thing-get.md": page(`|| **${name}**\n[\`object\`](x) | ${words} ||`, queue) }).model?.methods[0]?.params[0]?.type as TypeRef);
+    const one = { kind: "object", members: [{ name: "ID", type: { kind: "primitive", type: "integer" }, required: false, nullable: false }] };
+    const map = (value: unknown) => ({ kind: "object", members: [], additional: value, keyDescription: "identifier" });
+    for (const words of [
+      "Queue items ([details](#queue)). The key of the object is the user ID, the value is the queue",
+      "An object where the top-level key is `BOT_ID`, and the value contains the bot data ([below](#queue))",
+      "Found users ([below](#queue)). The key of each element equals the user identifier",
+      "Regions ([below](#queue)), where the object's key is the `code` of the region",
+      "Attachments ([below](#queue)). Key — attachment file identifier `ATTACHMENT_ID`",
+      "Stages ([below](#queue)), with stage IDs as keys",
+      "Template fields ([below](#queue)). Key — template field, value — field description",
+    ]) expect([words, typeOf(words)]).toEqual([words, map(one)]);
+    // "The value is an array of objects": each value a list of them (calendar.accessibility.get).
+    expect(typeOf("Events ([below](#queue)). The key of the object is the user ID. The value is an array of objects, each an event")).toEqual(map({ kind: "array", items: one }));
+    // A member named, a flag's key, words about keys that name no identifier, a filter: the object itself.
+    for (const words of ["Root element ([below](#queue)), contains a single key `item`", "Contains an object with the key `result` and the value `true` ([below](#queue))", "Permissions ([below](#queue)). Keys within `permissions` are case-sensitive", "External key ([below](#queue)). Identifier of the object"]) expect([words, typeOf(words)]).toEqual([words, one]);
+    expect(typeOf("Filter by the [fields](#queue); the key is the field name", "filter")).toEqual({ ...one, members: one.members });
+  });
+
+  it("'Possible values:' that lists forms (`string`, `null`) is no list of values; `null` among values is the empty value", () => {
+    const typeOf = (words: string) => {
+      const text = page("|| **id**\n[`integer`](x) | Id ||", ["## Response Handling", "", "### Returned Data", "", "#|", "|| **Name**\n`type` | **Description** ||", "|| **result**\n[`object`](x) | Root ||", `|| **USER_NAME**\n[\`string\`](x) | ${words} ||`, "|#", ""].join("\n"));
+      const t = read({ "api-reference/things/thing-get.md": text }).model?.methods[0]?.result?.type;
+      const f = t?.kind === "object" ? t.members[0] : undefined;
+      return f ? [stripSources(f.type), f.nullable] : null;
+    };
+    // imopenlines.config.get: read as values, USER_NAME took only the words "string" and "null".
+    expect(typeOf("User name. Possible values:\n- `string` — the name is set\n- `null` — it is not")).toEqual([{ kind: "primitive", type: "string" }, true]);
+    expect(typeOf("Flag. Possible values:\n- `Y` — yes\n- `N` — no\n- `null` — not set")).toEqual([{ kind: "primitive", type: "string", enum: ["Y", "N"] }, true]);
+    // A field type's codes (`string`, `integer` beside `date`, `file`) are values.
+    expect(typeOf("Type. Possible values:\n- `string` — string\n- `integer` — integer\n- `date` — date")).toEqual([{ kind: "primitive", type: "string", enum: ["string", "integer", "date"] }, false]);
+  });
+
   it("a parameters table before the first H2, with no parameters section, is the parameters (sale.payment.list); a table under an H2 no reader knows is said", () => {
     const lead = ["# Get Things thing.list", "", "> Scope: [`thing`](x)", "", "The method `thing.list` lists things.", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **id^*^**", "[`integer`](x) | Id ||", "|#", "", "## Code Examples", "", "```bash\ncurl https://example.bitrix24.com/rest/thing.list\n```", "", "## Fields Returned by the Method", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **TITLE**", "[`string`](x) | Title ||", "|#", ""].join("\n");
     const r = read({ "api-reference/things/thing-list.md": lead });

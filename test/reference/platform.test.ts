@@ -408,14 +408,17 @@ describe("the platform's reference, read whole", () => {
     // `patternProperties` they stand for), where they were members that no answer carries.
     // 2,054 with the parameters tables before a page's first H2 read (sale.payment.list, crm.deal.productrows.*):
     // their examples' names are parameters now.
-    expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.881);
+    // 2,056 with objects keyed by identifiers read as maps (their keys are no members the table lacks).
+    expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.882);
     // Responses: the closed check counts only what the open one accepts, so its figure falls with it: 1,037 with the
     // key forms (im.disk.file.commit's `upload{id}`), 1,036 once tasks.template.get's rows were read, 1,034 with
     // crm.item.delivery's two examples refused (above). For one commit, 1,033: `result` read as the structure its
     // cell links had made catalog.document's `document` a member the structure lacks. 1,029 with the crm.requisite.*
     // tables read: the four above, and preset.field.get's `FIELD_NAME`, which its table does not list. 1,025 with
-    // crm.item.*'s `item` read (the four above).
-    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.757);
+    // crm.item.*'s `item` read (the four above). 1,032 with objects whose words say their keys are identifiers or codes
+    // read as maps ("The key of the object is the user ID": imopenlines' QUEUE_FULL, imbot.bot.list, task comments'
+    // ATTACHED_OBJECTS): their examples' keys ("101", "2131") were members the object lacked.
+    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.762);
     expect(error.closedAccepted / error.checked).toBeGreaterThanOrEqual(0.783);
   }, 120_000);
 
