@@ -344,7 +344,7 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   if (type.kind === "object" && type.members.length > 0 && !type.additional) {
     const map = MAP_WORDS.exec(description);
     if ((map && !/\]\(/.test(map[1] ?? "")) || EACH_WORDS.test(description) || keyedWords(description)) type = { kind: "object", members: [], additional: type };
-    else if (!type.open && !/^(?:filter|order|sort|select)$/i.test(name) && !type.members.some((f) => keyForm(f.name) !== null) && KEYED_WORDS.test(plainText(description))) {
+    else if (!type.open && !/^(?:filter|order|sort|select)$/i.test(name) && !type.members.some((f) => keyForm(f.name) !== null) && keyedByIdentifier(plainText(description))) {
       // "The key of the object is the user ID", "the top-level key is `BOT_ID`", "Key — attachment file identifier",
       // "with stage IDs as keys": the rows describe each value of a map by those keys, not one object (read as one,
       // `QUEUE_FULL["12"]` was checked as the queue itself). "The value is an array of objects, each …": each value a
@@ -492,6 +492,15 @@ const KEYED_WORDS = new RegExp(
   ].join("|"),
   "i",
 );
+
+/**
+ * KEYED_WORDS, unless the words say the object has one key ("Contains a single key — `id`", crm.item.import and the
+ * calendar's events: a member, review). A key named in backticks is no member by that alone: "the object's key is the
+ * `code` of the region" and "The object key is the bot identifier `BOT_ID`" are maps by those values.
+ */
+function keyedByIdentifier(words: string): boolean {
+  return KEYED_WORDS.test(words) && !/\b(?:a )?(?:single|one|only) key\b/i.test(words);
+}
 
 /** A data-types page, whose tables are the type catalogue's (reference/catalogue.ts). */
 const CATALOGUE_FILE = /(?:^|\/)data-types\.md$/;
@@ -694,15 +703,26 @@ function linkedObject(scope: FieldScope, type: TypeRef, cell: YfmCell, name: str
     if (member) return { kind: "object", members: [member] };
   }
   // The anchor stops at a bracket too: `](#a` repeated without its `)` is then one scan, not one per opening.
-  const link = [...description.matchAll(/\]\(#([^()[\]\s]+)\)/g)].map((x) => x[1] as string).find((a) => !seen.includes(keyOf(scope, cell, a)) && anchored(scope, cell, a));
+  // A link to a broader section that holds one named after the field (`FORM_DATA` linked to `#form`, "Form Operating
+  // Mode", whose first table lists the keys the platform sends, not FORM_DATA's, which its sub-section "Parameters
+  // Passed When Adding a Handler in the FORM_DATA Array" lists): that sub-section is the field's type. Asked before the
+  // link's own table is, which counts that table as read (review: the keys' tables were then dropped without a word).
+  let inner: (AnchoredTable & { anchor: string }) | null = null;
+  const link = [...description.matchAll(/\]\(#([^()[\]\s]+)\)/g)]
+    .map((x) => x[1] as string)
+    .find((a) => {
+      if (seen.includes(keyOf(scope, cell, a))) return false;
+      const within = foreign(scope, cell) ? null : (scope.namedInside?.(name, a) ?? null);
+      if (within && !seen.includes(within.anchor)) {
+        inner = within;
+        return true;
+      }
+      return anchored(scope, cell, a) !== null;
+    });
   // A section named after the field is looked for on the page being read, not in a page its rows came from.
   // A row of a named section's table ("Fields of the result object") looks for its path first ("Fields of the
   // result.state object").
-  // A link to a broader section that holds one named after the field (`FORM_DATA` linked to `#form`, "Form Operating
-  // Mode", whose first table lists the keys the platform sends, not FORM_DATA's, which its sub-section "Parameters
-  // Passed When Adding a Handler in the FORM_DATA Array" lists): that sub-section is the field's type.
-  const inner = link && !foreign(scope, cell) ? (scope.namedInside?.(name, link) ?? null) : null;
-  const via = inner && !seen.includes(inner.anchor) ? null : link;
+  const via = inner ? null : link;
   const named = via || foreign(scope, cell) ? null : (inner ?? scope.tableNamed?.(name, seen[seen.length - 1]));
   const anchor = via ? keyOf(scope, cell, via) : named && !seen.includes(named.anchor) ? named.anchor : null;
   const table = anchor && seen.length < DEPTH ? (via ? anchored(scope, cell, via) : named) : null;

@@ -117,6 +117,19 @@ describe("OpenAPI documents", () => {
     for (const [value, ok] of [[null, true], [1, true], ["a", true], [true, false]] as const) expect(ajv.validate(s, value), String(value)).toBe(ok);
   });
 
+  it("a nullable enum lists null among its values, as OpenAPI 3.0 requires (the mail service's SMTP_LOGIN_AS_IMAP, sale's basket item type)", () => {
+    const at = { file: "a.md", line: 1, column: 1 };
+    const s = fieldSchema({ name: "SMTP_LOGIN_AS_IMAP", type: { kind: "primitive", type: "string", enum: ["Y", "N"] }, required: false, nullable: true, description: "", source: at } as never) as Record<string, unknown>;
+    expect(s).toMatchObject({ type: "string", nullable: true, enum: ["Y", "N", null] });
+    // `nullable` alone does not widen an enum: a validator refused null until it was one of the values.
+    const ajv = new Ajv({ strict: false });
+    for (const [value, ok] of [[null, true], ["Y", true], ["X", false]] as const) expect(ajv.validate(s, value), String(value)).toBe(ok);
+    const n = fieldSchema({ name: "type", type: { kind: "primitive", type: "integer", enum: [1, 2] }, required: false, nullable: true, description: "", source: at } as never) as Record<string, unknown>;
+    expect(n.enum).toEqual([1, 2, null]);
+    // Not nullable: the values as they are.
+    expect((fieldSchema({ name: "x", type: { kind: "primitive", type: "string", enum: ["Y", "N"] }, required: false, nullable: false, description: "", source: at } as never) as Record<string, unknown>).enum).toEqual(["Y", "N"]);
+  });
+
   it("info, servers and version follow the contract", () => {
     expect(v3.openapi).toBe("3.0.3");
     expect(v3.info.title).toBe("Collaboration Platform REST API Specification");

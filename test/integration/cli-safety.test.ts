@@ -181,9 +181,12 @@ describe("the generator never deletes what it did not write", () => {
     writeFileSync(join(dir, SPEC_PATH), SPEC_TEXT.replace("# Collaboration Platform REST API Specification", "# Killed"));
     for (const delay of [400, 900]) {
       const child = spawn(process.execPath, [BIN, "generate"], { cwd: dir, stdio: "ignore" });
+      // Listened for from the start: a run that ends before the kill has sent its "exit" already, and a listener
+      // added after it waited for ever (the hang guard's 60 s, on a quiet machine where generate takes 0.5 s).
+      const exited = new Promise((r) => child.on("exit", r));
       await new Promise((r) => setTimeout(r, delay));
       child.kill("SIGKILL");
-      await new Promise((r) => child.on("exit", r));
+      await exited;
       const r = run(["generate", "--check"], dir);
       expect([0, 1]).toContain(r.code);
       expect(existsSync(join(dir, "output/.collab-rest-codegen"))).toBe(false);

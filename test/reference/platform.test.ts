@@ -147,7 +147,9 @@ describe("the platform's reference, read whole", () => {
     // parameters table before its first H2, read as the parameters, reaches its `fields` section.
     // 83 with a link to a broader section read as the section named after the field inside it
     // (sale.paysystem.handler.add's FORM_DATA, CHECKOUT_DATA and IFRAME_DATA, whose own tables are reached now).
-    expect(byCode["unplaced"]).toBeLessThanOrEqual(83);
+    // 89, up, when the review found that the link's own tables had been counted as read while the inner section was
+    // taken: the six tables of what the platform sends to ACTION_URI and back are said now.
+    expect(byCode["unplaced"]).toBeLessThanOrEqual(89);
     // Rows that `|#` ends before their `||` (4 pages): kept, and said.
     expect(byCode["unclosed-row"]).toBeLessThanOrEqual(4);
     // Names that are labels ("Settings for all OFDs"), a member of another row ("TITLE (LANG)") or empty: 14 since a
@@ -395,8 +397,9 @@ describe("the platform's reference, read whole", () => {
     // 0.785 (1,063), the fifth: crm.item.add, .get, .list and .update linked `item` to a whole page
     // (`./object-fields.md`), which no reading followed, so `item` was unknown and took anything. Read as that page
     // says (its common fields with each kind's), three examples give `utmCampaign: null` and one `lastName: null`
-    // where the page types `string`.
-    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.785);
+    // where the page types `string`. 0.786 (1,064) with a nullable enum's null among its values (sale's basket item
+    // `type`: `1`, `2` or `null`; OpenAPI's `nullable` does not widen an `enum`).
+    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.786);
     // 0.783 (975 of 1,245), as measured since the error bodies were read; 0.77 had been set before.
     expect(error.accepted / error.checked).toBeGreaterThanOrEqual(0.783);
     // The same examples with every object that lists its members closed to others (the generated schemas stay open:
@@ -418,7 +421,8 @@ describe("the platform's reference, read whole", () => {
     // crm.item.*'s `item` read (the four above). 1,032 with objects whose words say their keys are identifiers or codes
     // read as maps ("The key of the object is the user ID": imopenlines' QUEUE_FULL, imbot.bot.list, task comments'
     // ATTACHED_OBJECTS): their examples' keys ("101", "2131") were members the object lacked.
-    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.762);
+    // 1,033 with the nullable enum above.
+    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.763);
     expect(error.closedAccepted / error.checked).toBeGreaterThanOrEqual(0.783);
   }, 120_000);
 

@@ -112,7 +112,12 @@ export function fieldSchema(f: Field): Schema {
   // takes null as one more option.
   if (f.nullable && f.type.kind !== "unknown") {
     if ("oneOf" in s && s.oneOf && !("type" in s)) s = { ...s, oneOf: orNull(s.oneOf) };
-    else extra.nullable = true;
+    else {
+      extra.nullable = true;
+      // OpenAPI 3.0: `nullable` does not widen an `enum`; null must be one of its values too (a validator refused
+      // `"type": null` for sale's basket item, whose values are `1`, `2` and `null`).
+      if (!("$ref" in s) && s.enum && !s.enum.includes(null)) s = { ...s, enum: [...s.enum, null] };
+    }
   }
   if (literalDefault !== undefined) extra.default = literalDefault;
   if (f.deprecated) extra.deprecated = true;
