@@ -498,7 +498,7 @@ const KEYED_WORDS = new RegExp(
  * calendar's events: a member, review). A key named in backticks is no member by that alone: "the object's key is the
  * `code` of the region" and "The object key is the bot identifier `BOT_ID`" are maps by those values.
  */
-function keyedByIdentifier(words: string): boolean {
+export function keyedByIdentifier(words: string): boolean {
   return KEYED_WORDS.test(words) && !/\b(?:a )?(?:single|one|only) key\b/i.test(words);
 }
 

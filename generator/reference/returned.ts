@@ -3,7 +3,7 @@ import type { Constraint, Field, Method, MethodError, ResultSpec, Source, TypeRe
 import type { YfmBlock } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { errorColumns, readErrorRows } from "./errors.js";
-import { boldName, type FieldColumns, type FieldScope, fieldColumns, holdsNamed, linkWords, objectOrList, openMember, readFieldRows, saysList } from "./fields.js";
+import { boldName, type FieldColumns, type FieldScope, fieldColumns, holdsNamed, keyedByIdentifier, linkWords, objectOrList, openMember, readFieldRows, saysList } from "./fields.js";
 import { isDotted, nest } from "./nesting.js";
 import { readTypeWords } from "./type-words.js";
 import type { PageScope } from "./page.js";
@@ -169,6 +169,11 @@ export function readReturned(method: Method, s: PageSection, scope: FieldScope, 
     const falsy = result.type.kind === "union" && result.type.options.length === 2 ? result.type.options.find(isFalse) : undefined;
     const core = falsy && result.type.kind === "union" ? (result.type.options.find((o) => o !== falsy) as TypeRef) : result.type;
     type = fieldsOf ? descriptionsOf(fieldsOf) : withSiblings({ ...result, type: core }, members, scope.diagnostics, (f) => scope.merged?.add(positionKey(f.source as Source)));
+    // Rows beside a bare `result` whose words say its keys are identifiers ("An object containing data about the
+    // stages, with stage IDs as keys": task.stages.get): each value is an object of those rows, not result itself.
+    if (!fieldsOf && core.kind === "object" && core.members.length === 0 && type.kind === "object" && type.members.length > 0 && !type.additional && !type.open && keyedByIdentifier(linkWords(said))) {
+      type = { kind: "object", members: [], additional: type, keyDescription: "identifier" };
+    }
     if (falsy && !fieldsOf && type !== core) type = { kind: "union", options: [...(type.kind === "union" ? type.options : [type]), falsy] };
     else if (falsy && !fieldsOf) type = result.type;
     // A `result` typed `object` whose words call it a list (fields.ts saysList): the object with its members, or a

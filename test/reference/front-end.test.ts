@@ -597,6 +597,13 @@ describe("readings the review of issue 28 found wrong", () => {
     // A member named, a flag's key, words about keys that name no identifier, a filter: the object itself.
     for (const words of ["Contains a single key — `id` ([below](#queue))", "Root element ([below](#queue)), contains a single key `item`", "Contains an object with the key `result` and the value `true` ([below](#queue))", "Permissions ([below](#queue)). Keys within `permissions` are case-sensitive", "External key ([below](#queue)). Identifier of the object"]) expect([words, typeOf(words)]).toEqual([words, one]);
     expect(typeOf("Filter by the [fields](#queue); the key is the field name", "filter")).toEqual({ ...one, members: one.members });
+    // Rows beside a bare `result` whose words say so (task.stages.get: "…, with stage IDs as keys"): each value.
+    const result = (words: string) => {
+      const text = page("|| **id**\n[`integer`](x) | Id ||", ["## Response Handling", "", "### Returned Data", "", "#|", "|| **Name**\n`type` | **Description** ||", `|| **result**\n\`object\` | ${words} ||`, "|| **ID**\n`integer` | Id ||", "|#", ""].join("\n"));
+      return stripSources(read({ "api-reference/things/thing-get.md": text }).model?.methods[0]?.result?.type as TypeRef);
+    };
+    expect(result("The stages, with stage IDs as keys.")).toEqual(map(one));
+    expect(result("The stage.")).toEqual(one);
   });
 
   it("'Possible values:' that lists forms (`string`, `null`) is no list of values; `null` among values is the empty value", () => {
