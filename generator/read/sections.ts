@@ -89,7 +89,8 @@ export function readStatements(ctx: ReadContext, blocks: RootContent[], gapTarge
       for (const g of gaps) {
         // "Not shown: a; b; c." names three things not shown, one gap each; so does a bold label, "**Not shown:** a"
         // (read as "X: not shown", its subject was the bold's `**`).
-        const label = /^\s*(?:\*\*)?not shown(?::\*\*|\*\*:|:)\s*(?=\S)/i.exec(g.text);
+        // The label's emphasis in any of its forms: `**Not shown:**`, `**Not shown**:`, `_Not shown_:`, `*Not shown*:`.
+        const label = /^\s*(?:\*\*|__|\*|_)?not shown(?::(?:\*\*|__|\*|_)|(?:\*\*|__|\*|_):|:)\s*(?=\S)/i.exec(g.text);
         if (label) for (const c of clauses(sliceText(g, label[0].length))) addGap(ctx, c, collapse(c.text).replace(/[;.,]$/, ""), [gapTarget]);
         else addGap(ctx, g, notShownSubject(collapse(g.text)) ?? "", [gapTarget]);
       }

@@ -100,3 +100,14 @@ describe("bold labels and emphasis around \"not shown\" (review of the change ab
     }
   });
 });
+
+describe("a section's 'Not shown:' label in any emphasis gives one gap per thing", () => {
+  it("`_Not shown_: a; b.` under the overview is two gaps, as `**Not shown:** a; b.` is", () => {
+    for (const label of ["**Not shown:**", "_Not shown_:", "*Not shown*:", "Not shown:"]) {
+      const text = `# Test API\n\n## Overview\n\n${label} the list of areas; the list of scopes.\n`;
+      // The overview's own gaps (the platform's defaults the model states are gaps of kind `not-stated`).
+      const gaps = (buildModel("spec.md", readSpec(specFile("spec.md", text)).fragments).model?.knownGaps ?? []).filter((g) => g.kind === "not-shown");
+      expect([label, gaps.map((g) => g.subject)]).toEqual([label, ["the list of areas", "the list of scopes"]]);
+    }
+  });
+});
