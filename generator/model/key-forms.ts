@@ -32,6 +32,18 @@ export function keyFormMatches(form: string, name: string): boolean {
 }
 
 /**
+ * What else a form's keys may hold: the members whose names are keys of the form (`parentId` under `parentId...`),
+ * and the other forms it covers (`UF_CRM_...` under `UF_...`). A printer's signature or pattern for the form admits
+ * their types too (TS2411/TS2413; `patternProperties` apply to every key they match).
+ */
+export function underForm<F extends { name: string }>(form: F, forms: readonly F[], members: readonly F[]): { members: F[]; forms: F[] } {
+  return {
+    members: members.filter((m) => keyFormMatches(form.name, m.name)),
+    forms: forms.filter((o) => o !== form && coveredBy(o.name, form.name)),
+  };
+}
+
+/**
  * Whether every key of the form `inner` is a key of the form `outer` (`UF_CRM_...` under `UF_...`): both a literal
  * prefix then any text, the outer prefix starting the inner one. Other shapes are not compared (not covered).
  */

@@ -160,8 +160,13 @@ export function unemphasisedNotShown(s: string): string {
  * A paragraph that opens with a bold label other than "Not shown" ("**Note:** the response is not shown", "**Important:**
  * …"): the label is the paragraph's look, and the sentence is its method's, not a gap of the area with `**` in it.
  */
-export function boldLabelled(s: string): boolean {
+function boldLabelled(s: string): boolean {
   return /^\*\*/.test(s) && !/^\*\*not shown\b/i.test(s);
+}
+
+/** An area's gap in a paragraph: what it says is not shown, unless a bold label other than "Not shown" opens it. */
+export function areaGapSubject(s: string): string | null {
+  return boldLabelled(s) ? null : notShownSubject(s);
 }
 
 /**

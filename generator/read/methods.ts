@@ -2,7 +2,7 @@ import type { List, RootContent } from "mdast";
 import type { Method, Resource, Statement, Version } from "../model/types.js";
 import { type Section, type Text, listItemText, sliceText, textOf, trimText } from "../parse/markdown.js";
 import { errorTrigger } from "./triggers.js";
-import { type ReadContext, addGap, boldLabelled, collapse, notShownSubject, report, sentences, sourceOf, spanOfText, statement, unemphasisedNotShown } from "./inline.js";
+import { type ReadContext, addGap, areaGapSubject, collapse, notShownSubject, report, sentences, sourceOf, spanOfText, statement, unemphasisedNotShown } from "./inline.js";
 import { pushAll } from "../util/arrays.js";
 import type { State } from "./method-state.js";
 import { newMethod, readHeader, readMethodBlock } from "./method-body.js";
@@ -266,7 +266,7 @@ export function readMethodSection(
       if (block.type === "list" && readNamedList(ctx, out, block, section)) continue;
       // "> **Not shown:** the other 3.0 methods …" before the area's first method: the area's gap, as the same words
       // unquoted are. Any other quoted text stays a warning.
-      if (block.type === "blockquote" && block.children.every((c) => c.type === "paragraph" && notShownSubject(collapse(textOf(ctx.file, c).text)) !== null && !boldLabelled(collapse(textOf(ctx.file, c).text)))) {
+      if (block.type === "blockquote" && block.children.every((c) => c.type === "paragraph" && areaGapSubject(collapse(textOf(ctx.file, c).text)) !== null)) {
         for (const c of block.children) readSectionParagraph(ctx, out, textOf(ctx.file, c), section, null);
         continue;
       }
@@ -343,9 +343,9 @@ function readSectionParagraph(ctx: ReadContext, out: MethodSectionFragment, t: T
     return true;
   }
   // A bold label other than "Not shown" ("**Note:** the response is not shown") keeps the sentence its method's.
-  if (notShownSubject(s) !== null && !boldLabelled(s)) {
-    // "Response: not shown", "The full field list and the response are not shown", "Not shown: the response".
-    const subject = notShownSubject(s) ?? s;
+  // "Response: not shown", "The full field list and the response are not shown", "Not shown: the response".
+  const subject = areaGapSubject(s);
+  if (subject !== null) {
     // Under a method's heading, only a gap that says it speaks of methods or areas ("Other 3.0 methods …") is the area's.
     if (named && !/\b(?:methods|areas?)\b|^Other\b/i.test(subject)) return false;
     // "Other 3.0 methods ...: not shown" speaks of the area; "Response: not shown" right after a method could be

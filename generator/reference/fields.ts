@@ -708,17 +708,17 @@ function linkedObject(scope: FieldScope, type: TypeRef, cell: YfmCell, name: str
   // Passed When Adding a Handler in the FORM_DATA Array" lists): that sub-section is the field's type. Asked before the
   // link's own table is, which counts that table as read (review: the keys' tables were then dropped without a word).
   let inner: (AnchoredTable & { anchor: string }) | null = null;
-  const link = [...description.matchAll(/\]\(#([^()[\]\s]+)\)/g)]
-    .map((x) => x[1] as string)
-    .find((a) => {
-      if (seen.includes(keyOf(scope, cell, a))) return false;
-      const within = foreign(scope, cell) ? null : (scope.namedInside?.(name, a) ?? null);
-      if (within && !seen.includes(within.anchor)) {
-        inner = within;
-        return true;
-      }
-      return anchored(scope, cell, a) !== null;
-    });
+  let link: string | undefined;
+  for (const x of description.matchAll(/\]\(#([^()[\]\s]+)\)/g)) {
+    const a = x[1] as string;
+    if (seen.includes(keyOf(scope, cell, a))) continue;
+    const within = foreign(scope, cell) ? null : (scope.namedInside?.(name, a) ?? null);
+    if (within && !seen.includes(within.anchor)) inner = within;
+    if (inner || anchored(scope, cell, a) !== null) {
+      link = a;
+      break;
+    }
+  }
   // A section named after the field is looked for on the page being read, not in a page its rows came from.
   // A row of a named section's table ("Fields of the result object") looks for its path first ("Fields of the
   // result.state object").

@@ -3,10 +3,10 @@ import { emptyMethod } from "../model/fragments.js";
 import type { Field, Method, Source, TypeRef, Version } from "../model/types.js";
 import type { YfmBlock, YfmPage } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
-import { type AnchoredTable, FIELD_BUDGET, type FieldScope, TYPE_READINGS, fieldColumns, plainText } from "./fields.js";
+import { type AnchoredTable, FIELD_BUDGET, type FieldScope, TYPE_READINGS, plainText } from "./fields.js";
 import { withKeyForms } from "./keys.js";
 import { scopeLine } from "./scopes.js";
-import { type HeadingIndex, type PageSection, type SectionTable, headingIndex, namedInside, positionKey, sectionsOf, spanOf, srcOf, tableAt, tableNamed, warnUnused } from "./sections.js";
+import { type HeadingIndex, type PageSection, type SectionTable, firstFieldTable, headingIndex, namedInside, positionKey, sectionsOf, spanOf, srcOf, tableAt, tableNamed, warnUnused } from "./sections.js";
 import { readErrors, readParameters, readReturned } from "./returned.js";
 
 /**
@@ -70,7 +70,7 @@ function leadParameters(sections: PageSection[], blocks: YfmBlock[], title: Extr
   if (sections.some((s) => s.kind === "parameters")) return sections;
   const end = blocks.findIndex((b) => b.kind === "heading" && b.depth === 2);
   const lead = blocks.slice(0, end < 0 ? blocks.length : end).filter((b) => b !== title);
-  if (!lead.some((b) => b.kind === "table" && b.rows[0] !== undefined && fieldColumns(b.rows[0]) !== null)) return sections;
+  if (!firstFieldTable(lead)) return sections;
   return [{ kind: "parameters", heading: title, blocks: lead }, ...sections];
 }
 

@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from "openapi-types";
 import type { Field, TypeRef } from "../../model/view.js";
-import { coveredBy, keyFormMatches, keyFormPattern } from "../../model/key-forms.js";
+import { keyFormPattern, underForm } from "../../model/key-forms.js";
 import { unresolvedLeft } from "../../model/map-type.js";
 import { sentence, words } from "../prose.js";
 
@@ -56,7 +56,8 @@ export function typeSchema(type: TypeRef): Schema {
       const patterns = keys.flatMap((k) => {
         const p = keyFormPattern(k.name);
         if (p === null) return [];
-        const others = [...type.members.filter((m) => keyFormMatches(k.name, m.name)), ...keys.filter((o) => o !== k && coveredBy(o.name, k.name))];
+        const under = underForm(k, keys, type.members);
+        const others = [...under.members, ...under.forms];
         const own = fieldSchema(k);
         return [[p, others.length === 0 ? own : { anyOf: [own, ...others.map(fieldSchema)] }] as const];
       });

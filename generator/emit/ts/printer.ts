@@ -2,7 +2,7 @@ import type { Field, Source, TypeRef } from "../../model/view.js";
 import { propertyKey, stringLiteral } from "../names.js";
 import { blockCommentText } from "../../util/comment.js";
 import { type TsMember, type TsType, keyword, reference, union } from "./layout.js";
-import { coveredBy, keyFormMatches, keyFormParts } from "../../model/key-forms.js";
+import { keyFormParts, underForm } from "../../model/key-forms.js";
 import { unresolvedLeft } from "../../model/map-type.js";
 import { sentence, words } from "../prose.js";
 
@@ -103,9 +103,8 @@ function keySignatures(keys: readonly Field[], named: readonly Field[], ctx: Pri
     const parts = keyFormParts(k.name);
     if (!parts || parts.every((p) => p === null)) continue;
     const template = `\`${parts.map((p) => (p === null ? "${string}" : p)).join("")}\``;
-    const matching = named.filter((m) => keyFormMatches(k.name, m.name));
     // A form this one covers (`UF_CRM_...` under `UF_...`) has keys of both: this signature admits its type (TS2413).
-    const covered = keys.filter((o) => o !== k && coveredBy(o.name, k.name));
+    const { members: matching, forms: covered } = underForm(k, keys, named);
     const type = union([
       fieldTypeNode(k, ctx),
       ...covered.map((o) => fieldTypeNode(o, ctx)),
