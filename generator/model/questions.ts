@@ -15,6 +15,25 @@ export function typedMethods(model: Model, version: Version): Method[] {
   return model.methods.filter((m) => m.version === version && !m.wildcard);
 }
 
+/**
+ * Whether a call may leave a method's parameters out: whether `{}` is assignable to the parameters' type the types
+ * package prints (its paramsDecl), the rule of the runtime's `Args<P>` (`{} extends P`), decided from the facts that
+ * type is printed from. The client's calls by name print `params` optional or required from it: a rest parameter of
+ * the conditional `Args<P>` made TypeScript evaluate every method's parameter type to count the arguments of each of
+ * an area's hundreds of signatures, on every `call(...)` (issue 28's consumer: about a tenth of its time). A test
+ * holds it to `{} extends P` for every method of the whole platform (test/reference/platform.test.ts).
+ */
+export function paramsOptional(m: Method): boolean {
+  // `Record<string, unknown>` and `EmptyParams` take `{}`.
+  if (!m.described || m.params.length === 0) return true;
+  const forms = m.constraints.find((c) => c.kind === "call-forms");
+  // "At least one of" (of parameters the method has): `Required<Pick<…>>` of one of them, which `{}` is not.
+  for (const c of m.constraints) if (c.kind === "at-least-one" && c.params.some((p) => m.params.some((q) => q.name === p))) return false;
+  // Any one complete call form: `{}` only when a form needs nothing.
+  if (forms && forms.kind === "call-forms" && !forms.forms.some((f) => f.length === 0)) return false;
+  return m.params.every((p) => !p.required);
+}
+
 /** Records in one page of a legacy list method (the platform fact: the spec's Limits table, else 50). */
 export function pageSizeOf(model: Model): number {
   return model.platform.paging.pageSize.value;

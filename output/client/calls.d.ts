@@ -2,10 +2,6 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types";
 import type { CallOptions } from "./runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
@@ -14,7 +10,11 @@ export interface LegacyNamedCalls {
    * Who may call: Any user; data depends on rights: administrator sees all tasks, a head sees subordinates' tasks, others see tasks available to them.
    * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
    */
-  call(method: "tasks.task.get", ...args: In<LegacyMethods, "tasks.task.get">): Out<LegacyMethods, "tasks.task.get">;
+  call(
+    method: "tasks.task.get",
+    params?: LegacyMethods["tasks.task.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["tasks.task.get"]["result"]>;
   /**
    * `tasks.task.getaccess`
    * Scope: `task`.
@@ -23,8 +23,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "tasks.task.getaccess",
-    ...args: In<LegacyMethods, "tasks.task.getaccess">
-  ): Out<LegacyMethods, "tasks.task.getaccess">;
+    params: LegacyMethods["tasks.task.getaccess"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["tasks.task.getaccess"]["result"]>;
   /**
    * `tasks.task.stopwatch`
    * Turns off watching of the task.
@@ -34,8 +35,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "tasks.task.stopwatch",
-    ...args: In<LegacyMethods, "tasks.task.stopwatch">
-  ): Out<LegacyMethods, "tasks.task.stopwatch">;
+    params: LegacyMethods["tasks.task.stopwatch"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["tasks.task.stopwatch"]["result"]>;
   /**
    * `tasks.task.unpin`
    * Unpins the task in the current user's task list.
@@ -44,8 +46,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "tasks.task.unpin",
-    ...args: In<LegacyMethods, "tasks.task.unpin">
-  ): Out<LegacyMethods, "tasks.task.unpin">;
+    params: LegacyMethods["tasks.task.unpin"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["tasks.task.unpin"]["result"]>;
   /**
    * `task.comment.add`
    * Scope: `task`.
@@ -55,8 +58,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "task.comment.add",
-    ...args: In<LegacyMethods, "task.comment.add">
-  ): Out<LegacyMethods, "task.comment.add">;
+    params?: LegacyMethods["task.comment.add"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["task.comment.add"]["result"]>;
   /**
    * `telephony.externalCall.attachRecord`
    * Attaches a record to a finished call and to its CRM activity.
@@ -66,8 +70,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "telephony.externalCall.attachRecord",
-    ...args: In<LegacyMethods, "telephony.externalCall.attachRecord">
-  ): Out<LegacyMethods, "telephony.externalCall.attachRecord">;
+    params: LegacyMethods["telephony.externalCall.attachRecord"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["telephony.externalCall.attachRecord"]["result"]>;
   /**
    * `telephony.externalCall.show`
    * Shows the call card to a user or users.
@@ -76,8 +81,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "telephony.externalCall.show",
-    ...args: In<LegacyMethods, "telephony.externalCall.show">
-  ): Out<LegacyMethods, "telephony.externalCall.show">;
+    params: LegacyMethods["telephony.externalCall.show"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["telephony.externalCall.show"]["result"]>;
   /**
    * `telephony.externalCall.searchCrmEntities`
    * Scope: `telephony`.
@@ -85,8 +91,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "telephony.externalCall.searchCrmEntities",
-    ...args: In<LegacyMethods, "telephony.externalCall.searchCrmEntities">
-  ): Out<LegacyMethods, "telephony.externalCall.searchCrmEntities">;
+    params: LegacyMethods["telephony.externalCall.searchCrmEntities"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["telephony.externalCall.searchCrmEntities"]["result"]>;
   /**
    * `calendar.user.settings.set`
    * Sets calendar settings of the current user.
@@ -96,8 +103,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "calendar.user.settings.set",
-    ...args: In<LegacyMethods, "calendar.user.settings.set">
-  ): Out<LegacyMethods, "calendar.user.settings.set">;
+    params: LegacyMethods["calendar.user.settings.set"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["calendar.user.settings.set"]["result"]>;
   /**
    * `documentgenerator.document.enablepublicurl`
    * Scope: `documentgenerator`.
@@ -105,15 +113,20 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "documentgenerator.document.enablepublicurl",
-    ...args: In<LegacyMethods, "documentgenerator.document.enablepublicurl">
-  ): Out<LegacyMethods, "documentgenerator.document.enablepublicurl">;
+    params: LegacyMethods["documentgenerator.document.enablepublicurl"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["documentgenerator.document.enablepublicurl"]["result"]>;
   /**
    * `user.current`
    * Returns the user whose token was used (for a saved administrator token, the administrator; for a token received by an application frame, the user who opened the application)
    * Scope: `user`, `user_brief`, `user_basic`.
    * Who may call: Any user.
    */
-  call(method: "user.current", ...args: In<LegacyMethods, "user.current">): Out<LegacyMethods, "user.current">;
+  call(
+    method: "user.current",
+    params?: LegacyMethods["user.current"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["user.current"]["result"]>;
   /**
    * `mailservice.fields`
    * Scope: `mailservice`.
@@ -121,8 +134,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "mailservice.fields",
-    ...args: In<LegacyMethods, "mailservice.fields">
-  ): Out<LegacyMethods, "mailservice.fields">;
+    params?: LegacyMethods["mailservice.fields"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["mailservice.fields"]["result"]>;
   /**
    * `mailservice.list`
    * Scope: `mailservice`.
@@ -130,8 +144,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "mailservice.list",
-    ...args: In<LegacyMethods, "mailservice.list">
-  ): Out<LegacyMethods, "mailservice.list">;
+    params?: LegacyMethods["mailservice.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["mailservice.list"]["result"]>;
   /**
    * `sale.paysystem.list`
    * Scope: `pay_system`.
@@ -139,8 +154,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "sale.paysystem.list",
-    ...args: In<LegacyMethods, "sale.paysystem.list">
-  ): Out<LegacyMethods, "sale.paysystem.list">;
+    params?: LegacyMethods["sale.paysystem.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sale.paysystem.list"]["result"]>;
   /**
    * `sale.paysystem.settings.update`
    * Settings structure is defined by key `CODES` of `SETTINGS` in `sale.paysystem.handler.add`
@@ -150,8 +166,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "sale.paysystem.settings.update",
-    ...args: In<LegacyMethods, "sale.paysystem.settings.update">
-  ): Out<LegacyMethods, "sale.paysystem.settings.update">;
+    params: LegacyMethods["sale.paysystem.settings.update"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sale.paysystem.settings.update"]["result"]>;
   /**
    * `sonet_group.update`
    * Changes a group or project.
@@ -162,8 +179,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "sonet_group.update",
-    ...args: In<LegacyMethods, "sonet_group.update">
-  ): Out<LegacyMethods, "sonet_group.update">;
+    params: LegacyMethods["sonet_group.update"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sonet_group.update"]["result"]>;
   /**
    * `vote.AttachedVote.recall`
    * Withdraws the caller's vote in an active poll; works only for polls with revoting enabled.
@@ -174,314 +192,391 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "vote.AttachedVote.recall",
-    ...args: In<LegacyMethods, "vote.AttachedVote.recall">
-  ): Out<LegacyMethods, "vote.AttachedVote.recall">;
+    params: LegacyMethods["vote.AttachedVote.recall"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["vote.AttachedVote.recall"]["result"]>;
   /**
    * `event.get`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
-  call(method: "event.get", ...args: In<LegacyMethods, "event.get">): Out<LegacyMethods, "event.get">;
+  call(
+    method: "event.get",
+    params?: LegacyMethods["event.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["event.get"]["result"]>;
   /**
    * `events`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
-  call(method: "events", ...args: In<LegacyMethods, "events">): Out<LegacyMethods, "events">;
+  call(
+    method: "events",
+    params?: LegacyMethods["events"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["events"]["result"]>;
   /**
    * `event.offline.get`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
   call(
     method: "event.offline.get",
-    ...args: In<LegacyMethods, "event.offline.get">
-  ): Out<LegacyMethods, "event.offline.get">;
+    params?: LegacyMethods["event.offline.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["event.offline.get"]["result"]>;
   /**
    * `event.offline.list`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
   call(
     method: "event.offline.list",
-    ...args: In<LegacyMethods, "event.offline.list">
-  ): Out<LegacyMethods, "event.offline.list">;
+    params?: LegacyMethods["event.offline.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["event.offline.list"]["result"]>;
   /**
    * `event.offline.error`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
   call(
     method: "event.offline.error",
-    ...args: In<LegacyMethods, "event.offline.error">
-  ): Out<LegacyMethods, "event.offline.error">;
+    params?: LegacyMethods["event.offline.error"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["event.offline.error"]["result"]>;
   /**
    * `feature.get`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
-  call(method: "feature.get", ...args: In<LegacyMethods, "feature.get">): Out<LegacyMethods, "feature.get">;
+  call(
+    method: "feature.get",
+    params?: LegacyMethods["feature.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["feature.get"]["result"]>;
   /**
    * `placement.list`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
-  call(method: "placement.list", ...args: In<LegacyMethods, "placement.list">): Out<LegacyMethods, "placement.list">;
+  call(
+    method: "placement.list",
+    params?: LegacyMethods["placement.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["placement.list"]["result"]>;
   /**
    * `placement.unbind`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
   call(
     method: "placement.unbind",
-    ...args: In<LegacyMethods, "placement.unbind">
-  ): Out<LegacyMethods, "placement.unbind">;
+    params?: LegacyMethods["placement.unbind"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["placement.unbind"]["result"]>;
   /**
    * `user.get`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
-  call(method: "user.get", ...args: In<LegacyMethods, "user.get">): Out<LegacyMethods, "user.get">;
+  call(
+    method: "user.get",
+    params?: LegacyMethods["user.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["user.get"]["result"]>;
   /**
    * `sale.paysystem.add`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
   call(
     method: "sale.paysystem.add",
-    ...args: In<LegacyMethods, "sale.paysystem.add">
-  ): Out<LegacyMethods, "sale.paysystem.add">;
+    params?: LegacyMethods["sale.paysystem.add"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sale.paysystem.add"]["result"]>;
   /**
    * `sale.paysystem.update`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
   call(
     method: "sale.paysystem.update",
-    ...args: In<LegacyMethods, "sale.paysystem.update">
-  ): Out<LegacyMethods, "sale.paysystem.update">;
+    params?: LegacyMethods["sale.paysystem.update"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sale.paysystem.update"]["result"]>;
   /**
    * `sale.paysystem.delete`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
   call(
     method: "sale.paysystem.delete",
-    ...args: In<LegacyMethods, "sale.paysystem.delete">
-  ): Out<LegacyMethods, "sale.paysystem.delete">;
+    params?: LegacyMethods["sale.paysystem.delete"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sale.paysystem.delete"]["result"]>;
   /**
    * `telephony.externalCall.register`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
   call(
     method: "telephony.externalCall.register",
-    ...args: In<LegacyMethods, "telephony.externalCall.register">
-  ): Out<LegacyMethods, "telephony.externalCall.register">;
+    params?: LegacyMethods["telephony.externalCall.register"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["telephony.externalCall.register"]["result"]>;
   /**
    * `messageservice.sender.list`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
   call(
     method: "messageservice.sender.list",
-    ...args: In<LegacyMethods, "messageservice.sender.list">
-  ): Out<LegacyMethods, "messageservice.sender.list">;
+    params?: LegacyMethods["messageservice.sender.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["messageservice.sender.list"]["result"]>;
   /**
    * `crm.item.get`: named in the spec without its parameters or result.
    */
-  call(method: "crm.item.get", ...args: In<LegacyMethods, "crm.item.get">): Out<LegacyMethods, "crm.item.get">;
+  call(
+    method: "crm.item.get",
+    params?: LegacyMethods["crm.item.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["crm.item.get"]["result"]>;
   /**
    * `crm.item.list`: named in the spec without its parameters or result.
    */
-  call(method: "crm.item.list", ...args: In<LegacyMethods, "crm.item.list">): Out<LegacyMethods, "crm.item.list">;
+  call(
+    method: "crm.item.list",
+    params?: LegacyMethods["crm.item.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["crm.item.list"]["result"]>;
   /**
    * `crm.timeline.comment.get`: named in the spec without its parameters or result.
    */
   call(
     method: "crm.timeline.comment.get",
-    ...args: In<LegacyMethods, "crm.timeline.comment.get">
-  ): Out<LegacyMethods, "crm.timeline.comment.get">;
+    params?: LegacyMethods["crm.timeline.comment.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["crm.timeline.comment.get"]["result"]>;
   /**
    * `crm.timeline.comment.list`: named in the spec without its parameters or result.
    */
   call(
     method: "crm.timeline.comment.list",
-    ...args: In<LegacyMethods, "crm.timeline.comment.list">
-  ): Out<LegacyMethods, "crm.timeline.comment.list">;
+    params?: LegacyMethods["crm.timeline.comment.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["crm.timeline.comment.list"]["result"]>;
   /**
    * `log.blogpost.get`: named in the spec without its parameters or result.
    */
   call(
     method: "log.blogpost.get",
-    ...args: In<LegacyMethods, "log.blogpost.get">
-  ): Out<LegacyMethods, "log.blogpost.get">;
+    params?: LegacyMethods["log.blogpost.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["log.blogpost.get"]["result"]>;
   /**
    * `log.blogcomment.user.get`: named in the spec without its parameters or result.
    */
   call(
     method: "log.blogcomment.user.get",
-    ...args: In<LegacyMethods, "log.blogcomment.user.get">
-  ): Out<LegacyMethods, "log.blogcomment.user.get">;
+    params?: LegacyMethods["log.blogcomment.user.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["log.blogcomment.user.get"]["result"]>;
   /**
    * `disk.file.get`: named in the spec without its parameters or result.
    */
-  call(method: "disk.file.get", ...args: In<LegacyMethods, "disk.file.get">): Out<LegacyMethods, "disk.file.get">;
+  call(
+    method: "disk.file.get",
+    params?: LegacyMethods["disk.file.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["disk.file.get"]["result"]>;
   /**
    * `disk.attachedObject.get`: named in the spec without its parameters or result.
    */
   call(
     method: "disk.attachedObject.get",
-    ...args: In<LegacyMethods, "disk.attachedObject.get">
-  ): Out<LegacyMethods, "disk.attachedObject.get">;
+    params?: LegacyMethods["disk.attachedObject.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["disk.attachedObject.get"]["result"]>;
   /**
    * `lists.element.get.file.url`: named in the spec without its parameters or result.
    */
   call(
     method: "lists.element.get.file.url",
-    ...args: In<LegacyMethods, "lists.element.get.file.url">
-  ): Out<LegacyMethods, "lists.element.get.file.url">;
+    params?: LegacyMethods["lists.element.get.file.url"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["lists.element.get.file.url"]["result"]>;
   /**
    * `entity.item.get`: named in the spec without its parameters or result.
    */
-  call(method: "entity.item.get", ...args: In<LegacyMethods, "entity.item.get">): Out<LegacyMethods, "entity.item.get">;
+  call(
+    method: "entity.item.get",
+    params?: LegacyMethods["entity.item.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["entity.item.get"]["result"]>;
   /**
    * `catalog.product.get`: named in the spec without its parameters or result.
    */
   call(
     method: "catalog.product.get",
-    ...args: In<LegacyMethods, "catalog.product.get">
-  ): Out<LegacyMethods, "catalog.product.get">;
+    params?: LegacyMethods["catalog.product.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["catalog.product.get"]["result"]>;
   /**
    * `catalog.product.list`: named in the spec without its parameters or result.
    */
   call(
     method: "catalog.product.list",
-    ...args: In<LegacyMethods, "catalog.product.list">
-  ): Out<LegacyMethods, "catalog.product.list">;
+    params?: LegacyMethods["catalog.product.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["catalog.product.list"]["result"]>;
   /**
    * `voximplant.statistic.get`: named in the spec without its parameters or result.
    */
   call(
     method: "voximplant.statistic.get",
-    ...args: In<LegacyMethods, "voximplant.statistic.get">
-  ): Out<LegacyMethods, "voximplant.statistic.get">;
+    params?: LegacyMethods["voximplant.statistic.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["voximplant.statistic.get"]["result"]>;
   /**
    * `documentgenerator.template.get`: named in the spec without its parameters or result.
    */
   call(
     method: "documentgenerator.template.get",
-    ...args: In<LegacyMethods, "documentgenerator.template.get">
-  ): Out<LegacyMethods, "documentgenerator.template.get">;
+    params?: LegacyMethods["documentgenerator.template.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["documentgenerator.template.get"]["result"]>;
   /**
    * `documentgenerator.template.list`: named in the spec without its parameters or result.
    */
   call(
     method: "documentgenerator.template.list",
-    ...args: In<LegacyMethods, "documentgenerator.template.list">
-  ): Out<LegacyMethods, "documentgenerator.template.list">;
+    params?: LegacyMethods["documentgenerator.template.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["documentgenerator.template.list"]["result"]>;
   /**
    * `crm.documentgenerator.template.get`: named in the spec without its parameters or result.
    */
   call(
     method: "crm.documentgenerator.template.get",
-    ...args: In<LegacyMethods, "crm.documentgenerator.template.get">
-  ): Out<LegacyMethods, "crm.documentgenerator.template.get">;
+    params?: LegacyMethods["crm.documentgenerator.template.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["crm.documentgenerator.template.get"]["result"]>;
   /**
    * `crm.documentgenerator.template.list`: named in the spec without its parameters or result.
    */
   call(
     method: "crm.documentgenerator.template.list",
-    ...args: In<LegacyMethods, "crm.documentgenerator.template.list">
-  ): Out<LegacyMethods, "crm.documentgenerator.template.list">;
+    params?: LegacyMethods["crm.documentgenerator.template.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["crm.documentgenerator.template.list"]["result"]>;
   /**
    * `documentgenerator.document.add`: named in the spec without its parameters or result.
    */
   call(
     method: "documentgenerator.document.add",
-    ...args: In<LegacyMethods, "documentgenerator.document.add">
-  ): Out<LegacyMethods, "documentgenerator.document.add">;
+    params?: LegacyMethods["documentgenerator.document.add"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["documentgenerator.document.add"]["result"]>;
   /**
    * `documentgenerator.document.list`: named in the spec without its parameters or result.
    */
   call(
     method: "documentgenerator.document.list",
-    ...args: In<LegacyMethods, "documentgenerator.document.list">
-  ): Out<LegacyMethods, "documentgenerator.document.list">;
+    params?: LegacyMethods["documentgenerator.document.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["documentgenerator.document.list"]["result"]>;
   /**
    * `crm.documentgenerator.document.add`: named in the spec without its parameters or result.
    */
   call(
     method: "crm.documentgenerator.document.add",
-    ...args: In<LegacyMethods, "crm.documentgenerator.document.add">
-  ): Out<LegacyMethods, "crm.documentgenerator.document.add">;
+    params?: LegacyMethods["crm.documentgenerator.document.add"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["crm.documentgenerator.document.add"]["result"]>;
   /**
    * `crm.documentgenerator.document.list`: named in the spec without its parameters or result.
    */
   call(
     method: "crm.documentgenerator.document.list",
-    ...args: In<LegacyMethods, "crm.documentgenerator.document.list">
-  ): Out<LegacyMethods, "crm.documentgenerator.document.list">;
+    params?: LegacyMethods["crm.documentgenerator.document.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["crm.documentgenerator.document.list"]["result"]>;
   /**
    * `sign.b2e.hcmlink.document.get`: named in the spec without its parameters or result.
    */
   call(
     method: "sign.b2e.hcmlink.document.get",
-    ...args: In<LegacyMethods, "sign.b2e.hcmlink.document.get">
-  ): Out<LegacyMethods, "sign.b2e.hcmlink.document.get">;
+    params?: LegacyMethods["sign.b2e.hcmlink.document.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sign.b2e.hcmlink.document.get"]["result"]>;
   /**
    * `sign.b2e.mysafe.tail`: named in the spec without its parameters or result.
    */
   call(
     method: "sign.b2e.mysafe.tail",
-    ...args: In<LegacyMethods, "sign.b2e.mysafe.tail">
-  ): Out<LegacyMethods, "sign.b2e.mysafe.tail">;
+    params?: LegacyMethods["sign.b2e.mysafe.tail"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sign.b2e.mysafe.tail"]["result"]>;
   /**
    * `note.file.get`: named in the spec without its parameters or result.
    */
-  call(method: "note.file.get", ...args: In<LegacyMethods, "note.file.get">): Out<LegacyMethods, "note.file.get">;
+  call(
+    method: "note.file.get",
+    params?: LegacyMethods["note.file.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["note.file.get"]["result"]>;
   /**
    * `im.v2.File.download`: named in the spec without its parameters or result.
    */
   call(
     method: "im.v2.File.download",
-    ...args: In<LegacyMethods, "im.v2.File.download">
-  ): Out<LegacyMethods, "im.v2.File.download">;
+    params?: LegacyMethods["im.v2.File.download"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["im.v2.File.download"]["result"]>;
   /**
    * `imbot.v2.File.download`: named in the spec without its parameters or result.
    */
   call(
     method: "imbot.v2.File.download",
-    ...args: In<LegacyMethods, "imbot.v2.File.download">
-  ): Out<LegacyMethods, "imbot.v2.File.download">;
+    params?: LegacyMethods["imbot.v2.File.download"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["imbot.v2.File.download"]["result"]>;
   /**
    * `tasks.task.getFields`: named in the spec without its parameters or result.
    */
   call(
     method: "tasks.task.getFields",
-    ...args: In<LegacyMethods, "tasks.task.getFields">
-  ): Out<LegacyMethods, "tasks.task.getFields">;
+    params?: LegacyMethods["tasks.task.getFields"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["tasks.task.getFields"]["result"]>;
   /**
    * `crm.currency.list`: named in the spec without its parameters or result.
    */
   call(
     method: "crm.currency.list",
-    ...args: In<LegacyMethods, "crm.currency.list">
-  ): Out<LegacyMethods, "crm.currency.list">;
+    params?: LegacyMethods["crm.currency.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["crm.currency.list"]["result"]>;
   /**
    * `sale.paysystem.handler.add`: named in the spec without its parameters or result.
    */
   call(
     method: "sale.paysystem.handler.add",
-    ...args: In<LegacyMethods, "sale.paysystem.handler.add">
-  ): Out<LegacyMethods, "sale.paysystem.handler.add">;
+    params?: LegacyMethods["sale.paysystem.handler.add"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sale.paysystem.handler.add"]["result"]>;
   /**
    * `vote.AttachedVote.get`: named in the spec without its parameters or result.
    */
   call(
     method: "vote.AttachedVote.get",
-    ...args: In<LegacyMethods, "vote.AttachedVote.get">
-  ): Out<LegacyMethods, "vote.AttachedVote.get">;
+    params?: LegacyMethods["vote.AttachedVote.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["vote.AttachedVote.get"]["result"]>;
   /**
    * `vote.AttachedVote.getMany`: named in the spec without its parameters or result.
    */
   call(
     method: "vote.AttachedVote.getMany",
-    ...args: In<LegacyMethods, "vote.AttachedVote.getMany">
-  ): Out<LegacyMethods, "vote.AttachedVote.getMany">;
+    params?: LegacyMethods["vote.AttachedVote.getMany"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["vote.AttachedVote.getMany"]["result"]>;
   /**
    * `catalog.product.download`: named in the spec without its parameters or result.
    */
   call(
     method: "catalog.product.download",
-    ...args: In<LegacyMethods, "catalog.product.download">
-  ): Out<LegacyMethods, "catalog.product.download">;
+    params?: LegacyMethods["catalog.product.download"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["catalog.product.download"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
@@ -497,8 +592,9 @@ export interface LegacyApplicationCalls {
    */
   call(
     method: "telephony.externalCall.finish",
-    ...args: In<LegacyMethods, "telephony.externalCall.finish">
-  ): Out<LegacyMethods, "telephony.externalCall.finish">;
+    params: LegacyMethods["telephony.externalCall.finish"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["telephony.externalCall.finish"]["result"]>;
   /**
    * `telephony.externalLine.add`
    * Scope: `telephony`.
@@ -507,8 +603,9 @@ export interface LegacyApplicationCalls {
    */
   call(
     method: "telephony.externalLine.add",
-    ...args: In<LegacyMethods, "telephony.externalLine.add">
-  ): Out<LegacyMethods, "telephony.externalLine.add">;
+    params: LegacyMethods["telephony.externalLine.add"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["telephony.externalLine.add"]["result"]>;
   /**
    * `messageservice.sender.update`
    * Scope: `messageservice`.
@@ -518,8 +615,9 @@ export interface LegacyApplicationCalls {
    */
   call(
     method: "messageservice.sender.update",
-    ...args: In<LegacyMethods, "messageservice.sender.update">
-  ): Out<LegacyMethods, "messageservice.sender.update">;
+    params: LegacyMethods["messageservice.sender.update"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["messageservice.sender.update"]["result"]>;
   /**
    * `placement.bind`
    * Registers a widget handler.
@@ -529,14 +627,22 @@ export interface LegacyApplicationCalls {
    * Widgets are hidden until installation of the application is finished.
    * Not shown in the spec: Placement point codes, `OPTIONS` contents and the remaining error codes.
    */
-  call(method: "placement.bind", ...args: In<LegacyMethods, "placement.bind">): Out<LegacyMethods, "placement.bind">;
+  call(
+    method: "placement.bind",
+    params: LegacyMethods["placement.bind"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["placement.bind"]["result"]>;
   /**
    * `placement.get`
    * Scope: `placement`.
    * Who may call: Administrator, application context only.
    * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
    */
-  call(method: "placement.get", ...args: In<LegacyMethods, "placement.get">): Out<LegacyMethods, "placement.get">;
+  call(
+    method: "placement.get",
+    params?: LegacyMethods["placement.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["placement.get"]["result"]>;
   /**
    * `event.bind`
    * Registers an event handler.
@@ -546,7 +652,11 @@ export interface LegacyApplicationCalls {
    * Non-administrators: offline events are forbidden; `auth_type` may name only themselves.
    * `handler`: required for online events; ignored for `event_type=offline`.
    */
-  call(method: "event.bind", ...args: In<LegacyMethods, "event.bind">): Out<LegacyMethods, "event.bind">;
+  call(
+    method: "event.bind",
+    params: LegacyMethods["event.bind"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["event.bind"]["result"]>;
   /**
    * `event.unbind`
    * Cancels handlers.
@@ -556,7 +666,11 @@ export interface LegacyApplicationCalls {
    * Non-administrators: no offline events; only their own online handlers.
    * Not shown in the spec: Scope of the method.
    */
-  call(method: "event.unbind", ...args: In<LegacyMethods, "event.unbind">): Out<LegacyMethods, "event.unbind">;
+  call(
+    method: "event.unbind",
+    params: LegacyMethods["event.unbind"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["event.unbind"]["result"]>;
   /**
    * `event.offline.clear`
    * Removes from the queue the records of a batch received by `event.offline.get` with `clear=0`
@@ -567,8 +681,9 @@ export interface LegacyApplicationCalls {
    */
   call(
     method: "event.offline.clear",
-    ...args: In<LegacyMethods, "event.offline.clear">
-  ): Out<LegacyMethods, "event.offline.clear">;
+    params: LegacyMethods["event.offline.clear"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["event.offline.clear"]["result"]>;
   /**
    * `sign.b2e.personal.tail`
    * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
@@ -576,8 +691,9 @@ export interface LegacyApplicationCalls {
    */
   call(
     method: "sign.b2e.personal.tail",
-    ...args: In<LegacyMethods, "sign.b2e.personal.tail">
-  ): Out<LegacyMethods, "sign.b2e.personal.tail">;
+    params?: LegacyMethods["sign.b2e.personal.tail"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sign.b2e.personal.tail"]["result"]>;
 }
 
 /** The calls by name of V3Methods, one signature a method, each with the method's docs. */
@@ -590,40 +706,58 @@ export interface V3NamedCalls {
    */
   call(
     method: "rest.documentation.openapi",
-    ...args: In<V3Methods, "rest.documentation.openapi">
-  ): Out<V3Methods, "rest.documentation.openapi">;
+    params?: V3Methods["rest.documentation.openapi"]["params"],
+    options?: CallOptions,
+  ): Promise<V3Methods["rest.documentation.openapi"]["result"]>;
   /**
    * `rest.documentation.openapi` (3.0)
    * `paths` keys are `/{method}`
    * Describes the methods of this installation.
    * Not shown in the spec: Scope of the method.
    */
-  call(method: "documentation", ...args: In<V3Methods, "documentation">): Out<V3Methods, "documentation">;
+  call(
+    method: "documentation",
+    params?: V3Methods["documentation"]["params"],
+    options?: CallOptions,
+  ): Promise<V3Methods["documentation"]["result"]>;
   /**
    * `rest.scope.list` (3.0)
    * Returns the method-to-scope mapping for all modules.
    * Not shown in the spec: Shape of the response; Scope of the method.
    */
-  call(method: "rest.scope.list", ...args: In<V3Methods, "rest.scope.list">): Out<V3Methods, "rest.scope.list">;
+  call(
+    method: "rest.scope.list",
+    params?: V3Methods["rest.scope.list"]["params"],
+    options?: CallOptions,
+  ): Promise<V3Methods["rest.scope.list"]["result"]>;
   /**
    * `tasks.task.add` (3.0)
    * Honours the `Idempotency-Key` header.
    * Not shown in the spec: Full field list and response; Scope of the method.
    */
-  call(method: "tasks.task.add", ...args: In<V3Methods, "tasks.task.add">): Out<V3Methods, "tasks.task.add">;
+  call(
+    method: "tasks.task.add",
+    params?: V3Methods["tasks.task.add"]["params"],
+    options?: CallOptions,
+  ): Promise<V3Methods["tasks.task.add"]["result"]>;
   /**
    * `tasks.task.chat.message.send` (3.0)
    * Not shown in the spec: Response; Scope of the method.
    */
   call(
     method: "tasks.task.chat.message.send",
-    ...args: In<V3Methods, "tasks.task.chat.message.send">
-  ): Out<V3Methods, "tasks.task.chat.message.send">;
+    params?: V3Methods["tasks.task.chat.message.send"]["params"],
+    options?: CallOptions,
+  ): Promise<V3Methods["tasks.task.chat.message.send"]["result"]>;
   /**
    * `tasks.task.get` (3.0)
    * Not shown in the spec: Scope of the method.
    */
-  call(method: "tasks.task.get", ...args: In<V3Methods, "tasks.task.get">): Out<V3Methods, "tasks.task.get">;
+  call(
+    method: "tasks.task.get",
+    params?: V3Methods["tasks.task.get"]["params"],
+    options?: CallOptions,
+  ): Promise<V3Methods["tasks.task.get"]["result"]>;
 }
 
 /** The calls by name of V3Methods, one signature a method, each with the method's docs. */

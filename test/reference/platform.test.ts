@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
@@ -325,6 +325,32 @@ describe("the platform's reference, read whole", () => {
     const bare = spawnSync(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: tmp, encoding: "utf8" });
     expect(new Set(bare.stdout.split("\n").filter((l) => /^consumer\.ts\(\d+,/.test(l)).map((l) => /^consumer\.ts\((\d+),/.exec(l)?.[1])).size).toBe(6);
   }, 240_000);
+
+  it("a call by name leaves its params out exactly where the method's params type takes `{}`, for every method of the platform", () => {
+    // The calls by name print `params?` or `params` from the model (types paramsOptional), where they once evaluated
+    // `{} extends P` in TypeScript: each signature asserts its choice against that rule, in one program.
+    const dir = join(tmp, "params-optional");
+    mkdirSync(join(dir, "node_modules"), { recursive: true });
+    symlinkSync(join(OUT, "types"), join(dir, "node_modules/collab-platform-api-types"), "dir");
+    const lines = ['import type { LegacyMethods, V3Methods } from "collab-platform-api-types";', "type TakesEmpty<P> = {} extends P ? true : false;"];
+    const seen = { optional: 0, required: 0 };
+    for (const area of readdirSync(join(OUT, "client/areas"))) {
+      const calls = readFileSync(join(OUT, "client/areas", area, "calls.d.ts"), "utf8");
+      for (const m of calls.matchAll(/^ {4}params(\??): ((?:Legacy|V3)Methods\["[^"\n]+"\])\["params"\],$/gm)) {
+        const optional = m[1] === "?";
+        seen[optional ? "optional" : "required"]++;
+        lines.push(`export const c${lines.length}: TakesEmpty<${m[2]}["params"]> = ${optional};`);
+      }
+    }
+    // Both answers occur, over every described method (a method's call is in its area's file once per auth kind).
+    expect(seen.optional).toBeGreaterThan(300);
+    expect(seen.required).toBeGreaterThan(800);
+    writeFileSync(join(dir, "check.ts"), `${lines.join("\n")}\n`);
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2023"], types: [], skipLibCheck: true }, files: ["check.ts"] }));
+    const r = spawnSync(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: dir, encoding: "utf8" });
+    expect(r.stdout).toBe("");
+    expect(r.status).toBe(0);
+  }, 120_000);
 
   it("holds every published example as a contract: requests, responses and errors against their schemas, divergences by kind", () => {
     const r = checkExamples(OUT) as ExamplesReport;

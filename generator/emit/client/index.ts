@@ -5,7 +5,7 @@ import { ordinal, propertyKey, stringLiteral } from "../names.js";
 import { type TsMember, type TsType, keyword, printDeclaration, printImport, reference, union } from "../ts/layout.js";
 import { type Templates, render } from "../templates.js";
 import type { PrintContext } from "../ts/printer.js";
-import { cursorMethods, linkFields, pageSizeOf, typedMethods } from "../../model/questions.js";
+import { cursorMethods, linkFields, pageSizeOf, paramsOptional, typedMethods } from "../../model/questions.js";
 import { onReferencePage } from "../../model/sections.js";
 import { methodDoc } from "../ts/method-doc.js";
 import { memoized, methodContext, nodeText } from "../memo.js";
@@ -282,14 +282,18 @@ function entryFiles(e: {
         [m.name, ...m.aliases].map((n): TsMember => {
           const key = keyword(stringLiteral(n));
           const comment = e.docOf(m);
+          // The method's own entry of the map, its `params` optional as `{} extends P` says (model/questions.ts paramsOptional):
+          // a plain parameter, which TypeScript need not evaluate to pass over the signatures of other methods.
+          const entry = (part: string): TsType => ({ kind: "indexed", object: { kind: "indexed", object: reference(map), index: key }, index: keyword(stringLiteral(part)) });
           return {
             ...(comment ? { comment } : {}),
             key: "call",
             parameters: [
               { name: "method", type: key },
-              { name: "args", rest: true, type: reference("In", [reference(map), key]) },
+              { name: "params", optional: paramsOptional(m), type: entry("params") },
+              { name: "options", optional: true, type: reference("CallOptions") },
             ],
-            type: reference("Out", [reference(map), key]),
+            type: reference("Promise", [entry("result")]),
           };
         }),
       );
@@ -300,10 +304,6 @@ function entryFiles(e: {
     `// ${header}`,
     printImport("import type", ["LegacyMethods", "V3Methods"], e.typesEntry),
     `import type { CallOptions } from "${runtime}";`,
-    "",
-    "type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];",
-    "type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;",
-    "type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;",
     "",
     // Each method once: the calls any client may make, and those only an application may make (a webhook's client
     // type leaves the second out).

@@ -57,6 +57,8 @@ export interface TsParameter {
   type: TsType;
   /** `...name`: the last parameter only. */
   rest?: boolean;
+  /** `name?`: may be left out (not with `rest`). */
+  optional?: boolean;
 }
 
 export type TsDeclaration =
@@ -248,7 +250,7 @@ function methodSignature(key: string, parameters: TsParameter[], returns: TsType
   // One object-typed parameter hugs the parentheses, its object not grouped apart (prettier's
   // `shouldHugTheOnlyFunctionParameter`).
   const hug = parameters.length === 1 && !rest && first.type.kind === "object";
-  const printed = parameters.map((p, i) => [i === parameters.length - 1 && p.rest ? "..." : "", p.name, ": ", type(p.type, "annotation")]);
+  const printed = parameters.map((p, i) => [i === parameters.length - 1 && p.rest ? "..." : "", p.name, p.optional ? "?" : "", ": ", type(p.type, "annotation")]);
   const list: Doc =
     hug && first.type.kind === "object"
       ? ["(", first.name, ": ", objectType(first.type.members, first.type.expanded, false), ")"]

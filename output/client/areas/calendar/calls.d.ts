@@ -2,10 +2,6 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/calendar";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
@@ -17,8 +13,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "calendar.user.settings.set",
-    ...args: In<LegacyMethods, "calendar.user.settings.set">
-  ): Out<LegacyMethods, "calendar.user.settings.set">;
+    params: LegacyMethods["calendar.user.settings.set"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["calendar.user.settings.set"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

@@ -2,10 +2,6 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/catalog";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
@@ -13,22 +9,25 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "catalog.product.get",
-    ...args: In<LegacyMethods, "catalog.product.get">
-  ): Out<LegacyMethods, "catalog.product.get">;
+    params?: LegacyMethods["catalog.product.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["catalog.product.get"]["result"]>;
   /**
    * `catalog.product.list`: named in the spec without its parameters or result.
    */
   call(
     method: "catalog.product.list",
-    ...args: In<LegacyMethods, "catalog.product.list">
-  ): Out<LegacyMethods, "catalog.product.list">;
+    params?: LegacyMethods["catalog.product.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["catalog.product.list"]["result"]>;
   /**
    * `catalog.product.download`: named in the spec without its parameters or result.
    */
   call(
     method: "catalog.product.download",
-    ...args: In<LegacyMethods, "catalog.product.download">
-  ): Out<LegacyMethods, "catalog.product.download">;
+    params?: LegacyMethods["catalog.product.download"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["catalog.product.download"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

@@ -2,69 +2,80 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/crm";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
    * `crm.item.get`: named in the spec without its parameters or result.
    */
-  call(method: "crm.item.get", ...args: In<LegacyMethods, "crm.item.get">): Out<LegacyMethods, "crm.item.get">;
+  call(
+    method: "crm.item.get",
+    params?: LegacyMethods["crm.item.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["crm.item.get"]["result"]>;
   /**
    * `crm.item.list`: named in the spec without its parameters or result.
    */
-  call(method: "crm.item.list", ...args: In<LegacyMethods, "crm.item.list">): Out<LegacyMethods, "crm.item.list">;
+  call(
+    method: "crm.item.list",
+    params?: LegacyMethods["crm.item.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["crm.item.list"]["result"]>;
   /**
    * `crm.timeline.comment.get`: named in the spec without its parameters or result.
    */
   call(
     method: "crm.timeline.comment.get",
-    ...args: In<LegacyMethods, "crm.timeline.comment.get">
-  ): Out<LegacyMethods, "crm.timeline.comment.get">;
+    params?: LegacyMethods["crm.timeline.comment.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["crm.timeline.comment.get"]["result"]>;
   /**
    * `crm.timeline.comment.list`: named in the spec without its parameters or result.
    */
   call(
     method: "crm.timeline.comment.list",
-    ...args: In<LegacyMethods, "crm.timeline.comment.list">
-  ): Out<LegacyMethods, "crm.timeline.comment.list">;
+    params?: LegacyMethods["crm.timeline.comment.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["crm.timeline.comment.list"]["result"]>;
   /**
    * `crm.documentgenerator.template.get`: named in the spec without its parameters or result.
    */
   call(
     method: "crm.documentgenerator.template.get",
-    ...args: In<LegacyMethods, "crm.documentgenerator.template.get">
-  ): Out<LegacyMethods, "crm.documentgenerator.template.get">;
+    params?: LegacyMethods["crm.documentgenerator.template.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["crm.documentgenerator.template.get"]["result"]>;
   /**
    * `crm.documentgenerator.template.list`: named in the spec without its parameters or result.
    */
   call(
     method: "crm.documentgenerator.template.list",
-    ...args: In<LegacyMethods, "crm.documentgenerator.template.list">
-  ): Out<LegacyMethods, "crm.documentgenerator.template.list">;
+    params?: LegacyMethods["crm.documentgenerator.template.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["crm.documentgenerator.template.list"]["result"]>;
   /**
    * `crm.documentgenerator.document.add`: named in the spec without its parameters or result.
    */
   call(
     method: "crm.documentgenerator.document.add",
-    ...args: In<LegacyMethods, "crm.documentgenerator.document.add">
-  ): Out<LegacyMethods, "crm.documentgenerator.document.add">;
+    params?: LegacyMethods["crm.documentgenerator.document.add"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["crm.documentgenerator.document.add"]["result"]>;
   /**
    * `crm.documentgenerator.document.list`: named in the spec without its parameters or result.
    */
   call(
     method: "crm.documentgenerator.document.list",
-    ...args: In<LegacyMethods, "crm.documentgenerator.document.list">
-  ): Out<LegacyMethods, "crm.documentgenerator.document.list">;
+    params?: LegacyMethods["crm.documentgenerator.document.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["crm.documentgenerator.document.list"]["result"]>;
   /**
    * `crm.currency.list`: named in the spec without its parameters or result.
    */
   call(
     method: "crm.currency.list",
-    ...args: In<LegacyMethods, "crm.currency.list">
-  ): Out<LegacyMethods, "crm.currency.list">;
+    params?: LegacyMethods["crm.currency.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["crm.currency.list"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

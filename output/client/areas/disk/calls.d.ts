@@ -2,23 +2,24 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/disk";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
    * `disk.file.get`: named in the spec without its parameters or result.
    */
-  call(method: "disk.file.get", ...args: In<LegacyMethods, "disk.file.get">): Out<LegacyMethods, "disk.file.get">;
+  call(
+    method: "disk.file.get",
+    params?: LegacyMethods["disk.file.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["disk.file.get"]["result"]>;
   /**
    * `disk.attachedObject.get`: named in the spec without its parameters or result.
    */
   call(
     method: "disk.attachedObject.get",
-    ...args: In<LegacyMethods, "disk.attachedObject.get">
-  ): Out<LegacyMethods, "disk.attachedObject.get">;
+    params?: LegacyMethods["disk.attachedObject.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["disk.attachedObject.get"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

@@ -2,10 +2,6 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/documentgenerator";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
@@ -15,36 +11,41 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "documentgenerator.document.enablepublicurl",
-    ...args: In<LegacyMethods, "documentgenerator.document.enablepublicurl">
-  ): Out<LegacyMethods, "documentgenerator.document.enablepublicurl">;
+    params: LegacyMethods["documentgenerator.document.enablepublicurl"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["documentgenerator.document.enablepublicurl"]["result"]>;
   /**
    * `documentgenerator.template.get`: named in the spec without its parameters or result.
    */
   call(
     method: "documentgenerator.template.get",
-    ...args: In<LegacyMethods, "documentgenerator.template.get">
-  ): Out<LegacyMethods, "documentgenerator.template.get">;
+    params?: LegacyMethods["documentgenerator.template.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["documentgenerator.template.get"]["result"]>;
   /**
    * `documentgenerator.template.list`: named in the spec without its parameters or result.
    */
   call(
     method: "documentgenerator.template.list",
-    ...args: In<LegacyMethods, "documentgenerator.template.list">
-  ): Out<LegacyMethods, "documentgenerator.template.list">;
+    params?: LegacyMethods["documentgenerator.template.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["documentgenerator.template.list"]["result"]>;
   /**
    * `documentgenerator.document.add`: named in the spec without its parameters or result.
    */
   call(
     method: "documentgenerator.document.add",
-    ...args: In<LegacyMethods, "documentgenerator.document.add">
-  ): Out<LegacyMethods, "documentgenerator.document.add">;
+    params?: LegacyMethods["documentgenerator.document.add"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["documentgenerator.document.add"]["result"]>;
   /**
    * `documentgenerator.document.list`: named in the spec without its parameters or result.
    */
   call(
     method: "documentgenerator.document.list",
-    ...args: In<LegacyMethods, "documentgenerator.document.list">
-  ): Out<LegacyMethods, "documentgenerator.document.list">;
+    params?: LegacyMethods["documentgenerator.document.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["documentgenerator.document.list"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

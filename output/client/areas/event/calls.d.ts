@@ -2,41 +2,44 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/event";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
    * `event.get`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
-  call(method: "event.get", ...args: In<LegacyMethods, "event.get">): Out<LegacyMethods, "event.get">;
+  call(
+    method: "event.get",
+    params?: LegacyMethods["event.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["event.get"]["result"]>;
   /**
    * `event.offline.get`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
   call(
     method: "event.offline.get",
-    ...args: In<LegacyMethods, "event.offline.get">
-  ): Out<LegacyMethods, "event.offline.get">;
+    params?: LegacyMethods["event.offline.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["event.offline.get"]["result"]>;
   /**
    * `event.offline.list`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
   call(
     method: "event.offline.list",
-    ...args: In<LegacyMethods, "event.offline.list">
-  ): Out<LegacyMethods, "event.offline.list">;
+    params?: LegacyMethods["event.offline.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["event.offline.list"]["result"]>;
   /**
    * `event.offline.error`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
   call(
     method: "event.offline.error",
-    ...args: In<LegacyMethods, "event.offline.error">
-  ): Out<LegacyMethods, "event.offline.error">;
+    params?: LegacyMethods["event.offline.error"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["event.offline.error"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
@@ -50,7 +53,11 @@ export interface LegacyApplicationCalls {
    * Non-administrators: offline events are forbidden; `auth_type` may name only themselves.
    * `handler`: required for online events; ignored for `event_type=offline`.
    */
-  call(method: "event.bind", ...args: In<LegacyMethods, "event.bind">): Out<LegacyMethods, "event.bind">;
+  call(
+    method: "event.bind",
+    params: LegacyMethods["event.bind"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["event.bind"]["result"]>;
   /**
    * `event.unbind`
    * Cancels handlers.
@@ -60,7 +67,11 @@ export interface LegacyApplicationCalls {
    * Non-administrators: no offline events; only their own online handlers.
    * Not shown in the spec: Scope of the method.
    */
-  call(method: "event.unbind", ...args: In<LegacyMethods, "event.unbind">): Out<LegacyMethods, "event.unbind">;
+  call(
+    method: "event.unbind",
+    params: LegacyMethods["event.unbind"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["event.unbind"]["result"]>;
   /**
    * `event.offline.clear`
    * Removes from the queue the records of a batch received by `event.offline.get` with `clear=0`
@@ -71,8 +82,9 @@ export interface LegacyApplicationCalls {
    */
   call(
     method: "event.offline.clear",
-    ...args: In<LegacyMethods, "event.offline.clear">
-  ): Out<LegacyMethods, "event.offline.clear">;
+    params: LegacyMethods["event.offline.clear"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["event.offline.clear"]["result"]>;
 }
 
 /** The calls by name of V3Methods, one signature a method, each with the method's docs. */

@@ -2,17 +2,17 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/events";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
    * `events`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
-  call(method: "events", ...args: In<LegacyMethods, "events">): Out<LegacyMethods, "events">;
+  call(
+    method: "events",
+    params?: LegacyMethods["events"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["events"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

@@ -2,17 +2,17 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/feature";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
    * `feature.get`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
-  call(method: "feature.get", ...args: In<LegacyMethods, "feature.get">): Out<LegacyMethods, "feature.get">;
+  call(
+    method: "feature.get",
+    params?: LegacyMethods["feature.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["feature.get"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

@@ -2,10 +2,6 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/lists";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
@@ -13,8 +9,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "lists.element.get.file.url",
-    ...args: In<LegacyMethods, "lists.element.get.file.url">
-  ): Out<LegacyMethods, "lists.element.get.file.url">;
+    params?: LegacyMethods["lists.element.get.file.url"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["lists.element.get.file.url"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

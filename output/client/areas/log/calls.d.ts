@@ -2,10 +2,6 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/log";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
@@ -13,15 +9,17 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "log.blogpost.get",
-    ...args: In<LegacyMethods, "log.blogpost.get">
-  ): Out<LegacyMethods, "log.blogpost.get">;
+    params?: LegacyMethods["log.blogpost.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["log.blogpost.get"]["result"]>;
   /**
    * `log.blogcomment.user.get`: named in the spec without its parameters or result.
    */
   call(
     method: "log.blogcomment.user.get",
-    ...args: In<LegacyMethods, "log.blogcomment.user.get">
-  ): Out<LegacyMethods, "log.blogcomment.user.get">;
+    params?: LegacyMethods["log.blogcomment.user.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["log.blogcomment.user.get"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

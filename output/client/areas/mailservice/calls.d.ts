@@ -2,10 +2,6 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/mailservice";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
@@ -15,8 +11,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "mailservice.fields",
-    ...args: In<LegacyMethods, "mailservice.fields">
-  ): Out<LegacyMethods, "mailservice.fields">;
+    params?: LegacyMethods["mailservice.fields"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["mailservice.fields"]["result"]>;
   /**
    * `mailservice.list`
    * Scope: `mailservice`.
@@ -24,8 +21,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "mailservice.list",
-    ...args: In<LegacyMethods, "mailservice.list">
-  ): Out<LegacyMethods, "mailservice.list">;
+    params?: LegacyMethods["mailservice.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["mailservice.list"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

@@ -2,10 +2,6 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/messageservice";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
@@ -14,8 +10,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "messageservice.sender.list",
-    ...args: In<LegacyMethods, "messageservice.sender.list">
-  ): Out<LegacyMethods, "messageservice.sender.list">;
+    params?: LegacyMethods["messageservice.sender.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["messageservice.sender.list"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
@@ -29,8 +26,9 @@ export interface LegacyApplicationCalls {
    */
   call(
     method: "messageservice.sender.update",
-    ...args: In<LegacyMethods, "messageservice.sender.update">
-  ): Out<LegacyMethods, "messageservice.sender.update">;
+    params: LegacyMethods["messageservice.sender.update"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["messageservice.sender.update"]["result"]>;
 }
 
 /** The calls by name of V3Methods, one signature a method, each with the method's docs. */

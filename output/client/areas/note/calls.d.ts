@@ -2,16 +2,16 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/note";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
    * `note.file.get`: named in the spec without its parameters or result.
    */
-  call(method: "note.file.get", ...args: In<LegacyMethods, "note.file.get">): Out<LegacyMethods, "note.file.get">;
+  call(
+    method: "note.file.get",
+    params?: LegacyMethods["note.file.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["note.file.get"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

@@ -2,25 +2,26 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/placement";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
    * `placement.list`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
-  call(method: "placement.list", ...args: In<LegacyMethods, "placement.list">): Out<LegacyMethods, "placement.list">;
+  call(
+    method: "placement.list",
+    params?: LegacyMethods["placement.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["placement.list"]["result"]>;
   /**
    * `placement.unbind`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
   call(
     method: "placement.unbind",
-    ...args: In<LegacyMethods, "placement.unbind">
-  ): Out<LegacyMethods, "placement.unbind">;
+    params?: LegacyMethods["placement.unbind"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["placement.unbind"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
@@ -34,14 +35,22 @@ export interface LegacyApplicationCalls {
    * Widgets are hidden until installation of the application is finished.
    * Not shown in the spec: Placement point codes, `OPTIONS` contents and the remaining error codes.
    */
-  call(method: "placement.bind", ...args: In<LegacyMethods, "placement.bind">): Out<LegacyMethods, "placement.bind">;
+  call(
+    method: "placement.bind",
+    params: LegacyMethods["placement.bind"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["placement.bind"]["result"]>;
   /**
    * `placement.get`
    * Scope: `placement`.
    * Who may call: Administrator, application context only.
    * Application context only: a webhook gets `WRONG_AUTH_TYPE`.
    */
-  call(method: "placement.get", ...args: In<LegacyMethods, "placement.get">): Out<LegacyMethods, "placement.get">;
+  call(
+    method: "placement.get",
+    params?: LegacyMethods["placement.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["placement.get"]["result"]>;
 }
 
 /** The calls by name of V3Methods, one signature a method, each with the method's docs. */

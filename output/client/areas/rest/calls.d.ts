@@ -2,10 +2,6 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/rest";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {}
 
@@ -22,21 +18,30 @@ export interface V3NamedCalls {
    */
   call(
     method: "rest.documentation.openapi",
-    ...args: In<V3Methods, "rest.documentation.openapi">
-  ): Out<V3Methods, "rest.documentation.openapi">;
+    params?: V3Methods["rest.documentation.openapi"]["params"],
+    options?: CallOptions,
+  ): Promise<V3Methods["rest.documentation.openapi"]["result"]>;
   /**
    * `rest.documentation.openapi` (3.0)
    * `paths` keys are `/{method}`
    * Describes the methods of this installation.
    * Not shown in the spec: Scope of the method.
    */
-  call(method: "documentation", ...args: In<V3Methods, "documentation">): Out<V3Methods, "documentation">;
+  call(
+    method: "documentation",
+    params?: V3Methods["documentation"]["params"],
+    options?: CallOptions,
+  ): Promise<V3Methods["documentation"]["result"]>;
   /**
    * `rest.scope.list` (3.0)
    * Returns the method-to-scope mapping for all modules.
    * Not shown in the spec: Shape of the response; Scope of the method.
    */
-  call(method: "rest.scope.list", ...args: In<V3Methods, "rest.scope.list">): Out<V3Methods, "rest.scope.list">;
+  call(
+    method: "rest.scope.list",
+    params?: V3Methods["rest.scope.list"]["params"],
+    options?: CallOptions,
+  ): Promise<V3Methods["rest.scope.list"]["result"]>;
 }
 
 /** The calls by name of V3Methods, one signature a method, each with the method's docs. */

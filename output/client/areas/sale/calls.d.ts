@@ -2,10 +2,6 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/sale";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
@@ -15,8 +11,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "sale.paysystem.list",
-    ...args: In<LegacyMethods, "sale.paysystem.list">
-  ): Out<LegacyMethods, "sale.paysystem.list">;
+    params?: LegacyMethods["sale.paysystem.list"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sale.paysystem.list"]["result"]>;
   /**
    * `sale.paysystem.settings.update`
    * Settings structure is defined by key `CODES` of `SETTINGS` in `sale.paysystem.handler.add`
@@ -26,39 +23,44 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "sale.paysystem.settings.update",
-    ...args: In<LegacyMethods, "sale.paysystem.settings.update">
-  ): Out<LegacyMethods, "sale.paysystem.settings.update">;
+    params: LegacyMethods["sale.paysystem.settings.update"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sale.paysystem.settings.update"]["result"]>;
   /**
    * `sale.paysystem.add`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
   call(
     method: "sale.paysystem.add",
-    ...args: In<LegacyMethods, "sale.paysystem.add">
-  ): Out<LegacyMethods, "sale.paysystem.add">;
+    params?: LegacyMethods["sale.paysystem.add"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sale.paysystem.add"]["result"]>;
   /**
    * `sale.paysystem.update`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
   call(
     method: "sale.paysystem.update",
-    ...args: In<LegacyMethods, "sale.paysystem.update">
-  ): Out<LegacyMethods, "sale.paysystem.update">;
+    params?: LegacyMethods["sale.paysystem.update"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sale.paysystem.update"]["result"]>;
   /**
    * `sale.paysystem.delete`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
   call(
     method: "sale.paysystem.delete",
-    ...args: In<LegacyMethods, "sale.paysystem.delete">
-  ): Out<LegacyMethods, "sale.paysystem.delete">;
+    params?: LegacyMethods["sale.paysystem.delete"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sale.paysystem.delete"]["result"]>;
   /**
    * `sale.paysystem.handler.add`: named in the spec without its parameters or result.
    */
   call(
     method: "sale.paysystem.handler.add",
-    ...args: In<LegacyMethods, "sale.paysystem.handler.add">
-  ): Out<LegacyMethods, "sale.paysystem.handler.add">;
+    params?: LegacyMethods["sale.paysystem.handler.add"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sale.paysystem.handler.add"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

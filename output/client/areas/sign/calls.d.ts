@@ -2,10 +2,6 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/sign";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
@@ -13,15 +9,17 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "sign.b2e.hcmlink.document.get",
-    ...args: In<LegacyMethods, "sign.b2e.hcmlink.document.get">
-  ): Out<LegacyMethods, "sign.b2e.hcmlink.document.get">;
+    params?: LegacyMethods["sign.b2e.hcmlink.document.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sign.b2e.hcmlink.document.get"]["result"]>;
   /**
    * `sign.b2e.mysafe.tail`: named in the spec without its parameters or result.
    */
   call(
     method: "sign.b2e.mysafe.tail",
-    ...args: In<LegacyMethods, "sign.b2e.mysafe.tail">
-  ): Out<LegacyMethods, "sign.b2e.mysafe.tail">;
+    params?: LegacyMethods["sign.b2e.mysafe.tail"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sign.b2e.mysafe.tail"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
@@ -33,8 +31,9 @@ export interface LegacyApplicationCalls {
    */
   call(
     method: "sign.b2e.personal.tail",
-    ...args: In<LegacyMethods, "sign.b2e.personal.tail">
-  ): Out<LegacyMethods, "sign.b2e.personal.tail">;
+    params?: LegacyMethods["sign.b2e.personal.tail"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sign.b2e.personal.tail"]["result"]>;
 }
 
 /** The calls by name of V3Methods, one signature a method, each with the method's docs. */

@@ -2,10 +2,6 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/sonet_group";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
@@ -18,8 +14,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "sonet_group.update",
-    ...args: In<LegacyMethods, "sonet_group.update">
-  ): Out<LegacyMethods, "sonet_group.update">;
+    params: LegacyMethods["sonet_group.update"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["sonet_group.update"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

@@ -2,10 +2,6 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/task";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
@@ -17,8 +13,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "task.comment.add",
-    ...args: In<LegacyMethods, "task.comment.add">
-  ): Out<LegacyMethods, "task.comment.add">;
+    params?: LegacyMethods["task.comment.add"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["task.comment.add"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

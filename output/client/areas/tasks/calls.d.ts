@@ -2,10 +2,6 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/tasks";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
@@ -14,7 +10,11 @@ export interface LegacyNamedCalls {
    * Who may call: Any user; data depends on rights: administrator sees all tasks, a head sees subordinates' tasks, others see tasks available to them.
    * Not shown in the spec: Errors of tasks.task.get, tasks.task.stopwatch, calendar.user.settings.set.
    */
-  call(method: "tasks.task.get", ...args: In<LegacyMethods, "tasks.task.get">): Out<LegacyMethods, "tasks.task.get">;
+  call(
+    method: "tasks.task.get",
+    params?: LegacyMethods["tasks.task.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["tasks.task.get"]["result"]>;
   /**
    * `tasks.task.getaccess`
    * Scope: `task`.
@@ -23,8 +23,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "tasks.task.getaccess",
-    ...args: In<LegacyMethods, "tasks.task.getaccess">
-  ): Out<LegacyMethods, "tasks.task.getaccess">;
+    params: LegacyMethods["tasks.task.getaccess"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["tasks.task.getaccess"]["result"]>;
   /**
    * `tasks.task.stopwatch`
    * Turns off watching of the task.
@@ -34,8 +35,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "tasks.task.stopwatch",
-    ...args: In<LegacyMethods, "tasks.task.stopwatch">
-  ): Out<LegacyMethods, "tasks.task.stopwatch">;
+    params: LegacyMethods["tasks.task.stopwatch"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["tasks.task.stopwatch"]["result"]>;
   /**
    * `tasks.task.unpin`
    * Unpins the task in the current user's task list.
@@ -44,15 +46,17 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "tasks.task.unpin",
-    ...args: In<LegacyMethods, "tasks.task.unpin">
-  ): Out<LegacyMethods, "tasks.task.unpin">;
+    params: LegacyMethods["tasks.task.unpin"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["tasks.task.unpin"]["result"]>;
   /**
    * `tasks.task.getFields`: named in the spec without its parameters or result.
    */
   call(
     method: "tasks.task.getFields",
-    ...args: In<LegacyMethods, "tasks.task.getFields">
-  ): Out<LegacyMethods, "tasks.task.getFields">;
+    params?: LegacyMethods["tasks.task.getFields"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["tasks.task.getFields"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
@@ -65,20 +69,29 @@ export interface V3NamedCalls {
    * Honours the `Idempotency-Key` header.
    * Not shown in the spec: Full field list and response; Scope of the method.
    */
-  call(method: "tasks.task.add", ...args: In<V3Methods, "tasks.task.add">): Out<V3Methods, "tasks.task.add">;
+  call(
+    method: "tasks.task.add",
+    params?: V3Methods["tasks.task.add"]["params"],
+    options?: CallOptions,
+  ): Promise<V3Methods["tasks.task.add"]["result"]>;
   /**
    * `tasks.task.chat.message.send` (3.0)
    * Not shown in the spec: Response; Scope of the method.
    */
   call(
     method: "tasks.task.chat.message.send",
-    ...args: In<V3Methods, "tasks.task.chat.message.send">
-  ): Out<V3Methods, "tasks.task.chat.message.send">;
+    params?: V3Methods["tasks.task.chat.message.send"]["params"],
+    options?: CallOptions,
+  ): Promise<V3Methods["tasks.task.chat.message.send"]["result"]>;
   /**
    * `tasks.task.get` (3.0)
    * Not shown in the spec: Scope of the method.
    */
-  call(method: "tasks.task.get", ...args: In<V3Methods, "tasks.task.get">): Out<V3Methods, "tasks.task.get">;
+  call(
+    method: "tasks.task.get",
+    params?: V3Methods["tasks.task.get"]["params"],
+    options?: CallOptions,
+  ): Promise<V3Methods["tasks.task.get"]["result"]>;
 }
 
 /** The calls by name of V3Methods, one signature a method, each with the method's docs. */

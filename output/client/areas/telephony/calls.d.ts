@@ -2,10 +2,6 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/telephony";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
@@ -17,8 +13,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "telephony.externalCall.attachRecord",
-    ...args: In<LegacyMethods, "telephony.externalCall.attachRecord">
-  ): Out<LegacyMethods, "telephony.externalCall.attachRecord">;
+    params: LegacyMethods["telephony.externalCall.attachRecord"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["telephony.externalCall.attachRecord"]["result"]>;
   /**
    * `telephony.externalCall.show`
    * Shows the call card to a user or users.
@@ -27,8 +24,9 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "telephony.externalCall.show",
-    ...args: In<LegacyMethods, "telephony.externalCall.show">
-  ): Out<LegacyMethods, "telephony.externalCall.show">;
+    params: LegacyMethods["telephony.externalCall.show"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["telephony.externalCall.show"]["result"]>;
   /**
    * `telephony.externalCall.searchCrmEntities`
    * Scope: `telephony`.
@@ -36,16 +34,18 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "telephony.externalCall.searchCrmEntities",
-    ...args: In<LegacyMethods, "telephony.externalCall.searchCrmEntities">
-  ): Out<LegacyMethods, "telephony.externalCall.searchCrmEntities">;
+    params: LegacyMethods["telephony.externalCall.searchCrmEntities"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["telephony.externalCall.searchCrmEntities"]["result"]>;
   /**
    * `telephony.externalCall.register`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
   call(
     method: "telephony.externalCall.register",
-    ...args: In<LegacyMethods, "telephony.externalCall.register">
-  ): Out<LegacyMethods, "telephony.externalCall.register">;
+    params?: LegacyMethods["telephony.externalCall.register"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["telephony.externalCall.register"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
@@ -61,8 +61,9 @@ export interface LegacyApplicationCalls {
    */
   call(
     method: "telephony.externalCall.finish",
-    ...args: In<LegacyMethods, "telephony.externalCall.finish">
-  ): Out<LegacyMethods, "telephony.externalCall.finish">;
+    params: LegacyMethods["telephony.externalCall.finish"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["telephony.externalCall.finish"]["result"]>;
   /**
    * `telephony.externalLine.add`
    * Scope: `telephony`.
@@ -71,8 +72,9 @@ export interface LegacyApplicationCalls {
    */
   call(
     method: "telephony.externalLine.add",
-    ...args: In<LegacyMethods, "telephony.externalLine.add">
-  ): Out<LegacyMethods, "telephony.externalLine.add">;
+    params: LegacyMethods["telephony.externalLine.add"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["telephony.externalLine.add"]["result"]>;
 }
 
 /** The calls by name of V3Methods, one signature a method, each with the method's docs. */

@@ -2,10 +2,6 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/user";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
@@ -14,12 +10,20 @@ export interface LegacyNamedCalls {
    * Scope: `user`, `user_brief`, `user_basic`.
    * Who may call: Any user.
    */
-  call(method: "user.current", ...args: In<LegacyMethods, "user.current">): Out<LegacyMethods, "user.current">;
+  call(
+    method: "user.current",
+    params?: LegacyMethods["user.current"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["user.current"]["result"]>;
   /**
    * `user.get`: named in the spec without its parameters or result.
    * Not shown in the spec: Their parameters and responses of the named methods.
    */
-  call(method: "user.get", ...args: In<LegacyMethods, "user.get">): Out<LegacyMethods, "user.get">;
+  call(
+    method: "user.get",
+    params?: LegacyMethods["user.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["user.get"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */

@@ -2,10 +2,6 @@
 import type { LegacyMethods, V3Methods } from "collab-platform-api-types/vote";
 import type { CallOptions } from "../../runtime/client/index.js";
 
-type Args<P> = {} extends P ? [params?: P, options?: CallOptions] : [params: P, options?: CallOptions];
-type In<M, N extends keyof M> = M[N] extends { params: infer P } ? Args<P> : never;
-type Out<M, N extends keyof M> = Promise<M[N] extends { result: infer R } ? R : never>;
-
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
 export interface LegacyNamedCalls {
   /**
@@ -18,22 +14,25 @@ export interface LegacyNamedCalls {
    */
   call(
     method: "vote.AttachedVote.recall",
-    ...args: In<LegacyMethods, "vote.AttachedVote.recall">
-  ): Out<LegacyMethods, "vote.AttachedVote.recall">;
+    params: LegacyMethods["vote.AttachedVote.recall"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["vote.AttachedVote.recall"]["result"]>;
   /**
    * `vote.AttachedVote.get`: named in the spec without its parameters or result.
    */
   call(
     method: "vote.AttachedVote.get",
-    ...args: In<LegacyMethods, "vote.AttachedVote.get">
-  ): Out<LegacyMethods, "vote.AttachedVote.get">;
+    params?: LegacyMethods["vote.AttachedVote.get"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["vote.AttachedVote.get"]["result"]>;
   /**
    * `vote.AttachedVote.getMany`: named in the spec without its parameters or result.
    */
   call(
     method: "vote.AttachedVote.getMany",
-    ...args: In<LegacyMethods, "vote.AttachedVote.getMany">
-  ): Out<LegacyMethods, "vote.AttachedVote.getMany">;
+    params?: LegacyMethods["vote.AttachedVote.getMany"]["params"],
+    options?: CallOptions,
+  ): Promise<LegacyMethods["vote.AttachedVote.getMany"]["result"]>;
 }
 
 /** The calls by name of LegacyMethods, one signature a method, each with the method's docs. */
