@@ -181,8 +181,23 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
   // Read with the parameters table that stands before the first H2, where no section holds the parameters; only once
   // the page is known to be a method's (an overview's table is no method's parameters).
   const read = leadParameters(sections, page.blocks, title);
+  // A parameter's section named after it stands among the parameters, not among what the method answers: the
+  // answer's "Object members" (tasks.template.checklist.add, in the include that decodes the answer) is not the
+  // `MEMBERS` parameter's value, which its row says is `{ TYPE }` (read as it, a call's `{"547": {"TYPE": "A"}}` was
+  // checked against the answer's participant).
+  const answers = read.find((s) => s.kind === "response" || s.kind === "returned" || s.kind === "errors" || s.kind === "error-codes");
+  const answersAt = answers ? page.blocks.indexOf(answers.heading) : -1;
+  const parameterScope: FieldScope = {
+    ...pageScope,
+    parameters: true,
+    tableNamed: (name, within) => {
+      const found = tableNamed(page.blocks, headings(), name, within, answersAt < 0 ? Infinity : answersAt);
+      if (found) markUsed(found.table);
+      return found ? { ...found.table, anchor: found.anchor } : null;
+    },
+  };
   for (const s of read) {
-    if (s.kind === "parameters") readParameters(method, s, { ...pageScope, parameters: true }, used);
+    if (s.kind === "parameters") readParameters(method, s, parameterScope, used);
     else if (s.kind === "returned" || s.kind === "response") readReturned(method, s, pageScope, used, envelope);
     else if (s.kind === "errors" || s.kind === "error-codes") method.errors.push(...readErrors(s, scope));
   }

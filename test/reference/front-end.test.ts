@@ -606,6 +606,22 @@ describe("readings the review of issue 28 found wrong", () => {
     expect(result("The stage.")).toEqual(one);
   });
 
+  it("a parameter's section named after it is among the parameters, not in what the method answers (tasks.template.checklist.add's MEMBERS)", () => {
+    const members = "#### Object members {#members}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **id**\n[`string`](x) | User ||\n|| **personalPhoto**\n[`string`](x) | Photo ||\n|#\n";
+    const answer = ["## Response Handling", "", "### Returned Data", "", "#|", "|| **Name**\n`type` | **Description** ||", "|| **result**\n[`object`](x) | The item, [members](#members) among its fields ||", "|#", "", members].join("\n");
+    const row = "|| **MEMBERS**\n[`object`](x) | Participants. Key — user identifier, value — object with the participant type parameter `TYPE` ||";
+    const r = read({ "api-reference/things/thing-get.md": page(row, answer) });
+    // Read as the answer's "Object members", the parameter took the participant the platform returns.
+    expect(stripSources(r.model?.methods[0]?.params[0]?.type as TypeRef)).toEqual({ kind: "object", members: [], open: true });
+    // The answer's own link still reaches it.
+    const result = r.model?.methods[0]?.result?.type;
+    expect(result?.kind === "object" ? result.members.map((f) => f.name) : null).toEqual(["id", "personalPhoto"]);
+    // The same section among the parameters is the parameter's.
+    const before = read({ "api-reference/things/thing-get.md": page(row, members.replace("####", "###")) });
+    const value = before.model?.methods[0]?.params[0]?.type;
+    expect(value?.kind === "object" ? [...value.members.map((f) => f.name), value.additional?.kind] : null).toEqual(["object"]);
+  });
+
   it("'Possible values:' that lists forms (`string`, `null`) is no list of values; `null` among values is the empty value", () => {
     const typeOf = (words: string) => {
       const text = page("|| **id**\n[`integer`](x) | Id ||", ["## Response Handling", "", "### Returned Data", "", "#|", "|| **Name**\n`type` | **Description** ||", "|| **result**\n[`object`](x) | Root ||", `|| **USER_NAME**\n[\`string\`](x) | ${words} ||`, "|#", ""].join("\n"));

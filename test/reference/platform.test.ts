@@ -149,7 +149,10 @@ describe("the platform's reference, read whole", () => {
     // (sale.paysystem.handler.add's FORM_DATA, CHECKOUT_DATA and IFRAME_DATA, whose own tables are reached now).
     // 89, up, when the review found that the link's own tables had been counted as read while the inner section was
     // taken: the six tables of what the platform sends to ACTION_URI and back are said now.
-    expect(byCode["unplaced"]).toBeLessThanOrEqual(89);
+    // 90, up, when a parameter no longer takes a section of the answer named after it: documentgenerator.document
+    // .list's "Values Object" is the answer's (its `documents` items, whose "Document Array Element" no row links), and
+    // its filter's `values` had taken it.
+    expect(byCode["unplaced"]).toBeLessThanOrEqual(90);
     // Rows that `|#` ends before their `||` (4 pages): kept, and said.
     expect(byCode["unclosed-row"]).toBeLessThanOrEqual(4);
     // Names that are labels ("Settings for all OFDs"), a member of another row ("TITLE (LANG)") or empty: 14 since a
@@ -437,8 +440,9 @@ describe("the platform's reference, read whole", () => {
     // `patternProperties` they stand for), where they were members that no answer carries.
     // 2,054 with the parameters tables before a page's first H2 read (sale.payment.list, crm.deal.productrows.*):
     // their examples' names are parameters now.
-    // 2,056 with objects keyed by identifiers read as maps (their keys are no members the table lacks).
-    expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.882);
+    // 2,056 with objects keyed by identifiers read as maps (their keys are no members the table lacks). 2,058 when a
+    // parameter no longer takes the answer's section of its name (tasks.template.checklist.add/.update's `MEMBERS`).
+    expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.883);
     // Responses: the closed check counts only what the open one accepts, so its figure falls with it: 1,037 with the
     // key forms (im.disk.file.commit's `upload{id}`), 1,036 once tasks.template.get's rows were read, 1,034 with
     // crm.item.delivery's two examples refused (above). For one commit, 1,033: `result` read as the structure its
