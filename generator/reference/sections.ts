@@ -103,7 +103,24 @@ const NAMED_SECTION = new RegExp(
   ].join("|"),
 );
 
+/** A written anchor that is a field's name: a letter, then letters, digits and underscores (no `-`, no slug of words). */
+const FIELD_ANCHOR = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/** The anchors the page's own links name (`](#data)`), in its words and its tables' cells, lower case. */
+function linkedAnchors(blocks: readonly YfmBlock[]): Set<string> {
+  const out = new Set<string>();
+  const scan = (text: string) => {
+    for (const m of text.matchAll(/\]\(#([^()[\]\s]+)\)/g)) out.add((m[1] as string).toLowerCase());
+  };
+  for (const b of blocks) {
+    if (b.kind === "text" || b.kind === "quote") scan(b.text);
+    else if (b.kind === "table") for (const row of b.rows) for (const cell of row) scan(cell.text);
+  }
+  return out;
+}
+
 export function headingIndex(blocks: YfmBlock[]): HeadingIndex {
+  let linked: Set<string> | undefined;
   const byAnchor = new Map<string, number>();
   const byField = new Map<string, { index: number; anchor: string }>();
   const fieldOf = new Map<string, string>();
@@ -115,7 +132,11 @@ export function headingIndex(blocks: YfmBlock[]): HeadingIndex {
     for (const key of [(b.anchor ?? "").toLowerCase(), slug]) if (key && !byAnchor.has(key)) byAnchor.set(key, i);
     if (b.depth < 2) continue;
     const m = NAMED_SECTION.exec(b.text.replace(/[`*]/g, "").trim().toLowerCase());
-    const field = m?.slice(1).find((g) => g !== undefined);
+    // Else the anchor the page writes for it, where it is a field's name and no link of the page leads to it:
+    // "Document Array Element {#documents}" (documentgenerator.document.list's `documents`, whose row links nothing).
+    // A section a row links is that row's ("data Array Element {#data}", the list `data` of hcmlink.employee.set),
+    // not another `data`'s of the same name (its job's "Additional job data").
+    const field = m?.slice(1).find((g) => g !== undefined) ?? (b.anchor && FIELD_ANCHOR.test(b.anchor) && !(linked ??= linkedAnchors(blocks)).has(b.anchor.toLowerCase()) ? b.anchor.toLowerCase() : undefined);
     if (field && !byField.has(field) && sectionTables(blocks, i)) {
       byField.set(field, { index: i, anchor: b.anchor ?? slug });
       fieldOf.set((b.anchor ?? slug).toLowerCase(), field);

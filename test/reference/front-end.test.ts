@@ -622,6 +622,26 @@ describe("readings the review of issue 28 found wrong", () => {
     expect(value?.kind === "object" ? [...value.members.map((f) => f.name), value.additional?.kind] : null).toEqual(["object"]);
   });
 
+  it("a section whose written anchor is a field's name, and which no link reaches, is that field's (documentgenerator.document.list's documents)", () => {
+    const tbl = (...rows: string[]) => ["#|", "|| **Name**\n`type` | **Description** ||", ...rows, "|#", ""].join("\n");
+    const answer = (documents: string) =>
+      ["## Response Handling", "", "### Returned Data", "", tbl("|| **result**\n[`object`](x) | Root [(details)](#result) ||"), "#### Result Object {#result}", "", tbl("|| **documents**\n[`array`](x) | List of documents ||"), documents].join("\n");
+    const resultOf = (text: string) => stripSources(read({ "api-reference/things/thing-get.md": text }).model?.methods[0]?.result?.type as TypeRef) as TypeRef;
+    const element = tbl("|| **id**\n[`string`](x) | Document ||");
+    const r = resultOf(page("|| **id**\n[`integer`](x) | Id ||", answer(`#### Document Array Element {#documents}\n\n${element}`)));
+    expect(r).toEqual({ kind: "object", members: [{ name: "documents", type: { kind: "array", items: { kind: "object", members: [{ name: "id", type: { kind: "primitive", type: "string" }, required: false, nullable: false }] } }, required: false, nullable: false }] });
+    // An anchor made of words, or one a link leads to, names no field.
+    for (const heading of ["#### Document Array Element {#document-items}", "#### Document Array Element {#documents}\n\nSee [documents](#documents)."]) {
+      const t = resultOf(page("|| **id**\n[`integer`](x) | Id ||", answer(`${heading}\n\n${element}`)));
+      expect(t.kind === "object" ? t.members[0]?.type : null).toEqual({ kind: "array", items: { kind: "unknown" } });
+    }
+    // hcmlink.employee.set: the list `data` links its element's section; its job's `fields.data` ("Additional job data") is no element of it.
+    const params = ["|| **data**\n[`array`](x) | Employees [(details)](#data) ||", "|| **job**\n[`object`](x) | Job [(details)](#job) ||"].join("\n");
+    const sections = ["### data Array Element {#data}", "", tbl("|| **employee**\n[`string`](x) | Employee ||"), "### job Parameter {#job}", "", tbl("|| **data**\n[`object`](x) | Additional job data ||")].join("\n");
+    const job = read({ "api-reference/things/thing-get.md": page(params, sections) }).model?.methods[0]?.params.find((p) => p.name === "job")?.type;
+    expect(job?.kind === "object" ? stripSources(job.members[0]?.type as TypeRef) : null).toEqual({ kind: "object", members: [], open: true });
+  });
+
   it("'Possible values:' that lists forms (`string`, `null`) is no list of values; `null` among values is the empty value", () => {
     const typeOf = (words: string) => {
       const text = page("|| **id**\n[`integer`](x) | Id ||", ["## Response Handling", "", "### Returned Data", "", "#|", "|| **Name**\n`type` | **Description** ||", "|| **result**\n[`object`](x) | Root ||", `|| **USER_NAME**\n[\`string\`](x) | ${words} ||`, "|#", ""].join("\n"));
