@@ -52,6 +52,9 @@ export interface FieldScope {
    * result`), for an object field whose cells link nowhere; optional.
    */
   tableNamed?(name: string, within?: string): (AnchoredTable & { anchor: string }) | null;
+  /** Of a parameter: the heading of a section named after it that stands in what the method answers, which
+   * `tableNamed` does not give a parameter; null when there is none. */
+  namedInAnswer?(name: string, within?: string): string | null;
   /**
    * The section named after a field that lies inside the section an anchor of this page opens (`#form`'s "Form
    * Operating Mode" holds "### Parameters Passed … in the FORM_DATA Array"); null when there is none inside it.
@@ -724,6 +727,14 @@ function linkedObject(scope: FieldScope, type: TypeRef, cell: YfmCell, name: str
   // result.state object").
   const via = inner ? null : link;
   const named = via || foreign(scope, cell) ? null : (inner ?? scope.tableNamed?.(name, seen[seen.length - 1]));
+  // A parameter whose section of its name stands only in what the method answers: said, since that section is not
+  // read as the parameter's (review: tasks.template.checklist.add's `MEMBERS` became an open object without a word).
+  // Not where the row links a section itself (one it has been through: bizproc.task.list's `PARAMETERS`, whose
+  // fields link back to it).
+  if (!named && !via && !link && !/\]\(#/.test(description) && !foreign(scope, cell) && scope.namedInAnswer) {
+    const there = scope.namedInAnswer(name, seen[seen.length - 1]);
+    if (there) sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, `its own words alone, not the section '${there}' named after it, which stands in what the method answers`);
+  }
   const anchor = via ? keyOf(scope, cell, via) : named && !seen.includes(named.anchor) ? named.anchor : null;
   const table = anchor && seen.length < DEPTH ? (via ? anchored(scope, cell, via) : named) : null;
   const read = table ? objectOf(scope, table, [...seen, anchor as string]) : null;

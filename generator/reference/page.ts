@@ -195,6 +195,12 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
       if (found) markUsed(found.table);
       return found ? { ...found.table, anchor: found.anchor } : null;
     },
+    namedInAnswer: (name, within) => {
+      const found = answersAt < 0 ? null : tableNamed(page.blocks, headings(), name, within);
+      const at = found ? headings().byAnchor.get(found.anchor.toLowerCase()) : undefined;
+      const heading = at === undefined ? undefined : page.blocks[at];
+      return heading?.kind === "heading" && at !== undefined && at >= answersAt ? heading.text.replace(/[`*]/g, "").trim() : null;
+    },
   };
   for (const s of read) {
     if (s.kind === "parameters") readParameters(method, s, parameterScope, used);

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import { generate } from "../../generator/generate.js";
-import { type TsDeclaration, type TsMember, type TsType, fitsWidth, printDeclaration, printImport, union } from "../../generator/emit/ts/layout.js";
+import { type TsDeclaration, type TsMember, type TsParameter, type TsType, fitsWidth, printDeclaration, printImport, union } from "../../generator/emit/ts/layout.js";
 import { propertyKey, stringLiteral } from "../../generator/emit/names.js";
 import { skeletonDrift } from "../../generator/skeleton/index.js";
 import { type PrintMemo, withPrintMemo } from "../../generator/emit/memo.js";
@@ -147,13 +147,14 @@ const { type: typeArb, signature } = fc.letrec<{ type: TsType; member: TsMember;
   member: fc.record({ comment, key, optional: fc.boolean(), type: tie("type") }).map(({ comment: c, ...m }): TsMember => (c ? { ...m, comment: c } : m)),
   // A method signature: parameters, the last maybe a rest parameter, and a return type. Not one parameter with an
   // object type inside the return type: the layout's known gap (ts/layout.ts methodSignature), which no emitter prints.
+  // Optional parameters (`params?`, the client's calls) come after the required ones; a rest parameter is never one.
   signature: fc
-    .record({ comment, key, parameters: fc.array(fc.record({ name: identifier, type: tie("type") }), { maxLength: 4 }), rest: fc.boolean(), type: tie("type") })
+    .record({ comment, key, parameters: fc.array(fc.record({ name: identifier, type: tie("type") }), { maxLength: 4 }), rest: fc.boolean(), optionalFrom: fc.nat({ max: 4 }), type: tie("type") })
     .filter(({ parameters, type }) => parameters.length !== 1 || !holdsObject(type))
-    .map(({ comment: c, parameters, rest, ...m }): TsMember => ({
+    .map(({ comment: c, parameters, rest, optionalFrom, ...m }): TsMember => ({
       ...m,
       ...(c ? { comment: c } : {}),
-      parameters: parameters.map((p, i) => (rest && i === parameters.length - 1 ? { ...p, rest: true } : p)),
+      parameters: parameters.map((p, i) => (rest && i === parameters.length - 1 ? { ...p, rest: true } : i >= optionalFrom ? { ...p, optional: true } : p)),
     })),
 }));
 
@@ -179,6 +180,18 @@ describe("the layout against prettier", () => {
       }),
       { numRuns: Number(process.env.LAYOUT_RUNS ?? 400) },
     );
+  });
+
+  it("optional parameters keep their mark, an only object parameter hugging its parentheses too; a rest parameter is never optional", async () => {
+    // Rare among the arbitrary signatures above: the review found the hugging one printed without its `?`.
+    const object: TsType = { kind: "object", members: [{ key: "a", type: { kind: "keyword", text: "string" } }], expanded: false };
+    const wide: TsType = { kind: "object", members: Array.from({ length: 8 }, (_, i) => ({ key: `member${i}`, optional: true, type: { kind: "keyword", text: "string" } })), expanded: false };
+    for (const parameters of [[{ name: "opts", optional: true, type: object }], [{ name: "opts", optional: true, type: wide }], [{ name: "method", type: { kind: "keyword", text: '"x"' } }, { name: "params", optional: true, type: wide }, { name: "options", optional: true, type: object }]] as TsParameter[][]) {
+      const text = printDeclaration({ kind: "interface", head: "export interface Calls", members: [{ key: "call", parameters, type: { kind: "keyword", text: "void" } }] });
+      for (const p of parameters) expect(text).toContain(`${p.name}${p.optional ? "?" : ""}: `);
+      expect(await format(text, "x.d.ts")).toBe(text);
+    }
+    expect(() => printDeclaration({ kind: "interface", head: "export interface Calls", members: [{ key: "call", parameters: [{ name: "xs", rest: true, optional: true, type: { kind: "keyword", text: "X[]" } }], type: { kind: "keyword", text: "void" } }] })).toThrow(/never optional/);
   });
 
   it("with the print memo lent, a declaration is the same text, put together from its members, and found again", () => {

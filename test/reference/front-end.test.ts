@@ -613,11 +613,14 @@ describe("readings the review of issue 28 found wrong", () => {
     const r = read({ "api-reference/things/thing-get.md": page(row, answer) });
     // Read as the answer's "Object members", the parameter took the participant the platform returns.
     expect(stripSources(r.model?.methods[0]?.params[0]?.type as TypeRef)).toEqual({ kind: "object", members: [], open: true });
+    // …and the reading says so, where the section is (review: it was an open object without a word).
+    expect(r.diagnostics.filter((d) => d.code === "ambiguous-reading").map((d) => [d.line, d.message])).toEqual([[expect.any(Number), expect.stringContaining("not the section 'Object members' named after it, which stands in what the method answers")]]);
     // The answer's own link still reaches it.
     const result = r.model?.methods[0]?.result?.type;
     expect(result?.kind === "object" ? result.members.map((f) => f.name) : null).toEqual(["id", "personalPhoto"]);
     // The same section among the parameters is the parameter's.
     const before = read({ "api-reference/things/thing-get.md": page(row, members.replace("####", "###")) });
+    expect(before.diagnostics.filter((d) => d.code === "ambiguous-reading")).toEqual([]);
     const value = before.model?.methods[0]?.params[0]?.type;
     expect(value?.kind === "object" ? [...value.members.map((f) => f.name), value.additional?.kind] : null).toEqual(["object"]);
   });

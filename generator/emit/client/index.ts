@@ -1,7 +1,7 @@
 import type { Method, Model, Version } from "../../model/view.js";
 import type { GeneratedFile } from "../files.js";
 import { REDIS_PEER, packageJsonFile } from "../files.js";
-import { ordinal, propertyKey, stringLiteral } from "../names.js";
+import { methodTypeBase, ordinal, propertyKey, stringLiteral } from "../names.js";
 import { type TsMember, type TsType, keyword, printDeclaration, printImport, reference, union } from "../ts/layout.js";
 import { type Templates, render } from "../templates.js";
 import type { PrintContext } from "../ts/printer.js";
@@ -273,8 +273,12 @@ function entryFiles(e: {
     ["V3WebhookTree", buildTree(e.v3, "V3Methods", appOnly, e.docOf)],
   ] as const;
   // `call("tasks.task.unpin", …)` resolves to a signature of its own, so hovering `call` shows the method's docs too
-  // (TypeScript shows no JSDoc for a string-literal name). The generic signature stays last: a wrong call is checked
-  // against it, and its error reads as before.
+  // (TypeScript shows no JSDoc for a string-literal name). The generic signature (shape.d.ts `Caller`) comes after
+  // them: a call with a wrong parameter is reported against it. A call that leaves out required parameters is not:
+  // TypeScript drops the signatures whose count of arguments does not fit, and reports the last one left, another
+  // method's (`'"tasks.task.getaccess"' is not assignable to '"catalog.product.download"'`; so it was before).
+  // The types each signature names, imported from the types entry.
+  const used = new Set<string>();
   const namedCalls = (name: string, methods: Method[], map: string, skip: (m: Method) => boolean) => {
     const members = methods
       .filter((m) => !skip(m))
@@ -282,35 +286,40 @@ function entryFiles(e: {
         [m.name, ...m.aliases].map((n): TsMember => {
           const key = keyword(stringLiteral(n));
           const comment = e.docOf(m);
-          // The method's own entry of the map, its `params` optional as `{} extends P` says (model/questions.ts paramsOptional):
-          // a plain parameter, which TypeScript need not evaluate to pass over the signatures of other methods.
-          const entry = (part: string): TsType => ({ kind: "indexed", object: { kind: "indexed", object: reference(map), index: key }, index: keyword(stringLiteral(part)) });
+          // The method's own types, by the names its entry of the map gives them (`TasksTaskGetParams`, what a hover
+          // shows), its `params` optional as `{} extends P` says (model/questions.ts paramsOptional): a plain
+          // parameter, which TypeScript need not evaluate to pass over the signatures of other methods.
+          const base = methodTypeBase(m);
+          used.add(`${base}Params`).add(`${base}Result`);
           return {
             ...(comment ? { comment } : {}),
             key: "call",
             parameters: [
               { name: "method", type: key },
-              { name: "params", optional: paramsOptional(m), type: entry("params") },
+              { name: "params", optional: paramsOptional(m), type: reference(`${base}Params`) },
               { name: "options", optional: true, type: reference("CallOptions") },
             ],
-            type: reference("Promise", [entry("result")]),
+            type: reference("Promise", [reference(`${base}Result`)]),
           };
         }),
       );
     const comment = `/** The calls by name of ${map}, one signature a method, each with the method's docs. */`;
     return printDeclaration({ kind: "interface", comment, head: `export interface ${name}`, members });
   };
-  const callsDts = [
-    `// ${header}`,
-    printImport("import type", ["LegacyMethods", "V3Methods"], e.typesEntry),
-    `import type { CallOptions } from "${runtime}";`,
-    "",
-    // Each method once: the calls any client may make, and those only an application may make (a webhook's client
-    // type leaves the second out).
+  // Each method once: the calls any client may make, and those only an application may make (a webhook's client
+  // type leaves the second out).
+  const calls = [
     namedCalls("LegacyNamedCalls", e.legacy, "LegacyMethods", appOnly),
     namedCalls("LegacyApplicationCalls", e.legacy, "LegacyMethods", (m) => !m.applicationContextOnly),
     namedCalls("V3NamedCalls", e.v3, "V3Methods", appOnly),
     namedCalls("V3ApplicationCalls", e.v3, "V3Methods", (m) => !m.applicationContextOnly),
+  ];
+  const callsDts = [
+    `// ${header}`,
+    ...(used.size > 0 ? [printImport("import type", [...used].sort(ordinal), e.typesEntry)] : []),
+    `import type { CallOptions } from "${runtime}";`,
+    "",
+    ...calls,
   ].join("\n");
   // Printed in prettier's layout (the fixed declarations as prettier printed them; the trees by ts/layout.ts), so
   // the formatter leaves this file alone (issue 10's speed).

@@ -246,6 +246,7 @@ function methodSignature(key: string, parameters: TsParameter[], returns: TsType
   const returnDoc: Doc = [": ", type(returns, "annotation")];
   if (parameters.length === 0) return group([key, "()", group(returnDoc)]);
   const rest = parameters.at(-1)?.rest === true;
+  if (parameters.some((p) => p.rest && p.optional)) throw new Error(`a rest parameter is never optional: ${key}`);
   const first = parameters[0] as TsParameter;
   // One object-typed parameter hugs the parentheses, its object not grouped apart (prettier's
   // `shouldHugTheOnlyFunctionParameter`).
@@ -253,7 +254,7 @@ function methodSignature(key: string, parameters: TsParameter[], returns: TsType
   const printed = parameters.map((p, i) => [i === parameters.length - 1 && p.rest ? "..." : "", p.name, p.optional ? "?" : "", ": ", type(p.type, "annotation")]);
   const list: Doc =
     hug && first.type.kind === "object"
-      ? ["(", first.name, ": ", objectType(first.type.members, first.type.expanded, false), ")"]
+      ? ["(", first.name, first.optional ? "?" : "", ": ", objectType(first.type.members, first.type.expanded, false), ")"]
       : ["(", indent([softline, join([",", line], printed)]), rest ? "" : ifBreak(","), softline, ")"];
   const only = parameters.length === 1 && (returns.kind === "object" || willBreak(returnDoc));
   return group([key, only ? group(list) : list, group(returnDoc)]);
