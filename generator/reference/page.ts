@@ -197,9 +197,8 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
     },
     namedInAnswer: (name, within) => {
       const found = answersAt < 0 ? null : tableNamed(page.blocks, headings(), name, within);
-      const at = found ? headings().byAnchor.get(found.anchor.toLowerCase()) : undefined;
-      const heading = at === undefined ? undefined : page.blocks[at];
-      return heading?.kind === "heading" && at !== undefined && at >= answersAt ? heading.text.replace(/[`*]/g, "").trim() : null;
+      const heading = found && found.heading >= answersAt ? page.blocks[found.heading] : undefined;
+      return heading?.kind === "heading" ? heading.text.replace(/[`*]/g, "").trim() : null;
     },
   };
   for (const s of read) {

@@ -187,13 +187,14 @@ function sectionTables(blocks: YfmBlock[], heading: number): SectionTable | null
  * The table of the section named after a field: after its path where the row sits in a named section's table
  * (`state` in "Fields of the result object" is "Fields of the result.state object" first), else after its name.
  * With `before`, only a section whose heading stands before that block (a parameter's, before what the method answers).
+ * `heading` is the index of the section's heading among the blocks.
  */
-export function tableNamed(blocks: YfmBlock[], index: HeadingIndex, name: string, within?: string, before = Infinity): { table: SectionTable; anchor: string } | null {
+export function tableNamed(blocks: YfmBlock[], index: HeadingIndex, name: string, within?: string, before = Infinity): { table: SectionTable; anchor: string; heading: number } | null {
   const path = within === undefined ? undefined : index.fieldOf.get(within.toLowerCase());
   const found = (path !== undefined ? index.byField.get(`${path}.${name}`.toLowerCase()) : undefined) ?? index.byField.get(name.toLowerCase());
   if (found && found.index >= before) return null;
   const table = found ? sectionTables(blocks, found.index) : null;
-  return found && table ? { table, anchor: found.anchor } : null;
+  return found && table ? { table, anchor: found.anchor, heading: found.index } : null;
 }
 
 export function firstFieldTable(blocks: YfmBlock[]): { table: Extract<YfmBlock, { kind: "table" }>; cols: NonNullable<ReturnType<typeof fieldColumns>> } | null {
