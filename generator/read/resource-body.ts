@@ -141,7 +141,9 @@ export function readResourceBody(ctx: ReadContext, r: Resource, written: Text): 
   for (const sentence of rest) {
     const x = collapse(sentence.text);
     nullableByPrefix(r, x);
-    if (/\bdepends on\b/.test(x)) for (const f of members(r)) f.required = false;
+    // Only of a resource of fields: "see `m` in Endpoints" leaves its type for later (a method's bullet moved among
+    // the resources, "Scope `placement` (depends on the placement point)", made this throw: found by a mutated spec).
+    if (/\bdepends on\b/.test(x) && r.type.kind === "object") for (const f of r.type.members) f.required = false;
     if (readGapSentence(ctx, sentence, [`resource:${r.name}`])) continue;
     r.notes.push(statement(ctx, sentence));
   }

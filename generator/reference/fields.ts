@@ -314,7 +314,22 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   const bare = pair ? null : isBareObject(type) ? type : bareOptions.length === 1 ? (bareOptions[0] as TypeRef) : null;
   if (bare && alternatives(description)) {
     // "When `USER_DATA = 'N'`, contains user IDs; when 'Y', user objects (link)": the link is one form of several.
-    sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "its members unknown: the description gives several forms by condition");
+    const forms = conditionForms(scope, cell, description, seen);
+    if (!forms) sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "its members unknown: the description gives several forms by condition");
+    else {
+      // Each case is a whole value: a list of identifiers, or a list of the objects. A row typed `object` whose words
+      // key it by identifiers ("The root object where the key is the department ID, and the value: …") is a map of them.
+      const lists = forms.elements.map((e): TypeRef => ({ kind: "array", items: e }));
+      const value: TypeRef = { kind: "union", options: bare.kind === "array" || forms.lists ? lists : forms.elements };
+      const keyed = bare.kind === "object" && keyedByIdentifier(plainText(description));
+      const read: TypeRef = keyed ? { kind: "object", members: [], additional: value, keyDescription: "identifier" } : value;
+      if (bare.kind === "object" && !keyed && forms.lists) {
+        sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "its members unknown: the description gives several forms by condition");
+      } else {
+        type = type.kind === "union" ? { ...type, options: type.options.flatMap((o) => (o !== bare ? [o] : read.kind === "union" ? read.options : [read])) } : read;
+        sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, `either form by its condition, ${forms.said}`);
+      }
+    }
   } else if (bare) {
     const linked = linkedObject(scope, bare, cell, name, description, seen);
     if (linked !== bare) type = type.kind === "union" ? { ...type, options: type.options.map((o) => (o === bare ? linked : o)) } : linked;
@@ -670,6 +685,45 @@ function alternatives(description: string): boolean {
     if (!under && /^(?:when|if)\b/i.test(line.slice(item[0].length))) count++;
   }
   return count >= 2;
+}
+
+/**
+ * The forms of a value by condition, where each "When …"/"If …" item names its form plainly: objects a link of the
+ * item describes ("contains an array of objects describing users [(detailed description)](#user-object)"), or
+ * identifiers ("contains user IDs", "an array of manager identifiers"), which are the linked objects' `id` (its row's
+ * type; unknown when the objects have none). `lists` when the items say each form is a list ("an array of …").
+ * Null when an item names neither, or no item links the objects (the identifiers' type would be a guess): the value's
+ * members stay unknown, as before. One pass over the lines.
+ */
+function conditionForms(scope: FieldScope, cell: YfmCell, description: string, seen: readonly string[]): { elements: TypeRef[]; lists: boolean; said: string } | null {
+  const items: string[] = [];
+  for (const line of description.split("\n")) {
+    const item = /^[ \t]*[-*][ \t]+/.exec(line);
+    if (item && /^(?:when|if)\b/i.test(line.slice(item[0].length))) items.push(line.slice(item[0].length));
+  }
+  let object: TypeRef | null = null;
+  let ids = false;
+  let lists = 0;
+  for (const text of items) {
+    if (/\barray of\b|\blist of\b/i.test(text)) lists++;
+    const link = /\]\(#([^()[\]\s]+)\)/.exec(text)?.[1];
+    if (link) {
+      const key = keyOf(scope, cell, link);
+      const table = !seen.includes(key) && seen.length < DEPTH ? anchored(scope, cell, link) : null;
+      const read = table ? objectOf(scope, table, [...seen, key]) : null;
+      if (!read || read.kind !== "object" || object) return null;
+      object = read;
+    } else if (/\b(?:IDs|identifiers)\b/i.test(text) && !ids) ids = true;
+    else return null;
+  }
+  if (!object || object.kind !== "object" || !ids) return null;
+  const idRow = object.members.find((f) => /^id$/i.test(f.name));
+  const id: TypeRef = idRow?.type ?? { kind: "unknown", note: "identifiers the page does not type" };
+  return {
+    elements: [id, object],
+    lists: lists === items.length,
+    said: `as a union: identifiers (${idRow ? `the objects' \`${idRow.name}\`` : "untyped"}) or the objects the item links`,
+  };
 }
 
 /** "an object with identifier keys", "keyed by identifier", "where the key is the … ID". */

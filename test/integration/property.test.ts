@@ -78,6 +78,16 @@ describe("mutated specs", () => {
     // A hang guard (D6): about 40 s on 2 cores alone, more beside the other test files.
   }, 300_000);
 
+  it("a method's bullet moved among the resources is read, not thrown on (found by the property below, seed 1301723544)", async () => {
+    // "Scope `placement` (depends on the placement point)" read as a resource's sentence, whose type was not fields.
+    const text = apply(specLines, [
+      { op: "delete", at: 118 },
+      { op: "swap", at: 300, with: 118 },
+    ]);
+    expect(text.split("\n")[118]).toMatch(/^\*\*placement\.bind\*\*\. Scope `placement` \(depends on/);
+    assertInside(text, (await generate(text, opts)).diagnostics);
+  });
+
   it("never make the generator throw on the whole spec", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(mutation(specLines.length), { minLength: 1, maxLength: 8 }), async (mutations) => {

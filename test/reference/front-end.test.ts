@@ -697,16 +697,22 @@ describe("readings the review of issue 28 found wrong", () => {
     expect(lost.diagnostics.filter((d) => d.code === "unplaced").map((d) => d.message)).toEqual([expect.stringContaining("'data.ID'")]);
   });
 
-  it("a union's object option takes its linked table, unless the words give it several forms by condition", () => {
+  it("a union's object option takes its linked table; where the words give it several forms by condition, each form it names", () => {
     const fields = "### Fields {#fields}\n\n#|\n|| **Name**\n`type` | **Description** ||\n|| **ID**\n[`integer`](x) | Id ||\n|#\n";
     const row = (text: string) => `|| **extra**\n[\`undefined\\|object\`](x) | ${text} ||`;
     const linked = read({ "api-reference/things/thing-get.md": page(row("The fields, described [below](#fields)"), fields) });
     const options = (t: TypeRef | undefined) => (t?.kind === "union" ? t.options.map((o) => (o.kind === "object" ? o.members.map((f) => f.name) : o.kind)) : t?.kind);
     expect(options(linked.model?.methods[0]?.params[0]?.type)).toEqual(["primitive", ["ID"]]);
-    // Two "when" items: the link is one form of several, so the option stays bare and the reading says so.
+    // Two "when" items, the linked fields or their IDs: either (the IDs are the fields' `ID`), and the reading says so.
     const forms = read({ "api-reference/things/thing-get.md": page(row("The value:<br>\n- when `MODE = 'A'`, the fields [below](#fields)\n- when `MODE = 'B'`, their IDs"), fields) });
-    expect(options(forms.model?.methods[0]?.params[0]?.type)).toEqual(["primitive", []]);
-    expect(forms.diagnostics.filter((d) => d.code === "ambiguous-reading").map((d) => d.message)).toEqual([expect.stringContaining("several forms by condition")]);
+    expect(options(forms.model?.methods[0]?.params[0]?.type)).toEqual(["primitive", "primitive", ["ID"]]);
+    const t = forms.model?.methods[0]?.params[0]?.type;
+    expect(t?.kind === "union" ? t.options[1] : null).toEqual({ kind: "primitive", type: "integer" });
+    expect(forms.diagnostics.filter((d) => d.code === "ambiguous-reading").map((d) => d.message)).toEqual([expect.stringContaining("either form by its condition, as a union: identifiers (the objects' `ID`)")]);
+    // A form the items do not name plainly ("a code"): the option stays bare, and the reading says so.
+    const other = read({ "api-reference/things/thing-get.md": page(row("The value:<br>\n- when `MODE = 'A'`, the fields [below](#fields)\n- when `MODE = 'B'`, a code"), fields) });
+    expect(options(other.model?.methods[0]?.params[0]?.type)).toEqual(["primitive", []]);
+    expect(other.diagnostics.filter((d) => d.code === "ambiguous-reading").map((d) => d.message)).toEqual([expect.stringContaining("several forms by condition")]);
   });
 
   it("a row typed `object` whose words call it a list is either, an object or a list of them, and the reading says so", () => {
@@ -1578,9 +1584,18 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     const userObject = { kind: "object", members: [{ name: "id", type: int, required: false, nullable: false }] };
     const falsy = returned("thing.get", "|| **result**\n[`object`](x) | The data [(detailed description)](#user-object).\n\nReturns `false`:\n- if `id` is empty\n- if there is no such thing ||", user);
     expect(resultOf({ "api-reference/things/thing-get.md": falsy }, "thing.get")).toEqual({ kind: "union", options: [userObject, { kind: "primitive", type: "boolean", enum: [false] }] });
-    // "When … / When …" items are forms of the value: its members stay unknown, said.
+    // "When … / When …" items are forms of the value: each one the items name (im.department.*: "when `USER_DATA =
+    // 'N'` contains an array of employee IDs, when 'Y' an array of objects describing users (link)"), keyed by
+    // identifiers where the words say so; the reading says so. Where an item names no form, the members stay unknown.
     const forms = returned("thing.get", "|| **result**\n[`object`](x) | The data:\n- when `A`, ids\n- when `B`, [objects](#user-object) ||", user);
-    expect(read({ "api-reference/things/thing-get.md": forms }).diagnostics.map((d) => d.message)).toContainEqual(expect.stringContaining("several forms by condition"));
+    expect(resultOf({ "api-reference/things/thing-get.md": forms }, "thing.get")).toEqual({ kind: "union", options: [int, userObject] });
+    expect(read({ "api-reference/things/thing-get.md": forms }).diagnostics.map((d) => d.message)).toContainEqual(expect.stringContaining("either form by its condition"));
+    const keyed = returned("thing.get", "|| **result**\n[`object`](x) | The root object where the key is the department ID, and the value:\n- when `A` contains an array of employee IDs,\n- when `B` contains an array of objects describing users [(detailed description)](#user-object) ||", user);
+    expect(resultOf({ "api-reference/things/thing-get.md": keyed }, "thing.get")).toEqual({ kind: "object", members: [], additional: { kind: "union", options: [{ kind: "array", items: int }, { kind: "array", items: userObject }] }, keyDescription: "identifier" });
+    const list = returned("thing.list", "|| **result**\n[`array`](x) | List of users.\n- When `A`, contains user IDs\n- When `B`, contains user objects [(detailed description)](#user-object) ||", user);
+    expect(resultOf({ "api-reference/things/thing-list.md": list }, "thing.list")).toEqual({ kind: "union", options: [{ kind: "array", items: int }, { kind: "array", items: userObject }] });
+    const unnamed = returned("thing.get", "|| **result**\n[`object`](x) | The data:\n- when `A`, a code\n- when `B`, [objects](#user-object) ||", user);
+    expect(read({ "api-reference/things/thing-get.md": unnamed }).diagnostics.map((d) => d.message)).toContainEqual(expect.stringContaining("several forms by condition"));
     const pair = returned("thing.list", "|| **result**\n[`object`](x)\n[`array`](x) | Users. By default, an object with identifier keys; when `TYPE = 'array'`, an array.\n\nThe user object is described [below](#user-object) ||", user);
     expect(resultOf({ "api-reference/things/thing-list.md": pair }, "thing.list")).toEqual({
       kind: "union",
