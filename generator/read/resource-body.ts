@@ -5,7 +5,7 @@ import { UNKNOWN, readTypePhrase } from "./types.js";
 import { balancedParenGroup } from "../util/parens.js";
 import { pushAll } from "../util/arrays.js";
 import { fillFieldSources, keysObject, readFieldList } from "./field-lists.js";
-import { SEE_METHOD, SEE_PARAMS, members, nullableByPrefix, readGapSentence, titledResource } from "./resource-parts.js";
+import { SEE_METHOD, SEE_PARAMS, fieldsOf, members, nullableByPrefix, readGapSentence, titledResource } from "./resource-parts.js";
 
 /**
  * A resource written as one paragraph or bullet rather than a section: `**Title** (\`m\` item): fields…` and the
@@ -122,18 +122,18 @@ export function readResourceBody(ctx: ReadContext, r: Resource, written: Text): 
     // Words first, spaces after them: a pattern that opens with spaces would rescan a long run of them at each place.
     const joint = /\bis\s+an\s+object\s+(?:with|containing)\s+|=\s*obj(?:ect)?\s+(?:w\/|with)\s+/.exec(first.text);
     const listAt = joint ? joint.index + joint[0].length : first.text.length;
-    pushAll(members(r), readFieldList(resultOf[3] ?? "", null, undefined, trimText(sliceText(first, listAt)), ctx).fields);
+    pushAll(fieldsOf(ctx, r, first), readFieldList(resultOf[3] ?? "", null, undefined, trimText(sliceText(first, listAt)), ctx).fields);
   } else {
     // "CODE, HANDLER, NAME, DESCRIPTION; see Endpoints" keeps the pointer as a note; so does "… → see Endpoints".
     // The arrow first, then the spaces around it: a pattern that starts with spaces would rescan a long run of them.
     const arrow = /(?:→|->|—)[ \t\n]*(?=see\b)/i.exec(first.text);
     const parts = splitTop(first, (x, i) => (x[i] === ";" ? 1 : 0));
     const [list, ...tail] = arrow && parts.length === 1 ? [trimText({ text: first.text.slice(0, arrow.index), start: first.start }), trimText(sliceText(first, arrow.index + arrow[0].length))] : parts;
-    if (list) pushAll(members(r), readFieldList(list.text, null, undefined, list, ctx).fields);
+    if (list) pushAll(fieldsOf(ctx, r, list), readFieldList(list.text, null, undefined, list, ctx).fields);
     for (const x of tail) {
       r.notes.push(statement(ctx, x));
       if (SEE_PARAMS.test(collapse(x.text))) {
-        r.type = { kind: "object", members: members(r) };
+        r.type = { kind: "object", members: fieldsOf(ctx, r, x) };
         r.fieldsAreParams = true;
       }
     }

@@ -26,7 +26,7 @@ export function readGroupBullet(ctx: ReadContext, r: Resource, t: Text, rules: T
   const list = sliceText(t, m[0].length);
   const read = readFieldList(list.text, rules, m[1]?.trim(), list, ctx);
   if (read.fields.length === 0) return false;
-  pushAll(members(r), read.fields);
+  pushAll(fieldsOf(ctx, r, t), read.fields);
   return true;
 }
 
@@ -63,6 +63,23 @@ export function newResource(ctx: ReadContext, title: string, at: Text): Resource
 
 export function members(r: Resource): Field[] {
   if (r.type.kind !== "object") throw new Error("resource type is not an object");
+  return r.type.members;
+}
+
+/**
+ * The fields of a resource, for a reader that adds more (a table, a group or shape bullet, a field list). A resource
+ * whose first sentence made it something else ("see `m` in Endpoints", a pointer the model resolves) and that then
+ * lists fields states both: the fields are read, the resource becomes their object, the pointer stays among its
+ * notes, and the reading says so. A spec could make the reader throw here before (found by a mutated spec and the
+ * second review: six layouts).
+ */
+export function fieldsOf(ctx: ReadContext, r: Resource, at: Text): Field[] {
+  if (r.type.kind === "object") return r.type.members;
+  report(ctx, "ambiguous-reading", spanOfText(ctx, at), {
+    text: `${r.name}: ${collapse(at.text).slice(0, 60)}`,
+    reading: "the fields it lists, as the resource's own; the pointer before them stays a note",
+  });
+  r.type = { kind: "object", members: [] };
   return r.type.members;
 }
 
@@ -214,7 +231,7 @@ export function readShapeBullet(ctx: ReadContext, r: Resource, t: Text, rules: T
   if (type.kind === "object" && type.additional?.kind === "object" && type.additional.name === "Item") {
     type = { ...type, additional: { ...type.additional, name: `${shapeName}Item` } };
   }
-  const ms = members(r);
+  const ms = fieldsOf(ctx, r, t);
   for (const n of names) {
     const f = ms.find((x) => x.name === n);
     if (f) {
@@ -249,7 +266,7 @@ export function readFieldListBullet(ctx: ReadContext, r: Resource, t: Text, rule
   if (read.fields.length === 0) return false;
   const word = all ? readTypePhrase(all[1] ?? "")?.type : undefined;
   if (word) for (const f of read.fields) if (f.type.kind === "unknown") f.type = word;
-  pushAll(members(r), read.fields);
+  pushAll(fieldsOf(ctx, r, t), read.fields);
   return true;
 }
 

@@ -6,7 +6,7 @@ import { readReturnedBy, readTitleLinks } from "./links.js";
 import { headerIndex, tableRows } from "./tables.js";
 import { pushAll } from "../util/arrays.js";
 import { fillFieldSources, mergeRules, readKeyedObject, readTypingRules } from "./field-lists.js";
-import { addLinks, members, newResource, nullableByPrefix, readFieldListBullet, readFieldTable, readGapSentence, readGroupBullet, readGroupTable, readShapeBullet } from "./resource-parts.js";
+import { addLinks, fieldsOf, newResource, nullableByPrefix, readFieldListBullet, readFieldTable, readGapSentence, readGroupBullet, readGroupTable, readShapeBullet } from "./resource-parts.js";
 import { readResourceBullet, readTitledParagraph } from "./resource-body.js";
 import { RESOURCE_SENTENCES, type ResourceSentence, type SectionState } from "./resource-sentences.js";
 
@@ -81,7 +81,7 @@ function readSectionTable(st: SectionState, block: Table): void {
   }
   const fields = h?.find(/^(?:field )?group$/) !== null ? readGroupTable(ctx, block, rules) : readFieldTable(ctx, block, rules);
   if (st.membersOf?.type.kind === "object") pushAll(st.membersOf.type.members, fields);
-  else pushAll(members(r), fields);
+  else pushAll(fieldsOf(ctx, r, textOf(ctx.file, block)), fields);
   st.membersOf = null;
 }
 
@@ -216,7 +216,7 @@ export function readOtherResources(ctx: ReadContext, section: Section): Resource
     const t = textOf(ctx.file, block);
     if (block.type === "table" && open) {
       ctx.subject = { resource: open.name };
-      pushAll(members(open), readFieldTable(ctx, block, null));
+      pushAll(fieldsOf(ctx, open, t), readFieldTable(ctx, block, null));
       ctx.subject = undefined;
       tabled = open;
       open = null;

@@ -321,9 +321,12 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
       // key it by identifiers ("The root object where the key is the department ID, and the value: …") is a map of them.
       const lists = forms.elements.map((e): TypeRef => ({ kind: "array", items: e }));
       const value: TypeRef = { kind: "union", options: bare.kind === "array" || forms.lists ? lists : forms.elements };
-      const keyed = bare.kind === "object" && keyedByIdentifier(plainText(description));
+      // The words before the items key the value ("The root object where the key is the department ID, and the
+      // value:"), not words inside one item.
+      const keyed = bare.kind === "object" && keyedByIdentifier(plainText(forms.lead));
       const read: TypeRef = keyed ? { kind: "object", members: [], additional: value, keyDescription: "identifier" } : value;
-      if (bare.kind === "object" && !keyed && forms.lists) {
+      // A row typed `object` is a map of the forms, or it stays unread: identifiers or a list are no object.
+      if (bare.kind === "object" && !keyed) {
         sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "its members unknown: the description gives several forms by condition");
       } else {
         type = type.kind === "union" ? { ...type, options: type.options.flatMap((o) => (o !== bare ? [o] : read.kind === "union" ? read.options : [read])) } : read;
@@ -690,41 +693,55 @@ function alternatives(description: string): boolean {
 /**
  * The forms of a value by condition, where each "When …"/"If …" item names its form plainly: objects a link of the
  * item describes ("contains an array of objects describing users [(detailed description)](#user-object)"), or
- * identifiers ("contains user IDs", "an array of manager identifiers"), which are the linked objects' `id` (its row's
- * type; unknown when the objects have none). `lists` when the items say each form is a list ("an array of …").
- * Null when an item names neither, or no item links the objects (the identifiers' type would be a guess): the value's
- * members stay unknown, as before. One pass over the lines.
+ * identifiers as what the item gives ("contains user IDs", ", an array of manager identifiers"; not "if the IDs are
+ * not found"), which are the linked objects' `id` (its row's type; unknown when the objects have none). One item of
+ * each form. `lists` when every item says its form is a list ("an array of …"); null when only some do. `lead` is the
+ * description before its first item (where words that key the value by identifiers belong). Items under "Returns
+ * `false`:" say when that value comes, as `alternatives` reads them. Null when an item names neither form or both, or
+ * no item links the objects (the identifiers' type would be a guess): the value's members stay unknown, as before.
+ * The items are classified before the link is followed, so a reading given up reads no table. One pass over the lines.
  */
-function conditionForms(scope: FieldScope, cell: YfmCell, description: string, seen: readonly string[]): { elements: TypeRef[]; lists: boolean; said: string } | null {
+function conditionForms(scope: FieldScope, cell: YfmCell, description: string, seen: readonly string[]): { elements: TypeRef[]; lists: boolean; lead: string; said: string } | null {
   const items: string[] = [];
+  let lead = "";
+  let under = false;
   for (const line of description.split("\n")) {
     const item = /^[ \t]*[-*][ \t]+/.exec(line);
-    if (item && /^(?:when|if)\b/i.test(line.slice(item[0].length))) items.push(line.slice(item[0].length));
+    if (!item) {
+      if (line.trim() !== "") under = OTHER_VALUE_LIST.test(line.trim());
+      if (items.length === 0) lead += `${line}\n`;
+      continue;
+    }
+    if (!under && /^(?:when|if)\b/i.test(line.slice(item[0].length))) items.push(line.slice(item[0].length));
   }
-  let object: TypeRef | null = null;
+  let link: string | null = null;
   let ids = false;
   let lists = 0;
   for (const text of items) {
-    if (/\barray of\b|\blist of\b/i.test(text)) lists++;
-    const link = /\]\(#([^()[\]\s]+)\)/.exec(text)?.[1];
-    if (link) {
-      const key = keyOf(scope, cell, link);
-      const table = !seen.includes(key) && seen.length < DEPTH ? anchored(scope, cell, link) : null;
-      const read = table ? objectOf(scope, table, [...seen, key]) : null;
-      if (!read || read.kind !== "object" || object) return null;
-      object = read;
-    } else if (/\b(?:IDs|identifiers)\b/i.test(text) && !ids) ids = true;
+    if (/\b(?:array|list) of\b/i.test(text)) lists++;
+    const linked = /\]\(#([^()[\]\s]+)\)/.exec(text)?.[1];
+    const saysIds = ID_FORM.test(text);
+    if (linked && !saysIds && link === null) link = linked;
+    else if (saysIds && !linked && !ids) ids = true;
     else return null;
   }
-  if (!object || object.kind !== "object" || !ids) return null;
+  if (link === null || !ids || (lists > 0 && lists < items.length)) return null;
+  const key = keyOf(scope, cell, link);
+  const table = !seen.includes(key) && seen.length < DEPTH ? anchored(scope, cell, link) : null;
+  const object = table ? objectOf(scope, table, [...seen, key]) : null;
+  if (!object || object.kind !== "object") return null;
   const idRow = object.members.find((f) => /^id$/i.test(f.name));
   const id: TypeRef = idRow?.type ?? { kind: "unknown", note: "identifiers the page does not type" };
   return {
     elements: [id, object],
     lists: lists === items.length,
+    lead,
     said: `as a union: identifiers (${idRow ? `the objects' \`${idRow.name}\`` : "untyped"}) or the objects the item links`,
   };
 }
+
+/** Identifiers as what a condition's item gives: "contains user IDs", "an array of manager identifiers", ", ids". */
+const ID_FORM = /(?:\bcontains|\breturns|,)[ \t]+(?:an? )?(?:(?:array|list) of )?(?:[\w-]+ ){0,3}(?:IDs|identifiers)\b/i;
 
 /** "an object with identifier keys", "keyed by identifier", "where the key is the … ID". */
 const KEYED_BY_ID = /\bobject with (?:\w+ )?(?:identifier|ID) keys\b|\bkeyed by (?:the )?(?:\w+ )?(?:identifier|ID)\b|\bkeys? (?:is|are) (?:the )?(?:\w+ )?(?:identifiers?|IDs?)\b/i;

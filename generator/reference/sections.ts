@@ -120,10 +120,16 @@ function linkedAnchors(blocks: readonly YfmBlock[]): Set<string> {
 }
 
 export function headingIndex(blocks: YfmBlock[]): HeadingIndex {
-  let linked: Set<string> | undefined;
   const byAnchor = new Map<string, number>();
   const byField = new Map<string, { index: number; anchor: string }>();
   const fieldOf = new Map<string, string>();
+  // Headings whose written anchor may name a field, asked after every heading the words name a field by.
+  const anchored: Array<{ index: number; anchor: string }> = [];
+  const name = (field: string, index: number, anchor: string) => {
+    if (byField.has(field) || !sectionTables(blocks, index)) return;
+    byField.set(field, { index, anchor });
+    fieldOf.set(anchor.toLowerCase(), field);
+  };
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i] as YfmBlock;
     if (b.kind !== "heading") continue;
@@ -131,16 +137,20 @@ export function headingIndex(blocks: YfmBlock[]): HeadingIndex {
     // The first heading of an anchor is the one a link reaches, as in the published page.
     for (const key of [(b.anchor ?? "").toLowerCase(), slug]) if (key && !byAnchor.has(key)) byAnchor.set(key, i);
     if (b.depth < 2) continue;
-    const m = NAMED_SECTION.exec(b.text.replace(/[`*]/g, "").trim().toLowerCase());
-    // Else the anchor the page writes for it, where it is a field's name and no link of the page leads to it:
-    // "Document Array Element {#documents}" (documentgenerator.document.list's `documents`, whose row links nothing).
-    // A section a row links is that row's ("data Array Element {#data}", the list `data` of hcmlink.employee.set),
-    // not another `data`'s of the same name (its job's "Additional job data").
-    const field = m?.slice(1).find((g) => g !== undefined) ?? (b.anchor && FIELD_ANCHOR.test(b.anchor) && !(linked ??= linkedAnchors(blocks)).has(b.anchor.toLowerCase()) ? b.anchor.toLowerCase() : undefined);
-    if (field && !byField.has(field) && sectionTables(blocks, i)) {
-      byField.set(field, { index: i, anchor: b.anchor ?? slug });
-      fieldOf.set((b.anchor ?? slug).toLowerCase(), field);
-    }
+    const words = b.text.replace(/[`*]/g, "").trim().toLowerCase();
+    const field = NAMED_SECTION.exec(words)?.slice(1).find((g) => g !== undefined);
+    if (field) name(field, i, b.anchor ?? slug);
+    else if (b.anchor && FIELD_ANCHOR.test(b.anchor) && !SECTIONS.some(([, re]) => re.test(words))) anchored.push({ index: i, anchor: b.anchor });
+  }
+  // Else the anchor the page writes for a section, where it is a field's name and no link of the page leads to it:
+  // "Document Array Element {#documents}" (documentgenerator.document.list's `documents`, whose row links nothing).
+  // Never one of the page's own sections ("Returned Data {#result}" holds the rows of `result`, not its members), nor
+  // over a section the words name after the field (second review: an earlier "Example values {#task}" had taken
+  // `task` from "Fields of the task object"). A section a row links is that row's ("data Array Element {#data}", the
+  // list `data` of hcmlink.employee.set), not another `data`'s of the same name (its job's "Additional job data").
+  if (anchored.length > 0) {
+    const linked = linkedAnchors(blocks);
+    for (const a of anchored) if (!linked.has(a.anchor.toLowerCase())) name(a.anchor.toLowerCase(), a.index, a.anchor);
   }
   return { byAnchor, byField, fieldOf };
 }

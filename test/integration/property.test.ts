@@ -88,6 +88,27 @@ describe("mutated specs", () => {
     assertInside(text, (await generate(text, opts)).diagnostics);
   });
 
+  it("a resource that points at a method and then lists fields is read, with a word, not thrown on (second review: six layouts)", async () => {
+    const at = "### Other resources\n";
+    const pointer = "### Calendar settings\n\nSee `calendar.user.settings.set` in Endpoints.";
+    const cases = {
+      table: SPEC_TEXT.replace(at, `${pointer}\n\n| Field | Type |\n|---|---|\n| view | string |\n\n${at}`),
+      group: SPEC_TEXT.replace(at, `${pointer}\n\n- **Identity:** \`id\`, \`name\`\n\n${at}`),
+      shape: SPEC_TEXT.replace(at, `${pointer}\n\n- \`creator\`: object with \`id\`, \`name\`.\n\n${at}`),
+      fields: SPEC_TEXT.replace(at, `${pointer} Fields: ID, NAME.\n\n${at}`),
+      result: SPEC_TEXT.replace(at, `${pointer} The result of adding a line is an object with \`ID\` (integer).\n\n${at}`),
+    };
+    for (const [name, text] of Object.entries(cases)) {
+      expect(text, name).not.toBe(SPEC_TEXT);
+      const r = await generate(text, opts);
+      assertInside(text, r.diagnostics);
+      // The fields are read, and the reading says it read them over the pointer.
+      expect(r.diagnostics.some((d) => d.code === "ambiguous-reading" && d.message.includes("the fields it lists, as the resource's own")), name).toBe(true);
+      const settings = r.model?.resources.find((x) => x.name === "CalendarSettings");
+      expect(settings?.type.kind === "object" ? settings.type.members.length : 0, name).toBeGreaterThan(0);
+    }
+  });
+
   it("never make the generator throw on the whole spec", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(mutation(specLines.length), { minLength: 1, maxLength: 8 }), async (mutations) => {
