@@ -314,24 +314,12 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   const bare = pair ? null : isBareObject(type) ? type : bareOptions.length === 1 ? (bareOptions[0] as TypeRef) : null;
   if (bare && alternatives(description)) {
     // "When `USER_DATA = 'N'`, contains user IDs; when 'Y', user objects (link)": the link is one form of several.
-    const forms = conditionForms(scope, cell, description, seen);
+    const forms = conditionForms(scope, cell, bare, description, seen);
     if (!forms) sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "its members unknown: the description gives several forms by condition");
     else {
-      // Each case is a whole value: a list of identifiers, or a list of the objects. A row typed `object` whose words
-      // key it by identifiers ("The root object where the key is the department ID, and the value: …") is a map of them.
-      const lists = forms.elements.map((e): TypeRef => ({ kind: "array", items: e }));
-      const value: TypeRef = { kind: "union", options: bare.kind === "array" || forms.lists ? lists : forms.elements };
-      // The words before the items key the value ("The root object where the key is the department ID, and the
-      // value:"), not words inside one item.
-      const keyed = bare.kind === "object" && keyedByIdentifier(plainText(forms.lead));
-      const read: TypeRef = keyed ? { kind: "object", members: [], additional: value, keyDescription: "identifier" } : value;
-      // A row typed `object` is a map of the forms, or it stays unread: identifiers or a list are no object.
-      if (bare.kind === "object" && !keyed) {
-        sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "its members unknown: the description gives several forms by condition");
-      } else {
-        type = type.kind === "union" ? { ...type, options: type.options.flatMap((o) => (o !== bare ? [o] : read.kind === "union" ? read.options : [read])) } : read;
-        sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, `either form by its condition, ${forms.said}`);
-      }
+      const read = forms.type;
+      type = type.kind === "union" ? { ...type, options: type.options.flatMap((o) => (o !== bare ? [o] : read.kind === "union" ? read.options : [read])) } : read;
+      sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, `either form by its condition, ${forms.said}`);
     }
   } else if (bare) {
     const linked = linkedObject(scope, bare, cell, name, description, seen);
@@ -695,13 +683,13 @@ function alternatives(description: string): boolean {
  * item describes ("contains an array of objects describing users [(detailed description)](#user-object)"), or
  * identifiers as what the item gives ("contains user IDs", ", an array of manager identifiers"; not "if the IDs are
  * not found"), which are the linked objects' `id` (its row's type; unknown when the objects have none). One item of
- * each form. `lists` when every item says its form is a list ("an array of …"); null when only some do. `lead` is the
- * description before its first item (where words that key the value by identifiers belong). Items under "Returns
- * `false`:" say when that value comes, as `alternatives` reads them. Null when an item names neither form or both, or
- * no item links the objects (the identifiers' type would be a guess): the value's members stay unknown, as before.
- * The items are classified before the link is followed, so a reading given up reads no table. One pass over the lines.
+ * each form; lists where every item says its form is one ("an array of …") or the row is one, null when only some
+ * items do; a map of them for a row typed `object` (below). Items under "Returns `false`:" say when that value comes,
+ * as `alternatives` reads them. Null when an item names neither form or both, or no item links the objects (the
+ * identifiers' type would be a guess): the value's members stay unknown, as before. Everything is decided before the
+ * link is followed, so a reading given up reads no table. One pass over the lines.
  */
-function conditionForms(scope: FieldScope, cell: YfmCell, description: string, seen: readonly string[]): { elements: TypeRef[]; lists: boolean; lead: string; said: string } | null {
+function conditionForms(scope: FieldScope, cell: YfmCell, bare: TypeRef, description: string, seen: readonly string[]): { type: TypeRef; said: string } | null {
   const items: string[] = [];
   let lead = "";
   let under = false;
@@ -726,16 +714,21 @@ function conditionForms(scope: FieldScope, cell: YfmCell, description: string, s
     else return null;
   }
   if (link === null || !ids || (lists > 0 && lists < items.length)) return null;
+  // A row typed `object` is a map of the forms, where the words before the items key it by identifiers ("The root
+  // object where the key is the department ID, and the value:"), not words inside one item; else it stays unread:
+  // identifiers or a list are no object.
+  const keyed = bare.kind === "object" && keyedByIdentifier(plainText(lead));
+  if (bare.kind === "object" && !keyed) return null;
   const key = keyOf(scope, cell, link);
   const table = !seen.includes(key) && seen.length < DEPTH ? anchored(scope, cell, link) : null;
   const object = table ? objectOf(scope, table, [...seen, key]) : null;
   if (!object || object.kind !== "object") return null;
   const idRow = object.members.find((f) => /^id$/i.test(f.name));
   const id: TypeRef = idRow?.type ?? { kind: "unknown", note: "identifiers the page does not type" };
+  // Each case is a whole value: a list of identifiers, or a list of the objects, where the row or every item says so.
+  const value: TypeRef = { kind: "union", options: bare.kind === "array" || lists === items.length ? [id, object].map((e): TypeRef => ({ kind: "array", items: e })) : [id, object] };
   return {
-    elements: [id, object],
-    lists: lists === items.length,
-    lead,
+    type: keyed ? { kind: "object", members: [], additional: value, keyDescription: "identifier" } : value,
     said: `as a union: identifiers (${idRow ? `the objects' \`${idRow.name}\`` : "untyped"}) or the objects the item links`,
   };
 }
@@ -802,7 +795,7 @@ function linkedObject(scope: FieldScope, type: TypeRef, cell: YfmCell, name: str
   // read as the parameter's (review: tasks.template.checklist.add's `MEMBERS` became an open object without a word).
   // Not where the row links a section itself (one it has been through: bizproc.task.list's `PARAMETERS`, whose
   // fields link back to it).
-  if (!named && !via && !link && !/\]\(#/.test(description) && !foreign(scope, cell) && scope.namedInAnswer) {
+  if (!named && !/\]\(#/.test(description) && !foreign(scope, cell) && scope.namedInAnswer) {
     const there = scope.namedInAnswer(name, seen[seen.length - 1]);
     if (there) sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, `its own words alone, not the section '${there}' named after it, which stands in what the method answers`);
   }

@@ -119,6 +119,12 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
   let index: HeadingIndex | null = null;
   const headings = () => (index ??= headingIndex(page.blocks));
   const included = new Set(page.included);
+  // The section named after a field, counted as read; with `before`, only one whose heading stands before that block.
+  const named = (name: string, within?: string, before = Infinity): (AnchoredTable & { anchor: string }) | null => {
+    const found = tableNamed(page.blocks, headings(), name, within, before);
+    if (found) markUsed(found.table);
+    return found ? { ...found.table, anchor: found.anchor } : null;
+  };
   const pageScope: FieldScope = {
     file: page.file,
     diagnostics: scope.diagnostics,
@@ -171,11 +177,7 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
       if (found) markUsed(found.table);
       return found ? { ...found.table, anchor: found.anchor } : null;
     },
-    tableNamed: (name, within) => {
-      const found = tableNamed(page.blocks, headings(), name, within);
-      if (found) markUsed(found.table);
-      return found ? { ...found.table, anchor: found.anchor } : null;
-    },
+    tableNamed: (name, within) => named(name, within),
   };
   const envelope: Field[] = [];
   // Read with the parameters table that stands before the first H2, where no section holds the parameters; only once
@@ -186,17 +188,14 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
   // `MEMBERS` parameter's value, which its row says is `{ TYPE }` (read as it, a call's `{"547": {"TYPE": "A"}}` was
   // checked against the answer's participant).
   const answers = read.find((s) => s.kind === "response" || s.kind === "returned" || s.kind === "errors" || s.kind === "error-codes");
-  const answersAt = answers ? page.blocks.indexOf(answers.heading) : -1;
+  const answersIndex = answers ? page.blocks.indexOf(answers.heading) : -1;
+  const answersAt = answersIndex < 0 ? Infinity : answersIndex;
   const parameterScope: FieldScope = {
     ...pageScope,
     parameters: true,
-    tableNamed: (name, within) => {
-      const found = tableNamed(page.blocks, headings(), name, within, answersAt < 0 ? Infinity : answersAt);
-      if (found) markUsed(found.table);
-      return found ? { ...found.table, anchor: found.anchor } : null;
-    },
+    tableNamed: (name, within) => named(name, within, answersAt),
     namedInAnswer: (name, within) => {
-      const found = answersAt < 0 ? null : tableNamed(page.blocks, headings(), name, within);
+      const found = tableNamed(page.blocks, headings(), name, within);
       const heading = found && found.heading >= answersAt ? page.blocks[found.heading] : undefined;
       return heading?.kind === "heading" ? heading.text.replace(/[`*]/g, "").trim() : null;
     },
