@@ -153,9 +153,10 @@ let digest: string | null = null;
 
 /**
  * The libraries whose output the cached texts are: prettier's document printer lays out the declarations, js-yaml
- * writes the YAML. Another version of either could print other bytes with the generator's code unchanged.
+ * writes the YAML, and ts-morph's bundled TypeScript parser reads the pages' result shapes (reference/shape.ts).
+ * Another version of any could give other bytes with the generator's code unchanged.
  */
-const PRINTERS = ["prettier", "js-yaml"] as const;
+const PRINTERS = ["prettier", "js-yaml", "ts-morph"] as const;
 
 /**
  * A hash of this generator's own compiled code and of its printers' versions (PRINTERS): a cache entry of another

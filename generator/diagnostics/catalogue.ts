@@ -47,6 +47,12 @@ const catalogue = {
     message: (p: { text: string; reading: string }) => `'${p.text}' can be read two ways; read as ${p.reading}`,
     hint: "Rewrite the text in one of the forms of spec-source/README.md#the-grammar-of-a-field so that it has one reading.",
   },
+  "result-shape-differs": {
+    severity: "warning",
+    message: (p: { of: string; count: number; points: string }) =>
+      `The TypeScript shape of ${p.of} allows what the table does not, at ${p.count} point(s): ${p.points}; read as either`,
+    hint: "Make the page's table and the shape in its JS (TS) tab say the same type (a value that may be empty is written 'type | null' in both); spec-source/README-reference.md#the-results-typescript-shape.",
+  },
   "unknown-table-column": {
     severity: "warning",
     message: (p: { header: string; known: string }) =>

@@ -16,6 +16,7 @@ import { isDotted, nest } from "./nesting.js";
 import { readRequestRates } from "./limits.js";
 import { readScopeList } from "./scopes.js";
 import { type PageScope, readPage } from "./page.js";
+import { type SharedShape, applySharedShapes } from "./shape.js";
 import { type HeadingIndex, type SectionTable, headingIndex, tableAt } from "./sections.js";
 
 /**
@@ -63,6 +64,7 @@ export const REFERENCE_FRONT_END: FrontEnd = {
     const events = new Map<string, EventPayload>();
     const placements: Placement[] = [];
     const placed = new Map<string, Placement>();
+    const shared: SharedShape[] = [];
     for (const f of pages) {
       if (isCatalogue(f.path)) continue;
       const key = cache ? sha256(`${cache.salt}\0${catalogueDigest}\0${f.path}\0${f.text}`) : "";
@@ -72,6 +74,8 @@ export const REFERENCE_FRONT_END: FrontEnd = {
       if (cache) cache.next.set(key, cached ? cache.entries.get(key) : structuredClone(reading));
       diagnostics.push(...reading.diagnostics);
       for (const e of reading.envelope ?? []) if (!paging.has(e.name)) paging.set(e.name, e);
+      // A duplicate page's shapes are kept too: the structure is what every page says it may be.
+      shared.push(...(reading.shared ?? []));
       if (reading.event) {
         const earlier = events.get(reading.event.code);
         if (earlier) diagnostics.push(diagnostic("duplicate-page", { ...reading.event.source, endLine: reading.event.source.line, endColumn: reading.event.source.column + 1 }, { name: reading.event.name, first: `${earlier.source.file}:${earlier.source.line}` }));
@@ -103,7 +107,9 @@ export const REFERENCE_FRONT_END: FrontEnd = {
       seen.set(id, m);
       fragments.methods.push(m);
     }
-    fragments.resources.push(...catalogue.resources);
+    const resources = [...catalogue.resources];
+    applySharedShapes(resources, shared, diagnostics);
+    fragments.resources.push(...resources);
     fragments.catalogue.push(...systemErrors(texts, root, resolve));
     // The list of scopes: the "Available Scopes" page beside the areas (`api-reference/scopes/permissions.md`).
     const scopesFile = `${root}api-reference/scopes/permissions.md`;
@@ -209,6 +215,8 @@ interface CachedPage {
   /** The placement a widget page describes. */
   placement?: Placement;
   envelope?: Field[];
+  /** The shapes of the catalogue's structures the page's result holds, applied once every page is read. */
+  shared?: SharedShape[];
   diagnostics: Diagnostic[];
   /** Each include the page asked for: from which file, the target, the file it found (or null), that file's hash. */
   included: Array<[string, string, string | null, string | null]>;
@@ -260,7 +268,7 @@ function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, re
     seen.add(key);
     included.push([from, target, file, file === null ? null : sha256(texts.get(file) ?? "")]);
   }
-  return { method: reading.method, ...(event ? { event } : {}), ...(placement ? { placement } : {}), ...(reading.envelope ? { envelope: reading.envelope } : {}), diagnostics, included };
+  return { method: reading.method, ...(event ? { event } : {}), ...(placement ? { placement } : {}), ...(reading.envelope ? { envelope: reading.envelope } : {}), ...(reading.shared ? { shared: reading.shared } : {}), diagnostics, included };
 }
 
 /** A cached reading whose included files are still the same, copied so that the model stage may change it; else null. */

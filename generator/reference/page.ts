@@ -8,6 +8,7 @@ import { withKeyForms } from "./keys.js";
 import { scopeLine } from "./scopes.js";
 import { type HeadingIndex, type PageSection, type SectionTable, firstFieldTable, headingIndex, namedInside, positionKey, sectionsOf, spanOf, srcOf, tableAt, tableNamed, warnUnused } from "./sections.js";
 import { readErrors, readParameters, readReturned } from "./returned.js";
+import { SHAPE_BUDGET, type SharedShape, applyResultShapes, resultShapes } from "./shape.js";
 
 /**
  * A method page of the reference (spec-source/README-reference.md#method-pages):
@@ -42,6 +43,8 @@ export interface PageReading {
   method: Method | null;
   /** The envelope's paging members a list method's returned data names (`total`, `next`), as the page types them. */
   envelope?: Field[];
+  /** What the result's TypeScript shape says of the catalogue's structures the result holds (reference/shape.ts). */
+  shared?: SharedShape[];
   /** Why the page is not a method page, when it is not. */
   skipped?: "no-title" | "no-method-name" | "not-a-method-page";
 }
@@ -210,10 +213,14 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
   // Rows named as forms of keys (`UF_...`, `\<userId\>`) are the keys their objects take, not members.
   method.params = method.params.map((p) => ({ ...p, type: withKeyForms(p.type) }));
   if (method.result) method.result = { ...method.result, type: withKeyForms(method.result.type) };
+  // The result's second statement on the page, its TypeScript shape in the SDK tab: where it allows more, either.
+  const over: Source[] = [];
+  const shared = applyResultShapes(method, resultShapes(page.blocks, page.file, method.name, over), scope.diagnostics);
+  for (const at of over) scope.diagnostics.push(diagnostic("unplaced", spanOf(at, 1), { what: `the rest of the TypeScript shape of ${method.name}'s result, past ${SHAPE_BUDGET} types (read as any value from here)` }));
   warnUnused(read, used, scope.diagnostics);
   warnDropped(method, envelope, pageScope.read ?? [], pageScope.merged ?? new Set(), scope.diagnostics);
   if (method.errors.length === 0) method.errorsOpen = { reason: "the page lists no errors of its own", source: srcOf(title) };
-  return { method, ...(envelope.length > 0 ? { envelope } : {}) };
+  return { method, ...(envelope.length > 0 ? { envelope } : {}), ...(shared.length > 0 ? { shared } : {}) };
 }
 
 function warnDropped(method: Method, envelope: Field[], read: ReadonlyArray<{ name: string; source: Source }>, merged: ReadonlySet<string>, diagnostics: Diagnostic[]): void {

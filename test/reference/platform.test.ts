@@ -103,6 +103,7 @@ describe("the platform's reference, read whole", () => {
       "ambiguous-reading": expect.any(Number),
       "deprecated-scope": expect.any(Number),
       "missing-scope": expect.any(Number),
+      "result-shape-differs": expect.any(Number),
       "title-method-mismatch": expect.any(Number),
       "unknown-table-column": expect.any(Number),
       "unknown-type-word": expect.any(Number),
@@ -183,6 +184,11 @@ describe("the platform's reference, read whole", () => {
     // deprecated: 21 pages.
     expect(byCode["deprecated-scope"]).toBeLessThanOrEqual(21);
     expect(byCode["deprecated-scope"]).toBeGreaterThan(0);
+    // Results whose TypeScript shape (the JS (TS) tab's `call.make<T>`) allows what their table does not, one warning
+    // each with every point, and the catalogue's structures the same, once each (reference/shape.ts): 242 when read.
+    // A page that makes its two statements agree takes one off.
+    expect(byCode["result-shape-differs"]).toBeLessThanOrEqual(242);
+    expect(diagnostics.filter((d) => d.code === "result-shape-differs" && d.message.includes("the catalogue's, shared")).length).toBeGreaterThanOrEqual(30);
     expect(diagnostics.filter((d) => d.code === "deprecated-scope").every((d) => d.file.includes("/api-reference/tasks/") && d.message.includes("scope 'tasks'"))).toBe(true);
   });
 
@@ -436,7 +442,12 @@ describe("the platform's reference, read whole", () => {
     // says (its common fields with each kind's), three examples give `utmCampaign: null` and one `lastName: null`
     // where the page types `string`. 0.786 (1,064) with a nullable enum's null among its values (sale's basket item
     // `type`: `1`, `2` or `null`; OpenAPI's `nullable` does not widen an `enum`).
-    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.786);
+    // 0.919 (1,244) with the result's second statement on its page read: the TypeScript shape of the JS (TS) tab
+    // (`call.make<T>`, 1,310 pages), where it allows what the table does not (null, an identifier as a string, a
+    // member the table lacks), read as either and warned (reference/shape.ts; the catalogue's structures widened once
+    // by every page's shape). Of the strictly parseable ones, issue 28's measure, 1,224 of 1,325 (0.923): over its 90%.
+    expect(response.accepted / response.checked).toBeGreaterThanOrEqual(0.919);
+    expect(response.strictAccepted / response.strict).toBeGreaterThanOrEqual(0.923);
     // 0.783 (975 of 1,245), as measured since the error bodies were read; 0.77 had been set before.
     expect(error.accepted / error.checked).toBeGreaterThanOrEqual(0.783);
     // The same examples with every object that lists its members closed to others (the generated schemas stay open:
@@ -459,8 +470,8 @@ describe("the platform's reference, read whole", () => {
     // crm.item.*'s `item` read (the four above). 1,032 with objects whose words say their keys are identifiers or codes
     // read as maps ("The key of the object is the user ID": imopenlines' QUEUE_FULL, imbot.bot.list, task comments'
     // ATTACHED_OBJECTS): their examples' keys ("101", "2131") were members the object lacked.
-    // 1,033 with the nullable enum above.
-    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.763);
+    // 1,033 with the nullable enum above. 1,203 with the results' TypeScript shapes read (above).
+    expect(response.closedAccepted / response.checked).toBeGreaterThanOrEqual(0.889);
     expect(error.closedAccepted / error.checked).toBeGreaterThanOrEqual(0.783);
   }, 120_000);
 
@@ -484,7 +495,9 @@ describe("the platform's reference, read whole", () => {
     // schemas are open): a divergence of the example, counted here.
     for (const e of errors) expect(e).toMatch(/TS2353: Object literal may only specify known properties/);
     process.stdout.write(`type-checked ${sample.length} methods' responses: ${errors.length} with a field absent from the table\n${errors.slice(0, 3).join("\n")}\n`);
-    expect(errors.length).toBeLessThanOrEqual(10);
+    // 17 since the results' TypeScript shapes were read: the sample is the first 250 methods (by name) with an
+    // accepted response, and more are accepted, so it holds others (each error a member its table does not list).
+    expect(errors.length).toBeLessThanOrEqual(17);
   }, 120_000);
 });
 

@@ -181,6 +181,21 @@ function overlapping(options: readonly TypeRef[]): boolean {
   const own = (o: (typeof objects)[number]) => o.members.some((m) => m.required && !objects.some((p) => p !== o && p.members.some((q) => q.name === m.name)));
   if (objects.length > 1 && !objects.every(own)) return true;
   const plain = (t: string) => options.some((o) => o.kind === "primitive" && o.type === t && !o.enum);
+  // Two options of one JSON type (an integer is a number) that can share a value: one takes any value of the type (a
+  // date-time string beside the empty string `""` a page's shape allows, which no format tells apart), or their
+  // enumerations meet. Disjoint enumerations (`Y`/`N` beside `1`/`0`) stay `oneOf`.
+  const json = (t: string) => (t === "integer" ? "number" : t);
+  const prims = options.filter((o): o is Extract<TypeRef, { kind: "primitive" }> => o.kind === "primitive");
+  for (let i = 0; i < prims.length; i++) {
+    for (let j = i + 1; j < prims.length; j++) {
+      const a = prims[i] as (typeof prims)[number];
+      const b = prims[j] as (typeof prims)[number];
+      if (json(a.type) !== json(b.type)) continue;
+      if (!a.enum || !b.enum) return true;
+      const other = new Set(b.enum);
+      if (a.enum.some((v) => other.has(v))) return true;
+    }
+  }
   return plain("integer") && plain("number");
 }
 
