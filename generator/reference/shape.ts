@@ -17,7 +17,7 @@ import type { YfmBlock } from "../yfm/blocks.js";
  * decisions.md D8 takes for required), and a warning lists each point with the shape's position. A result the table
  * does not type is typed from the shape. Values the shape narrows are left as the table says. A member whose type is
  * one of the catalogue's structures (`catalog_product`, shared by every method that names it) is not widened from one
- * page; the warning says so.
+ * page: what every page's shape says of the structure widens it once (applySharedShapes), one warning per structure.
  *
  * The declarations are read with TypeScript's own parser (ts-morph's bundled `ts`), loaded on the first page that
  * has a shape (about 200 ms once): a page is one source file, parsed whole, with positions.
