@@ -28,10 +28,25 @@ export function paramsOptional(m: Method): boolean {
   if (!m.described || m.params.length === 0) return true;
   const forms = m.constraints.find((c) => c.kind === "call-forms");
   // "At least one of" (of parameters the method has): `Required<Pick<…>>` of one of them, which `{}` is not.
-  for (const c of m.constraints) if (c.kind === "at-least-one" && c.params.some((p) => m.params.some((q) => q.name === p))) return false;
+  if (atLeastOneOf(m).length > 0) return false;
   // Any one complete call form: `{}` only when a form needs nothing.
   if (forms && forms.kind === "call-forms" && !forms.forms.some((f) => f.length === 0)) return false;
   return m.params.every((p) => !p.required);
+}
+
+/**
+ * Each "at least one of" of a method, as the names of its parameters it lists (the others are not the method's);
+ * those that list none of them are left out. The types print one `Pick` of each name of a group.
+ */
+export function atLeastOneOf(m: Method): string[][] {
+  const names = new Set(m.params.map((p) => p.name));
+  const out: string[][] = [];
+  for (const c of m.constraints) {
+    if (c.kind !== "at-least-one") continue;
+    const known = c.params.filter((p) => names.has(p));
+    if (known.length > 0) out.push(known);
+  }
+  return out;
 }
 
 /** Records in one page of a legacy list method (the platform fact: the spec's Limits table, else 50). */

@@ -707,7 +707,7 @@ function conditionForms(scope: FieldScope, cell: YfmCell, bare: TypeRef, descrip
   let lists = 0;
   for (const text of items) {
     if (/\b(?:array|list) of\b/i.test(text)) lists++;
-    const linked = /\]\(#([^()[\]\s]+)\)/.exec(text)?.[1];
+    const linked = anchorLinks(text)[0];
     const saysIds = ID_FORM.test(text);
     if (linked && !saysIds && link === null) link = linked;
     else if (saysIds && !linked && !ids) ids = true;
@@ -731,6 +731,14 @@ function conditionForms(scope: FieldScope, cell: YfmCell, bare: TypeRef, descrip
     type: keyed ? { kind: "object", members: [], additional: value, keyDescription: "identifier" } : value,
     said: `as a union: identifiers (${idRow ? `the objects' \`${idRow.name}\`` : "untyped"}) or the objects the item links`,
   };
+}
+
+/**
+ * The anchors of a text's links into its own page (`](#user-object)`), in order. The anchor stops at a bracket too:
+ * `](#a` repeated without its `)` is then one scan, not one per opening.
+ */
+export function anchorLinks(text: string): string[] {
+  return [...text.matchAll(/\]\(#([^()[\]\s]+)\)/g)].map((m) => m[1] as string);
 }
 
 /** Identifiers as what a condition's item gives: "contains user IDs", "an array of manager identifiers", ", ids". */
@@ -769,15 +777,13 @@ function linkedObject(scope: FieldScope, type: TypeRef, cell: YfmCell, name: str
     const member = heldObject(scope, cell, holder, seen);
     if (member) return { kind: "object", members: [member] };
   }
-  // The anchor stops at a bracket too: `](#a` repeated without its `)` is then one scan, not one per opening.
   // A link to a broader section that holds one named after the field (`FORM_DATA` linked to `#form`, "Form Operating
   // Mode", whose first table lists the keys the platform sends, not FORM_DATA's, which its sub-section "Parameters
   // Passed When Adding a Handler in the FORM_DATA Array" lists): that sub-section is the field's type. Asked before the
   // link's own table is, which counts that table as read (review: the keys' tables were then dropped without a word).
   let inner: (AnchoredTable & { anchor: string }) | null = null;
   let link: string | undefined;
-  for (const x of description.matchAll(/\]\(#([^()[\]\s]+)\)/g)) {
-    const a = x[1] as string;
+  for (const a of anchorLinks(description)) {
     if (seen.includes(keyOf(scope, cell, a))) continue;
     const within = foreign(scope, cell) ? null : (scope.namedInside?.(name, a) ?? null);
     if (within && !seen.includes(within.anchor)) inner = within;

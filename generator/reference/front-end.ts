@@ -16,7 +16,7 @@ import { isDotted, nest } from "./nesting.js";
 import { readRequestRates } from "./limits.js";
 import { readScopeList } from "./scopes.js";
 import { type PageScope, readPage } from "./page.js";
-import { type SharedShape, applySharedShapes } from "./shape.js";
+import { type SharedShape, withSharedShapes } from "./shape.js";
 import { type HeadingIndex, type SectionTable, headingIndex, tableAt } from "./sections.js";
 
 /**
@@ -107,9 +107,7 @@ export const REFERENCE_FRONT_END: FrontEnd = {
       seen.set(id, m);
       fragments.methods.push(m);
     }
-    const resources = [...catalogue.resources];
-    applySharedShapes(resources, shared, diagnostics);
-    fragments.resources.push(...resources);
+    fragments.resources.push(...withSharedShapes(catalogue.resources, shared, diagnostics));
     fragments.catalogue.push(...systemErrors(texts, root, resolve));
     // The list of scopes: the "Available Scopes" page beside the areas (`api-reference/scopes/permissions.md`).
     const scopesFile = `${root}api-reference/scopes/permissions.md`;

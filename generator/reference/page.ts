@@ -8,7 +8,7 @@ import { withKeyForms } from "./keys.js";
 import { scopeLine } from "./scopes.js";
 import { type HeadingIndex, type PageSection, type SectionTable, firstFieldTable, headingIndex, namedInside, positionKey, sectionsOf, spanOf, srcOf, tableAt, tableNamed, warnUnused } from "./sections.js";
 import { readErrors, readParameters, readReturned } from "./returned.js";
-import { SHAPE_BUDGET, type SharedShape, applyResultShapes, resultShapes } from "./shape.js";
+import { type SharedShape, applyResultShapes, resultShapes } from "./shape.js";
 
 /**
  * A method page of the reference (spec-source/README-reference.md#method-pages):
@@ -122,12 +122,13 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
   let index: HeadingIndex | null = null;
   const headings = () => (index ??= headingIndex(page.blocks));
   const included = new Set(page.included);
-  // The section named after a field, counted as read; with `before`, only one whose heading stands before that block.
-  const named = (name: string, within?: string, before = Infinity): (AnchoredTable & { anchor: string }) | null => {
-    const found = tableNamed(page.blocks, headings(), name, within, before);
+  // A section found for a field, counted as read.
+  const take = (found: { table: SectionTable; anchor: string } | null): (AnchoredTable & { anchor: string }) | null => {
     if (found) markUsed(found.table);
     return found ? { ...found.table, anchor: found.anchor } : null;
   };
+  // The section named after a field; with `before`, only one whose heading stands before that block.
+  const named = (name: string, within?: string, before = Infinity) => take(tableNamed(page.blocks, headings(), name, within, before));
   const pageScope: FieldScope = {
     file: page.file,
     diagnostics: scope.diagnostics,
@@ -175,11 +176,7 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
     read: [],
     merged: new Set(),
     selectable: { fields: [], into: null },
-    namedInside: (name, anchor) => {
-      const found = namedInside(page.blocks, headings(), name, anchor);
-      if (found) markUsed(found.table);
-      return found ? { ...found.table, anchor: found.anchor } : null;
-    },
+    namedInside: (name, anchor) => take(namedInside(page.blocks, headings(), name, anchor)),
     tableNamed: (name, within) => named(name, within),
   };
   const envelope: Field[] = [];
@@ -214,9 +211,7 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
   method.params = method.params.map((p) => ({ ...p, type: withKeyForms(p.type) }));
   if (method.result) method.result = { ...method.result, type: withKeyForms(method.result.type) };
   // The result's second statement on the page, its TypeScript shape in the SDK tab: where it allows more, either.
-  const over: Source[] = [];
-  const shared = applyResultShapes(method, resultShapes(page.blocks, page.file, method.name, over), scope.diagnostics);
-  for (const at of over) scope.diagnostics.push(diagnostic("unplaced", spanOf(at, 1), { what: `the rest of the TypeScript shape of ${method.name}'s result, past ${SHAPE_BUDGET} types (read as any value from here)` }));
+  const shared = applyResultShapes(method, resultShapes(page.blocks, page.file, method.name, scope.diagnostics), scope.diagnostics);
   warnUnused(read, used, scope.diagnostics);
   warnDropped(method, envelope, pageScope.read ?? [], pageScope.merged ?? new Set(), scope.diagnostics);
   if (method.errors.length === 0) method.errorsOpen = { reason: "the page lists no errors of its own", source: srcOf(title) };

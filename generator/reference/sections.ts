@@ -2,7 +2,7 @@ import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
 import type { Source } from "../model/types.js";
 import { type YfmBlock, slugOf } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
-import { fieldColumns } from "./fields.js";
+import { anchorLinks, fieldColumns } from "./fields.js";
 
 /**
  * A method page's sections (spec-source/README-reference.md#method-pages), known by their headings' words at level 2
@@ -110,7 +110,7 @@ const FIELD_ANCHOR = /^[A-Za-z][A-Za-z0-9_]*$/;
 function linkedAnchors(blocks: readonly YfmBlock[]): Set<string> {
   const out = new Set<string>();
   const scan = (text: string) => {
-    for (const m of text.matchAll(/\]\(#([^()[\]\s]+)\)/g)) out.add((m[1] as string).toLowerCase());
+    for (const a of anchorLinks(text)) out.add(a.toLowerCase());
   };
   for (const b of blocks) {
     if (b.kind === "text" || b.kind === "quote") scan(b.text);

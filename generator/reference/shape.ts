@@ -17,7 +17,7 @@ import type { YfmBlock } from "../yfm/blocks.js";
  * decisions.md D8 takes for required), and a warning lists each point with the shape's position. A result the table
  * does not type is typed from the shape. Values the shape narrows are left as the table says. A member whose type is
  * one of the catalogue's structures (`catalog_product`, shared by every method that names it) is not widened from one
- * page: what every page's shape says of the structure widens it once (applySharedShapes), one warning per structure.
+ * page: what every page's shape says of the structure widens it once (withSharedShapes), one warning per structure.
  *
  * The declarations are read with TypeScript's own parser (ts-morph's bundled `ts`), loaded on the first page that
  * has a shape (about 200 ms once): a page is one source file, parsed whole, with positions.
@@ -47,7 +47,7 @@ export interface ShapeMember {
 }
 
 /** The types one block's shape may expand to (the reference's largest is under 200). */
-export const SHAPE_BUDGET = 10_000;
+const SHAPE_BUDGET = 10_000;
 
 const SHAPE_LANGS = new Set(["ts", "typescript", "js", "javascript"]);
 /** The SDK's own names a shape may use, as what they are on the wire. */
@@ -57,16 +57,19 @@ const SDK_TYPES: Record<string, (at: Source) => Shape> = {
 
 /**
  * The shapes a page declares for `method`'s result: the type argument of each `call.make<T>(…)` whose `method` is the
- * method's name, resolved against the block's own declarations. Pages without such a call give none.
+ * method's name, resolved against the block's own declarations. Pages without such a call give none. A shape cut at
+ * the budget is said (`unplaced`: the rest of it).
  */
-export function resultShapes(blocks: readonly YfmBlock[], file: string, method: string, over: Source[] = []): Shape[] {
+export function resultShapes(blocks: readonly YfmBlock[], file: string, method: string, diagnostics: Diagnostic[]): Shape[] {
   const shapes: Shape[] = [];
+  const over: Source[] = [];
   for (const b of blocks) {
     // A method's name is matched in any case, as the platform takes it (`sale.paymentItemShipment.get`, the title's
     // `sale.paymentitemshipment.get`).
     if (b.kind !== "code" || b.file !== file || !SHAPE_LANGS.has(b.lang) || !b.text.includes("call.make<") || !b.text.toLowerCase().includes(method.toLowerCase())) continue;
     shapes.push(...shapesOfBlock(b, method, over));
   }
+  for (const at of over) diagnostics.push(diagnostic("unplaced", { ...at, endLine: at.line, endColumn: at.column + 1 }, { what: `the rest of the TypeScript shape of ${method}'s result, past ${SHAPE_BUDGET} types (read as any value from here)` }));
   return shapes;
 }
 
@@ -167,13 +170,12 @@ function shapesOfBlock(b: Extract<YfmBlock, { kind: "code" }>, method: string, o
       const parts = node.types.map(read);
       if (parts.every((p) => p.kind === "object" && !p.additional)) {
         // A member on two sides is both types at once, which no option here says: any value.
-        const members: ShapeMember[] = [];
+        const members = new Map<string, ShapeMember>();
         for (const m of parts.flatMap((p) => (p.kind === "object" ? p.members : []))) {
-          const i = members.findIndex((x) => x.name === m.name);
-          if (i < 0) members.push(m);
-          else members[i] = { ...(members[i] as ShapeMember), type: { kind: "unknown", at: m.at } };
+          const had = members.get(m.name);
+          members.set(m.name, had ? { ...had, type: { kind: "unknown", at: m.at } } : m);
         }
-        return { kind: "object", members, at: here };
+        return { kind: "object", members: [...members.values()], at: here };
       }
       return { kind: "unknown", at: here };
     }
@@ -181,16 +183,16 @@ function shapesOfBlock(b: Extract<YfmBlock, { kind: "code" }>, method: string, o
     return { kind: "unknown", at: here };
   };
   const objectOf = (members: TsNamespace.NodeArray<TsNamespace.TypeElement>, here: Source): Shape => {
-    const out: ShapeMember[] = [];
+    const out = new Map<string, ShapeMember>();
     let additional: Shape | undefined;
     for (const m of members) {
       if (ts.isPropertySignature(m) && m.type) {
         const name = ts.isIdentifier(m.name) || ts.isStringLiteral(m.name) || ts.isNumericLiteral(m.name) ? m.name.text : null;
         // A name given twice (a TypeScript error) is the first.
-        if (name !== null && !out.some((x) => x.name === name)) out.push({ name, optional: m.questionToken !== undefined, type: read(m.type), at: at(m) });
+        if (name !== null && !out.has(name)) out.set(name, { name, optional: m.questionToken !== undefined, type: read(m.type), at: at(m) });
       } else if (ts.isIndexSignatureDeclaration(m) && m.type) additional = read(m.type);
     }
-    return { kind: "object", members: out, ...(additional ? { additional } : {}), at: here };
+    return { kind: "object", members: [...out.values()], ...(additional ? { additional } : {}), at: here };
   };
   return calls.map(read);
 }
@@ -345,7 +347,7 @@ function widen(t: TypeRef, s: Shape, path: string, out: Widening[], shared: Shar
       continue;
     }
     // A structure of the catalogue (`catalog_product`) is shared by every method that names it: what the shapes say
-    // of its members is gathered from every page and widens the structure once (applySharedShapes).
+    // of its members is gathered from every page and widens the structure once (withSharedShapes).
     if (o.kind === "object" && mine.some((x) => x.kind === "ref")) {
       for (const x of mine) if (x.kind === "ref") shared.push({ resource: x.resource, shape: o });
       continue;
@@ -447,7 +449,7 @@ function widenObject(t: Extract<TypeRef, { kind: "object" }>, s: Extract<Shape, 
 /**
  * Widens the method's result by each shape its page declares, and says each point in one warning at the first. A
  * page whose shape agrees with its table is unchanged and said nothing. Returns the shapes of the catalogue's
- * structures the result holds, for applySharedShapes.
+ * structures the result holds, for withSharedShapes.
  */
 export function applyResultShapes(method: Method, shapes: readonly Shape[], diagnostics: Diagnostic[]): SharedShape[] {
   const out: Widening[] = [];
@@ -471,9 +473,10 @@ export function applyResultShapes(method: Method, shapes: readonly Shape[], diag
 /**
  * Widens each structure of the catalogue by what the shapes of every page that holds it say (in page order), and
  * says each point once, at the first shape that says it, in one warning per structure. A structure inside another is
- * widened by the shapes of its members the same way.
+ * widened by the shapes of its members the same way. The catalogue's own list is left as it is.
  */
-export function applySharedShapes(resources: Resource[], shared: readonly SharedShape[], diagnostics: Diagnostic[]): void {
+export function withSharedShapes(catalogue: readonly Resource[], shared: readonly SharedShape[], diagnostics: Diagnostic[]): Resource[] {
+  const resources = [...catalogue];
   const byName = new Map(resources.map((r, i) => [r.name, i]));
   const queue = [...shared];
   const points = new Map<string, Widening[]>();
@@ -492,6 +495,7 @@ export function applySharedShapes(resources: Resource[], shared: readonly Shared
     const r = resources[byName.get(name) as number] as Resource;
     warn(`the structure '${r.title || r.name}' (the catalogue's, shared by every method that names it)`, r.name, out, diagnostics);
   }
+  return resources;
 }
 
 /** One warning for the points of one result or structure, at the first; each point once (a union's options meet it again). */

@@ -1,7 +1,7 @@
 import { basename } from "node:path";
 import { onReferencePage, publicUrl, sectionAnchorAt } from "../../model/sections.js";
 import type { Field, Method, Model, Source } from "../../model/view.js";
-import { isListMethod, typedMethods } from "../../model/questions.js";
+import { atLeastOneOf, isListMethod, typedMethods } from "../../model/questions.js";
 import { methodDoc } from "../ts/method-doc.js";
 import { words } from "../prose.js";
 import { type GeneratedFile, packageJsonFile } from "../files.js";
@@ -57,11 +57,7 @@ function paramsDecl(m: Method, base: string, ctx: PrintContext, model: Model): s
   const atLeast = m.constraints.filter((c) => c.kind === "at-least-one");
   if (!forms && atLeast.length === 0) return print(iface(head, name, members));
   const parts: TsType[] = [reference(`${name}Base`)];
-  for (const c of atLeast) {
-    if (c.kind !== "at-least-one") continue;
-    const known = c.params.filter((p) => m.params.some((q) => q.name === p));
-    if (known.length > 0) parts.push(union(known.map((p) => quotedPick(`${name}Base`, [p]))));
-  }
+  for (const known of atLeastOneOf(m)) parts.push(union(known.map((p) => quotedPick(`${name}Base`, [p]))));
   if (forms && forms.kind === "call-forms") {
     // Any one complete form; the spec does not make the forms exclude each other (D8, issue 14).
     parts.push(union(forms.forms.map((form) => quotedPick(`${name}Base`, form))));
