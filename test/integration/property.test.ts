@@ -109,6 +109,17 @@ describe("mutated specs", () => {
     }
   });
 
+  it("the sixth layout: under Other resources, a bold title that points at a method, then a table of fields", async () => {
+    const at = "- Message provider (sender): CODE, HANDLER, NAME, DESCRIPTION; see Endpoints.\n";
+    const text = SPEC_TEXT.replace(at, `${at}\n**Calendar view** — see \`calendar.user.settings.set\` in Endpoints.\n\n| Field | Type |\n|---|---|\n| view | string |\n`);
+    expect(text).not.toBe(SPEC_TEXT);
+    const r = await generate(text, opts);
+    assertInside(text, r.diagnostics);
+    expect(r.diagnostics.some((d) => d.code === "ambiguous-reading" && d.message.includes("the fields it lists, as the resource's own"))).toBe(true);
+    const view = r.model?.resources.find((x) => x.name === "CalendarView");
+    expect(view?.type.kind === "object" ? view.type.members.map((f) => f.name) : null).toEqual(["view"]);
+  });
+
   it("never make the generator throw on the whole spec", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(mutation(specLines.length), { minLength: 1, maxLength: 8 }), async (mutations) => {
