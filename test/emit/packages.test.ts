@@ -148,6 +148,37 @@ describe("published packages", () => {
     expect(errorLines.size).toBe(directives);
   });
 
+  it("a wrong call by name is reported against the method called, with its parameters' type, never another method", () => {
+    writeFileSync(
+      join(dir, "by-name.ts"),
+      [
+        'import { createClient } from "collab-platform-api-client";',
+        "declare const code: string;",
+        'const hook = createClient({ baseUrl: "https://portal.example", auth: { userId: 1, code } });',
+        "export async function f(): Promise<unknown[]> {",
+        '  return [await hook.call("tasks.task.getaccess"), await hook.request("tasks.task.getaccess"), await hook.call("tasks.task.getaccess", { users: [1] })];',
+        "}",
+        "",
+      ].join("\n"),
+    );
+    writeFileSync(
+      join(dir, "tsconfig.by-name.json"),
+      JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2023", "DOM"], types: [], skipLibCheck: false },
+        files: ["by-name.ts"],
+      }),
+    );
+    const r = spawnSync(process.execPath, [TSC, "-p", "tsconfig.by-name.json"], { cwd: dir, encoding: "utf8" });
+    // One report per call, each at its own column of line 5.
+    const reports = r.stdout.split(/\n(?=by-name\.ts\()/).filter((l) => l.startsWith("by-name.ts(5,"));
+    expect(reports).toHaveLength(3);
+    // Without the parameters: the method and its parameters' type are named (before, the last signature of another
+    // method was: '"tasks.task.getaccess"' is not assignable to '"catalog.product.download"').
+    for (const report of reports.slice(0, 2)) expect(report).toMatch(/"tasks\.task\.getaccess" & \{ readonly "its parameters are required": TasksTaskGetaccessParams; \}/);
+    expect(reports[2]).toContain("Property 'taskId' is missing in type '{ users: number[]; }' but required in type 'TasksTaskGetaccessParams'");
+    for (const report of reports) expect(report).not.toMatch(/catalog\.|calendar\./);
+  });
+
   it("an area's entry types its client by that area alone; removing any directive of its suite fails (D14)", () => {
     copyFileSync(join(ROOT, "test/types/areas.ts"), join(dir, "areas.ts"));
     const config = (file: string) =>

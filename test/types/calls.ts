@@ -41,6 +41,10 @@ export async function calls(): Promise<unknown[]> {
   await hook.tasks.task.getaccess({ taskId: "1" });
   // @ts-expect-error a misspelled method
   await hook.call("tasks.task.getacces", { taskId: 1 });
+  // @ts-expect-error a method by name without its required parameters
+  await hook.call("tasks.task.getaccess");
+  // @ts-expect-error ...through request, too
+  await hook.request("tasks.task.getaccess");
   // @ts-expect-error a misspelled namespace member
   await hook.tasks.task.getAccess({ taskId: 1 });
   // @ts-expect-error a legacy-only parameter on the 3.0 method of the same name

@@ -274,9 +274,8 @@ function entryFiles(e: {
   ] as const;
   // `call("tasks.task.unpin", …)` resolves to a signature of its own, so hovering `call` shows the method's docs too
   // (TypeScript shows no JSDoc for a string-literal name). The generic signature (shape.d.ts `Caller`) comes after
-  // them: a call with a wrong parameter is reported against it. A call that leaves out required parameters is not:
-  // TypeScript drops the signatures whose count of arguments does not fit, and reports the last one left, another
-  // method's (`'"tasks.task.getaccess"' is not assignable to '"catalog.product.download"'`; so it was before).
+  // them: a call with a wrong parameter is reported against it, and one that leaves out required parameters against
+  // the one-argument signature after it, which names the method and its parameters' type (runtime/client/shape.ts).
   // The types each signature names, imported from the types entry.
   const used = new Set<string>();
   const namedCalls = (name: string, methods: Method[], map: string, skip: (m: Method) => boolean) => {
