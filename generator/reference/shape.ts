@@ -77,7 +77,7 @@ function shapesOfBlock(b: Extract<YfmBlock, { kind: "code" }>, method: string, o
   const ts = tsApi();
   const sf = ts.createSourceFile("shape.ts", b.text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   // A line of the block is the page's line after the fence; its columns are the fence's indentation further right
-  // (yfm/blocks.ts strips that indentation from the body).
+  // (yfm/blocks.ts strips that indentation from the body), or where `columns` says for a line indented less.
   // Lines are counted at `\n` only, as the page's are (TypeScript also breaks lines at U+2028 and U+2029).
   const starts = [0];
   for (let i = b.text.indexOf("\n"); i >= 0; i = b.text.indexOf("\n", i + 1)) starts.push(i + 1);
@@ -90,7 +90,7 @@ function shapesOfBlock(b: Extract<YfmBlock, { kind: "code" }>, method: string, o
       if ((starts[mid] as number) <= pos) lo = mid;
       else hi = mid - 1;
     }
-    return { file: b.file, line: b.line + 1 + lo, column: b.column + pos - (starts[lo] as number) };
+    return { file: b.file, line: b.line + 1 + lo, column: (b.columns?.[lo] ?? b.column) + pos - (starts[lo] as number) };
   };
   const declared = new Map<string, TsNamespace.TypeNode | TsNamespace.InterfaceDeclaration>();
   const calls: TsNamespace.TypeNode[] = [];

@@ -21,7 +21,12 @@ export interface At {
 export type YfmBlock =
   | ({ kind: "heading"; depth: number; text: string; anchor: string | null } & At)
   | ({ kind: "table" } & YfmTable & At)
-  | ({ kind: "code"; lang: string; text: string } & At)
+  /**
+   * A fenced block's body, the fence's indentation taken from each line (`column` is the fence's). A line indented
+   * less than its fence loses what indentation it has; `columns` then gives each body line's page column, where
+   * some line's differs from `column`.
+   */
+  | ({ kind: "code"; lang: string; text: string; columns?: number[] } & At)
   /** A paragraph, or a list item with its continuation lines, as written. */
   | ({ kind: "text"; text: string } & At)
   /** The lines of a block quote, `> ` removed. */
@@ -177,13 +182,21 @@ function scanFile(file: string, text: string, ctx: ScanContext): YfmBlock[] {
       flush();
       const [, indent = "", marks = "", lang = ""] = fence;
       const body: string[] = [];
+      const columns: number[] = [];
+      let shifted = false;
       let j = i + 1;
       for (; j < lines.length; j++) {
-        const l = (lines[j] as string).trimStart();
+        const whole = lines[j] as string;
+        const l = whole.trimStart();
         if (l.startsWith(marks[0] as string) && l.length - l.replace(/^[`~]+/, "").length >= marks.length && /^[`~]+[ \t]*$/.test(l)) break;
-        body.push((lines[j] as string).startsWith(indent) ? (lines[j] as string).slice(indent.length) : (lines[j] as string).trimStart());
+        const kept = whole.startsWith(indent) ? whole.slice(indent.length) : l;
+        body.push(kept);
+        // An empty line has no column of its own: the fence's.
+        const lineColumn = kept === "" ? column : whole.length - kept.length + 1;
+        columns.push(lineColumn);
+        if (lineColumn !== column) shifted = true;
       }
-      blocks.push({ kind: "code", lang: lang.toLowerCase(), text: body.join("\n"), ...at });
+      blocks.push({ kind: "code", lang: lang.toLowerCase(), text: body.join("\n"), ...(shifted ? { columns } : {}), ...at });
       i = j + 1;
       continue;
     }

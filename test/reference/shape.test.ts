@@ -190,6 +190,18 @@ describe("the shape's readings the review found wrong", () => {
     const { warnings } = resultOf({ "api-reference/things/thing-get.md": page(RETURNED, tab(ts, "Thing.Get")) });
     expect(warnings).toHaveLength(1);
   });
+
+  it("a line of the shape indented less than its fence is placed where it stands on the page", () => {
+    // The fence stands at column 5; the line of `ID` at column 3, its type at column 7 (at 9 before, the fence's
+    // indentation added to a line that had none of it).
+    const shape = "type ThingResult = {\n  ID: string\n  TITLE: string | null\n  TAGS: string[]\n  DONE: boolean\n  OWNER?: number\n}";
+    const code = tab(shape).replace("\n      ID: string\n", "\n  ID: string\n");
+    expect(code).toContain("\n  ID: string\n");
+    const { warnings, type } = resultOf({ "api-reference/things/thing-get.md": page(RETURNED, code) });
+    expect(warnings[0]).toMatchObject({ line: 25, column: 7 });
+    // The other lines keep the fence's indentation, and their columns.
+    expect(member(type, "OWNER")?.source).toEqual({ file: "r/api-reference/things/thing-get.md", line: 29, column: 7 });
+  });
 });
 
 describe("widening by a shape, as a property", () => {
