@@ -354,11 +354,23 @@ export function samePositionsAside(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return Number.isNaN(a) && Number.isNaN(b);
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => samePositionsAside(x, b[i]));
-  const ka = Object.keys(a).filter((k) => !POSITIONS.has(k) && (a as Record<string, unknown>)[k] !== undefined);
-  const kb = Object.keys(b).filter((k) => !POSITIONS.has(k) && (b as Record<string, unknown>)[k] !== undefined);
-  if (ka.length !== kb.length) return false;
-  return ka.every((k) => Object.hasOwn(b, k) && samePositionsAside((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!samePositionsAside(a[i], b[i])) return false;
+    return true;
+  }
+  // Loops, not lists of keys: this walks every method of both models after any change (a third of a second over the
+  // whole platform when it built two filtered key lists per object).
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let counted = 0;
+  for (const k of Object.keys(x)) {
+    if (x[k] === undefined || POSITIONS.has(k)) continue;
+    counted++;
+    if (!Object.hasOwn(y, k) || !samePositionsAside(x[k], y[k])) return false;
+  }
+  for (const k of Object.keys(y)) if (y[k] !== undefined && !POSITIONS.has(k)) counted--;
+  return counted === 0;
 }
 
 type MemberDiff = (o: Method, m: Method, out: Collector, at: Where) => void;

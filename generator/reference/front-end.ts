@@ -5,7 +5,7 @@ import type { FrontEnd } from "../model/front-end.js";
 import type { CatalogueError, Envelope, EventPayload, Field, Method, Placement } from "../model/types.js";
 import { sha256 } from "../util/hash.js";
 import { readReferenceFacts } from "./phrases.js";
-import { looksLikeYfm } from "../source/index.js";
+import { type FragmentCache, looksLikeYfm } from "../source/index.js";
 import { type IncludeMemo, type IncludeResolver, type YfmBlock, type YfmPage, scanPage } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
 import { type TypeCatalogue, readCatalogue } from "./catalogue.js";
@@ -69,9 +69,12 @@ export const REFERENCE_FRONT_END: FrontEnd = {
       if (isCatalogue(f.path)) continue;
       const key = cache ? sha256(`${cache.salt}\0${catalogueDigest}\0${f.path}\0${f.text}`) : "";
       const cached = cache ? fromCache(cache.entries.get(key), resolve) : null;
-      const reading = cached ?? readOne(f, catalogue, resolve, texts, memo, linked);
+      const reading = cached ?? readOne(f, catalogue, resolve, texts, memo, linked, cache);
       // The cache keeps the reading as read: the model stage changes the methods it is given (D8's required flags).
       if (cache) cache.next.set(key, cached ? cache.entries.get(key) : structuredClone(reading));
+      // A reading taken from the cache keeps the shapes of its code for the next run too, though nothing looked
+      // them up: the run after the page's words change reads them there (shape.ts ShapeMemo).
+      if (cache && cached) for (const k of cached.shapeKeys ?? []) if (!cache.next.has(k) && cache.entries.has(k)) cache.next.set(k, cache.entries.get(k));
       diagnostics.push(...reading.diagnostics);
       for (const e of reading.envelope ?? []) if (!paging.has(e.name)) paging.set(e.name, e);
       // A duplicate page's shapes are kept too: the structure is what every page says it may be.
@@ -218,12 +221,14 @@ interface CachedPage {
   diagnostics: Diagnostic[];
   /** Each include the page asked for: from which file, the target, the file it found (or null), that file's hash. */
   included: Array<[string, string, string | null, string | null]>;
+  /** The cache's entries of the page's TypeScript shapes (shape.ts ShapeMemo), kept with the reading. */
+  shapeKeys?: string[];
 }
 
 /** Pages a link leads to, scanned once per run, with their heading index: by path. */
 type LinkedPages = Map<string, { page: YfmPage; index: HeadingIndex }>;
 
-function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, resolve: IncludeResolver, texts: ReadonlyMap<string, string>, memo: IncludeMemo, linked: LinkedPages): CachedPage {
+function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, resolve: IncludeResolver, texts: ReadonlyMap<string, string>, memo: IncludeMemo, linked: LinkedPages, cache: FragmentCache | undefined): CachedPage {
   const page = headed(scanPage(f.path, f.text, resolve, memo));
   const diagnostics = includeWarnings(page);
   // The pages this reading follows links into: the cache reuses it only while each is as it was (like an include).
@@ -251,7 +256,8 @@ function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, re
     const table = tableAt(target.page.blocks, target.index, anchor) ?? (path === "" ? catalogue.table(anchor) : null);
     return table ? { ...table, key: `${found.file}#${anchor.toLowerCase()}`, file: found.file, anchor } : null;
   };
-  const scope: PageScope = { diagnostics, typeWord: catalogue.word, knownWords: catalogue.words, catalogueTable: catalogue.table, tableIn };
+  const shapes = cache ? { cache, keys: [] } : undefined;
+  const scope: PageScope = { diagnostics, typeWord: catalogue.word, knownWords: catalogue.words, catalogueTable: catalogue.table, tableIn, ...(shapes ? { shapes } : {}) };
   const reading = readPage(page, areaOf(f.path), scope);
   const event = reading.method ? null : readEventPage(page, scope);
   const placement = reading.method || event ? null : readPlacementPage(page, scope);
@@ -266,7 +272,7 @@ function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, re
     seen.add(key);
     included.push([from, target, file, file === null ? null : sha256(texts.get(file) ?? "")]);
   }
-  return { method: reading.method, ...(event ? { event } : {}), ...(placement ? { placement } : {}), ...(reading.envelope ? { envelope: reading.envelope } : {}), ...(reading.shared ? { shared: reading.shared } : {}), diagnostics, included };
+  return { method: reading.method, ...(event ? { event } : {}), ...(placement ? { placement } : {}), ...(reading.envelope ? { envelope: reading.envelope } : {}), ...(reading.shared ? { shared: reading.shared } : {}), diagnostics, included, ...(shapes && shapes.keys.length > 0 ? { shapeKeys: [...new Set(shapes.keys)] } : {}) };
 }
 
 /** A cached reading whose included files are still the same, copied so that the model stage may change it; else null. */

@@ -8,7 +8,7 @@ import { withKeyForms } from "./keys.js";
 import { scopeLine } from "./scopes.js";
 import { type HeadingIndex, type PageSection, type SectionTable, firstFieldTable, headingIndex, namedInside, positionKey, sectionsOf, spanOf, srcOf, tableAt, tableNamed, warnUnused } from "./sections.js";
 import { readErrors, readParameters, readReturned } from "./returned.js";
-import { type SharedShape, applyResultShapes, resultShapes } from "./shape.js";
+import { type ShapeMemo, type SharedShape, applyResultShapes, resultShapes } from "./shape.js";
 
 /**
  * A method page of the reference (spec-source/README-reference.md#method-pages):
@@ -62,6 +62,8 @@ export interface PageScope {
    * `from`'s own), with the file it was found in; optional (a page read on its own follows no links out).
    */
   tableIn?(from: string, link: string): (AnchoredTable & { key: string; file: string; anchor: string }) | null;
+  /** Earlier runs' readings of the page's TypeScript shapes (shape.ts), when the CLI keeps a cache. */
+  shapes?: ShapeMemo;
 }
 
 /**
@@ -211,7 +213,7 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
   method.params = method.params.map((p) => ({ ...p, type: withKeyForms(p.type) }));
   if (method.result) method.result = { ...method.result, type: withKeyForms(method.result.type) };
   // The result's second statement on the page, its TypeScript shape in the SDK tab: where it allows more, either.
-  const shared = applyResultShapes(method, resultShapes(page.blocks, page.file, method.name, scope.diagnostics), scope.diagnostics);
+  const shared = applyResultShapes(method, resultShapes(page.blocks, page.file, method.name, scope.diagnostics, scope.shapes), scope.diagnostics);
   warnUnused(read, used, scope.diagnostics);
   warnDropped(method, envelope, pageScope.read ?? [], pageScope.merged ?? new Set(), scope.diagnostics);
   if (method.errors.length === 0) method.errorsOpen = { reason: "the page lists no errors of its own", source: srcOf(title) };

@@ -2,6 +2,8 @@ import { createRequire } from "node:module";
 import type { ts as TsNamespace } from "ts-morph";
 import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
 import type { Field, Method, Resource, Source, TypeRef } from "../model/types.js";
+import type { FragmentCache } from "../source/index.js";
+import { sha256 } from "../util/hash.js";
 import type { YfmBlock } from "../yfm/blocks.js";
 
 /**
@@ -60,20 +62,59 @@ const SDK_TYPES: Record<string, (at: Source) => Shape> = {
  * method's name, resolved against the block's own declarations. Pages without such a call give none. A shape cut at
  * the budget is said (`unplaced`: the rest of it).
  */
-export function resultShapes(blocks: readonly YfmBlock[], file: string, method: string, diagnostics: Diagnostic[]): Shape[] {
+export function resultShapes(blocks: readonly YfmBlock[], file: string, method: string, diagnostics: Diagnostic[], memo?: ShapeMemo): Shape[] {
   const shapes: Shape[] = [];
   const over: Source[] = [];
   for (const b of blocks) {
     // A method's name is matched in any case, as the platform takes it (`sale.paymentItemShipment.get`, the title's
     // `sale.paymentitemshipment.get`).
     if (b.kind !== "code" || b.file !== file || !SHAPE_LANGS.has(b.lang) || !b.text.includes("call.make<") || !b.text.toLowerCase().includes(method.toLowerCase())) continue;
-    shapes.push(...shapesOfBlock(b, method, over));
+    const read = memo ? remembered(b, method, memo) : shapesOfBlock(b, method);
+    shapes.push(...read.shapes);
+    over.push(...read.over);
   }
   for (const at of over) diagnostics.push(diagnostic("unplaced", { ...at, endLine: at.line, endColumn: at.column + 1 }, { what: `the rest of the TypeScript shape of ${method}'s result, past ${SHAPE_BUDGET} types (read as any value from here)` }));
   return shapes;
 }
 
-function shapesOfBlock(b: Extract<YfmBlock, { kind: "code" }>, method: string, over: Source[]): Shape[] {
+/**
+ * Earlier runs' readings of code blocks (the CLI's cache, which the front end lends): a page whose description
+ * changed is read anew, and its code, as it was, needs no TypeScript parser (about 0.3 s to load). `keys` collects
+ * the entries this run used, so that the front end keeps them beside a page reading it takes from the cache.
+ */
+export interface ShapeMemo {
+  cache: FragmentCache;
+  keys: string[];
+}
+
+/** A block's shapes from the memo when an earlier run read the same block for the same method, else read now. */
+function remembered(b: Extract<YfmBlock, { kind: "code" }>, method: string, memo: ShapeMemo): BlockShapes {
+  const { cache, keys } = memo;
+  const key = sha256(`shape\0${cache.salt}\0${method}\0${b.file}\0${b.line}\0${b.column}\0${b.columns?.join(",") ?? ""}\0${b.text}`);
+  keys.push(key);
+  const earlier = cache.next.get(key) ?? cache.entries.get(key);
+  if (isBlockShapes(earlier)) {
+    cache.next.set(key, earlier);
+    // A copy: the model takes the shapes' positions into its nodes, and the entry is kept for the next run.
+    return structuredClone(earlier);
+  }
+  const read = shapesOfBlock(b, method);
+  cache.next.set(key, structuredClone(read));
+  return read;
+}
+
+function isBlockShapes(x: unknown): x is BlockShapes {
+  return typeof x === "object" && x !== null && Array.isArray((x as BlockShapes).shapes) && Array.isArray((x as BlockShapes).over);
+}
+
+/** What one block says: its shapes of the method's result, and where a shape was cut at the budget. */
+interface BlockShapes {
+  shapes: Shape[];
+  over: Source[];
+}
+
+function shapesOfBlock(b: Extract<YfmBlock, { kind: "code" }>, method: string): BlockShapes {
+  const over: Source[] = [];
   const ts = tsApi();
   const sf = ts.createSourceFile("shape.ts", b.text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   // A line of the block is the page's line after the fence; its columns are the fence's indentation further right
@@ -194,7 +235,7 @@ function shapesOfBlock(b: Extract<YfmBlock, { kind: "code" }>, method: string, o
     }
     return { kind: "object", members: [...out.values()], ...(additional ? { additional } : {}), at: here };
   };
-  return calls.map(read);
+  return { shapes: calls.map(read), over };
 }
 
 function calledMethod(ts: Ts, arg: TsNamespace.ObjectLiteralExpression): string | null {

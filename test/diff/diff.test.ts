@@ -261,6 +261,32 @@ describe("diff: properties", () => {
     expect(samePositionsAside({ typeSource: at(1), scopesSource: at(4) }, { typeSource: at(2), scopesSource: at(5) })).toBe(true);
   });
 
+  it("samePositionsAside, as a property: equal exactly when the values' JSON, positions and absent members left out, is", () => {
+    const key = fc.constantFrom("a", "b", "source", "typeSource", "kind");
+    const value = fc.letrec<{ v: unknown }>((tie) => ({
+      v: fc.oneof(
+        { depthSize: "small", withCrossShrink: true },
+        fc.constantFrom(0, 1, "x", "", null, true),
+        fc.array(tie("v"), { maxLength: 3 }),
+        // A member may be present and undefined (absent, to the walk and to JSON alike).
+        fc.dictionary(key, fc.option(tie("v"), { nil: undefined, freq: 4 }), { maxKeys: 4 }),
+      ),
+    })).v;
+    // What the walk means, said another way: a canonical JSON text (keys sorted) with positions and undefined dropped.
+    const canon = (v: unknown): string =>
+      JSON.stringify(v, (k, x) => (["source", "typeSource"].includes(k) ? undefined : x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([p], [q]) => (p < q ? -1 : 1))) : x)) ?? "undefined";
+    // The second value: another, or the first with its positions moved (so that equal pairs are common).
+    const moved = (v: unknown): unknown =>
+      Array.isArray(v) ? v.map(moved) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === "source" ? { line: 9 } : moved(x)])) : v;
+    fc.assert(
+      fc.property(value, fc.oneof(value.map((b) => ({ b })), fc.constant(null)), (a, other) => {
+        const b = other ? other.b : moved(a);
+        expect(samePositionsAside(a, b)).toBe(canon(a) === canon(b));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it("events: one added or gone, and what its handler receives, member by member at any depth; positions are no change", () => {
     const at = (line: number) => ({ file: "events.md", line, column: 1 });
     const field = (name: string, type: unknown, line: number, nullable = false) => ({ name, type, required: false, nullable, description: "", source: at(line) });

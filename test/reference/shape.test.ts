@@ -204,6 +204,39 @@ describe("the shape's readings the review found wrong", () => {
   });
 });
 
+describe("the shapes in the cache (a rerun after a page's words change)", () => {
+  const files = (description: string) => [{ path: "r/api-reference/things/thing-get.md", text: page(RETURNED, tab("type ThingResult = {\n  ID: string\n  TITLE: string\n}")).replace("# Get a Thing thing.get\n", `# Get a Thing thing.get\n\n${description}\n`) }];
+  const run = (description: string, entries: ReadonlyMap<string, unknown>) => {
+    const cache = { salt: "test", entries, next: new Map<string, unknown>() };
+    const built = buildFromSource({ kind: "reference", root: "r", files: files(description), cache });
+    return { cache, built, id: member(built.model?.methods.find((x) => x.name === "thing.get")?.result?.type, "ID") };
+  };
+  const shapeKeys = (m: ReadonlyMap<string, unknown>) => [...m].filter(([, v]) => typeof v === "object" && v !== null && "over" in v).map(([k]) => k);
+
+  it("are kept through a run that takes the page from the cache, and found by the next reading of the page", () => {
+    const first = run("Gets a thing.", new Map());
+    expect(shapeKeys(first.cache.next)).toHaveLength(1);
+    // Nothing changed: the page's reading comes from the cache; its shapes are kept for the next run all the same.
+    const second = run("Gets a thing.", first.cache.next);
+    expect(shapeKeys(second.cache.next)).toEqual(shapeKeys(first.cache.next));
+    // The description changes: the page is read anew, its code found in the cache. An entry altered on purpose shows
+    // that the reading took it from there (the shape's line of ID).
+    const entries = new Map(second.cache.next);
+    const [key] = shapeKeys(entries);
+    const altered = structuredClone(entries.get(key as string)) as { shapes: Array<{ members: Array<{ name: string; type: { at: { line: number } } }> }> };
+    const id = altered.shapes[0]?.members.find((m) => m.name === "ID");
+    if (!id) throw new Error("no ID in the cached shape");
+    id.type.at.line = 999;
+    entries.set(key as string, altered);
+    expect(run("Gets one thing.", entries).built.diagnostics.find((d) => d.code === "result-shape-differs")?.message).toContain("result.ID: a string (999)");
+    // Untouched, the cached shapes give what a reading without the cache gives.
+    const fresh = buildFromSource({ kind: "reference", root: "r", files: files("Gets one thing.") });
+    const cached = run("Gets one thing.", second.cache.next);
+    expect(cached.built.model).toEqual(fresh.model);
+    expect(cached.built.diagnostics).toEqual(fresh.diagnostics);
+  });
+});
+
 describe("widening by a shape, as a property", () => {
   // Types a table may give and the TypeScript that says the same.
   const prim = fc.constantFrom<[TypeRef, string]>([{ kind: "primitive", type: "integer" }, "number"], [{ kind: "primitive", type: "string" }, "string"], [{ kind: "primitive", type: "boolean" }, "boolean"]);
