@@ -141,7 +141,9 @@ export async function serveMock(files: readonly GeneratedFile[], flags: MockFlag
       ...(flags.http ? { allowHttp: true } : {}),
       ...(flags.v3Batch ? { v3Batch: true } : {}),
       ...(flags.eventHosts?.length || flags.eventTimeoutMs !== undefined ? { events: { ...(flags.eventHosts?.length ? { hosts: flags.eventHosts } : {}), ...(flags.eventTimeoutMs !== undefined ? { timeoutMs: flags.eventTimeoutMs } : {}) } } : {}),
-      log: (e: { level: string; message: string; method?: string }) => process.stderr.write(`${e.level}: ${e.method ? `${e.method}: ` : ""}${e.message}\n`),
+      // One line per entry: a control character a caller put in a name (an event's, a method's) is escaped, so that
+      // no request writes a line of its own into the log.
+      log: (e: { level: string; message: string; method?: string }) => process.stderr.write(`${oneLine(`${e.level}: ${e.method ? `${e.method}: ` : ""}${e.message}`)}\n`),
     });
     const listener = server.toNodeListener(handle);
     const logged = (req: IncomingMessage, res: ServerResponse) => {
@@ -229,4 +231,9 @@ async function selfSigned(host: string): Promise<{ key: string; cert: string }> 
     extensions: [{ name: "subjectAltName", altNames: [ip ? { type: 7, ip: host } : { type: 2, value: host }] }],
   });
   return { key: pems.private, cert: pems.cert };
+}
+
+/** A text as one line of the log: control characters and line separators as `\u` escapes. */
+function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }

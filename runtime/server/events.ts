@@ -58,11 +58,12 @@ const MAX_KEYS = 10_000;
  */
 export function parseFormBody(body: string): Record<string, unknown> {
   const root: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  // Each container's count of keys, kept as keys are added: `a[]` takes the next index in constant time (counting the
-  // keys at each `a[]` made 10,000 of them cost 0.6 s).
-  const counts = new WeakMap<object, number>();
+  // Each container's next index, kept as keys are added: `a[]` takes it in constant time (counting the keys at each
+  // `a[]` made 10,000 of them cost 0.6 s). As PHP takes it: one past the largest integer key so far, so that
+  // `a[1]=x&a[]=y` keeps both (`y` at 2), where a count of keys gave 1 and wrote over `x`.
+  const nextIndex = new WeakMap<object, number>();
   const put = (node: Record<string, unknown>, key: string, value: unknown) => {
-    if (!(key in node)) counts.set(node, (counts.get(node) ?? 0) + 1);
+    if (/^(?:0|[1-9]\d{0,8})$/.test(key)) nextIndex.set(node, Math.max(nextIndex.get(node) ?? 0, Number(key) + 1));
     node[key] = value;
   };
   let pairs = 0;
@@ -76,8 +77,8 @@ export function parseFormBody(body: string): Record<string, unknown> {
     if (!path || path.some((k) => k === "__proto__" || k === "constructor" || k === "prototype")) continue;
     let node = root;
     for (let i = 0; i < path.length; i++) {
-      // `a[]`: the next index of this container (its count of members so far).
-      const key = path[i] === "" ? String(counts.get(node) ?? 0) : (path[i] as string);
+      // `a[]`: the next index of this container (one past its largest integer key so far).
+      const key = path[i] === "" ? String(nextIndex.get(node) ?? 0) : (path[i] as string);
       if (i === path.length - 1) {
         put(node, key, value);
         break;
@@ -140,6 +141,21 @@ export async function sameToken(a: string, b: string): Promise<boolean> {
   return diff === 0;
 }
 
+/**
+ * Whether the token a request gives is the application's: `lookup` is the token, or a function of the portal's
+ * `member_id` that finds it. Only a non-empty string the lookup gives is a token: a lookup in a plain object
+ * (`(m) => tokens[m]`) answers `constructor` or `__proto__` with a function or an object, whose text a caller can send
+ * (`function Object() { [native code] }`). What the lookup throws is thrown.
+ */
+export async function tokenMatches(
+  lookup: string | ((memberId: string | undefined) => string | undefined | Promise<string | undefined>),
+  memberId: string | undefined,
+  given: string,
+): Promise<boolean> {
+  const expected: unknown = typeof lookup === "function" ? await lookup(memberId) : lookup;
+  return typeof expected === "string" && expected !== "" && given !== "" && (await sameToken(given, expected));
+}
+
 const answer = (status: number, body: Record<string, unknown>) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 /**
@@ -165,19 +181,22 @@ export function createEventHandler<M = Record<string, unknown>>(options: EventHa
     if (text === null) return answer(413, { error: "PAYLOAD_TOO_LARGE" });
     // The platform sends events form-encoded, and only so (the documentation's JSON is an illustration of it).
     const body = parseFormBody(text);
-    if (typeof body["event"] !== "string" || !body["event"]) return answer(400, { error: "NOT_AN_EVENT" });
+    // The token before anything the body says: a caller without it learns nothing of what the handler takes.
     const auth = body["auth"] && typeof body["auth"] === "object" ? (body["auth"] as Record<string, unknown>) : {};
     const given = typeof auth["application_token"] === "string" ? auth["application_token"] : "";
     const memberId = typeof auth["member_id"] === "string" ? auth["member_id"] : undefined;
-    let expected: string | undefined;
+    let matches: boolean;
     try {
-      expected = typeof options.applicationToken === "function" ? await options.applicationToken(memberId) : options.applicationToken;
+      matches = await tokenMatches(options.applicationToken, memberId, given);
     } catch {
       return answer(500, { error: "TOKEN_LOOKUP_FAILED" });
     }
-    if (!expected || !given || !(await sameToken(given, expected))) return answer(401, { error: "INVALID_APPLICATION_TOKEN" });
+    if (!matches) return answer(401, { error: "INVALID_APPLICATION_TOKEN" });
+    if (typeof body["event"] !== "string" || !body["event"]) return answer(400, { error: "NOT_AN_EVENT" });
     const code = (body["event"] as string).toUpperCase();
-    const handler = (options.handlers as Record<string, ((payload: unknown) => unknown) | undefined>)[code];
+    // Own properties only: an event named `constructor` finds no handler through the prototype.
+    const handlers = options.handlers as Record<string, ((payload: unknown) => unknown) | undefined>;
+    const handler = Object.hasOwn(handlers, code) ? handlers[code] : undefined;
     if (!handler) return answer(200, { event: code, handled: false });
     try {
       await handler({ ...body, event: code });
@@ -188,29 +207,52 @@ export function createEventHandler<M = Record<string, unknown>>(options: EventHa
   };
 }
 
+/** A UTF-16 surrogate without its pair (encodeURIComponent throws a URIError on it). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
  * A value as the platform's form body writes it (PHP's `http_build_query`): `{data: {FIELDS: {ID: 6641}}}` is
  * `data[FIELDS][ID]=6641`, an array's members are `a[0]`, `a[1]`, true is `1`, false `0`, and null or undefined
  * members are left out. The inverse of `parseFormBody` for the strings it gives; the mock sends events with it.
- * A body longer than `maxLength` characters is a RangeError.
+ * A body longer than `maxLength` characters, a string that is no Unicode text (a lone surrogate, which has no UTF-8
+ * form) and a value that holds itself are each a RangeError.
  */
 export function formEncode(value: Record<string, unknown>, maxLength = Number.POSITIVE_INFINITY): string {
   const pairs: string[] = [];
   let length = 0;
+  const encode = (text: string) => {
+    if (LONE_SURROGATE.test(text)) throw new RangeError("the event's data or name holds a lone surrogate, which has no UTF-8 form");
+    return encodeURIComponent(text);
+  };
   // Iterative, not recursive: a deep value costs no stack. Each name is encoded apart from the brackets between them.
-  const stack: Array<[string, unknown]> = Object.entries(value).map(([k, v]) => [encodeURIComponent(k), v] as [string, unknown]).reverse();
+  // An object's entry is followed on the stack by its exit (`open`, the objects on the path now): a value met again
+  // on its own path holds itself, and would be written forever.
+  const open = new Set<object>();
+  const stack: Array<[string, unknown] | { leave: object }> = Object.entries(value).map(([k, v]) => [encode(k), v] as [string, unknown]).reverse();
+  if (typeof value === "object" && value !== null) {
+    open.add(value);
+    stack.unshift({ leave: value });
+  }
   while (stack.length > 0) {
-    const [key, v] = stack.pop() as [string, unknown];
+    const item = stack.pop() as [string, unknown] | { leave: object };
+    if (!Array.isArray(item)) {
+      open.delete(item.leave);
+      continue;
+    }
+    const [key, v] = item;
     if (v === null || v === undefined) continue;
     if (typeof v === "object") {
+      if (open.has(v)) throw new RangeError("the event's data holds itself: it has no form body");
+      open.add(v);
+      stack.push({ leave: v });
       const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as [string, unknown]) : Object.entries(v as Record<string, unknown>);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [k, x] = entries[i] as [string, unknown];
-        stack.push([`${key}[${encodeURIComponent(k)}]`, x]);
+        stack.push([`${key}[${encode(k)}]`, x]);
       }
       continue;
     }
-    const pair = `${key}=${encodeURIComponent(typeof v === "boolean" ? (v ? "1" : "0") : String(v))}`;
+    const pair = `${key}=${encode(typeof v === "boolean" ? (v ? "1" : "0") : String(v))}`;
     // Each key repeats its whole path: a deep value grows many times over; past `maxLength` the encoding stops.
     length += pair.length + 1;
     if (length > maxLength) throw new RangeError(`the form body passes ${maxLength} bytes: every key repeats its whole path`);

@@ -11,7 +11,7 @@
  */
 
 import { readCapped } from "../shared/stream.js";
-import { parseFormBody, sameToken } from "./events.js";
+import { parseFormBody, tokenMatches } from "./events.js";
 
 /** What a placement's page receives, parsed: the options typed by the code's entry of `M` (`PlacementOptions`). */
 export interface PlacementRequest<O = Record<string, unknown>> {
@@ -82,17 +82,18 @@ export function createPlacementHandler<M = Record<string, Record<string, unknown
     }
     if (raw === null) return answer(413, "PAYLOAD_TOO_LARGE");
     const body = parseFormBody(raw);
-    const placement = text(body["PLACEMENT"]);
-    if (!placement) return answer(400, "NOT_A_PLACEMENT");
+    // The token before anything the body says (events.ts tokenMatches: only a non-empty string the lookup gives).
     const given = text(body["APPLICATION_TOKEN"]) ?? "";
     const memberId = text(body["member_id"]);
-    let expected: string | undefined;
+    let matches: boolean;
     try {
-      expected = typeof options.applicationToken === "function" ? await options.applicationToken(memberId) : options.applicationToken;
+      matches = await tokenMatches(options.applicationToken, memberId, given);
     } catch {
       return answer(500, "TOKEN_LOOKUP_FAILED");
     }
-    if (!expected || !given || !(await sameToken(given, expected))) return answer(401, "INVALID_APPLICATION_TOKEN");
+    if (!matches) return answer(401, "INVALID_APPLICATION_TOKEN");
+    const placement = text(body["PLACEMENT"]);
+    if (!placement) return answer(400, "NOT_A_PLACEMENT");
     const query = new URL(request.url).searchParams;
     const parsed: PlacementRequest = {
       placement,

@@ -180,6 +180,38 @@ describe("the mock delivers events to bound handlers, only when asked", () => {
     expect(((await listed.json()) as { result: unknown[] }).result).toHaveLength(3);
   });
 
+  it("a name with a line break writes no line of its own; a token of letters alone is not shown; the mapped loopback is loopback", async () => {
+    const logs: string[] = [];
+    const handle = mockOf({ log: (e) => logs.push(e.message), events: { timeoutMs: 300 } });
+    await bind(handle, { event: "ONINJ\nnotice: SIGTERM, stopped", handler: "https://app.example/hook/abcdefghijklmnopSECRET/x" });
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).not.toMatch(/[\n\r]/);
+    expect(logs[0]).toContain("ONINJ\\u000aNOTICE: SIGTERM, STOPPED");
+    expect(logs[0]).toContain("https://app.example/hook/<redacted>/x");
+    expect(logs[0]).not.toContain("SECRET");
+    // `[::ffff:127.0.0.1]`, which a URL writes `[::ffff:7f00:1]`, is loopback: tried, not skipped.
+    await bind(handle, { event: "ONMAPPED", handler: "http://[::ffff:127.0.0.1]:1/h" });
+    expect((await handle.deliverEvent("ONMAPPED", {})).skipped).toEqual([]);
+  });
+
+  it("data that holds a lone surrogate is the control endpoint's 400, not a dropped connection; data that holds itself is refused", async () => {
+    const handle = mockOf();
+    await bind(handle, { event: "ONCRMDEALADD", handler: `${base}/events` });
+    const ask = (body: string) => handle(new Request(`https://127.0.0.1${EVENTS_CONTROL_PATH}`, { method: "POST", headers: { "content-type": "application/json" }, body }));
+    for (const body of ['{"event":"ONCRMDEALADD","data":{"s":"\\ud800"}}', '{"event":"ONCRMDEALADD","data":{"\\udc00":"x"}}']) {
+      const res = await ask(body);
+      expect(res.status, body).toBe(400);
+      expect(((await res.json()) as { error_description: string }).error_description).toMatch(/lone surrogate/);
+    }
+    // A name bound with one: each request for it is a 400 as well.
+    await bind(handle, { event: "ON\ud800X", handler: `${base}/events` });
+    expect((await ask('{"event":"ON\\ud800X"}')).status).toBe(400);
+    // In process: a value that holds itself has no form body (it was written forever).
+    const a: Record<string, unknown> = { FIELDS: {} };
+    (a.FIELDS as Record<string, unknown>).parent = a;
+    await expect(handle.deliverEvent("ONCRMDEALADD", a)).rejects.toThrow(/holds itself/);
+  });
+
   it("a host option that is no host name is an error at creation; a handler's trailing dot names the same host", async () => {
     for (const h of ["app.example:8080", "http://app.example/", "u@app.example"]) expect(() => mockOf({ events: { hosts: [h] } }), h).toThrow(/events.hosts takes host names/);
     const handle = mockOf({ events: { hosts: ["app.example"], timeoutMs: 300 } });
@@ -250,6 +282,18 @@ describe("the mock delivers events to bound handlers, only when asked", () => {
 });
 
 describe("formEncode", () => {
+  it("a value met twice is written twice; one that holds itself, or a lone surrogate, is a RangeError", () => {
+    const shared = { ID: 1 };
+    expect(formEncode({ a: shared, b: [shared] })).toBe("a[ID]=1&b[0][ID]=1");
+    const loop: Record<string, unknown> = {};
+    loop.self = [{ again: loop }];
+    expect(() => formEncode({ data: loop })).toThrow(RangeError);
+    expect(() => formEncode({ data: "\ud800" })).toThrow(/lone surrogate/);
+    expect(() => formEncode({ ["\udfff"]: "x" })).toThrow(RangeError);
+    // A pair is text: encoded as UTF-8.
+    expect(formEncode({ e: "\ud83d\ude00" })).toBe("e=%F0%9F%98%80");
+  });
+
   it("writes PHP's bracket syntax, which parseFormBody reads back (every scalar a string)", () => {
     expect(formEncode({ event: "E", data: { FIELDS: { ID: 5, TAGS: ["a", "b"] }, ON: true, OFF: false, NONE: null } })).toBe("event=E&data[FIELDS][ID]=5&data[FIELDS][TAGS][0]=a&data[FIELDS][TAGS][1]=b&data[ON]=1&data[OFF]=0");
     const scalar = fc.oneof(fc.string(), fc.integer().map(String));

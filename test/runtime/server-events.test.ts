@@ -56,7 +56,11 @@ describe("parseFormBody", () => {
     expect(parseFormBody("a[]=1&".repeat(10_000))["a"]).toHaveLength(10_000);
     expect(parseFormBody("a[][]=1&".repeat(3))["a"]).toEqual([["1"], ["1"], ["1"]]);
     expect(parseFormBody("a[0]=x&a[]=y&a[]=z")).toEqual({ a: ["x", "y", "z"] });
-    expect(parseFormBody("a[k]=x&a[]=y&a[k]=w")).toEqual({ a: { k: "w", 1: "y" } });
+    // As PHP's parse_str: `a[]` is one past the largest integer key so far; named keys do not count, and a written
+    // index is never overwritten (`data[1]=a&data[]=b` lost `a` when the next index was a count of keys).
+    expect(parseFormBody("a[k]=x&a[]=y&a[k]=w")).toEqual({ a: { k: "w", 0: "y" } });
+    expect(parseFormBody("data[1]=a&data[]=b")).toEqual({ data: { 1: "a", 2: "b" } });
+    expect(parseFormBody("a[5]=x&a[2]=y&a[]=z")).toEqual({ a: { 5: "x", 2: "y", 6: "z" } });
   });
 });
 
@@ -90,14 +94,28 @@ describe("createEventHandler", () => {
     const byPortal = createEventHandler({ applicationToken: async (member) => (member === "a223c6b3710f85df22e9377d6c4f7553" ? TOKEN : undefined), handlers });
     expect((await byPortal(post(dealAdd()))).status).toBe(200);
     expect(calls).toBe(1);
+    // A lookup in a plain object answers `constructor` with a function and `__proto__` with an object; their text is
+    // no token (the fault probe's bypass: 200 with `function Object() { [native code] }`).
+    const tokens = JSON.parse(`{"a223c6b3710f85df22e9377d6c4f7553": "${TOKEN}"}`) as Record<string, string>;
+    const inObject = createEventHandler({ applicationToken: (member) => tokens[member ?? ""], handlers });
+    for (const [member, token] of [["constructor", String(Object)], ["__proto__", String({})], ["toString", String(Object.prototype.toString)], ["valueOf", String(Object.prototype.valueOf)]]) {
+      const forged = form([["event", "ONCRMDEALADD"], ["auth[member_id]", member as string], ["auth[application_token]", token as string]]);
+      expect((await inObject(post(forged))).status, member).toBe(401);
+    }
+    expect(calls).toBe(1);
+    // An event named as a member of every object finds no handler through the prototype.
+    const named = await inObject(post(form([["event", "constructor"], ["auth[member_id]", "a223c6b3710f85df22e9377d6c4f7553"], ["auth[application_token]", TOKEN]])));
+    expect(await named.json()).toEqual({ event: "CONSTRUCTOR", handled: false });
   });
 
   it("acknowledges an event with no handler; answers 400, 405, 413 and 500 where they belong, never throwing", async () => {
     const handle = createEventHandler({ applicationToken: TOKEN, handlers: { ONCRMDEALUPDATE: () => Promise.reject(new Error("boom")) }, maxBodyBytes: 2_000 });
     expect(await (await handle(post(dealAdd()))).json()).toEqual({ event: "ONCRMDEALADD", handled: false });
-    expect((await handle(post("x=1"))).status).toBe(400);
-    // The platform sends events form-encoded only: a JSON body is no event.
-    expect((await handle(post(JSON.stringify({ event: "ONCRMDEALADD", auth: { application_token: TOKEN } }), { "content-type": "application/json" }))).status).toBe(400);
+    // The token before anything else: without it, a body that is no event is a 401 too.
+    expect((await handle(post("x=1"))).status).toBe(401);
+    expect((await handle(post(form([["auth[application_token]", TOKEN]])))).status).toBe(400);
+    // The platform sends events form-encoded only: a JSON body is no event, and gives no token.
+    expect((await handle(post(JSON.stringify({ event: "ONCRMDEALADD", auth: { application_token: TOKEN } }), { "content-type": "application/json" }))).status).toBe(401);
     // A body whose stream fails (the client went away) is a 400, not a rejection.
     const failing = new ReadableStream<Uint8Array>({ pull: (c) => c.error(new Error("aborted")) });
     expect((await handle(new Request("https://app.example/events", { method: "POST", body: failing, duplex: "half" } as RequestInit))).status).toBe(400);

@@ -68,7 +68,14 @@ describe("createPlacementHandler", () => {
     // A lookup by portal that knows no such portal: 401 as well.
     const lookup = createPlacementHandler<Options>({ applicationToken: (member) => (member === "other" ? TOKEN : undefined), handlers: { CRM_DEAL_DETAIL_TAB: () => (ran++, "page") } });
     expect((await lookup(post(tab()))).status).toBe(401);
-    expect(ran).toBe(0);
+    // A lookup in a plain object answers `constructor` with a function: its text is no token.
+    const tokens = JSON.parse(`{"d897063e1ce7c5eb9f04b9751eef5915": "${TOKEN}"}`) as Record<string, string>;
+    const inObject = createPlacementHandler<Options>({ applicationToken: (member) => tokens[member ?? ""], handlers: { CRM_DEAL_DETAIL_TAB: () => (ran++, "page") } });
+    const forged = tab("CRM_DEAL_DETAIL_TAB", String(Object)).replace("member_id=d897063e1ce7c5eb9f04b9751eef5915", "member_id=constructor");
+    expect(forged).toContain("member_id=constructor");
+    expect((await inObject(post(forged))).status).toBe(401);
+    expect((await inObject(post(tab()))).status).toBe(200);
+    expect(ran).toBe(1);
   });
 
   it("a family's code goes to its own handler or the fallback; a code with neither is 404, one through the prototype too", async () => {

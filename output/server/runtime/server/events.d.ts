@@ -48,6 +48,13 @@ export declare function parseFormBody(body: string): Record<string, unknown>;
 /** Whether two tokens are the same, in time that depends on neither: their SHA-256 digests compared byte by byte. */
 export declare function sameToken(a: string, b: string): Promise<boolean>;
 /**
+ * Whether the token a request gives is the application's: `lookup` is the token, or a function of the portal's
+ * `member_id` that finds it. Only a non-empty string the lookup gives is a token: a lookup in a plain object
+ * (`(m) => tokens[m]`) answers `constructor` or `__proto__` with a function or an object, whose text a caller can send
+ * (`function Object() { [native code] }`). What the lookup throws is thrown.
+ */
+export declare function tokenMatches(lookup: string | ((memberId: string | undefined) => string | undefined | Promise<string | undefined>), memberId: string | undefined, given: string): Promise<boolean>;
+/**
  * A web-standard handler, `(request: Request) => Promise<Response>`, for the URL bound with `event.bind`: it reads
  * the form body (bounded), checks `auth[application_token]` against `options.applicationToken`, and calls the
  * handler of the event's code with the parsed request. 200 once the handler returned (or when no handler is set: the
@@ -60,6 +67,7 @@ export declare function createEventHandler<M = Record<string, unknown>>(options:
  * A value as the platform's form body writes it (PHP's `http_build_query`): `{data: {FIELDS: {ID: 6641}}}` is
  * `data[FIELDS][ID]=6641`, an array's members are `a[0]`, `a[1]`, true is `1`, false `0`, and null or undefined
  * members are left out. The inverse of `parseFormBody` for the strings it gives; the mock sends events with it.
- * A body longer than `maxLength` characters is a RangeError.
+ * A body longer than `maxLength` characters, a string that is no Unicode text (a lone surrogate, which has no UTF-8
+ * form) and a value that holds itself are each a RangeError.
  */
 export declare function formEncode(value: Record<string, unknown>, maxLength?: number): string;

@@ -22,12 +22,13 @@ const MAX_KEYS = 10_000;
  */
 export function parseFormBody(body) {
     const root = Object.create(null);
-    // Each container's count of keys, kept as keys are added: `a[]` takes the next index in constant time (counting the
-    // keys at each `a[]` made 10,000 of them cost 0.6 s).
-    const counts = new WeakMap();
+    // Each container's next index, kept as keys are added: `a[]` takes it in constant time (counting the keys at each
+    // `a[]` made 10,000 of them cost 0.6 s). As PHP takes it: one past the largest integer key so far, so that
+    // `a[1]=x&a[]=y` keeps both (`y` at 2), where a count of keys gave 1 and wrote over `x`.
+    const nextIndex = new WeakMap();
     const put = (node, key, value) => {
-        if (!(key in node))
-            counts.set(node, (counts.get(node) ?? 0) + 1);
+        if (/^(?:0|[1-9]\d{0,8})$/.test(key))
+            nextIndex.set(node, Math.max(nextIndex.get(node) ?? 0, Number(key) + 1));
         node[key] = value;
     };
     let pairs = 0;
@@ -44,8 +45,8 @@ export function parseFormBody(body) {
             continue;
         let node = root;
         for (let i = 0; i < path.length; i++) {
-            // `a[]`: the next index of this container (its count of members so far).
-            const key = path[i] === "" ? String(counts.get(node) ?? 0) : path[i];
+            // `a[]`: the next index of this container (one past its largest integer key so far).
+            const key = path[i] === "" ? String(nextIndex.get(node) ?? 0) : path[i];
             if (i === path.length - 1) {
                 put(node, key, value);
                 break;
@@ -113,6 +114,16 @@ export async function sameToken(a, b) {
         diff |= p[i] ^ q[i];
     return diff === 0;
 }
+/**
+ * Whether the token a request gives is the application's: `lookup` is the token, or a function of the portal's
+ * `member_id` that finds it. Only a non-empty string the lookup gives is a token: a lookup in a plain object
+ * (`(m) => tokens[m]`) answers `constructor` or `__proto__` with a function or an object, whose text a caller can send
+ * (`function Object() { [native code] }`). What the lookup throws is thrown.
+ */
+export async function tokenMatches(lookup, memberId, given) {
+    const expected = typeof lookup === "function" ? await lookup(memberId) : lookup;
+    return typeof expected === "string" && expected !== "" && given !== "" && (await sameToken(given, expected));
+}
 const answer = (status, body) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 /**
  * A web-standard handler, `(request: Request) => Promise<Response>`, for the URL bound with `event.bind`: it reads
@@ -140,22 +151,25 @@ export function createEventHandler(options) {
             return answer(413, { error: "PAYLOAD_TOO_LARGE" });
         // The platform sends events form-encoded, and only so (the documentation's JSON is an illustration of it).
         const body = parseFormBody(text);
-        if (typeof body["event"] !== "string" || !body["event"])
-            return answer(400, { error: "NOT_AN_EVENT" });
+        // The token before anything the body says: a caller without it learns nothing of what the handler takes.
         const auth = body["auth"] && typeof body["auth"] === "object" ? body["auth"] : {};
         const given = typeof auth["application_token"] === "string" ? auth["application_token"] : "";
         const memberId = typeof auth["member_id"] === "string" ? auth["member_id"] : undefined;
-        let expected;
+        let matches;
         try {
-            expected = typeof options.applicationToken === "function" ? await options.applicationToken(memberId) : options.applicationToken;
+            matches = await tokenMatches(options.applicationToken, memberId, given);
         }
         catch {
             return answer(500, { error: "TOKEN_LOOKUP_FAILED" });
         }
-        if (!expected || !given || !(await sameToken(given, expected)))
+        if (!matches)
             return answer(401, { error: "INVALID_APPLICATION_TOKEN" });
+        if (typeof body["event"] !== "string" || !body["event"])
+            return answer(400, { error: "NOT_AN_EVENT" });
         const code = body["event"].toUpperCase();
-        const handler = options.handlers[code];
+        // Own properties only: an event named `constructor` finds no handler through the prototype.
+        const handlers = options.handlers;
+        const handler = Object.hasOwn(handlers, code) ? handlers[code] : undefined;
         if (!handler)
             return answer(200, { event: code, handled: false });
         try {
@@ -167,30 +181,54 @@ export function createEventHandler(options) {
         return answer(200, { event: code, handled: true });
     };
 }
+/** A UTF-16 surrogate without its pair (encodeURIComponent throws a URIError on it). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /**
  * A value as the platform's form body writes it (PHP's `http_build_query`): `{data: {FIELDS: {ID: 6641}}}` is
  * `data[FIELDS][ID]=6641`, an array's members are `a[0]`, `a[1]`, true is `1`, false `0`, and null or undefined
  * members are left out. The inverse of `parseFormBody` for the strings it gives; the mock sends events with it.
- * A body longer than `maxLength` characters is a RangeError.
+ * A body longer than `maxLength` characters, a string that is no Unicode text (a lone surrogate, which has no UTF-8
+ * form) and a value that holds itself are each a RangeError.
  */
 export function formEncode(value, maxLength = Number.POSITIVE_INFINITY) {
     const pairs = [];
     let length = 0;
+    const encode = (text) => {
+        if (LONE_SURROGATE.test(text))
+            throw new RangeError("the event's data or name holds a lone surrogate, which has no UTF-8 form");
+        return encodeURIComponent(text);
+    };
     // Iterative, not recursive: a deep value costs no stack. Each name is encoded apart from the brackets between them.
-    const stack = Object.entries(value).map(([k, v]) => [encodeURIComponent(k), v]).reverse();
+    // An object's entry is followed on the stack by its exit (`open`, the objects on the path now): a value met again
+    // on its own path holds itself, and would be written forever.
+    const open = new Set();
+    const stack = Object.entries(value).map(([k, v]) => [encode(k), v]).reverse();
+    if (typeof value === "object" && value !== null) {
+        open.add(value);
+        stack.unshift({ leave: value });
+    }
     while (stack.length > 0) {
-        const [key, v] = stack.pop();
+        const item = stack.pop();
+        if (!Array.isArray(item)) {
+            open.delete(item.leave);
+            continue;
+        }
+        const [key, v] = item;
         if (v === null || v === undefined)
             continue;
         if (typeof v === "object") {
+            if (open.has(v))
+                throw new RangeError("the event's data holds itself: it has no form body");
+            open.add(v);
+            stack.push({ leave: v });
             const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x]) : Object.entries(v);
             for (let i = entries.length - 1; i >= 0; i--) {
                 const [k, x] = entries[i];
-                stack.push([`${key}[${encodeURIComponent(k)}]`, x]);
+                stack.push([`${key}[${encode(k)}]`, x]);
             }
             continue;
         }
-        const pair = `${key}=${encodeURIComponent(typeof v === "boolean" ? (v ? "1" : "0") : String(v))}`;
+        const pair = `${key}=${encode(typeof v === "boolean" ? (v ? "1" : "0") : String(v))}`;
         // Each key repeats its whole path: a deep value grows many times over; past `maxLength` the encoding stops.
         length += pair.length + 1;
         if (length > maxLength)

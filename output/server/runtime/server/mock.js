@@ -395,7 +395,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                     // Kept either way, as the platform keeps it; the mock says now that it will not deliver there.
                     const refused = binding.type === p.online ? undeliverable(binding.handler, hosts) : null;
                     if (refused)
-                        options.log?.({ level: "warn", method: s.method, message: `the handler ${shownUrl(binding.handler)} of ${binding.event} is kept, but the mock will not deliver events to it: ${refused}` });
+                        options.log?.({ level: "warn", method: s.method, message: `the handler ${shownUrl(binding.handler)} of ${loggable(binding.event)} is kept, but the mock will not deliver events to it: ${refused}` });
                     return true;
                 });
                 if (s.unbind) {
@@ -598,7 +598,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
         }
         for (const d of report.delivered)
             if (d.problem)
-                options.log?.({ level: "warn", message: `event ${report.event} to ${d.handler}: ${d.problem}` });
+                options.log?.({ level: "warn", message: `event ${loggable(report.event)} to ${d.handler}: ${loggable(d.problem)}` });
         return out(200, report);
     };
     const routerCore = router[CORE];
@@ -632,10 +632,13 @@ function pathOf(input) {
         return "";
     }
 }
-/** 127.0.0.0/8, ::1 and their IPv4-mapped forms, and the name `localhost`. */
+/**
+ * 127.0.0.0/8, ::1 and their IPv4-mapped forms, and the name `localhost`. A URL writes the mapped form in hex
+ * (`[::ffff:127.0.0.1]` is `[::ffff:7f00:1]`), a socket's peer in dots: both are read.
+ */
 function isLoopback(host) {
     const h = host.toLowerCase().replace(/^\[|\]$/g, "");
-    return h === "localhost" || h === "::1" || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h);
+    return h === "localhost" || h === "::1" || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h) || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(h);
 }
 /** A host name as URLs write it (`APP.example.` → `app.example`, `[::1]` → `::1`), or null for no host. */
 export function normalHost(host) {
@@ -648,20 +651,25 @@ export function normalHost(host) {
 }
 /**
  * A handler's address as messages show it: origin and path, never a query or credentials, and a path segment that
- * looks like a token (16 characters or more, letters and digits) as `<redacted>`: hook URLs carry theirs in the path.
+ * may be a token as `<redacted>`: hook URLs carry theirs in the path. A token is 16 characters or more of letters,
+ * digits and `_` (a word: `my-deal-handler` keeps its hyphens and is shown); letters alone may be one too.
  */
 function shownUrl(handler) {
     try {
         const u = new URL(String(handler));
         const path = u.pathname
             .split("/")
-            .map((seg) => (seg.length >= 16 && /\d/.test(seg) && /[a-z]/i.test(seg) ? "<redacted>" : seg))
+            .map((seg) => (seg.length >= 16 && /^[A-Za-z0-9_%]+$/.test(seg) ? "<redacted>" : seg))
             .join("/");
         return `${u.protocol}//${u.host}${path}`;
     }
     catch {
         return "(not a URL)";
     }
+}
+/** A name as a log line shows it: control characters (a line break would start a forged line) as `\u` escapes. */
+function loggable(text) {
+    return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 /** Why the mock does not deliver to a handler (null: it does): only http(s), only loopback or the named hosts. */
 function undeliverable(handler, hosts) {

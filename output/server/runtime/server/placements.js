@@ -11,7 +11,7 @@
  * parses the options, and calls the handler of the code, which answers with the page.
  */
 import { readCapped } from "../shared/stream.js";
-import { parseFormBody, sameToken } from "./events.js";
+import { parseFormBody, tokenMatches } from "./events.js";
 const answer = (status, error) => new Response(JSON.stringify({ error }), { status, headers: { "content-type": "application/json" } });
 const text = (v) => (typeof v === "string" ? v : undefined);
 /** `PLACEMENT_OPTIONS` as an object: JSON of an object, or `{}` (absent, empty, no JSON, or JSON of another kind). */
@@ -52,20 +52,21 @@ export function createPlacementHandler(options) {
         if (raw === null)
             return answer(413, "PAYLOAD_TOO_LARGE");
         const body = parseFormBody(raw);
-        const placement = text(body["PLACEMENT"]);
-        if (!placement)
-            return answer(400, "NOT_A_PLACEMENT");
+        // The token before anything the body says (events.ts tokenMatches: only a non-empty string the lookup gives).
         const given = text(body["APPLICATION_TOKEN"]) ?? "";
         const memberId = text(body["member_id"]);
-        let expected;
+        let matches;
         try {
-            expected = typeof options.applicationToken === "function" ? await options.applicationToken(memberId) : options.applicationToken;
+            matches = await tokenMatches(options.applicationToken, memberId, given);
         }
         catch {
             return answer(500, "TOKEN_LOOKUP_FAILED");
         }
-        if (!expected || !given || !(await sameToken(given, expected)))
+        if (!matches)
             return answer(401, "INVALID_APPLICATION_TOKEN");
+        const placement = text(body["PLACEMENT"]);
+        if (!placement)
+            return answer(400, "NOT_A_PLACEMENT");
         const query = new URL(request.url).searchParams;
         const parsed = {
             placement,
