@@ -15,6 +15,7 @@ import { readStates } from "./states.js";
 import { pushAll } from "../util/arrays.js";
 import type { LedgerScope } from "./ledger.js";
 import { readFieldForms } from "./field-forms.js";
+import { errorTrigger } from "./triggers.js";
 import { markGapTopics, readPlatformFacts, readRuleFacts } from "./phrases.js";
 import { readStateEffects } from "./state-effects.js";
 
@@ -281,6 +282,15 @@ export function readSpec(
   });
   f.olderStatuses = [];
   readFieldForms(f.methods, f.resources, f.errors.catalogue, f.envelope ? [...f.envelope.members, ...f.envelope.time, ...f.envelope.legacyErrorBody] : []);
+  // Each error learns the failure of a parameter it answers, where the spec says which (read/triggers.ts): once the
+  // fields' forms are read, for a code that names a URL parameter's failure (its `schemes`).
+  for (const m of f.methods) {
+    const groups = m.constraints.flatMap((c) => (c.kind === "at-least-one" ? [c.params.filter((p) => m.params.some((q) => q.name === p))] : []));
+    m.errors = m.errors.map((e) => {
+      const trigger = errorTrigger(e, m.params, groups);
+      return trigger ? { ...e, trigger } : e;
+    });
+  }
   // Once every section and form is read: the platform's facts, the States rows' effects, the gaps' topics.
   f.platform = readPlatformFacts(f);
   readStateEffects(f);

@@ -1,7 +1,6 @@
 import type { List, RootContent } from "mdast";
 import type { Method, Resource, Statement, Version } from "../model/types.js";
 import { type Section, type Text, listItemText, sliceText, textOf, trimText } from "../parse/markdown.js";
-import { errorTrigger } from "./triggers.js";
 import { type ReadContext, addGap, areaGapSubject, collapse, notShownSubject, report, sentences, sourceOf, spanOfText, statement, unemphasisedNotShown } from "./inline.js";
 import { pushAll } from "../util/arrays.js";
 import type { State } from "./method-state.js";
@@ -172,13 +171,6 @@ export function readMethodSection(
       });
     }
     if (st.fieldListNotShown) for (const p of st.method.params) if (p.type.kind === "object") p.type.open = true;
-    // Each error learns the failure of a parameter it answers, where the spec says which (read/triggers.ts).
-    const m = st.method;
-    const groups = m.constraints.flatMap((c) => (c.kind === "at-least-one" ? [c.params.filter((p) => m.params.some((q) => q.name === p))] : []));
-    m.errors = m.errors.map((e) => {
-      const trigger = errorTrigger(e, m.params, groups);
-      return trigger ? { ...e, trigger } : e;
-    });
     out.methods.push(st.method);
     pushAll(out.shapes, st.shapes);
     st = null;

@@ -87,9 +87,21 @@ export function errorTrigger(e: MethodError, params: Field[], groups: string[][]
  *     `Value must be one of {online|offline}`        → the one parameter with exactly those allowed values
  *     `At least one other parameter is required!`     → none given of the method's one "at least one of" set
  *     `wrong task id`                                 → `taskId` (or `id`, the method's only id) of a wrong type
+ *     `ERROR_UNSUPPORTED_PROTOCOL` (a code alone)     → the one parameter with URL schemes, of a scheme not among them
+ *     `ERROR_WRONG_HANDLER_URL` (a code alone)        → that parameter, named by the code (`HANDLER`), no URL at all
  */
 function byMethodFacts(e: MethodError, params: Field[], groups: string[][]): ErrorTrigger | null {
   const words = (e.text ?? "").trim();
+  // A code that says its failure, of the method's one parameter the spec gives URL schemes (`handler`: "URL with
+  // scheme `http` or `https`"), where no words say another: a scheme not among them is a value not allowed; a value
+  // that is no URL, where the code names the parameter, a wrong type (the parameter's type is a URL).
+  const urls = params.filter((p) => (p.schemes?.length ?? 0) > 0);
+  const url = urls.length === 1 ? urls[0] : undefined;
+  if (url && e.code !== null && !words) {
+    if (/(?:^|_)UNSUPPORTED_(?:PROTOCOL|SCHEME)$/.test(e.code)) return { parameter: url.name, failure: "value", words: e.code };
+    const named = /(?:^|_)(?:WRONG|INVALID|BAD)_([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)_URL$/.exec(e.code);
+    if (named && parameterNamed(named[1] ?? "", [url]) === url.name) return { parameter: url.name, failure: "type", words: e.code };
+  }
   const oneOf = /^Value must be one of \{([^{}]+)\}\.?$/i.exec(words);
   if (oneOf) {
     const values = (oneOf[1] ?? "").split("|").map((v) => v.trim()).sort();

@@ -8,7 +8,10 @@ import type { MethodInfo, RuntimeType } from "../shared/data.js";
 export interface Problem {
   /** The parameter's path (`fields.title`), or the names of an "at least one of" set joined by ", ". */
   argument: string;
-  /** `value`: a value outside the allowed ones; `none-of`: none of an "at least one of" set given. */
+  /**
+   * `type`: a value of another type (for a URL, no URL at all); `value`: a value outside the allowed ones (for a URL,
+   * a scheme not among its schemes); `none-of`: none of an "at least one of" set given.
+   */
   reason: "missing" | "type" | "value" | "none-of";
 }
 
@@ -82,6 +85,17 @@ export function validate(info: MethodInfo, params: Record<string, unknown>, shap
     }
     const bad = typeOk(p.type, v, p.name, shapes);
     if (bad) return bad;
+    // A URL: no URL at all is the wrong type, one of a scheme the spec does not allow a value not allowed; not where
+    // the parameter is ignored ("ignored for `event_type=offline`").
+    if (p.schemes && typeof v === "string" && !ignored(info, p.name, params)) {
+      let scheme: string;
+      try {
+        scheme = new URL(v).protocol.slice(0, -1);
+      } catch {
+        return { argument: p.name, reason: "type" };
+      }
+      if (!p.schemes.includes(scheme)) return { argument: p.name, reason: "value" };
+    }
   }
   const has = (n: string) => Object.hasOwn(params, n) && given(params[n]);
   for (const group of info.atLeastOne) {
@@ -95,6 +109,11 @@ export function validate(info: MethodInfo, params: Record<string, unknown>, shap
     if (!has(r.param) && String(params[r.unless.param] ?? "") !== r.unless.value) return { argument: r.param, reason: "missing" };
   }
   return null;
+}
+
+/** Whether the parameter is ignored by this request: required unless another parameter has a value, which it has. */
+function ignored(info: MethodInfo, name: string, params: Record<string, unknown>): boolean {
+  return (info.requiredUnless ?? []).some((r) => r.param === name && String(params[r.unless.param] ?? "") === r.unless.value);
 }
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);

@@ -69,7 +69,8 @@ export interface MethodInfo {
   applicationContextOnly: boolean;
   adminOnly: boolean;
   idempotencyKey: boolean;
-  params: Array<{ name: string; required: boolean; type: RuntimeType }>;
+  /** Each parameter; `schemes`, for a URL, the schemes it must use (a value of another is not allowed). */
+  params: Array<{ name: string; required: boolean; type: RuntimeType; schemes?: string[] }>;
   atLeastOne: string[][];
   callForms: string[][];
   /** Parameters required unless another parameter has a value ("ignored for `event_type=offline`"). */

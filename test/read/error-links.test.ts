@@ -66,15 +66,19 @@ function wrong(t: RuntimeType): unknown {
   }
 }
 
-/** Parameters that pass every check of the method. */
+/** Parameters that pass every check of the method (a URL of one of its schemes where the parameter has them). */
 function valid(info: MethodInfo): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const type = (n: string) => info.params.find((p) => p.name === n)?.type ?? { kind: "unknown" as const };
-  for (const p of info.params) if (p.required) out[p.name] = sample(p.type);
-  for (const group of info.atLeastOne) if (!group.some((n) => n in out)) out[group[0] ?? ""] = sample(type(group[0] ?? ""));
+  const param = (n: string) => info.params.find((p) => p.name === n);
+  const value = (n: string) => {
+    const p = param(n);
+    return p?.schemes?.[0] ? `${p.schemes[0]}://app.example/h` : sample(p?.type ?? { kind: "unknown" });
+  };
+  for (const p of info.params) if (p.required) out[p.name] = value(p.name);
+  for (const group of info.atLeastOne) if (!group.some((n) => n in out)) out[group[0] ?? ""] = value(group[0] ?? "");
   const form = info.callForms[0];
-  if (form) for (const n of form) out[n] ??= sample(type(n));
-  for (const r of info.requiredUnless ?? []) out[r.param] ??= sample(type(r.param));
+  if (form) for (const n of form) out[n] ??= value(n);
+  for (const r of info.requiredUnless ?? []) out[r.param] ??= value(r.param);
   return out;
 }
 
@@ -107,7 +111,8 @@ describe("the spec's own error for each failure it names", () => {
     const params = valid(info);
     if (trigger.failure === "missing") delete params[trigger.parameter];
     else if (trigger.failure === "none-of") for (const name of trigger.parameter.split(", ")) delete params[name];
-    else if (trigger.failure === "value") params[trigger.parameter] = "a value no spec allows";
+    // A URL's value not allowed is a URL of another scheme; any other, a value no spec allows.
+    else if (trigger.failure === "value") params[trigger.parameter] = info.params.find((p) => p.name === trigger.parameter)?.schemes ? "gopher://app.example/h" : "a value no spec allows";
     else {
       const value = wrong(info.params.find((p) => p.name === trigger.parameter)?.type ?? { kind: "unknown" });
       expect(value, "the spec gives the parameter a type that a wrong value can miss").not.toBeUndefined();

@@ -487,6 +487,15 @@ describe("the platform's wire where the spec is silent (issue 14)", () => {
     expect(offline.json.error).toBe("ERROR_METHOD_NOT_FOUND");
     const online = await call(everyScope, "/rest/event.bind", { auth: "t", event: "ONX" });
     expect(online).toMatchObject({ status: 400, json: { error: "ERROR_ARGUMENT", error_description: "Argument 'HANDLER' is null or empty", argument: "handler" } });
+    // The handler is a URL "with scheme `http` or `https`": another scheme is the spec's ERROR_UNSUPPORTED_PROTOCOL,
+    // no URL at all its ERROR_WRONG_HANDLER_URL (the fault probe: the mock kept `ftp://…` and `not a url`).
+    for (const [handler, error] of [["ftp://a.example/h", "ERROR_UNSUPPORTED_PROTOCOL"], ["javascript:alert(1)", "ERROR_UNSUPPORTED_PROTOCOL"], ["not a url", "ERROR_WRONG_HANDLER_URL"], ["/relative/path", "ERROR_WRONG_HANDLER_URL"]]) {
+      const r = await call(everyScope, "/rest/event.bind", { auth: "t", event: "ONX", handler });
+      expect(r, handler).toMatchObject({ status: 400, json: { error } });
+    }
+    // http and https in any case pass the router (to the handler, absent here); an offline binding ignores it.
+    for (const handler of ["https://a.example/h", "HTTP://a.example/h"]) expect((await call(everyScope, "/rest/event.bind", { auth: "t", event: "ONX", handler })).json.error, handler).toBe("ERROR_METHOD_NOT_FOUND");
+    expect((await call(everyScope, "/rest/event.bind", { auth: "t", event: "ONX", event_type: "offline", handler: "not a url" })).json.error).toBe("ERROR_METHOD_NOT_FOUND");
   });
 
   // A hang guard (D6): this took minutes with the pattern fromQuery used before the review.

@@ -135,7 +135,11 @@ export function fieldSchema(f: Field): Schema {
   } else out = { ...s, ...extra };
   if (f.fileExtensions) out["x-file-extensions"] = f.fileExtensions;
   if (f.keyPrefixes) out["x-key-prefixes"] = f.keyPrefixes;
-  if (f.schemes) out["x-schemes"] = f.schemes;
+  if (f.schemes) {
+    out["x-schemes"] = f.schemes;
+    // A value of given schemes is a URL: an absolute one, which the server checks (runtime/server/validate.ts).
+    if (out.type === "string" && out.format === undefined) out.format = "uri";
+  }
   if (f.knownValues) out["x-known-values"] = f.knownValues;
   if (f.selectAs) out["x-select-as"] = f.selectAs;
   if (f.feature) out["x-feature"] = f.feature;

@@ -64,7 +64,7 @@ function methodInfo(m: Method, model: Model, shapes: Map<string, RuntimeType>): 
     applicationContextOnly: m.applicationContextOnly,
     adminOnly: m.access?.who === "administrator",
     idempotencyKey: m.idempotencyKey,
-    params: m.params.map((p) => ({ name: p.name, required: p.required, type: fieldType(p, model, shapes) })),
+    params: m.params.map((p) => ({ name: p.name, required: p.required, type: fieldType(p, model, shapes), ...(p.schemes?.length ? { schemes: p.schemes } : {}) })),
     atLeastOne: m.constraints.flatMap((c) => (c.kind === "at-least-one" ? [c.params.filter((p) => m.params.some((q) => q.name === p))] : [])).filter((g) => g.length > 0),
     callForms: m.constraints.flatMap((c) => (c.kind === "call-forms" ? c.forms : [])),
     ...optional("requiredUnless", m.constraints.flatMap((c) => (c.kind === "required-unless" ? c.params.map((param) => ({ param, unless: c.unless })) : []))),

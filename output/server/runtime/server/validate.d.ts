@@ -7,7 +7,10 @@ import type { MethodInfo, RuntimeType } from "../shared/data.js";
 export interface Problem {
     /** The parameter's path (`fields.title`), or the names of an "at least one of" set joined by ", ". */
     argument: string;
-    /** `value`: a value outside the allowed ones; `none-of`: none of an "at least one of" set given. */
+    /**
+     * `type`: a value of another type (for a URL, no URL at all); `value`: a value outside the allowed ones (for a URL,
+     * a scheme not among its schemes); `none-of`: none of an "at least one of" set given.
+     */
     reason: "missing" | "type" | "value" | "none-of";
 }
 /** The first value that does not fit `t`, by its path, or null. */

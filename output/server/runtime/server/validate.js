@@ -83,6 +83,19 @@ export function validate(info, params, shapes) {
         const bad = typeOk(p.type, v, p.name, shapes);
         if (bad)
             return bad;
+        // A URL: no URL at all is the wrong type, one of a scheme the spec does not allow a value not allowed; not where
+        // the parameter is ignored ("ignored for `event_type=offline`").
+        if (p.schemes && typeof v === "string" && !ignored(info, p.name, params)) {
+            let scheme;
+            try {
+                scheme = new URL(v).protocol.slice(0, -1);
+            }
+            catch {
+                return { argument: p.name, reason: "type" };
+            }
+            if (!p.schemes.includes(scheme))
+                return { argument: p.name, reason: "value" };
+        }
     }
     const has = (n) => Object.hasOwn(params, n) && given(params[n]);
     for (const group of info.atLeastOne) {
@@ -98,6 +111,10 @@ export function validate(info, params, shapes) {
             return { argument: r.param, reason: "missing" };
     }
     return null;
+}
+/** Whether the parameter is ignored by this request: required unless another parameter has a value, which it has. */
+function ignored(info, name, params) {
+    return (info.requiredUnless ?? []).some((r) => r.param === name && String(params[r.unless.param] ?? "") === r.unless.value);
 }
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 /** A member name that would reach an object's prototype if a handler merged the parameters; null when none. */

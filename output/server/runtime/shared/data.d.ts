@@ -81,10 +81,12 @@ export interface MethodInfo {
     applicationContextOnly: boolean;
     adminOnly: boolean;
     idempotencyKey: boolean;
+    /** Each parameter; `schemes`, for a URL, the schemes it must use (a value of another is not allowed). */
     params: Array<{
         name: string;
         required: boolean;
         type: RuntimeType;
+        schemes?: string[];
     }>;
     atLeastOne: string[][];
     callForms: string[][];
