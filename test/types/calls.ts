@@ -41,6 +41,9 @@ export async function calls(): Promise<unknown[]> {
   await hook.tasks.task.getaccess({ taskId: "1" });
   // @ts-expect-error a misspelled method
   await hook.call("tasks.task.getacces", { taskId: 1 });
+  // A wrapper typed by the last signature of `call` (the generic one, not the one that reports missing parameters).
+  const logged = (...a: Parameters<typeof hook.call>) => hook.call(...a);
+  await logged("tasks.task.getaccess", { taskId: 1 });
   // @ts-expect-error a method by name without its required parameters
   await hook.call("tasks.task.getaccess");
   // @ts-expect-error ...through request, too

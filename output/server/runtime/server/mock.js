@@ -651,15 +651,16 @@ export function normalHost(host) {
 }
 /**
  * A handler's address as messages show it: origin and path, never a query or credentials, and a path segment that
- * may be a token as `<redacted>`: hook URLs carry theirs in the path. A token is 16 characters or more of letters,
- * digits and `_` (a word: `my-deal-handler` keeps its hyphens and is shown); letters alone may be one too.
+ * may be a token as `<redacted>`: hook URLs carry theirs in the path. A segment of 16 characters or more is one when
+ * it holds a digit (a UUID, a JWT, a base64url code, whatever else it holds) or is letters, digits and `_` alone
+ * (letters alone may be a token too); a long word with hyphens and no digit (`my-deal-handler-page`) is shown.
  */
 function shownUrl(handler) {
     try {
         const u = new URL(String(handler));
         const path = u.pathname
             .split("/")
-            .map((seg) => (seg.length >= 16 && /^[A-Za-z0-9_%]+$/.test(seg) ? "<redacted>" : seg))
+            .map((seg) => (seg.length >= 16 && (/\d/.test(seg) || /^[A-Za-z0-9_%]+$/.test(seg)) ? "<redacted>" : seg))
             .join("/");
         return `${u.protocol}//${u.host}${path}`;
     }
