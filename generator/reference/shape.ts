@@ -106,12 +106,19 @@ function remembered(b: Extract<YfmBlock, { kind: "code" }>, method: string, memo
   return read;
 }
 
-/** A copy of a block's shapes with every position's line moved by `lines`. */
+/**
+ * A copy of a block's shapes with every position's line moved by `lines`. A position may stand in two places (a
+ * tuple's array and its items, a shape cut at the budget and its `over` entry); the copy keeps that sharing, as the
+ * cache's serialisation does, so each object is moved once.
+ */
 function movedBy(read: BlockShapes, lines: number): BlockShapes {
   const copy = structuredClone(read);
+  const seen = new Set<object>();
   const walk = (x: unknown): void => {
+    if (x === null || typeof x !== "object" || seen.has(x)) return;
+    seen.add(x);
     if (Array.isArray(x)) for (const v of x) walk(v);
-    else if (x !== null && typeof x === "object") {
+    else {
       const o = x as Record<string, unknown>;
       if (typeof o.line === "number" && typeof o.column === "number" && typeof o.file === "string") o.line += lines;
       else for (const v of Object.values(o)) walk(v);

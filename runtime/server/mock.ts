@@ -837,17 +837,22 @@ export function normalHost(host: string): string | null {
 }
 
 /**
- * A handler's address as messages show it: origin and path, never a query or credentials, and a path segment that
- * may be a token as `<redacted>`: hook URLs carry theirs in the path. A segment of 16 characters or more is one when
- * it holds a digit (a UUID, a JWT, a base64url code, whatever else it holds) or is letters, digits and `_` alone
- * (letters alone may be a token too); a long word with hyphens and no digit (`my-deal-handler-page`) is shown.
+ * A handler's address as messages show it: origin and path, never a query, a fragment or credentials, and a path
+ * segment that may be a token as `<redacted>`: hook URLs carry theirs in the path. A segment of 16 characters or more
+ * is one unless it reads as lower-case words joined by `-`, `_` or `.` (`my-deal-handler-page`, `event-handler.php`);
+ * the segment after `rest/<user id>/` (a webhook's code) is one whatever its length. A URL of another scheme than
+ * http(s) (an offline binding keeps any) shows its scheme alone: its path may hold anything, credentials too.
  */
 function shownUrl(handler: unknown): string {
   try {
     const u = new URL(String(handler));
-    const path = u.pathname
-      .split("/")
-      .map((seg) => (seg.length >= 16 && (/\d/.test(seg) || /^[A-Za-z0-9_%]+$/.test(seg)) ? "<redacted>" : seg))
+    if (u.protocol !== "http:" && u.protocol !== "https:") return `${u.protocol}<redacted>`;
+    const segments = u.pathname.split("/");
+    const path = segments
+      .map((seg, i) => {
+        const hookCode = i >= 2 && segments[i - 2] === "rest" && /^\d+$/.test(segments[i - 1] ?? "") && seg !== "";
+        return hookCode || (seg.length >= 16 && !/^[a-z]+(?:[-_.][a-z]+)+$/.test(seg)) ? "<redacted>" : seg;
+      })
       .join("/");
     return `${u.protocol}//${u.host}${path}`;
   } catch {

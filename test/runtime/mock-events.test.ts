@@ -189,14 +189,21 @@ describe("the mock delivers events to bound handlers, only when asked", () => {
     expect(logs[0]).toContain("ONINJ\\u000aNOTICE: SIGTERM, STOPPED");
     expect(logs[0]).toContain("https://app.example/hook/<redacted>/x");
     expect(logs[0]).not.toContain("SECRET");
-    // Tokens with hyphens, dots or `~` (a UUID, a JWT, base64url) hold a digit: redacted too (the review found them
-    // shown when the rule took letters, digits and `_` alone); a long hyphenated word without a digit is shown.
-    const tokens = ["550e8400-e29b-41d4-a716-446655440000", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlc2ln", "AbC123dEf456GhI789-_x~"];
+    // Tokens with hyphens, dots or `~` (a UUID, a JWT, base64url, with a digit or without) are redacted too (the
+    // reviews found them shown); a segment of 16 or more is shown only as lower-case words joined by `-`, `_`, `.`.
+    const tokens = ["550e8400-e29b-41d4-a716-446655440000", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlc2ln", "AbC123dEf456GhI789-_x~", "Kx-aBcDeFgHiJkLmNoP", "Secret.TokenValueX"];
     for (const t of tokens) await bind(handle, { event: "ONCRMDEALADD", handler: `https://app.example/hook/${t}/x` });
-    await bind(handle, { event: "ONCRMDEALADD", handler: "https://app.example/my-deal-handler-page/x" });
+    // A webhook's code after `rest/<user id>/`, whatever its length.
+    tokens.push("k3j2h4g5f6d7s8");
+    await bind(handle, { event: "ONCRMDEALADD", handler: "https://other.example/rest/1/k3j2h4g5f6d7s8/crm.deal.add" });
+    // Another scheme (an offline binding keeps any) shows its scheme alone: its path may hold credentials.
+    tokens.push("hunter-pass");
+    await bind(handle, { event: "ONCRMDEALADD", handler: "mailto:user:hunter-pass@x.example", event_type: "offline" });
+    await bind(handle, { event: "ONCRMDEALADD", handler: "https://app.example/my-deal-handler-page/event-handler.php" });
     const report = await handle.deliverEvent("ONCRMDEALADD", {});
-    for (const t of tokens) expect(JSON.stringify([logs, report])).not.toContain(t);
-    expect(logs.at(-1)).toContain("https://app.example/my-deal-handler-page/x");
+    for (const t of tokens) expect(JSON.stringify([logs, report]), t).not.toContain(t);
+    expect(logs.join("\n")).toContain("https://other.example/rest/1/<redacted>/crm.deal.add");
+    expect(logs.at(-1)).toContain("https://app.example/my-deal-handler-page/event-handler.php");
     // `[::ffff:127.0.0.1]`, which a URL writes `[::ffff:7f00:1]`, is loopback: tried, not skipped.
     await bind(handle, { event: "ONMAPPED", handler: "http://[::ffff:127.0.0.1]:1/h" });
     expect((await handle.deliverEvent("ONMAPPED", {})).skipped).toEqual([]);

@@ -275,7 +275,7 @@ function entryFiles(e: {
   // `call("tasks.task.unpin", …)` resolves to a signature of its own, so hovering `call` shows the method's docs too
   // (TypeScript shows no JSDoc for a string-literal name). The generic signature (shape.d.ts `Caller`) comes after
   // them: a call with a wrong parameter is reported against it, and one that leaves out required parameters against
-  // the one-argument signature after it, which names the method and its parameters' type (runtime/client/shape.ts).
+  // Caller's one-argument signature, which names the method and its parameters' type (runtime/client/shape.ts).
   // The types each signature names, imported from the types entry.
   const used = new Set<string>();
   const namedCalls = (name: string, methods: Method[], map: string, skip: (m: Method) => boolean) => {
