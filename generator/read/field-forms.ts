@@ -66,7 +66,8 @@ export const FIELD_FORMS: ReadonlyArray<FieldForm<Field>> = [
   },
   {
     id: "url-schemes",
-    match: new RegExp(String.raw`\bURL with schemes? ${LIST}`),
+    // "URL with scheme …", "URL with the scheme …", "URL, scheme …" (the rewrites by other hands write the last two).
+    match: new RegExp(String.raw`\bURL(?:,| with(?: the)?) schemes? ${LIST}`),
     read: (f, m) => {
       f.schemes = ticked(m[1] ?? "");
     },

@@ -5,7 +5,7 @@ import type { ErrorTrigger, Field, MethodError } from "../model/types.js";
  * The forms, in the error's cause (a parenthesis or the words after the code) or in its quoted text:
  *
  *     code `0`, text `wrong task id` (taskId of wrong type)        → taskId, wrong type
- *     code `100`, text `…` (bad `users`)                           → users, wrong type
+ *     code `100`, text `…` (bad `users`; "Bad `users` value")      → users, wrong type
  *     code `100` with a text about … (taskId missing)              → taskId, missing
  *     `ERROR_CORE`: `PHONE_NUMBER is empty`                        → PHONE_NUMBER, missing
  *     `ERROR_SENDER_CODE_REQUIRED` (`CODE is required!`)           → CODE, missing
@@ -26,7 +26,7 @@ const NAME = "`?'?([A-Za-z_][\\w.]*)'?`?";
 /** Forms of a cause: the words the spec writes after the code, in a parenthesis or as prose. */
 const CAUSE_FORMS: Array<[RegExp, Failure]> = [
   [new RegExp(`^${NAME}\\s+(?:of\\s+)?(?:a\\s+)?wrong\\s+type$`, "i"), "type"],
-  [new RegExp(`^(?:bad|invalid|wrong)\\s+${NAME}$`, "i"), "type"],
+  [new RegExp(`^(?:bad|invalid|wrong)\\s+${NAME}(?:\\s+value)?$`, "i"), "type"],
   [new RegExp(`^${NAME}\\s+(?:is\\s+)?(?:missing|not\\s+given|absent|empty)$`, "i"), "missing"],
   [new RegExp(`^(?:missing|no)\\s+${NAME}$`, "i"), "missing"],
   [new RegExp(`^${NAME}\\s+(?:is\\s+)?not\\s+(?:an?\\s+)?allowed(?:\\s+value)?$`, "i"), "value"],

@@ -6,7 +6,7 @@ import type { Field, Model, TypeRef } from "../../generator/model/types.js";
  * (resource names) are left out, so that a rewrite may title its sections as it likes; words that are the author's
  * (descriptions, causes, notes) are left out, since a rewrite changes them on purpose. What stays: methods, scopes,
  * access, flags, parameters with their types, requirements, allowed values and defaults, constraints, results,
- * errors with codes, statuses and quoted texts, resource fields, the error catalogue, limits' numbers, the states'
+ * errors with codes, statuses, quoted texts and the parameter failures they answer, URL schemes, resource fields, the error catalogue, limits' numbers, the states'
  * transitions (by their identifiers) and which model nodes a known gap applies to.
  */
 export function factAtoms(model: Model): string[] {
@@ -31,6 +31,8 @@ export function factAtoms(model: Model): string[] {
     for (const e of m.errors) {
       add(`error ${id} ${e.code ?? "-"} ${e.statuses.length > 0 ? [...e.statuses].sort().join("/") : (e.status ?? "-")}`);
       if (e.text !== null) add(`error-text ${id} ${e.code ?? "-"} ${norm(e.text)}`);
+      // What the server answers with it (read/triggers.ts): the parameter's failure it names.
+      if (e.trigger) add(`error-trigger ${id} ${e.code ?? "-"} ${e.trigger.parameter} ${e.trigger.failure}`);
     }
   }
   for (const r of model.resources) {
@@ -88,6 +90,7 @@ function fieldAtoms(prefix: string, f: Field, model: Model, add: (s: string) => 
   add(`${prefix} ${path}: ${shape(f.type, model)}${f.required ? " required" : ""}${f.nullable ? " nullable" : ""}`);
   if (f.default) add(`${prefix} ${path} default ${JSON.stringify(f.default.value ?? null)}`);
   if (f.deprecated) add(`${prefix} ${path} deprecated`);
+  if (f.schemes) add(`${prefix} ${path} schemes ${[...f.schemes].sort().join(",")}`);
   const t = f.type.kind === "array" ? f.type.items : f.type;
   if (t.kind === "object") for (const m of t.members) fieldAtoms(prefix, m, model, add, `${path}.${m.name}`);
 }
