@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import { LineCounter, isMap, isSeq, parseDocument } from "yaml";
 import type { GeneratedFile } from "../emit/files.js";
 import { seedSchema } from "../emit/server/mock.js";
+import { oneLine } from "../util/redact.js";
 
 /**
  * `collab-rest-codegen mock`: the generated server package, written to a temporary folder and imported from there
@@ -231,9 +232,4 @@ async function selfSigned(host: string): Promise<{ key: string; cert: string }> 
     extensions: [{ name: "subjectAltName", altNames: [ip ? { type: 7, ip: host } : { type: 2, value: host }] }],
   });
   return { key: pems.private, cert: pems.cert };
-}
-
-/** A text as one line of the log: control characters and line separators as `\u` escapes. */
-export function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }

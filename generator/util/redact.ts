@@ -1,2 +1,2 @@
 /** The one redaction of this repo, shared with the generated runtimes (runtime/shared/redact.ts). */
-export { redactAll as redactSecrets } from "../../runtime/shared/redact.js";
+export { oneLine, redactAll as redactSecrets } from "../../runtime/shared/redact.js";

@@ -5,6 +5,7 @@ import { formEncode } from "./events.js";
 import { JSON_HEADERS, type Out } from "./envelope.js";
 import { CORE, type Core, type RouterInput } from "./node.js";
 import { readCapped } from "../shared/stream.js";
+import { REDACTED, oneLine } from "../shared/redact.js";
 
 /**
  * The mock: the generated router with a default handler for every method the spec describes, so that a
@@ -587,7 +588,7 @@ export function createMockWith(
           store.bindings.push(binding);
           // Kept either way, as the platform keeps it; the mock says now that it will not deliver there.
           const refused = binding.type === p.online ? undeliverable(binding.handler, hosts) : null;
-          if (refused) options.log?.({ level: "warn", method: s.method, message: `the handler ${shownUrl(binding.handler)} of ${loggable(binding.event)} is kept, but the mock will not deliver events to it: ${refused}` });
+          if (refused) options.log?.({ level: "warn", method: s.method, message: `the handler ${shownUrl(binding.handler)} of ${oneLine(binding.event)} is kept, but the mock will not deliver events to it: ${refused}` });
           return true;
         });
         if (s.unbind) {
@@ -783,7 +784,7 @@ export function createMockWith(
       if (err instanceof RangeError) return out(400, { error: "INVALID_REQUEST", error_description: err.message });
       throw err;
     }
-    for (const d of report.delivered) if (d.problem) options.log?.({ level: "warn", message: `event ${loggable(report.event)} to ${d.handler}: ${loggable(d.problem)}` });
+    for (const d of report.delivered) if (d.problem) options.log?.({ level: "warn", message: `event ${oneLine(report.event)} to ${d.handler}: ${oneLine(d.problem)}` });
     return out(200, report);
   };
   const routerCore = router[CORE];
@@ -846,23 +847,18 @@ export function normalHost(host: string): string | null {
 function shownUrl(handler: unknown): string {
   try {
     const u = new URL(String(handler));
-    if (u.protocol !== "http:" && u.protocol !== "https:") return `${u.protocol}<redacted>`;
+    if (u.protocol !== "http:" && u.protocol !== "https:") return `${u.protocol}${REDACTED}`;
     const segments = u.pathname.split("/");
     const path = segments
       .map((seg, i) => {
         const hookCode = i >= 2 && segments[i - 2] === "rest" && /^\d+$/.test(segments[i - 1] ?? "") && seg !== "";
-        return hookCode || (seg.length >= 16 && !/^[a-z]+(?:[-_.][a-z]+)+$/.test(seg)) ? "<redacted>" : seg;
+        return hookCode || (seg.length >= 16 && !/^[a-z]+(?:[-_.][a-z]+)+$/.test(seg)) ? REDACTED : seg;
       })
       .join("/");
     return `${u.protocol}//${u.host}${path}`;
   } catch {
     return "(not a URL)";
   }
-}
-
-/** A name as a log line shows it: control characters (a line break would start a forged line) as `\u` escapes. */
-function loggable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** Why the mock does not deliver to a handler (null: it does): only http(s), only loopback or the named hosts. */

@@ -106,14 +106,21 @@ export function validate(info: MethodInfo, params: Record<string, unknown>, shap
     return { argument: info.callForms.map((f) => f.join("+")).join(" | "), reason: "missing" };
   }
   for (const r of info.requiredUnless ?? []) {
-    if (!has(r.param) && String(params[r.unless.param] ?? "") !== r.unless.value) return { argument: r.param, reason: "missing" };
+    if (!has(r.param) && !unlessHolds(r, params)) return { argument: r.param, reason: "missing" };
   }
   return null;
 }
 
+type RequiredUnless = NonNullable<MethodInfo["requiredUnless"]>[number];
+
+/** Whether the request gives the other parameter the value that makes `r.param` not required (and ignored). */
+function unlessHolds(r: RequiredUnless, params: Record<string, unknown>): boolean {
+  return String(params[r.unless.param] ?? "") === r.unless.value;
+}
+
 /** Whether the parameter is ignored by this request: required unless another parameter has a value, which it has. */
 function ignored(info: MethodInfo, name: string, params: Record<string, unknown>): boolean {
-  return (info.requiredUnless ?? []).some((r) => r.param === name && String(params[r.unless.param] ?? "") === r.unless.value);
+  return (info.requiredUnless ?? []).some((r) => r.param === name && unlessHolds(r, params));
 }
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);

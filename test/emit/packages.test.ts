@@ -10,6 +10,12 @@ import { ROOT } from "../helpers.js";
 /** The generated packages as a consumer gets them: `npm pack`, an offline install into a fresh project, tsc --strict. */
 const dir = mkdtempSync(join(tmpdir(), "crc-consumer-"));
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
+/** A consumer's tsconfig.json: strict, NodeNext, the packages' own declarations checked too. */
+const strictConfig = (files: string[]) =>
+  JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2023", "DOM"], types: [], skipLibCheck: false },
+    files,
+  });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(() => {
@@ -126,13 +132,7 @@ describe("published packages", () => {
 
   it("a fresh consumer compiles the type-level suite with tsc --strict: wrong calls do not compile", () => {
     copyFileSync(join(ROOT, "test/types/calls.ts"), join(dir, "calls.ts"));
-    writeFileSync(
-      join(dir, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2023", "DOM"], types: [], skipLibCheck: false },
-        files: ["calls.ts"],
-      }),
-    );
+    writeFileSync(join(dir, "tsconfig.json"), strictConfig(["calls.ts"]));
     const r = spawnSync(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: dir, encoding: "utf8" });
     expect(r.stdout).toBe("");
     expect(r.status).toBe(0);
@@ -161,13 +161,7 @@ describe("published packages", () => {
         "",
       ].join("\n"),
     );
-    writeFileSync(
-      join(dir, "tsconfig.by-name.json"),
-      JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2023", "DOM"], types: [], skipLibCheck: false },
-        files: ["by-name.ts"],
-      }),
-    );
+    writeFileSync(join(dir, "tsconfig.by-name.json"), strictConfig(["by-name.ts"]));
     const r = spawnSync(process.execPath, [TSC, "-p", "tsconfig.by-name.json"], { cwd: dir, encoding: "utf8" });
     // One report per call, each at its own column of line 5.
     const reports = r.stdout.split(/\n(?=by-name\.ts\()/).filter((l) => l.startsWith("by-name.ts(5,"));
@@ -181,12 +175,7 @@ describe("published packages", () => {
 
   it("an area's entry types its client by that area alone; removing any directive of its suite fails (D14)", () => {
     copyFileSync(join(ROOT, "test/types/areas.ts"), join(dir, "areas.ts"));
-    const config = (file: string) =>
-      JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2023", "DOM"], types: [], skipLibCheck: false },
-        files: [file],
-      });
-    writeFileSync(join(dir, "tsconfig.areas.json"), config("areas.ts"));
+    writeFileSync(join(dir, "tsconfig.areas.json"), strictConfig(["areas.ts"]));
     const r = spawnSync(process.execPath, [TSC, "-p", "tsconfig.areas.json"], { cwd: dir, encoding: "utf8" });
     expect(r.stdout).toBe("");
     expect(r.status).toBe(0);
@@ -199,7 +188,7 @@ describe("published packages", () => {
     // What tsc reads for a program of one area: that area's declarations and the shared ones, never the main entries
     // or another area's, so the cost stays flat however many methods the packages hold.
     writeFileSync(join(dir, "one-area.ts"), 'import { createClient } from "collab-platform-api-client/tasks";\nexport const c = createClient({ baseUrl: "https://p.example", auth: { accessToken: "t" } }).tasks.task.get({ taskId: 1 });\n');
-    writeFileSync(join(dir, "tsconfig.one.json"), config("one-area.ts"));
+    writeFileSync(join(dir, "tsconfig.one.json"), strictConfig(["one-area.ts"]));
     const list = spawnSync(process.execPath, [TSC, "-p", "tsconfig.one.json", "--listFilesOnly"], { cwd: dir, encoding: "utf8" });
     const read = list.stdout.split("\n").filter((l) => l.includes("/node_modules/collab-platform-api-")).map((l) => l.slice(l.indexOf("collab-platform-api-")));
     expect(read).toEqual(expect.arrayContaining(["collab-platform-api-client/areas/tasks/index.d.ts", "collab-platform-api-types/areas/tasks.d.ts", "collab-platform-api-types/common.d.ts"]));

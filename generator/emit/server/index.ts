@@ -6,7 +6,7 @@ import { V3_ERROR_PREFIXES, type V3ErrorPrefix } from "../../model/v3-prefix.js"
 import { PRINT_WIDTH, type TsMember, keyword, printDeclaration, printImport, reference } from "../ts/layout.js";
 import { type Templates, render } from "../templates.js";
 import { blockCommentText } from "../../util/comment.js";
-import { builtInMethods, isListMethod, pageSizeOf, skeletonMethodsOf, typedMethods } from "../../model/questions.js";
+import { atLeastOneOf, builtInMethods, isListMethod, pageSizeOf, skeletonMethodsOf, typedMethods } from "../../model/questions.js";
 import type { ErrorLink, MethodInfo, RuntimeType, ServerData } from "../../../runtime/shared/data.js";
 import { BATCH_MAX_COMMANDS, BATCH_METHOD, idempotencyKeyRule, runtimeFiles } from "../runtime.js";
 import { unresolvedLeft } from "../../model/map-type.js";
@@ -65,7 +65,7 @@ function methodInfo(m: Method, model: Model, shapes: Map<string, RuntimeType>): 
     adminOnly: m.access?.who === "administrator",
     idempotencyKey: m.idempotencyKey,
     params: m.params.map((p) => ({ name: p.name, required: p.required, type: fieldType(p, model, shapes), ...(p.schemes?.length ? { schemes: p.schemes } : {}) })),
-    atLeastOne: m.constraints.flatMap((c) => (c.kind === "at-least-one" ? [c.params.filter((p) => m.params.some((q) => q.name === p))] : [])).filter((g) => g.length > 0),
+    atLeastOne: atLeastOneOf(m),
     callForms: m.constraints.flatMap((c) => (c.kind === "call-forms" ? c.forms : [])),
     ...optional("requiredUnless", m.constraints.flatMap((c) => (c.kind === "required-unless" ? c.params.map((param) => ({ param, unless: c.unless })) : []))),
     ...optional("errors", errorLinks(m, model)),

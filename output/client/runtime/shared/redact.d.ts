@@ -12,3 +12,5 @@ export declare const MIN_SECRET_LENGTH = 8;
 export declare function redact(text: unknown, secrets?: Iterable<string>): string;
 /** `redact`, and the other credential shapes the platform documents: for server logs and the generator's messages. */
 export declare function redactAll(text: unknown, secrets?: Iterable<string>): string;
+/** A text as one line of a log: control characters and line separators (a line break would start a forged line) as `\u` escapes. */
+export declare function oneLine(text: string): string;

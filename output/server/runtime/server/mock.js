@@ -5,6 +5,7 @@ import { formEncode } from "./events.js";
 import { JSON_HEADERS } from "./envelope.js";
 import { CORE } from "./node.js";
 import { readCapped } from "../shared/stream.js";
+import { REDACTED, oneLine } from "../shared/redact.js";
 /** The path of the mock's control endpoint that delivers an event (JSON body `{event, data?, applicationId?}`). */
 export const EVENTS_CONTROL_PATH = "/_mock/events";
 /** A small deterministic generator (mulberry32), seeded by a string: the same request gets the same answer. */
@@ -395,7 +396,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                     // Kept either way, as the platform keeps it; the mock says now that it will not deliver there.
                     const refused = binding.type === p.online ? undeliverable(binding.handler, hosts) : null;
                     if (refused)
-                        options.log?.({ level: "warn", method: s.method, message: `the handler ${shownUrl(binding.handler)} of ${loggable(binding.event)} is kept, but the mock will not deliver events to it: ${refused}` });
+                        options.log?.({ level: "warn", method: s.method, message: `the handler ${shownUrl(binding.handler)} of ${oneLine(binding.event)} is kept, but the mock will not deliver events to it: ${refused}` });
                     return true;
                 });
                 if (s.unbind) {
@@ -598,7 +599,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
         }
         for (const d of report.delivered)
             if (d.problem)
-                options.log?.({ level: "warn", message: `event ${loggable(report.event)} to ${d.handler}: ${loggable(d.problem)}` });
+                options.log?.({ level: "warn", message: `event ${oneLine(report.event)} to ${d.handler}: ${oneLine(d.problem)}` });
         return out(200, report);
     };
     const routerCore = router[CORE];
@@ -660,12 +661,12 @@ function shownUrl(handler) {
     try {
         const u = new URL(String(handler));
         if (u.protocol !== "http:" && u.protocol !== "https:")
-            return `${u.protocol}<redacted>`;
+            return `${u.protocol}${REDACTED}`;
         const segments = u.pathname.split("/");
         const path = segments
             .map((seg, i) => {
             const hookCode = i >= 2 && segments[i - 2] === "rest" && /^\d+$/.test(segments[i - 1] ?? "") && seg !== "";
-            return hookCode || (seg.length >= 16 && !/^[a-z]+(?:[-_.][a-z]+)+$/.test(seg)) ? "<redacted>" : seg;
+            return hookCode || (seg.length >= 16 && !/^[a-z]+(?:[-_.][a-z]+)+$/.test(seg)) ? REDACTED : seg;
         })
             .join("/");
         return `${u.protocol}//${u.host}${path}`;
@@ -673,10 +674,6 @@ function shownUrl(handler) {
     catch {
         return "(not a URL)";
     }
-}
-/** A name as a log line shows it: control characters (a line break would start a forged line) as `\u` escapes. */
-function loggable(text) {
-    return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 /** Why the mock does not deliver to a handler (null: it does): only http(s), only loopback or the named hosts. */
 function undeliverable(handler, hosts) {

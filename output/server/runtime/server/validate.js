@@ -107,14 +107,18 @@ export function validate(info, params, shapes) {
         return { argument: info.callForms.map((f) => f.join("+")).join(" | "), reason: "missing" };
     }
     for (const r of info.requiredUnless ?? []) {
-        if (!has(r.param) && String(params[r.unless.param] ?? "") !== r.unless.value)
+        if (!has(r.param) && !unlessHolds(r, params))
             return { argument: r.param, reason: "missing" };
     }
     return null;
 }
+/** Whether the request gives the other parameter the value that makes `r.param` not required (and ignored). */
+function unlessHolds(r, params) {
+    return String(params[r.unless.param] ?? "") === r.unless.value;
+}
 /** Whether the parameter is ignored by this request: required unless another parameter has a value, which it has. */
 function ignored(info, name, params) {
-    return (info.requiredUnless ?? []).some((r) => r.param === name && String(params[r.unless.param] ?? "") === r.unless.value);
+    return (info.requiredUnless ?? []).some((r) => r.param === name && unlessHolds(r, params));
 }
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 /** A member name that would reach an object's prototype if a handler merged the parameters; null when none. */

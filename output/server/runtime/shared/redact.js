@@ -66,3 +66,7 @@ export function redactAll(text, secrets = []) {
         out = out.replace(shape, `$1${REDACTED}`);
     return redact(out, secrets);
 }
+/** A text as one line of a log: control characters and line separators (a line break would start a forged line) as `\u` escapes. */
+export function oneLine(text) {
+    return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
