@@ -294,6 +294,7 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   const typeText = cols.type !== null ? (row[cols.type]?.text ?? "") : cell.text.slice(m[0].length);
   const description = cols.description !== null ? (row[cols.description]?.text ?? "") : "";
   let type = readType(scope, typeText, cell, seen);
+  type = identifierRead(scope, cell, name, typeText, description, type);
   // An object whose members the description places elsewhere: "described [below](#fields)", or a section named after
   // it; or one option of a union that is that object (`undefined|object` of the event pages, "described [below](#fields_after)").
   const bareOptions = type.kind === "union" ? type.options.filter(isBareObject) : [];
@@ -921,6 +922,33 @@ function withoutNull(t: Extract<TypeRef, { kind: "union" }>): TypeRef {
   const rest = t.options.filter((o) => o.kind !== "null");
   return rest.length === 1 ? (rest[0] as TypeRef) : { kind: "union", options: rest };
 }
+
+/**
+ * A row named or described as an identifier (`CURRENCY_ID` "Currency", `deliveryId` "Delivery service identifier") whose type cell names a catalogue word that is only an object's structure (`crm_currency`: "Object
+ * describing currency."; `sale_delivery_service`: "Object of the delivery service"): the page means the object's
+ * identifier, as its requests write (`"CURRENCY_ID": "USD"`, `"deliveryId": 3`). Read as the structure's identifying
+ * member, `id`, else the member named after the word's last part (crm_currency's `CURRENCY`, "Currency identifier"),
+ * and said; read as the object, 50 rows typed an identifier as a whole currency or service (a wrong type, not an
+ * unknown one). A word the table of words calls an identifier is typed so by the catalogue already (no `ref`).
+ */
+function identifierRead(scope: FieldScope, cell: YfmCell, name: string, typeText: string, description: string, type: TypeRef): TypeRef {
+  if (type.kind !== "ref" || !(ID_NAME.test(name) || ID_WORDS.test(firstSentence(plainText(description))))) return type;
+  const words = readTypeWords(typeText);
+  const only = words?.options.length === 1 ? words.options[0] : undefined;
+  if (!only || only.arrays > 0 || only.word.includes(".")) return type;
+  const word = only.word.toLowerCase();
+  const last = word.slice(word.lastIndexOf("_") + 1);
+  const member = scope.typeWord(`${word}.id`) ? "id" : last !== word && scope.typeWord(`${word}.${last}`) ? last : null;
+  const id = member ? scope.typeWord(`${word}.${member}`) : null;
+  if (!id || id.kind !== "primitive") return type;
+  sayTypeReading(scope, cell, `${name}: ${only.word}, ${plainText(description).slice(0, 60)}`, `the identifier of the object '${only.word}' (its member \`${member}\`, ${id.type}), as the row's name and words say, not the whole object its structure describes`);
+  return id;
+}
+
+/** A row's name that says it holds an identifier: `CURRENCY_ID`, `deliveryId`, `ownerID`. */
+const ID_NAME = /(?:_ID|[a-z]Id|[a-z]ID)$/;
+/** Words that open by calling the value an identifier: "Identifier of the …", "Delivery service identifier". */
+const ID_WORDS = /^(?:identifier of\b|(?:[\w-]+ ){0,3}identifier\b)/i;
 
 /** The type a cell names: its words, each a basic word, a catalogue word, or an anchor to a table of the page. */
 export function readType(scope: FieldScope, text: string, cell: YfmCell, seen: readonly string[]): TypeRef {

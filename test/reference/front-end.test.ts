@@ -1225,6 +1225,43 @@ describe("what a row's words add to its type, and the catalogue's structures giv
   const resultOf = (files: Record<string, string>, name: string) => stripSources(read(files).model?.methods.find((m) => m.name === name)?.result?.type ?? { kind: "unknown" });
   const str = { kind: "primitive", type: "string" };
 
+  it("a row named or described as an identifier, typed by a catalogue word that is only an object, is the object's identifier, said (CURRENCY_ID: crm_currency)", () => {
+    const catalogue = [
+      "# Data Types", "", "## Types {#t}", "", "#|", "|| **Type** | **Description** ||",
+      "|| [`crm_currency`](#crm_currency) | Object describing currency. ||",
+      "|| [`sale_delivery_service`](#sale_delivery_service) | Object of the delivery service ||",
+      "|| [`shop_note`](#shop_note) | Object of a note ||", "|#", "",
+      "### crm_currency", "", "#|", "|| **Value**\n`type` | **Description** ||", "|| **AMOUNT**\n[`double`](x) | Rate ||", "|| **CURRENCY**\n[`string`](x) | Currency identifier ||", "|#", "",
+      "### sale_delivery_service", "", "#|", "|| **Value**\n`type` | **Description** ||", "|| **id**\n[`integer`](x) | Identifier ||", "|| **name**\n[`string`](x) | Name ||", "|#", "",
+      "### shop_note", "", "#|", "|| **Value**\n`type` | **Description** ||", "|| **text**\n[`string`](x) | Text ||", "|#", "",
+    ].join("\n");
+    const text = returned("thing.get", "|| **result**\n[`crm_currency`](../data-types.md) | The currency ||").replace(
+      "|| **id***\n[`integer`](x) | Id ||",
+      [
+        "|| **CURRENCY_ID**\n[`crm_currency`](../data-types.md) | Currency ||",
+        "|| **deliveryId**\n[`sale_delivery_service`](../data-types.md) | Delivery service identifier ||",
+        "|| **service**\n[`sale_delivery_service`](../data-types.md) | Identifier of the service ||",
+        "|| **delivery**\n[`sale_delivery_service`](../data-types.md) | The delivery service ||",
+        "|| **noteId**\n[`shop_note`](../data-types.md) | Note identifier ||",
+      ].join("\n"),
+    );
+    const built = read({ "api-reference/data-types.md": catalogue, "api-reference/things/thing-get.md": text });
+    const m = built.model?.methods.find((x) => x.name === "thing.get");
+    const params = Object.fromEntries((m?.params ?? []).map((p) => [p.name, stripSources(p.type)]));
+    // The member `id`, else the member named after the word's last part (crm_currency's CURRENCY).
+    expect(params["CURRENCY_ID"]).toEqual(str);
+    expect(params["deliveryId"]).toEqual({ kind: "primitive", type: "integer" });
+    // The words alone say it too.
+    expect(params["service"]).toEqual({ kind: "primitive", type: "integer" });
+    // Neither name nor words: the object, as the cell says; a structure with no identifying member stays the object.
+    expect(params["delivery"]).toEqual({ kind: "ref", resource: "SaleDeliveryService" });
+    expect(params["noteId"]).toEqual({ kind: "ref", resource: "ShopNote" });
+    // `result` typed by the word is the object.
+    expect(stripSources(m?.result?.type ?? { kind: "unknown" })).toEqual({ kind: "ref", resource: "CrmCurrency" });
+    const said = built.diagnostics.filter((d) => d.code === "ambiguous-reading" && d.message.includes("the identifier of the object")).map((d) => d.line);
+    expect(said).toHaveLength(3);
+  });
+
   it("'`true` or `false`' names a boolean's values: no `false` form is added (review: a map of booleans became `object | false`)", () => {
     const text = returned("thing.get", "|| **result**\n[`object`](x) | Result ||\n|| **blocked**\n[`object`](x) | Keyed by chat id; value — `true` or `false` ||");
     expect(resultOf({ "api-reference/things/thing-get.md": text }, "thing.get")).toEqual({ kind: "object", members: [{ name: "blocked", type: { kind: "object", members: [], open: true }, required: false, nullable: false }] });

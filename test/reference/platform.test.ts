@@ -383,8 +383,15 @@ describe("the platform's reference, read whole", () => {
     process.stdout.write(`examples: ${JSON.stringify(r.figures)}\nquirks: ${JSON.stringify(r.quirks)}\n${report}\naccepted, and refused once every object is closed:\n${extra}\n`);
     const { request, response, error } = r.figures;
     // The published examples, read strictly or leniently (each quirk counted): nearly all are read.
-    expect(request.examples).toBeGreaterThanOrEqual(2300);
-    expect(request.strict).toBeGreaterThanOrEqual(2300);
+    // Every cURL tab of every page since the tabs fenced `curl` or `http`, those outside "Code Examples" and those of
+    // guides were read (2,372 before, from `bash` tabs under "Code Examples" alone), each checked against the method
+    // its URL calls: 2,889, 117 of them on another page than their method's, 13 calling what the reference does not
+    // describe (`profile`, `batch`, a URL cut short). Shell splices in a body (`'"$(date -Iseconds)"'`) and bare
+    // placeholders are lenient quirks now, each counted: 37 more read.
+    expect(request.examples).toBeGreaterThanOrEqual(2850);
+    expect(request.strict).toBeGreaterThanOrEqual(2800);
+    expect(request.checked).toBeGreaterThanOrEqual(2850);
+    expect(request.unattributed).toBeLessThanOrEqual(13);
     expect(response.strict + response.lenient).toBeGreaterThanOrEqual(1340);
     expect(error.strict + error.lenient).toBeGreaterThanOrEqual(1230);
     // Floors measured when they were set (issue 29 asks 90%; the kinds above say why they are not): the larger kinds
@@ -407,7 +414,16 @@ describe("the platform's reference, read whole", () => {
     // fields not requiring their starred ones, and to 0.919 (2,142) with a dotted parameter row (`fields.CONTACT_ID`)
     // read as the member of the row it names, not a parameter whose name holds a dot. The error floor stays: all 270
     // refused give `"error"` as a number (`200040300010`, `0`), where the error include says "String error code".
-    expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.919);
+    // The measure these floors were set on, the `bash` cURL tabs under "Code Examples" of the page's own method: 0.919
+    // (2,142 of 2,330), then 0.923 (2,174 of 2,354) with placeholders stood in for where the schema refuses them as
+    // written (`"id": "**put_invoice_id_here**"` where the table says `integer`), shell splices read, and a row named
+    // or described as an identifier of a catalogue word that is only an object read as the object's identifier
+    // (`CURRENCY_ID` typed `crm_currency`, 40 rows).
+    expect(request.codeTabAccepted / request.codeTabChecked).toBeGreaterThanOrEqual(0.923);
+    // Every tab (above): 0.914 (2,617 of 2,862) when first measured; the tabs the narrower reading left out are more
+    // often of outdated pages (`http` fences), and the attachments guide's `attach` objects where the method's table
+    // types `array` (18) are the largest new kind.
+    expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.914);
     // 0.779 (1,054) with a fields method's `result` linked to its fields' table read as their descriptions by more of
     // its words (crm.activity.fields: "Values for the `result` field correspond to [fields of the object]"), and 0.787
     // (1,065) with a `result` typed `object` whose words call it a list ("Returns an array of triggers") read as either.
@@ -461,7 +477,10 @@ describe("the platform's reference, read whole", () => {
     // their examples' names are parameters now.
     // 2,056 with objects keyed by identifiers read as maps (their keys are no members the table lacks). 2,058 when a
     // parameter no longer takes the answer's section of its name (tasks.template.checklist.add/.update's `MEMBERS`).
-    expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.883);
+    // 2,092 of 2,354 on the narrower measure with every tab read (the placeholders and identifiers above); 2,505 of
+    // 2,862 over every tab.
+    expect(request.codeTabClosedAccepted / request.codeTabChecked).toBeGreaterThanOrEqual(0.888);
+    expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.875);
     // Responses: the closed check counts only what the open one accepts, so its figure falls with it: 1,037 with the
     // key forms (im.disk.file.commit's `upload{id}`), 1,036 once tasks.template.get's rows were read, 1,034 with
     // crm.item.delivery's two examples refused (above). For one commit, 1,033: `result` read as the structure its
@@ -502,7 +521,7 @@ describe("the platform's reference, read whole", () => {
 });
 
 interface ExamplesReport {
-  figures: Record<"request" | "response" | "error", { examples: number; strict: number; lenient: number; unreadable: number; checked: number; accepted: number; strictAccepted: number; closedAccepted: number }>;
+  figures: Record<"request" | "response" | "error", { examples: number; otherPage: number; unattributed: number; strict: number; lenient: number; unreadable: number; checked: number; accepted: number; strictAccepted: number; closedAccepted: number; codeTabChecked: number; codeTabAccepted: number; codeTabClosedAccepted: number }>;
   kinds: Record<string, string[]>;
   extra: Record<string, string[]>;
   quirks: Record<string, number>;

@@ -4,9 +4,9 @@
 // their method. Divergences are classified by what differs, with counts and three positions each.
 //
 //   node test/support/examples.mjs OUT_DIR     prints the figures for a generated folder (npm run generate:platform)
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
@@ -14,6 +14,9 @@ const JSON5 = require("json5");
 const { Ajv } = require("ajv");
 const addFormats = require("ajv-formats");
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+// The languages a cURL tab's fence is marked with (one block has none).
+const CURL_LANGS = new Set(["bash", "shell", "sh", "curl", "http", ""]);
 
 /** The examples of one page: `{ kind: "request" | "response" | "error", text, line }`, in page order. */
 export function examplesOf(page) {
@@ -34,10 +37,14 @@ export function examplesOf(page) {
     }
     const lang = fence[3].toLowerCase();
     const text = body.join("\n");
-    if (/code examples?/.test(section) && (lang === "bash" || lang === "shell" || lang === "sh") && /\bcurl\b/.test(text)) {
-      // `-d '{…}'`: the request body of the cURL tab (single-quoted, as every tab writes it).
-      const d = /-d\s+'([\s\S]*?)'\s*(?:\\\s*$|$)/m.exec(text);
-      if (d) out.push({ kind: "request", text: d[1], line: i + 2 + text.slice(0, d.index).split("\n").length - 1, oauth: /\/rest\/(?:api\/)?[a-z]/i.test(text) && /"auth"\s*:/.test(d[1]) });
+    const curl = CURL_LANGS.has(lang) && (/\bcurl\b/.test(text) || /^\s*-X\s/.test(text)) ? /-d\s+'([\s\S]*?)'\s*(?:\\\s*$|$)/m.exec(text) : null;
+    if (curl) {
+      // `-d '{…}'`: the request body of a cURL tab (single-quoted, as every tab writes it), in whatever section it
+      // stands ("Code Examples", "Examples", a mode's own section) and however its fence is marked (`bash`, `curl`,
+      // `http`; 119 `curl` blocks open at `-X POST` without the word). The method is the one its URL calls
+      // (`…/rest/[api/]…/crm.deal.add`, or `crm.deal.add.json`, the answer's format named), which is the page's own but for a page's examples of other methods.
+      const url = /\/rest\/(api\/)?(?:[^\s'"]*\/)?([a-z][\w.]*?)(?:\.json)?\/?(?:\?[^\s'"]*)?(?=\s|'|"|$)/im.exec(text.slice(curl.index + curl[0].length)) ?? /\/rest\/(api\/)?(?:[^\s'"]*\/)?([a-z][\w.]*?)(?:\.json)?\/?(?:\?[^\s'"]*)?(?=\s|'|"|$)/im.exec(text);
+      out.push({ kind: "request", text: curl[1], line: i + 2 + text.slice(0, curl.index).split("\n").length - 1, method: url ? { name: url[2], version: url[1] ? "v3" : "legacy" } : undefined, codeTab: /code examples?/.test(section) && /^(?:bash|shell|sh)$/.test(lang) && /\bcurl\b/.test(text) });
     } else if (lang === "json" && /response|returned data|successful/.test(section)) out.push({ kind: "response", text, line: i + 2 });
     else if (lang === "json" && /error/.test(section)) out.push({ kind: "error", text, line: i + 2 });
     i = j;
@@ -54,7 +61,14 @@ export function readExample(text) {
     const quirks = [];
     if (/^\s*\/\/|[^:"]\/\/\s|\/\*/m.test(text)) quirks.push("comment");
     if (/\.\.\./.test(text)) quirks.push("ellipsis");
+    // A cURL tab's shell: `"deadline":"'"$(date -Iseconds)"'"`, `"id": '"$id"'` close the single-quoted body to splice
+    // a command's output or a variable in. Each is read as a placeholder, a string the checks below stand a value in for.
+    if (SHELL.test(text)) quirks.push("shell substitution");
+    // A placeholder written bare where a value goes (`"attachId":**put_attach_id**`): read as the placeholder string.
+    if (BARE_PLACEHOLDER.test(text)) quirks.push("placeholder");
     const cleaned = text
+      .replace(SHELL_ALL, (m, open, close) => (Boolean(open) === Boolean(close) ? '"**shell**"' : m))
+      .replace(BARE_PLACEHOLDER_ALL, '"**$1**"')
       .replace(/^\s*\.\.\.\s*,?\s*$/gm, "")
       .replace(/,\s*\.\.\.\s*(?=[\]}])/g, "")
       .replace(/(?<=[[{,]\s*)\.\.\.\s*(?=[\]},])/g, "")
@@ -69,6 +83,13 @@ export function readExample(text) {
     }
   }
 }
+
+// `'"$(date --date='-6 months' +%F)"'`, `'"$id"'`, `'$(date -Iseconds)'`, with the JSON quotes around it if any.
+const SHELL_SOURCE = String.raw`(")?'"?\$(?:\([^)\n]*\)|\{?\w+\}?)"?'(")?`;
+const SHELL = new RegExp(SHELL_SOURCE);
+const SHELL_ALL = new RegExp(SHELL_SOURCE, "g");
+const BARE_PLACEHOLDER = /(?<=[:[,]\s*)\*\*(\w+)\*\*(?=\s*[,}\]])/;
+const BARE_PLACEHOLDER_ALL = new RegExp(BARE_PLACEHOLDER.source, "g");
 
 const pointer = (name) => `~1${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
 
@@ -93,17 +114,33 @@ export function checkExamples(outDir, root = ROOT) {
   const quirks = {};
   const accepted = [];
   const count = (kind, key) => {
-    figures[kind] ??= { examples: 0, strict: 0, lenient: 0, unreadable: 0, checked: 0, accepted: 0, strictAccepted: 0, closedAccepted: 0 };
+    figures[kind] ??= { examples: 0, otherPage: 0, unattributed: 0, strict: 0, lenient: 0, unreadable: 0, checked: 0, accepted: 0, strictAccepted: 0, closedAccepted: 0, codeTabChecked: 0, codeTabAccepted: 0, codeTabClosedAccepted: 0 };
     figures[kind][key]++;
   };
-  for (const m of model.methods.filter((x) => x.described && x.source.file.includes("api-reference/"))) {
-    const page = readFileSync(join(root, m.source.file), "utf8");
+  // Every page of the reference, the method pages and the others (a guide's cURL tabs call methods too): a request
+  // example is its URL's method's, a response or an error its page's method's.
+  const described = model.methods.filter((x) => x.described && x.source.file.includes("api-reference/"));
+  const byPage = new Map(described.map((x) => [x.source.file, x]));
+  const byName = new Map(described.map((x) => [`${x.version}:${x.name.toLowerCase()}`, x]));
+  const pages = new Set(described.map((x) => x.source.file));
+  for (const file of pagesUnder(root, model)) pages.add(file);
+  for (const file of [...pages].sort()) {
+   const page = readFileSync(join(root, file), "utf8");
+   for (const ex of examplesOf(page)) {
+    const m = ex.method ? byName.get(`${ex.method.version}:${ex.method.name.toLowerCase()}`) : byPage.get(file);
+    if (!m) {
+      // A response or error of a page that is no method's, or a request to a method the reference does not describe
+      // (or a URL the reading cannot place): nothing to check it against, counted.
+      if (ex.kind === "request" || byPage.has(file)) count(ex.kind, "unattributed");
+      continue;
+    }
     const op = docs[m.version].paths[`/${m.name}`];
     if (!op) continue;
     const verb = op.post ? "post" : "get";
     const base = `${m.version}#/paths/${pointer(m.name)}/${verb}`;
-    for (const ex of examplesOf(page)) {
+    {
       count(ex.kind, "examples");
+      if (m.source.file !== file) count(ex.kind, "otherPage");
       const read = readExample(ex.text);
       for (const q of read.quirks) quirks[q] = (quirks[q] ?? 0) + 1;
       if (read.value === undefined) {
@@ -135,17 +172,27 @@ export function checkExamples(outDir, root = ROOT) {
       else schemaRef = `${base}/responses/4XX/content/application~1json/schema`;
       const validate = ajv.getSchema(schemaRef) ?? ajv.compile({ $ref: schemaRef });
       count(ex.kind, "checked");
+      // The measure before every tab was read: the `bash` cURL tabs under "Code Examples", of the page's own method.
+      const codeTab = ex.codeTab && m.source.file === file;
+      if (codeTab) count(ex.kind, "codeTabChecked");
+      const stood = standIns(validate, value);
+      if (stood.count > 0) quirks.placeholder = (quirks.placeholder ?? 0) + stood.count;
+      value = stood.value;
       if (validate(value)) {
         count(ex.kind, "accepted");
+        if (codeTab) count(ex.kind, "codeTabAccepted");
         if (read.strict) count(ex.kind, "strictAccepted");
         // The type-checked sample takes whole responses (the envelope's type is part of what it checks).
         if (ex.kind === "response" && read.strict && !bodyOnly) accepted.push({ method: m.name, version: m.version, body: value });
         const closedCheck = strictAjv.getSchema(schemaRef) ?? strictAjv.compile({ $ref: schemaRef });
-        if (closedCheck(value)) count(ex.kind, "closedAccepted");
+        if (closedCheck(value)) {
+          count(ex.kind, "closedAccepted");
+          if (codeTab) count(ex.kind, "codeTabClosedAccepted");
+        }
         else {
           const e = deepest(closedCheck.errors);
           const at = e?.keyword === "additionalProperties" ? `${e.instancePath}/${e.params.additionalProperty}` : (e?.instancePath ?? "");
-          (extra[`${ex.kind}: ${e?.keyword === "additionalProperties" ? "a field absent from the table" : classify(e, value)}`] ??= []).push(`${m.source.file}:${ex.line} ${at}`);
+          (extra[`${ex.kind}: ${e?.keyword === "additionalProperties" ? "a field absent from the table" : classify(e, value)}`] ??= []).push(`${file}:${ex.line} ${at}`);
         }
         continue;
       }
@@ -155,10 +202,60 @@ export function checkExamples(outDir, root = ROOT) {
       const kind = `${ex.kind}: ${classify(e, value, ex.kind)}`;
       // A missing member's position is the member's own path, under the object that lacks it.
       const at = e?.keyword === "required" ? `${e.instancePath}/${e.params.missingProperty}` : e?.instancePath;
-      (kinds[kind] ??= []).push(`${m.source.file}:${ex.line}${at ? ` ${at}` : ""}`);
+      (kinds[kind] ??= []).push(`${file}:${ex.line}${at ? ` ${at}` : ""}`);
     }
+   }
   }
   return { figures, kinds, quirks, accepted, extra };
+}
+
+/** The reference's pages (`.md` under `api-reference/`), as paths like the model's sources (from the config's folder). */
+function pagesUnder(root, model) {
+  const first = model.methods.find((x) => x.source.file.includes("api-reference/"));
+  if (!first) return [];
+  const top = first.source.file.slice(0, first.source.file.indexOf("api-reference/") + "api-reference".length);
+  return readdirSync(join(root, top), { recursive: true })
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `${top}/${f.split(sep).join("/")}`);
+}
+
+/** A placeholder the pages write for a value to fill in: `"**put_invoice_id_here**"`, `"**base64_encoded_content**"`. */
+const PLACEHOLDER = /^\*\*[^*]+\*\*$/;
+
+/**
+ * The example with each placeholder the schema refuses as it is (`"id": "**put_invoice_id_here**"` where the table
+ * says `integer`) replaced by a value of the type or form the schema asks there, one at a time: a placeholder is a
+ * quirk of the lenient reading (counted), not a divergence; anything else the example says is still checked.
+ * Bounded by the example's placeholders, each replaced at most once.
+ */
+export function standIns(validate, value) {
+  let count = 0;
+  const done = new Set();
+  for (;;) {
+    if (validate(value)) return { value, count };
+    const e = deepest(validate.errors);
+    if (!e || done.has(e.instancePath) || !["type", "format", "enum"].includes(e.keyword)) return { value, count };
+    const path = e.instancePath.split("/").slice(1).map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const at = path.reduce((a, k) => (a == null ? a : a[k]), value);
+    if (typeof at !== "string" || !PLACEHOLDER.test(at)) return { value, count };
+    const stand = standIn(e);
+    if (stand === undefined) return { value, count };
+    done.add(e.instancePath);
+    value = structuredClone(value);
+    const holder = path.slice(0, -1).reduce((a, k) => a[k], value);
+    if (path.length === 0) value = stand;
+    else holder[path[path.length - 1]] = stand;
+    count++;
+  }
+}
+
+/** A value of the type or form an Ajv error asks for, or undefined. */
+function standIn(e) {
+  if (e.keyword === "enum") return e.params.allowedValues?.[0];
+  if (e.keyword === "format") return { "date-time": "2024-01-01T00:00:00+00:00", date: "2024-01-01", uri: "https://example.com/", email: "user@example.com" }[e.params.format];
+  if (e.keyword !== "type") return undefined;
+  const type = String(e.params.type).split(",")[0];
+  return { integer: 1, number: 1, boolean: true, array: [], object: {}, null: null }[type];
 }
 
 /** The error deepest in the example: under a union, the option that went furthest says what differs. */

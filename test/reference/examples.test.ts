@@ -1,0 +1,79 @@
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error: a plain ES module of the test support, without declarations
+import { examplesOf, readExample, standIns } from "../support/examples.mjs";
+
+/** The published examples' reading (test/support/examples.mjs), which the platform test's floors count on. */
+
+const require = createRequire(import.meta.url);
+const { Ajv } = require("ajv") as typeof import("ajv");
+const fence = (lang: string, body: string) => ["    ```" + lang, ...body.split("\n").map((l) => `    ${l}`), "    ```"].join("\n");
+const WEBHOOK = "https://**put_your_bitrix24_address**/rest/**put_your_user_id_here**/**put_your_webhook_here**";
+
+describe("the examples of a page", () => {
+  it("takes the body of every cURL tab, however fenced and wherever it stands, and the method its URL calls", () => {
+    const page = [
+      "# Add a thing",
+      "## Code Examples",
+      "",
+      fence("bash", `curl -X POST \\\n-H "Content-Type: application/json" \\\n-d '{"fields":{"NAME":"a"}}' \\\n${WEBHOOK}/crm.thing.add`),
+      "",
+      // `curl` fences that open at `-X POST`, without the word.
+      fence("curl", `-X POST \\\n-d '{"id":1}' \\\nhttps://**put_your_bitrix24_address**/rest/crm.thing.get.json`),
+      "## Examples",
+      "",
+      fence("http", `curl -X POST \\\n-d '{"name":"Children's Toys"}' \\\nhttps://x/rest/api/tasks.task.add`),
+      "",
+      // Not a cURL tab: a JS tab, and a shell block with no request.
+      fence("js", "await $b24.callMethod('crm.thing.add', { fields: {} });"),
+      fence("bash", "npm install @bitrix24/b24jssdk"),
+      "## Response Handling",
+      "",
+      fence("json", '{"result": 1, "time": {}}'),
+      "## Error Handling",
+      "",
+      fence("json", '{"error": "ERROR_CORE", "error_description": "x"}'),
+    ].join("\n");
+    const found = examplesOf(page) as Array<{ kind: string; text: string; line: number; method?: { name: string; version: string }; codeTab?: boolean }>;
+    expect(found.map((e) => [e.kind, e.text, e.method?.version, e.method?.name, e.codeTab ?? false])).toEqual([
+      ["request", '{"fields":{"NAME":"a"}}', "legacy", "crm.thing.add", true],
+      // `.json` names the answer's format, not the method.
+      ["request", '{"id":1}', "legacy", "crm.thing.get", false],
+      // A quote inside the body does not end it; `/rest/api/` is a 3.0 call.
+      ["request", '{"name":"Children\'s Toys"}', "v3", "tasks.task.add", false],
+      ["response", '{"result": 1, "time": {}}', undefined, undefined, false],
+      ["error", '{"error": "ERROR_CORE", "error_description": "x"}', undefined, undefined, false],
+    ]);
+    // Lines are the page's: the body's own line for a request, the block's first line for the others.
+    const lines = page.split("\n");
+    for (const e of found) expect(lines[e.line - 1]).toContain(e.kind === "request" ? e.text.slice(0, 8) : e.text.slice(0, 8));
+  });
+
+  it("reads a shell splice and a bare placeholder as placeholder strings, each quirk counted", () => {
+    const shell = readExample(`{"ownerId":1,"deadline":"'"$(date --date='-6 months' +%F)"'","id": '"$id"'}`);
+    expect(shell.value).toEqual({ ownerId: 1, deadline: "**shell**", id: "**shell**" });
+    expect(shell.quirks).toContain("shell substitution");
+    const bare = readExample('{"attachId":**put_attach_id**,"answerId": **put_answer_id** }');
+    expect(bare.value).toEqual({ attachId: "**put_attach_id**", answerId: "**put_answer_id**" });
+    expect(bare.quirks).toContain("placeholder");
+    // Strict JSON is read as it is, quirks none; a text that stays broken is unreadable.
+    expect(readExample('{"a":"\'$x\'"}')).toEqual({ value: { a: "'$x'" }, strict: true, quirks: [] });
+    expect(readExample('{"a":[1,2}').value).toBeUndefined();
+  });
+
+  it("stands a value in for a placeholder only where the schema refuses it as written, and checks the rest", () => {
+    const ajv = new Ajv({ strict: false });
+    const validate = ajv.compile({
+      type: "object",
+      properties: { id: { type: "integer" }, title: { type: "string" }, kind: { enum: ["a", "b"] }, count: { type: "integer" } },
+    });
+    // A string placeholder where a string goes stays; where an integer or an enum goes, a value is stood in.
+    const r = standIns(validate, { id: "**put_id_here**", title: "**put_title_here**", kind: "**put_kind**" });
+    expect(r).toEqual({ value: { id: 1, title: "**put_title_here**", kind: "a" }, count: 2 });
+    // A string that is no placeholder is not replaced: the example is still refused for it.
+    const wrong = standIns(validate, { id: "**put_id_here**", count: "three" });
+    expect(wrong.count).toBe(1);
+    expect(wrong.value).toEqual({ id: 1, count: "three" });
+    expect(validate(wrong.value)).toBe(false);
+  });
+});
