@@ -55,7 +55,9 @@ function identifierOf(e: Entry): TypeRef | null {
  */
 function describedOnly(key: string, e: Entry): TypeRef | null {
   const words = plainText(e.description);
-  if (/^object\b/i.test(words)) return { kind: "object", members: [], open: true };
+  // "Object describing …", and "File attached to a timeline record. In the response, the method returns an object
+  // describing the file" (`attached_diskfile`, `product_file`): an object whose members are not given there.
+  if (/^object\b/i.test(words) || /\bthe method returns an object\b/i.test(words)) return { kind: "object", members: [], open: true };
   // "Type of the activity: `1` — meeting, `2` — call, … `0` — type is not defined." (crm's activity enumerations):
   // each value a number in backticks and its meaning; the set is closed unless the words say it is an example.
   const listed = [...words.matchAll(/`(-?\d{1,9})`[ \t]*[—–-][ \t]/g)].map((m) => Number(m[1]));
@@ -65,6 +67,9 @@ function describedOnly(key: string, e: Entry): TypeRef | null {
   if (depends) return { kind: "unknown", note: `the catalogue's \`${key}\`: ${depends.slice(0, 160)}` };
   return null;
 }
+
+/** The sentence of a word's description that says a value written takes the file upload structure. */
+const UPLOAD_WHEN_WRITING = /[^.;]*\bwhen writing\b[^.;]*\bupload structure\b[^.;]*/i;
 
 /** "See the description of [`word`](#anchor)." alone under a structure's heading. */
 const SEE = /^see the description of \[`?([\w.]+)`?\]\(#[^)\s]*\)\.?$/i;
@@ -159,6 +164,12 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
     const key = w.toLowerCase();
     const e = entries.get(key);
     if (e) {
+      // "In the response, the method returns an object describing the file; when writing, the value is passed as an
+      // upload structure" (`diskfile`, `attached_diskfile`): a value sent takes the file upload structure, whose form
+      // the rules page gives by method (a Base64 string, a name and such a string, a `fileData` object), not the
+      // object an answer describes: a parameter of the word is unknown with the sentence that says so.
+      const upload = role === "parameter" ? UPLOAD_WHEN_WRITING.exec(plainText(e.description)) : null;
+      if (upload) return { kind: "unknown", note: `the catalogue's \`${key}\`: ${upload[0].trim()}` };
       const id = identifierOf(e);
       const s = structureOf(key);
       // The word is an identifier in the table of words and has an object's structure under its own heading too

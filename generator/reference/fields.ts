@@ -29,7 +29,7 @@ export interface FieldScope {
    * file of the cell that links; `#anchor` alone is `from`'s own section. `key` names it for `seen`. Optional: a
    * scope without other pages (the type catalogue) follows none.
    */
-  tableIn?(from: string, link: string): (AnchoredTable & { key: string }) | null;
+  tableIn?(from: string, link: string, word?: string): (AnchoredTable & { key: string }) | null;
   /**
    * Whether a cell's file is the page being read (the page itself and the files it includes): its anchors are the
    * page's. A cell of another file came through a link (`tableIn`). Without it, only `file` is the page's.
@@ -236,8 +236,11 @@ export function fieldColumns(header: YfmCell[]): FieldColumns | null {
 const at = (c: YfmCell, length = 1) => ({ file: c.file, line: c.line, column: c.column, endLine: c.line, endColumn: c.column + length });
 const sourceOf = (c: YfmCell): Source => ({ file: c.file, line: c.line, column: c.column });
 
-/** How deep nested objects are followed through anchors (a guard against tables that name each other). */
-const DEPTH = 6;
+/**
+ * How deep nested objects are followed through anchors (a guard against tables that name each other; the page's
+ * FIELD_BUDGET bounds the work). 8: the timeline's layout reaches a menu item's action 7 tables down.
+ */
+const DEPTH = 8;
 
 /** The fields of a field table's rows (the header row excluded). */
 export function readFieldRows(scope: FieldScope, cols: FieldColumns, rows: YfmCell[][], seen: readonly string[] = [], skip?: ReadonlySet<string>): Field[] {
@@ -295,6 +298,13 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   const description = cols.description !== null ? (row[cols.description]?.text ?? "") : "";
   let type = readType(scope, typeText, cell, seen);
   type = identifierRead(scope, cell, name, typeText, description, type);
+  // "Phone. Multiple", "Linked contact identifier. Multiple.": the platform's multiple field holds a list of what the
+  // cell names (crm.company.update writes the same row `crm_multifield[]`, crm.lead.add `crm_multifield`; the pages'
+  // requests pass `"PHONE": [{…}]`). A row whose words are "Multiple" alone describes the attribute (a flag), not this.
+  if (type.kind !== "array" && type.kind !== "unknown" && MULTIPLE.test(plainText(description).trim())) {
+    sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "a list of them: its type cell names one value, its words say the field is multiple");
+    type = { kind: "array", items: type };
+  }
   // An object whose members the description places elsewhere: "described [below](#fields)", or a section named after
   // it; or one option of a union that is that object (`undefined|object` of the event pages, "described [below](#fields_after)").
   const bareOptions = type.kind === "union" ? type.options.filter(isBareObject) : [];
@@ -945,6 +955,9 @@ function identifierRead(scope: FieldScope, cell: YfmCell, name: string, typeText
   return id;
 }
 
+/** Words that end by calling the field multiple, after words of their own: "Phone. Multiple", "… identifier. Multiple." */
+const MULTIPLE = /\S[.!]\s+Multiple\.?$/;
+
 /** A row's name that says it holds an identifier: `CURRENCY_ID`, `deliveryId`, `ownerID`. */
 const ID_NAME = /(?:_ID|[a-z]Id|[a-z]ID)$/;
 /** Words that open by calling the value an identifier: "Identifier of the …", "Delivery service identifier". */
@@ -1004,7 +1017,7 @@ function readWord(scope: FieldScope, option: { word: string; link: string | null
   if (dotted) {
     const known = scope.typeWord(word, scope.parameters ? "parameter" : undefined);
     if (known) return known;
-    const table = !follow ? null : page ? (scope.tableIn?.(cell.file, page) ?? null) : link ? anchored(scope, cell, link) : null;
+    const table = !follow ? null : page ? (scope.tableIn?.(cell.file, page, word) ?? null) : link ? anchored(scope, cell, link) : null;
     const object = table ? objectOf(scope, table, [...seen, key as string]) : null;
     const member = object?.kind === "object" ? object.members.find((f) => f.name === dotted[1]) : undefined;
     if (member) return member.type;
@@ -1017,7 +1030,7 @@ function readWord(scope: FieldScope, option: { word: string; link: string | null
   // A link to a whole page (`./object-fields.md#`, type-words.ts pageLink) types a word of its own, not a basic word:
   // `[string](./some-method.md)` links the method, and is a string (review).
   const whole = page?.endsWith("#") === true && basicType(word) !== null;
-  const found = follow && page && !whole ? (scope.tableIn?.(cell.file, page) ?? null) : null;
+  const found = follow && page && !whole ? (scope.tableIn?.(cell.file, page, word) ?? null) : null;
   const table = found ?? (follow && link ? anchored(scope, cell, link) : null);
   // A word of the type catalogue whose link reaches its structure on a data-types page (`[shop_item](../data-types.md
   // #shop_item)`, the table of words calling it an identifier and the heading its structure): the catalogue's reading

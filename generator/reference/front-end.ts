@@ -192,9 +192,10 @@ function headerless(b: YfmBlock): b is Extract<YfmBlock, { kind: "table" }> {
  * says which: its only field table, or a table of "Common Fields" and the tables after it, one per kind (crm's
  * object-fields.md: common fields, then Lead, Deal, …), read as the sections of one object are (fields.ts objectOf:
  * each kind with the common fields). A page of several other tables (header.md: `HeaderDto`, then `TagDto`) names
- * none of them, and the word stays unknown, with its warning.
+ * the one whose heading names the word the link is written on (`[HeaderDto](./header.md)`: "Parameters of the
+ * `HeaderDto` Object"), where exactly one does; else none of them, and the word stays unknown, with its warning.
  */
-function wholePage(blocks: readonly YfmBlock[]): SectionTable | null {
+function wholePage(blocks: readonly YfmBlock[], word: string | undefined): SectionTable | null {
   const tables: Array<{ table: Extract<YfmBlock, { kind: "table" }>; heading: string }> = [];
   let heading = "";
   for (const b of blocks) {
@@ -204,8 +205,37 @@ function wholePage(blocks: readonly YfmBlock[]): SectionTable | null {
   const [first] = tables;
   if (!first) return null;
   if (tables.length === 1) return first.table;
-  if (!/^common fields$/i.test(first.heading)) return null;
-  return { ...first.table, parts: tables.map((t) => ({ rows: t.table.rows, label: null })) };
+  if (/^common fields$/i.test(first.heading)) return { ...first.table, parts: tables.map((t) => ({ rows: t.table.rows, label: null })) };
+  const named = word ? tables.filter((t) => namesWord(t.heading, word)) : [];
+  if (named.length === 1) return (named[0] as (typeof tables)[number]).table;
+  // action.md (`ActionDto`): "several different types of actions, each with its own format", each a section whose
+  // "### Parameters" table fixes the same starred row to one value (`type^*^`: "Value `redirect`", "Value
+  // `restEvent`"): the object's cases, one per table (fields.ts objectOf reads tables that repeat a field as cases).
+  // Tables under other headings are other objects the cases link to. content-block.md's per-type tables fix no row
+  // (the type is the block's, the table its `properties`): not cases of the block, and left unread.
+  const cases = tables.filter((t) => /^parameters$/i.test(t.heading));
+  const fixed = cases.map((t) => fixedRow(t.table.rows));
+  if (cases.length >= 2 && fixed[0] && fixed.every((f) => f === fixed[0])) return { ...(cases[0] as (typeof tables)[number]).table, parts: cases.map((t) => ({ rows: t.table.rows, label: null })) };
+  return null;
+}
+
+/** The starred row a table fixes to one value ("**type^*^** … | Value `redirect`"), by its name; else null. */
+function fixedRow(rows: readonly YfmCell[][]): string | null {
+  for (const row of rows.slice(1)) {
+    const m = /^\*\*([\w.]+)(\^\*\^|\\?\*)?\*\*(\^\*\^|\\?\*)?/.exec(row[0]?.text ?? "");
+    const words = row[row.length - 1]?.text.trim() ?? "";
+    if (m?.[1] && (m[2] || m[3]) && /^value `[^`\n]+`\.?$/i.test(words)) return m[1].toLowerCase();
+  }
+  return null;
+}
+
+/** Whether a heading names a word as a word of its own ("Parameters of the HeaderDto Object" names `HeaderDto`). */
+function namesWord(heading: string, word: string): boolean {
+  const at = heading.toLowerCase().indexOf(word.toLowerCase());
+  if (at < 0) return false;
+  const before = heading[at - 1];
+  const after = heading[at + word.length];
+  return !(before && /\w/.test(before)) && !(after && /\w/.test(after));
 }
 
 /** One page's reading, as the cache keeps it: the method (or none), its diagnostics, and the files it included. */
@@ -233,7 +263,7 @@ function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, re
   const diagnostics = includeWarnings(page);
   // The pages this reading follows links into: the cache reuses it only while each is as it was (like an include).
   const links: Array<[string, string, string | null]> = [];
-  const tableIn: PageScope["tableIn"] = (from, link) => {
+  const tableIn: PageScope["tableIn"] = (from, link, word) => {
     const hash = link.indexOf("#");
     const path = link.slice(0, hash);
     const anchor = link.slice(hash + 1);
@@ -250,8 +280,10 @@ function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, re
     for (const [f, t, file] of target.page.resolutions) links.push([f, t, file]);
     // `#time` in a page's cell is that page's section, or else the catalogue's (as on the page being read).
     if (!anchor) {
-      const whole = wholePage(target.page.blocks);
-      return whole ? { ...whole, key: `${found.file}#`, file: found.file, anchor: "" } : null;
+      const whole = wholePage(target.page.blocks, word);
+      // The key names the word where a heading chose the table: two words may name two tables of one page.
+      const chosen = whole && word && whole !== wholePage(target.page.blocks, undefined) ? `~${word.toLowerCase()}` : "";
+      return whole ? { ...whole, key: `${found.file}#${chosen}`, file: found.file, anchor: "" } : null;
     }
     const table = tableAt(target.page.blocks, target.index, anchor) ?? (path === "" ? catalogue.table(anchor) : null);
     return table ? { ...table, key: `${found.file}#${anchor.toLowerCase()}`, file: found.file, anchor } : null;

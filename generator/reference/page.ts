@@ -61,7 +61,7 @@ export interface PageScope {
    * The table a link names in a page of the folder, relative to `from` (`../entities.md#user`; `#user` alone is
    * `from`'s own), with the file it was found in; optional (a page read on its own follows no links out).
    */
-  tableIn?(from: string, link: string): (AnchoredTable & { key: string; file: string; anchor: string }) | null;
+  tableIn?(from: string, link: string, word?: string): (AnchoredTable & { key: string; file: string; anchor: string }) | null;
   /** Earlier runs' readings of the page's TypeScript shapes (shape.ts), when the CLI keeps a cache. */
   shapes?: ShapeMemo;
 }
@@ -142,8 +142,8 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
     // The page and the files it includes are one page: their anchors are its own.
     own: (file) => file === page.file || included.has(file),
     // A link back into this page is this page's own table (so that the table counts as used).
-    tableIn: (from, link) => {
-      const found = scope.tableIn?.(from, link) ?? null;
+    tableIn: (from, link, word) => {
+      const found = scope.tableIn?.(from, link, word) ?? null;
       if (found?.file !== page.file) return found;
       const own = tableAt(page.blocks, headings(), found.anchor);
       if (own) markUsed(own);

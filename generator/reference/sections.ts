@@ -173,6 +173,9 @@ export function namedInside(blocks: YfmBlock[], index: HeadingIndex, name: strin
 }
 
 /** The table under the heading whose anchor is `anchor`, with every field table of its section (`parts`). */
+/** A sub-section that lists its section's members: "Parameters of the `TagDto` Object", "Fields", "Parameters". */
+const PARTS_HEADING = /^(?:parameters|fields)\b/i;
+
 export function tableAt(blocks: YfmBlock[], index: HeadingIndex, anchor: string): SectionTable | null {
   const i = index.byAnchor.get(anchor.toLowerCase());
   return i === undefined ? null : sectionTables(blocks, i);
@@ -182,7 +185,13 @@ function sectionTables(blocks: YfmBlock[], heading: number): SectionTable | null
   const tables: Array<{ table: Extract<YfmBlock, { kind: "table" }>; label: string | null }> = [];
   for (let j = heading + 1; j < blocks.length; j++) {
     const n = blocks[j] as YfmBlock;
-    if (n.kind === "heading") break;
+    if (n.kind === "heading") {
+      // "## `TagDto` Object {#obuekt}", its words, then "### Parameters of the `TagDto` Object" and the table: a
+      // section with no table of its own whose first sub-section gives its parameters or fields has that table.
+      const own = blocks[heading] as YfmBlock;
+      if (tables.length === 0 && own.kind === "heading" && n.depth > own.depth && PARTS_HEADING.test(n.text.replace(/[`*]/g, "").trim())) return sectionTables(blocks, j);
+      break;
+    }
     if (n.kind !== "table" || !n.rows[0] || !fieldColumns(n.rows[0])) continue;
     const before = blocks[j - 1];
     // Matched on the text with its spaces collapsed: the pattern then has no two runs of spaces side by side.

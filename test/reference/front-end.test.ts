@@ -914,10 +914,40 @@ describe("readings the review of issue 28 found wrong", () => {
           { kind: "object", members: [member("id", "integer"), member("title"), member("dealOnly")] },
         ],
       });
-      // Two tables that are not common fields and kinds (header.md: `HeaderDto`, then `TagDto`): the word stays unknown, and said.
+      // Two tables that are not common fields and kinds, neither named by the link's word (`item`): the word stays
+      // unknown, and said.
       const two = resultWith(["# Header", "", "## Parameters of the HeaderDto Object", "", tbl(f("title")), "", "## TagDto Object", "", tbl(f("color")), ""].join("\n"));
       expect(two.type.members[0]?.type).toEqual({ kind: "unknown", note: "the reference's type 'item'" });
       expect(two.said).toBe(1);
+    });
+    it("a link to a page of several tables is the one whose heading names the link's word, or the cases that fix one row (the timeline's HeaderDto, ActionDto)", () => {
+      const tbl = (...rows: string[]) => ["#|", "|| **Field** | **Description** ||", ...rows, "|#"].join("\n");
+      const f = (name: string, type = "string", words = name) => `|| **${name}**\n[\`${type}\`](x) | ${words} ||`;
+      const member = (name: string, type: unknown = { kind: "primitive", type: "string" }, required = false) => ({ name, type, required, nullable: false });
+      const typeOf = (word: string, target: string) => {
+        const text = ["# Get a Thing thing.get", "", "> Scope: [`thing`](x)", "", "## Method Parameters", "", table("|| **id**\n[`integer`](x) | Id ||"), "", "## Response Handling", "", "### Returned Data", "", table(["|| **result**\n[`object`](x) | Root ||", `|| **item**\n[\`${word}\`](./structure.md) | The item ||`].join("\n")), ""].join("\n");
+        const r = read({ "api-reference/things/thing-get.md": text, "api-reference/things/structure.md": target });
+        const t = stripSources(r.model?.methods[0]?.result?.type ?? { kind: "unknown" }) as { members: Array<{ type: unknown }> };
+        return { type: t.members[0]?.type, unknown: r.diagnostics.filter((d) => d.code === "unknown-type-word").map((d) => d.message) };
+      };
+      // header.md: the table under "Parameters of the `HeaderDto` Object"; `TagDto[]` links its own section, whose table
+      // stands in the sub-section "Parameters of the `TagDto` Object" after the section's words.
+      const header = ["# Record Header", "", "## Parameters of the `HeaderDto` Object", "", tbl(f("title"), "|| **tags**\n[`TagDto[]`](#obuekt) | Tags ||"), "", "## `TagDto` Object {#obuekt}", "", "Tag in the header.", "", "### Parameters of the `TagDto` Object", "", tbl(f("color")), ""].join("\n");
+      const read1 = typeOf("HeaderDto", header);
+      expect(read1.type).toEqual({ kind: "object", members: [member("title"), member("tags", { kind: "array", items: { kind: "object", members: [member("color")] } })] });
+      expect(read1.unknown).toEqual([]);
+      // The same page through a word no heading names: unknown, said.
+      expect(typeOf("RecordDto", header).unknown).toHaveLength(1);
+      // action.md: each kind's "### Parameters" fixes `type^*^` to one value: the cases of one object. A table under
+      // another heading (the slider's parameters, linked from a case) is not a case.
+      const fixed = (value: string) => `|| **type^*^**\n[\`string\`](x) | Value \`${value}\` ||`;
+      const action = ["# Click Reaction", "", "## Link Navigation", "", "### Parameters", "", tbl(fixed("redirect"), f("uri")), "", "## Event", "", "### Parameters", "", tbl(fixed("restEvent"), f("id")), "", "### SliderParamsDto", "", "#### Parameters for Opening the Slider", "", tbl(f("title")), ""].join("\n");
+      const cases = typeOf("ActionDto", action).type as { kind: string; options: Array<{ members: Array<{ name: string }> }> };
+      expect(cases.kind).toBe("union");
+      expect(cases.options.map((o) => o.members.map((m) => m.name))).toEqual([["type", "uri"], ["type", "id"]]);
+      // content-block.md: each block type's table is its `properties`, no row fixed: not the block's cases; unknown.
+      const blocks = ["# Content Block", "", "## Text", "", "### Parameters", "", tbl(f("value"), f("bold", "boolean")), "", "## Link", "", "### Parameters", "", tbl(f("text"), f("url")), ""].join("\n");
+      expect(typeOf("ContentBlockDto", blocks).type).toEqual({ kind: "unknown", note: "the reference's type 'ContentBlockDto'" });
     });
     it("only on `result`: another row's words may say what the row is", () => {
       expect(returned("|| **result**\n[`object`](x) | Root ||\n|| **owner**\n[`object`](x) | Contains the [`user`](#user) object ||", user)).toEqual({ kind: "object", members: [{ name: "owner", type: item, required: false, nullable: false }] });
@@ -1260,6 +1290,62 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     expect(stripSources(m?.result?.type ?? { kind: "unknown" })).toEqual({ kind: "ref", resource: "CrmCurrency" });
     const said = built.diagnostics.filter((d) => d.code === "ambiguous-reading" && d.message.includes("the identifier of the object")).map((d) => d.line);
     expect(said).toHaveLength(3);
+  });
+
+  it("a file word whose catalogue says a value written is an upload structure is unknown in parameters, with that sentence; the answer's object in results", () => {
+    const catalogue = [
+      "# Data Types", "", "## Types {#t}", "", "#|", "|| **Type** | **Description** ||",
+      "|| [`diskfile`](#diskfile) | File retained on Drive. In the response, the method returns an object describing the file; when writing, the value is passed as an upload structure. ||",
+      "|| [`attached_diskfile`](#attached_diskfile) | File attached to a record. In the response, the method returns an object describing the file; when writing, the value is passed as an upload structure. ||",
+      "|| `product_file` | Product image. In the response, the method returns an object describing the file. ||", "|#", "",
+      "### diskfile {#diskfile}", "", "File retained on Drive.", "", "#|", "|| **Name**\n`type` | **Description** ||", "|| **ID**\n[`integer`](x) | Identifier ||", "|#", "",
+      "### attached_diskfile {#attached_diskfile}", "", "File attached to a record. In the response, the method returns an object describing the file.", "",
+    ].join("\n");
+    const text = returned(
+      "thing.get",
+      ["|| **result**\n[`object`](x) | The thing ||", "|| **FILES**\n[`diskfile`](../data-types.md) | Files ||", "|| **ICON**\n[`attached_diskfile`](../data-types.md#attached_diskfile) | Icon ||", "|| **PHOTO**\n[`product_file`](../data-types.md) | Photo ||"].join("\n"),
+    ).replace(
+      "|| **id***\n[`integer`](x) | Id ||",
+      ["|| **FILES**\n[`diskfile`](../data-types.md) | Files ||", "|| **ICON**\n[`attached_diskfile`](../data-types.md#attached_diskfile) | Icon ||", "|| **PHOTO**\n[`product_file`](../data-types.md) | Photo ||"].join("\n"),
+    );
+    const built = read({ "api-reference/data-types.md": catalogue, "api-reference/things/thing-get.md": text });
+    const m = built.model?.methods.find((x) => x.name === "thing.get");
+    const params = Object.fromEntries((m?.params ?? []).map((p) => [p.name, stripSources(p.type)]));
+    const upload = (word: string) => ({ kind: "unknown", note: `the catalogue's \`${word}\`: when writing, the value is passed as an upload structure` });
+    expect(params["FILES"]).toEqual(upload("diskfile"));
+    expect(params["ICON"]).toEqual(upload("attached_diskfile"));
+    // No word about writing: the object the answer describes, in a parameter too.
+    const open = { kind: "object", members: [], open: true };
+    expect(params["PHOTO"]).toEqual(open);
+    const result = stripSources(m?.result?.type ?? { kind: "unknown" }) as { members: Array<{ name: string; type: unknown }> };
+    expect(Object.fromEntries(result.members.map((f) => [f.name, f.type]))).toEqual({ FILES: { kind: "ref", resource: "Diskfile" }, ICON: open, PHOTO: open });
+    expect(built.diagnostics.filter((d) => d.code === "unknown-type-word")).toEqual([]);
+  });
+
+  it("follows tables linked one into another 8 deep (the timeline's layout: layout, footer, menu, item, action), then stops with a warning", () => {
+    const section = (i: number) => [`### Level ${i} {#l${i}}`, "", "#|", "|| **Name**", "`type` | **Description** ||", `|| **v${i}**`, "[`string`](x) | Value ||", `|| **next**`, `[\`object\`](#l${i + 1}) | Deeper ||`, "|#", ""].join("\n");
+    const text = returned("thing.get", "|| **result**\n[`object`](#l1) | Root ||", Array.from({ length: 12 }, (_, i) => section(i + 1)).join("\n"));
+    const built = read({ "api-reference/things/thing-get.md": text });
+    let t = stripSources(built.model?.methods[0]?.result?.type ?? { kind: "unknown" }) as { kind: string; members?: Array<{ name: string; type: unknown }> };
+    let depth = 0;
+    while (t.kind === "object" && t.members?.some((m) => m.name === "next")) {
+      depth++;
+      t = t.members.find((m) => m.name === "next")?.type as typeof t;
+    }
+    expect(depth).toBe(8);
+    expect(built.diagnostics.filter((d) => d.code === "unplaced" && d.message.includes("nest more than 8 deep"))).toHaveLength(1);
+  });
+
+  it("a row whose words end 'Multiple' is a list of what its cell names, said; 'Multiple' alone describes a flag", () => {
+    const text = returned("thing.get", "|| **result**\n[`boolean`](x) | Done ||").replace(
+      "|| **id***\n[`integer`](x) | Id ||",
+      ["|| **PHONE**\n[`string`](x) | Phone. Multiple ||", "|| **CONTACT_IDS**\n[`integer`](x) | Identifiers of contacts. Multiple. ||", "|| **EMAIL**\n[`string[]`](x) | E-mail. Multiple ||", "|| **MULTIPLE**\n[`boolean`](x) | Multiple ||", "|| **NOTE**\n[`string`](x) | Multiple notes may be given ||"].join("\n"),
+    );
+    const built = read({ "api-reference/things/thing-get.md": text });
+    const params = Object.fromEntries((built.model?.methods[0]?.params ?? []).map((p) => [p.name, stripSources(p.type)]));
+    const int = { kind: "primitive", type: "integer" };
+    expect(params).toEqual({ PHONE: { kind: "array", items: str }, CONTACT_IDS: { kind: "array", items: int }, EMAIL: { kind: "array", items: str }, MULTIPLE: expect.objectContaining({ kind: "union" }), NOTE: str });
+    expect(built.diagnostics.filter((d) => d.code === "ambiguous-reading" && d.message.includes("its words say the field is multiple"))).toHaveLength(2);
   });
 
   it("'`true` or `false`' names a boolean's values: no `false` form is added (review: a map of booleans became `object | false`)", () => {

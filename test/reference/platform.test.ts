@@ -176,7 +176,18 @@ describe("the platform's reference, read whole", () => {
     // 25 with links to whole pages read (`[item](./object-fields.md)`, `[LayoutDto](./layout.md)`): the timeline's
     // `LayoutDto` and `RestAppLayoutDto` are known now, and the words of their pages' rows (`HeaderDto`, `BodyDto`,
     // `FooterDto`, `ContentBlockDto`, whose pages hold several tables) are the unknown ones, four where five were.
-    expect(byCode["unknown-type-word"]).toBeLessThanOrEqual(25);
+    // 19 with the catalogue's file words read as its words say: `attached_diskfile` and `product_file` ("In the
+    // response, the method returns an object describing the file", no table) an object whose members are not given,
+    // and a parameter of `diskfile` or `attached_diskfile` ("when writing, the value is passed as an upload
+    // structure") unknown with that sentence, not the answer's object (crm.activity.add's `FILES` had been `Diskfile`).
+    // 21 with the timeline's layout pages read: a link to a page of several tables is the one whose heading names the
+    // link's word (header.md's "Parameters of the `HeaderDto` Object"), a section whose table stands in its "Parameters
+    // of …" sub-section has it (`TagDto`), action.md's tables that each fix `type^*^` are `ActionDto`'s cases, and
+    // tables are followed 8 deep, not 6. `HeaderDto`, `BodyDto`, `FooterDto` and `ActionDto` are typed now (3 words
+    // fewer), and what their tables name that no page defines is said where it stands (5 more): `textWithTranslation`
+    // 4 times (a section of words: a string, or translations keyed by language) and `ContentBlockDto` (its page's
+    // tables are each block type's `properties`, not the block).
+    expect(byCode["unknown-type-word"]).toBeLessThanOrEqual(21);
     // Pages whose scope the list of scopes lacks: `basic` (11 method pages of `common`, 5 of the application's
     // events), `mail` (24), `sonet` (13 method pages, 3 event pages; the list has `sonet_group` and `socialnetwork`).
     expect(byCode["unlisted-scope"]).toBeLessThanOrEqual(56);
@@ -418,12 +429,13 @@ describe("the platform's reference, read whole", () => {
     // (2,142 of 2,330), then 0.923 (2,174 of 2,354) with placeholders stood in for where the schema refuses them as
     // written (`"id": "**put_invoice_id_here**"` where the table says `integer`), shell splices read, and a row named
     // or described as an identifier of a catalogue word that is only an object read as the object's identifier
-    // (`CURRENCY_ID` typed `crm_currency`, 40 rows).
-    expect(request.codeTabAccepted / request.codeTabChecked).toBeGreaterThanOrEqual(0.923);
+    // (`CURRENCY_ID` typed `crm_currency`, 40 rows); 0.924 (2,176) with a row whose words end "Multiple" read as a
+    // list (crm.lead.add's `PHONE`, `crm_multifield`, where crm.company.update writes `crm_multifield[]`).
+    expect(request.codeTabAccepted / request.codeTabChecked).toBeGreaterThanOrEqual(0.924);
     // Every tab (above): 0.914 (2,617 of 2,862) when first measured; the tabs the narrower reading left out are more
     // often of outdated pages (`http` fences), and the attachments guide's `attach` objects where the method's table
-    // types `array` (18) are the largest new kind.
-    expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.914);
+    // types `array` (18) are the largest new kind. 0.915 (2,619) with "Multiple" read (above).
+    expect(request.accepted / request.checked).toBeGreaterThanOrEqual(0.915);
     // 0.779 (1,054) with a fields method's `result` linked to its fields' table read as their descriptions by more of
     // its words (crm.activity.fields: "Values for the `result` field correspond to [fields of the object]"), and 0.787
     // (1,065) with a `result` typed `object` whose words call it a list ("Returns an array of triggers") read as either.
@@ -478,8 +490,8 @@ describe("the platform's reference, read whole", () => {
     // 2,056 with objects keyed by identifiers read as maps (their keys are no members the table lacks). 2,058 when a
     // parameter no longer takes the answer's section of its name (tasks.template.checklist.add/.update's `MEMBERS`).
     // 2,092 of 2,354 on the narrower measure with every tab read (the placeholders and identifiers above); 2,505 of
-    // 2,862 over every tab.
-    expect(request.codeTabClosedAccepted / request.codeTabChecked).toBeGreaterThanOrEqual(0.888);
+    // 2,862 over every tab; 2,094 and 2,507 with "Multiple" read.
+    expect(request.codeTabClosedAccepted / request.codeTabChecked).toBeGreaterThanOrEqual(0.889);
     expect(request.closedAccepted / request.checked).toBeGreaterThanOrEqual(0.875);
     // Responses: the closed check counts only what the open one accepts, so its figure falls with it: 1,037 with the
     // key forms (im.disk.file.commit's `upload{id}`), 1,036 once tasks.template.get's rows were read, 1,034 with
