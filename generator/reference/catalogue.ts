@@ -68,8 +68,18 @@ function describedOnly(key: string, e: Entry): TypeRef | null {
   return null;
 }
 
-/** The sentence of a word's description that says a value written takes the file upload structure. */
-const UPLOAD_WHEN_WRITING = /[^.;]*\bwhen writing\b[^.;]*\bupload structure\b[^.;]*/i;
+/**
+ * The sentence of a word's description that says a value written takes the file upload structure, or null. Split
+ * into sentences first, each tested with `includes` (a pattern over the whole text took time in the cube of a
+ * hostile description's length, review).
+ */
+function uploadWhenWriting(description: string): string | null {
+  for (const part of plainText(description).split(/[.;]/)) {
+    const lower = part.toLowerCase();
+    if (/\bwhen writing\b/.test(lower) && lower.includes("upload structure")) return part.trim();
+  }
+  return null;
+}
 
 /** "See the description of [`word`](#anchor)." alone under a structure's heading. */
 const SEE = /^see the description of \[`?([\w.]+)`?\]\(#[^)\s]*\)\.?$/i;
@@ -160,6 +170,12 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
     byTitle.set(key, resource);
     return built.get(key) ?? null;
   }
+  // Each word's upload sentence, found once per run (word() is asked once per cell that names the word).
+  const uploadMemo = new Map<string, string | null>();
+  const uploads = (key: string, e: Entry): string | null => {
+    if (!uploadMemo.has(key)) uploadMemo.set(key, uploadWhenWriting(e.description));
+    return uploadMemo.get(key) ?? null;
+  };
   function word(w: string, role?: "parameter"): TypeRef | null {
     const key = w.toLowerCase();
     const e = entries.get(key);
@@ -168,8 +184,8 @@ export function readCatalogue(pages: YfmPage[], diagnostics: Diagnostic[]): Type
       // upload structure" (`diskfile`, `attached_diskfile`): a value sent takes the file upload structure, whose form
       // the rules page gives by method (a Base64 string, a name and such a string, a `fileData` object), not the
       // object an answer describes: a parameter of the word is unknown with the sentence that says so.
-      const upload = role === "parameter" ? UPLOAD_WHEN_WRITING.exec(plainText(e.description)) : null;
-      if (upload) return { kind: "unknown", note: `the catalogue's \`${key}\`: ${upload[0].trim()}` };
+      const upload = role === "parameter" ? uploads(key, e) : null;
+      if (upload) return { kind: "unknown", note: `the catalogue's \`${key}\`: ${upload}` };
       const id = identifierOf(e);
       const s = structureOf(key);
       // The word is an identifier in the table of words and has an object's structure under its own heading too

@@ -305,6 +305,17 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
     sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "a list of them: its type cell names one value, its words say the field is multiple");
     type = { kind: "array", items: type };
   }
+  // "Associative array of objects describing tags" (`TagDto[]`), "… dropdown menu items" (`MenuItemDto`): PHP's keyed
+  // array of those objects, a JSON object whose keys the caller chooses (the timeline's examples key them: `"items":
+  // {"confirm": {…}}`), whether the cell names one object or a list of them. Said where the cell names a list.
+  const associative = ASSOCIATIVE.test(plainText(description).trim()) ? (type.kind === "array" ? type.items : type) : null;
+  if (associative && (associative.kind === "object" || associative.kind === "ref") && !isBareObject(associative)) {
+    if (type.kind === "array") sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "an object keyed by the caller's keys whose values are the items: its type cell names a list, its words an associative array");
+    type = { kind: "object", members: [], additional: associative, keyDescription: "key" };
+  }
+  // "Value `redirect`" alone (the timeline action's `type`): the one value the field takes, which tells its cases apart.
+  const only = type.kind === "primitive" && type.type === "string" && !type.enum ? /^Value `([^`\n]+)`\.?$/.exec(plainText(description).trim()) : null;
+  if (only?.[1] && type.kind === "primitive") type = { ...type, enum: [only[1]] };
   // An object whose members the description places elsewhere: "described [below](#fields)", or a section named after
   // it; or one option of a union that is that object (`undefined|object` of the event pages, "described [below](#fields_after)").
   const bareOptions = type.kind === "union" ? type.options.filter(isBareObject) : [];
@@ -390,7 +401,7 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // format `{…}`") agree with the cell and are not said.
   // A list the words name as result's member ("Contains an array of [`numerators`](#numerators)", read so above) is
   // the member's, not the row's.
-  if ((type.kind === "object" || type.kind === "ref") && saysList(typeText, description) && !(/^result$/i.test(name) && holdsNamed(type, description))) {
+  if ((type.kind === "object" || type.kind === "ref") && !associative && saysList(typeText, description) && !(/^result$/i.test(name) && holdsNamed(type, description))) {
     sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "an object or a list of them: its type cell names an object, its words an array or a list, which the platform's PHP arrays may be either; both are taken");
     if (name !== "result") type = objectOrList(type);
   }
@@ -955,13 +966,20 @@ function identifierRead(scope: FieldScope, cell: YfmCell, name: string, typeText
   return id;
 }
 
+/** Words that open by calling the value PHP's keyed array of objects: "An associative array of objects describing …". */
+const ASSOCIATIVE = /^(?:an? )?associative array of objects\b/i;
+
 /** Words that end by calling the field multiple, after words of their own: "Phone. Multiple", "… identifier. Multiple." */
 const MULTIPLE = /\S[.!]\s+Multiple\.?$/;
 
 /** A row's name that says it holds an identifier: `CURRENCY_ID`, `deliveryId`, `ownerID`. */
 const ID_NAME = /(?:_ID|[a-z]Id|[a-z]ID)$/;
-/** Words that open by calling the value an identifier: "Identifier of the …", "Delivery service identifier". */
-const ID_WORDS = /^(?:identifier of\b|(?:[\w-]+ ){0,3}identifier\b)/i;
+/**
+ * A first sentence that calls the value an identifier: "Identifier of the …", "Identifier for the …", or a sentence that
+ * ends at the word ("Delivery service identifier", "Item currency identifier"). Not "Object with the identifier, name
+ * and logo of …" nor "Not an identifier" (review).
+ */
+const ID_WORDS = /^(?:identifier (?:of|for)\b|(?!(?:not|no)\b)(?:[\w'-]+ ){0,3}identifier\.?$)/i;
 
 /** The type a cell names: its words, each a basic word, a catalogue word, or an anchor to a table of the page. */
 export function readType(scope: FieldScope, text: string, cell: YfmCell, seen: readonly string[]): TypeRef {

@@ -195,7 +195,7 @@ function headerless(b: YfmBlock): b is Extract<YfmBlock, { kind: "table" }> {
  * the one whose heading names the word the link is written on (`[HeaderDto](./header.md)`: "Parameters of the
  * `HeaderDto` Object"), where exactly one does; else none of them, and the word stays unknown, with its warning.
  */
-function wholePage(blocks: readonly YfmBlock[], word: string | undefined): SectionTable | null {
+function wholePage(blocks: readonly YfmBlock[], word: string | undefined): { table: SectionTable; named: boolean } | null {
   const tables: Array<{ table: Extract<YfmBlock, { kind: "table" }>; heading: string }> = [];
   let heading = "";
   for (const b of blocks) {
@@ -204,10 +204,10 @@ function wholePage(blocks: readonly YfmBlock[], word: string | undefined): Secti
   }
   const [first] = tables;
   if (!first) return null;
-  if (tables.length === 1) return first.table;
-  if (/^common fields$/i.test(first.heading)) return { ...first.table, parts: tables.map((t) => ({ rows: t.table.rows, label: null })) };
+  if (tables.length === 1) return { table: first.table, named: false };
+  if (/^common fields$/i.test(first.heading)) return { table: { ...first.table, parts: tables.map((t) => ({ rows: t.table.rows, label: null })) }, named: false };
   const named = word ? tables.filter((t) => namesWord(t.heading, word)) : [];
-  if (named.length === 1) return (named[0] as (typeof tables)[number]).table;
+  if (named.length === 1) return { table: (named[0] as (typeof tables)[number]).table, named: true };
   // action.md (`ActionDto`): "several different types of actions, each with its own format", each a section whose
   // "### Parameters" table fixes the same starred row to one value (`type^*^`: "Value `redirect`", "Value
   // `restEvent`"): the object's cases, one per table (fields.ts objectOf reads tables that repeat a field as cases).
@@ -215,7 +215,7 @@ function wholePage(blocks: readonly YfmBlock[], word: string | undefined): Secti
   // (the type is the block's, the table its `properties`): not cases of the block, and left unread.
   const cases = tables.filter((t) => /^parameters$/i.test(t.heading));
   const fixed = cases.map((t) => fixedRow(t.table.rows));
-  if (cases.length >= 2 && fixed[0] && fixed.every((f) => f === fixed[0])) return { ...(cases[0] as (typeof tables)[number]).table, parts: cases.map((t) => ({ rows: t.table.rows, label: null })) };
+  if (cases.length >= 2 && fixed[0] && fixed.every((f) => f === fixed[0])) return { table: { ...(cases[0] as (typeof tables)[number]).table, parts: cases.map((t) => ({ rows: t.table.rows, label: null })) }, named: false };
   return null;
 }
 
@@ -229,13 +229,20 @@ function fixedRow(rows: readonly YfmCell[][]): string | null {
   return null;
 }
 
-/** Whether a heading names a word as a word of its own ("Parameters of the HeaderDto Object" names `HeaderDto`). */
+/**
+ * Whether a heading names a word as a word of its own ("Parameters of the HeaderDto Object" names `HeaderDto`;
+ * "TagDtoList and TagDto" names `TagDto`, at its second place).
+ */
 function namesWord(heading: string, word: string): boolean {
-  const at = heading.toLowerCase().indexOf(word.toLowerCase());
-  if (at < 0) return false;
-  const before = heading[at - 1];
-  const after = heading[at + word.length];
-  return !(before && /\w/.test(before)) && !(after && /\w/.test(after));
+  const text = heading.toLowerCase();
+  const w = word.toLowerCase();
+  if (!w) return false;
+  for (let at = text.indexOf(w); at >= 0; at = text.indexOf(w, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + w.length];
+    if (!(before && /\w/.test(before)) && !(after && /\w/.test(after))) return true;
+  }
+  return false;
 }
 
 /** One page's reading, as the cache keeps it: the method (or none), its diagnostics, and the files it included. */
@@ -281,9 +288,10 @@ function readOne(f: { path: string; text: string }, catalogue: TypeCatalogue, re
     // `#time` in a page's cell is that page's section, or else the catalogue's (as on the page being read).
     if (!anchor) {
       const whole = wholePage(target.page.blocks, word);
-      // The key names the word where a heading chose the table: two words may name two tables of one page.
-      const chosen = whole && word && whole !== wholePage(target.page.blocks, undefined) ? `~${word.toLowerCase()}` : "";
-      return whole ? { ...whole, key: `${found.file}#${chosen}`, file: found.file, anchor: "" } : null;
+      // The key names the word where a heading chose the table: two words name two tables of one page, and a table
+      // that links the page again for another word (header.md's HeaderDto to its TagDto) is no loop.
+      const chosen = whole?.named && word ? `~${word.toLowerCase()}` : "";
+      return whole ? { ...whole.table, key: `${found.file}#${chosen}`, file: found.file, anchor: "" } : null;
     }
     const table = tableAt(target.page.blocks, target.index, anchor) ?? (path === "" ? catalogue.table(anchor) : null);
     return table ? { ...table, key: `${found.file}#${anchor.toLowerCase()}`, file: found.file, anchor } : null;

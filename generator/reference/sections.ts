@@ -172,10 +172,10 @@ export function namedInside(blocks: YfmBlock[], index: HeadingIndex, name: strin
   return table ? { table, anchor: found.anchor } : null;
 }
 
-/** The table under the heading whose anchor is `anchor`, with every field table of its section (`parts`). */
 /** A sub-section that lists its section's members: "Parameters of the `TagDto` Object", "Fields", "Parameters". */
 const PARTS_HEADING = /^(?:parameters|fields)\b/i;
 
+/** The table under the heading whose anchor is `anchor`, with every field table of its section (`parts`). */
 export function tableAt(blocks: YfmBlock[], index: HeadingIndex, anchor: string): SectionTable | null {
   const i = index.byAnchor.get(anchor.toLowerCase());
   return i === undefined ? null : sectionTables(blocks, i);

@@ -17,6 +17,8 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 // The languages a cURL tab's fence is marked with (one block has none).
 const CURL_LANGS = new Set(["bash", "shell", "sh", "curl", "http", ""]);
+// A call's URL: `/rest/` (`/rest/api/` for 3.0), the webhook's segments if any, the method's name, `.json` if named.
+const REST_URL = /\/rest\/(api\/)?(?:[^\s'"]*\/)?([a-z][\w.]*?)(?:\.json)?\/?(?:\?[^\s'"]*)?(?=\s|'|"|$)/im;
 
 /** The examples of one page: `{ kind: "request" | "response" | "error", text, line }`, in page order. */
 export function examplesOf(page) {
@@ -37,14 +39,19 @@ export function examplesOf(page) {
     }
     const lang = fence[3].toLowerCase();
     const text = body.join("\n");
-    const curl = CURL_LANGS.has(lang) && (/\bcurl\b/.test(text) || /^\s*-X\s/.test(text)) ? /-d\s+'([\s\S]*?)'\s*(?:\\\s*$|$)/m.exec(text) : null;
-    if (curl) {
-      // `-d '{…}'`: the request body of a cURL tab (single-quoted, as every tab writes it), in whatever section it
-      // stands ("Code Examples", "Examples", a mode's own section) and however its fence is marked (`bash`, `curl`,
-      // `http`; 119 `curl` blocks open at `-X POST` without the word). The method is the one its URL calls
-      // (`…/rest/[api/]…/crm.deal.add`, or `crm.deal.add.json`, the answer's format named), which is the page's own but for a page's examples of other methods.
-      const url = /\/rest\/(api\/)?(?:[^\s'"]*\/)?([a-z][\w.]*?)(?:\.json)?\/?(?:\?[^\s'"]*)?(?=\s|'|"|$)/im.exec(text.slice(curl.index + curl[0].length)) ?? /\/rest\/(api\/)?(?:[^\s'"]*\/)?([a-z][\w.]*?)(?:\.json)?\/?(?:\?[^\s'"]*)?(?=\s|'|"|$)/im.exec(text);
-      out.push({ kind: "request", text: curl[1], line: i + 2 + text.slice(0, curl.index).split("\n").length - 1, method: url ? { name: url[2], version: url[1] ? "v3" : "legacy" } : undefined, codeTab: /code examples?/.test(section) && /^(?:bash|shell|sh)$/.test(lang) && /\bcurl\b/.test(text) });
+    const isCurl = CURL_LANGS.has(lang) && (/\bcurl\b/.test(text) || /^\s*-X\s/.test(text));
+    const bodies = isCurl ? [...text.matchAll(/-d\s+'([\s\S]*?)'\s*(?:\\\s*$|$)/gm)] : [];
+    if (bodies.length > 0) {
+      // `-d '{…}'`: the request body of a cURL command (single-quoted, as every tab writes it), each command of the
+      // block (offline-events.md runs two in one), in whatever section it stands ("Code Examples", "Examples", a
+      // mode's own section) and however its fence is marked (`bash`, `sh`, `shell`, `curl`, `http`, or none; `curl`
+      // blocks may open at `-X POST` without the word). The method is the one the URL after the body calls
+      // (`…/rest/[api/]…/crm.deal.add`, or `crm.deal.add.json`, the answer's format named), else the block's first;
+      // it is the page's own but for a page's examples of other methods.
+      for (const d of bodies) {
+        const url = REST_URL.exec(text.slice(d.index + d[0].length)) ?? REST_URL.exec(text);
+        out.push({ kind: "request", text: d[1], line: i + 2 + text.slice(0, d.index).split("\n").length - 1, method: url ? { name: url[2], version: url[1] ? "v3" : "legacy" } : undefined, codeTab: /code examples?/.test(section) && /^(?:bash|shell|sh)$/.test(lang) && /\bcurl\b/.test(text) });
+      }
     } else if (lang === "json" && /response|returned data|successful/.test(section)) out.push({ kind: "response", text, line: i + 2 });
     else if (lang === "json" && /error/.test(section)) out.push({ kind: "error", text, line: i + 2 });
     i = j;
@@ -65,10 +72,9 @@ export function readExample(text) {
     // a command's output or a variable in. Each is read as a placeholder, a string the checks below stand a value in for.
     if (SHELL.test(text)) quirks.push("shell substitution");
     // A placeholder written bare where a value goes (`"attachId":**put_attach_id**`): read as the placeholder string.
-    if (BARE_PLACEHOLDER.test(text)) quirks.push("placeholder");
-    const cleaned = text
-      .replace(SHELL_ALL, (m, open, close) => (Boolean(open) === Boolean(close) ? '"**shell**"' : m))
-      .replace(BARE_PLACEHOLDER_ALL, '"**$1**"')
+    const bare = quoteBarePlaceholders(text.replace(SHELL_ALL, (m, open, close) => (Boolean(open) === Boolean(close) ? '"**shell**"' : m)));
+    if (bare.count > 0) quirks.push("placeholder");
+    const cleaned = bare.text
       .replace(/^\s*\.\.\.\s*,?\s*$/gm, "")
       .replace(/,\s*\.\.\.\s*(?=[\]}])/g, "")
       .replace(/(?<=[[{,]\s*)\.\.\.\s*(?=[\]},])/g, "")
@@ -85,11 +91,43 @@ export function readExample(text) {
 }
 
 // `'"$(date --date='-6 months' +%F)"'`, `'"$id"'`, `'$(date -Iseconds)'`, with the JSON quotes around it if any.
-const SHELL_SOURCE = String.raw`(")?'"?\$(?:\([^)\n]*\)|\{?\w+\}?)"?'(")?`;
+// A variable's name starts with a letter (`'$5'` in a text is no splice); both forms bounded, so a hostile text costs
+// linear time (review: unbounded, `'$(` repeated took time in the square of its length).
+const SHELL_SOURCE = String.raw`(")?'"?\$(?:\([^)\n]{0,200}\)|\{?[A-Za-z_]\w{0,63}\}?)"?'(")?`;
 const SHELL = new RegExp(SHELL_SOURCE);
 const SHELL_ALL = new RegExp(SHELL_SOURCE, "g");
-const BARE_PLACEHOLDER = /(?<=[:[,]\s*)\*\*(\w+)\*\*(?=\s*[,}\]])/;
-const BARE_PLACEHOLDER_ALL = new RegExp(BARE_PLACEHOLDER.source, "g");
+
+/**
+ * Each `**name**` outside a JSON string quoted (`"attachId":**put_attach_id**` -> `"**put_attach_id**"`), with their
+ * count. One pass that knows where double-quoted strings are, so text inside a string ("Hi, **John**, welcome") is
+ * left as it is (review), in linear time.
+ */
+function quoteBarePlaceholders(text) {
+  let out = "";
+  let count = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      out += c;
+      if (c === "\\") out += text[++i] ?? "";
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === "*" && text[i + 1] === "*") {
+      const m = /^\*\*(\w{1,100})\*\*/.exec(text.slice(i, i + 106));
+      if (m) {
+        out += `"${m[0]}"`;
+        i += m[0].length - 1;
+        count++;
+        continue;
+      }
+    }
+    out += c;
+  }
+  return { text: out, count };
+}
 
 const pointer = (name) => `~1${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
 
@@ -209,11 +247,12 @@ export function checkExamples(outDir, root = ROOT) {
   return { figures, kinds, quirks, accepted, extra };
 }
 
-/** The reference's pages (`.md` under `api-reference/`), as paths like the model's sources (from the config's folder). */
+/** The reference's pages (every `.md` of its folder), as paths like the model's sources (from the config's folder). */
 function pagesUnder(root, model) {
   const first = model.methods.find((x) => x.source.file.includes("api-reference/"));
   if (!first) return [];
-  const top = first.source.file.slice(0, first.source.file.indexOf("api-reference/") + "api-reference".length);
+  // The reference's folder, the guides beside api-reference/ too (settings/: how to call the API, with cURL tabs).
+  const top = first.source.file.slice(0, first.source.file.indexOf("api-reference/") - 1);
   return readdirSync(join(root, top), { recursive: true })
     .filter((f) => f.endsWith(".md"))
     .map((f) => `${top}/${f.split(sep).join("/")}`);
