@@ -401,7 +401,7 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   // format `{…}`") agree with the cell and are not said.
   // A list the words name as result's member ("Contains an array of [`numerators`](#numerators)", read so above) is
   // the member's, not the row's.
-  if ((type.kind === "object" || type.kind === "ref") && !associative && saysList(typeText, description) && !(/^result$/i.test(name) && holdsNamed(type, description))) {
+  if ((type.kind === "object" || type.kind === "ref") && saysList(typeText, description) && !(/^result$/i.test(name) && holdsNamed(type, description))) {
     sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "an object or a list of them: its type cell names an object, its words an array or a list, which the platform's PHP arrays may be either; both are taken");
     if (name !== "result") type = objectOrList(type);
   }
@@ -945,12 +945,13 @@ function withoutNull(t: Extract<TypeRef, { kind: "union" }>): TypeRef {
 }
 
 /**
- * A row named or described as an identifier (`CURRENCY_ID` "Currency", `deliveryId` "Delivery service identifier") whose type cell names a catalogue word that is only an object's structure (`crm_currency`: "Object
- * describing currency."; `sale_delivery_service`: "Object of the delivery service"): the page means the object's
- * identifier, as its requests write (`"CURRENCY_ID": "USD"`, `"deliveryId": 3`). Read as the structure's identifying
- * member, `id`, else the member named after the word's last part (crm_currency's `CURRENCY`, "Currency identifier"),
- * and said; read as the object, 50 rows typed an identifier as a whole currency or service (a wrong type, not an
- * unknown one). A word the table of words calls an identifier is typed so by the catalogue already (no `ref`).
+ * A row named or described as an identifier (`CURRENCY_ID` "Currency", `deliveryId` "Delivery service identifier")
+ * whose type cell names a catalogue word that is only an object's structure (`crm_currency`: "Object describing
+ * currency."; `sale_delivery_service`: "Object of the delivery service"): the page means the object's identifier, as
+ * its requests write (`"CURRENCY_ID": "USD"`, `"deliveryId": 3`). Read as the structure's identifying member, `id`,
+ * else the member named after the word's last part (crm_currency's `CURRENCY`, "Currency identifier"), and said; read
+ * as the object, 40 rows typed an identifier as a whole currency or service (a wrong type, not an unknown one). A word
+ * the table of words calls an identifier is typed so by the catalogue already (no `ref`).
  */
 function identifierRead(scope: FieldScope, cell: YfmCell, name: string, typeText: string, description: string, type: TypeRef): TypeRef {
   if (type.kind !== "ref" || !(ID_NAME.test(name) || ID_WORDS.test(firstSentence(plainText(description))))) return type;

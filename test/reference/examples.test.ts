@@ -53,6 +53,20 @@ describe("the examples of a page", () => {
       ['{"a":1}', "event.offline.get"],
       ['{"b":2}', "event.offline.clear"],
     ]);
+    // A URL written before its body is its own command's, not the next one's (review).
+    const before = examplesOf(fence("bash", `curl -X POST ${WEBHOOK}/event.offline.get -d '{"a":1}'\ncurl -X POST ${WEBHOOK}/event.offline.clear -d '{"b":2}'`)) as Array<{ text: string; method?: { name: string } }>;
+    expect(before.map((e) => [e.text, e.method?.name])).toEqual([
+      ['{"a":1}', "event.offline.get"],
+      ['{"b":2}', "event.offline.clear"],
+    ]);
+    // 16,000 commands in one block: each body on its line and with its method, in linear time (counting each body's
+    // line from the block's start took 7.3 s here, review). A hang guard, far above the 60 ms it takes.
+    const many = ["```bash", ...Array.from({ length: 16_000 }, (_, k) => `curl -X POST \\\n-d '{"k":${k}}' \\\n${WEBHOOK}/m.a${k % 3}`), "```"].join("\n");
+    const started = performance.now();
+    const read = examplesOf(many) as Array<{ line: number; method?: { name: string } }>;
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(read).toHaveLength(16_000);
+    expect([read[5]?.line, read[5]?.method?.name, read[15_999]?.line]).toEqual([18, "m.a2", 3 + 3 * 15_999]);
   });
 
   it("reads a shell splice and a bare placeholder as placeholder strings, each quirk counted", () => {
@@ -62,8 +76,17 @@ describe("the examples of a page", () => {
     const bare = readExample('{"attachId":**put_attach_id**,"answerId": **put_answer_id** }');
     expect(bare.value).toEqual({ attachId: "**put_attach_id**", answerId: "**put_answer_id**" });
     expect(bare.quirks).toContain("placeholder");
-    // Inside a string, neither is read so (review): a text that mentions `**John**` or `'$5'` keeps it.
-    expect(readExample(`{"text":"Hi, **John**, welcome","note":"costs '$5' today","a":1,}`).value).toEqual({ text: "Hi, **John**, welcome", note: "costs '$5' today", a: 1 });
+    // Inside a string, neither is read so (review): a text that mentions `**John**`, `'$5'` or `'$NAME'` keeps it; an
+    // escaped quote does not end the string, a single-quoted (JSON5) string is one, and a quote in a comment opens none.
+    expect(readExample(`{"text":"Hi, **John**, welcome","note":"costs '$5' today","user":"user '$NAME' x","a":1,}`).value).toEqual({ text: "Hi, **John**, welcome", note: "costs '$5' today", user: "user '$NAME' x", a: 1 });
+    expect(readExample('{"a":"say \\"**x**\\" now",}').value).toEqual({ a: 'say "**x**" now' });
+    expect(readExample("{'a':'**x**', b: **y**,}").value).toEqual({ a: "**x**", b: "**y**" });
+    expect(readExample('{"a": **p**, // it\'s "quoted"\n "b": **q**}').value).toEqual({ a: "**p**", b: "**q**" });
+    // Lines of spaces or newlines by the ten thousand, around `...`: linear (review: 40,000 newlines took 2 s).
+    const started = performance.now();
+    expect(readExample(`{"a":1,${"\n".repeat(40_000)}}`).value).toEqual({ a: 1 });
+    expect(readExample(`{"a":[1, ${" ".repeat(60_000)}...]}`).value).toEqual({ a: [1] });
+    expect(performance.now() - started).toBeLessThan(1_000);
     // Strict JSON is read as it is, quirks none; a text that stays broken is unreadable.
     expect(readExample('{"a":"\'$x\'"}')).toEqual({ value: { a: "'$x'" }, strict: true, quirks: [] });
     expect(readExample('{"a":[1,2}').value).toBeUndefined();

@@ -48,9 +48,24 @@ export function examplesOf(page) {
       // blocks may open at `-X POST` without the word). The method is the one the URL after the body calls
       // (`…/rest/[api/]…/crm.deal.add`, or `crm.deal.add.json`, the answer's format named), else the block's first;
       // it is the page's own but for a page's examples of other methods.
+      // Each body's command runs from the `curl` before it to the next (a `curl` fence without the word is one
+      // command); its URL is that command's, before or after the body, else the block's first. Lines and commands
+      // are counted forward once, so a block of many commands costs linear time (review).
+      const starts = [0, ...[...text.matchAll(/\n[ \t]*curl\b/g)].map((m) => m.index + 1)];
+      const urls = new Map();
+      const urlOf = (k) => {
+        if (!urls.has(k)) urls.set(k, REST_URL.exec(text.slice(starts[k], starts[k + 1] ?? text.length)) ?? REST_URL.exec(text));
+        return urls.get(k);
+      };
+      const codeTab = /code examples?/.test(section) && /^(?:bash|shell|sh)$/.test(lang) && /\bcurl\b/.test(text);
+      let command = 0;
+      let lineOf = 0;
+      let counted = 0;
       for (const d of bodies) {
-        const url = REST_URL.exec(text.slice(d.index + d[0].length)) ?? REST_URL.exec(text);
-        out.push({ kind: "request", text: d[1], line: i + 2 + text.slice(0, d.index).split("\n").length - 1, method: url ? { name: url[2], version: url[1] ? "v3" : "legacy" } : undefined, codeTab: /code examples?/.test(section) && /^(?:bash|shell|sh)$/.test(lang) && /\bcurl\b/.test(text) });
+        while (command + 1 < starts.length && (starts[command + 1] ?? Infinity) <= d.index) command++;
+        for (let at = text.indexOf("\n", counted); at >= 0 && at < d.index; at = text.indexOf("\n", at + 1)) lineOf++, (counted = at + 1);
+        const url = urlOf(command);
+        out.push({ kind: "request", text: d[1], line: i + 2 + lineOf, method: url ? { name: url[2], version: url[1] ? "v3" : "legacy" } : undefined, codeTab });
       }
     } else if (lang === "json" && /response|returned data|successful/.test(section)) out.push({ kind: "response", text, line: i + 2 });
     else if (lang === "json" && /error/.test(section)) out.push({ kind: "error", text, line: i + 2 });
@@ -66,7 +81,7 @@ export function readExample(text) {
   } catch {
     // The published examples' quirks, each counted: comments, `...` for "and so on", trailing commas, single quotes.
     const quirks = [];
-    if (/^\s*\/\/|[^:"]\/\/\s|\/\*/m.test(text)) quirks.push("comment");
+    if (/^[ \t]*\/\/|[^:"]\/\/\s|\/\*/m.test(text)) quirks.push("comment");
     if (/\.\.\./.test(text)) quirks.push("ellipsis");
     // A cURL tab's shell: `"deadline":"'"$(date -Iseconds)"'"`, `"id": '"$id"'` close the single-quoted body to splice
     // a command's output or a variable in. Each is read as a placeholder, a string the checks below stand a value in for.
@@ -75,9 +90,11 @@ export function readExample(text) {
     const bare = quoteBarePlaceholders(text.replace(SHELL_ALL, (m, open, close) => (Boolean(open) === Boolean(close) ? '"**shell**"' : m)));
     if (bare.count > 0) quirks.push("placeholder");
     const cleaned = bare.text
-      .replace(/^\s*\.\.\.\s*,?\s*$/gm, "")
+      // Spaces, not `\s`, where a pattern starts at each line or looks behind: over a text of many newlines those
+      // took time in the square of its length (review).
+      .replace(/^[ \t]*\.\.\.[ \t]*,?[ \t]*$/gm, "")
       .replace(/,\s*\.\.\.\s*(?=[\]}])/g, "")
-      .replace(/(?<=[[{,]\s*)\.\.\.\s*(?=[\]},])/g, "")
+      .replace(/([[{,]\s*)\.\.\.\s*(?=[\]},])/g, "$1")
       .replace(/"\s*:\s*\.\.\.\s*(?=[,}\n])/g, '": null');
     try {
       const value = JSON5.parse(cleaned);
@@ -93,7 +110,9 @@ export function readExample(text) {
 // `'"$(date --date='-6 months' +%F)"'`, `'"$id"'`, `'$(date -Iseconds)'`, with the JSON quotes around it if any.
 // A variable's name starts with a letter (`'$5'` in a text is no splice); both forms bounded, so a hostile text costs
 // linear time (review: unbounded, `'$(` repeated took time in the square of its length).
-const SHELL_SOURCE = String.raw`(")?'"?\$(?:\([^)\n]{0,200}\)|\{?[A-Za-z_]\w{0,63}\}?)"?'(")?`;
+// A variable spliced in is quoted for the shell (`'"$id"'`); a command's output may be (`'"$(date)"'`) or not
+// (`'$(date -Iseconds)'`). `'$NAME'` alone, inside a string, is text (review).
+const SHELL_SOURCE = String.raw`(")?'(?:"\$\{?[A-Za-z_]\w{0,63}\}?"|"?\$\([^)\n]{0,200}\)"?)'(")?`;
 const SHELL = new RegExp(SHELL_SOURCE);
 const SHELL_ALL = new RegExp(SHELL_SOURCE, "g");
 
@@ -105,17 +124,25 @@ const SHELL_ALL = new RegExp(SHELL_SOURCE, "g");
 function quoteBarePlaceholders(text) {
   let out = "";
   let count = 0;
-  let inString = false;
+  // The quote that opened the string the scan is in (JSON5's `'…'` too), or "" outside one.
+  let quote = "";
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
-    if (inString) {
+    if (quote) {
       out += c;
       if (c === "\\") out += text[++i] ?? "";
-      else if (c === '"') inString = false;
+      else if (c === quote) quote = "";
       continue;
     }
-    if (c === '"') inString = true;
-    else if (c === "*" && text[i + 1] === "*") {
+    if (c === '"' || c === "'") quote = c;
+    else if (c === "/" && (text[i + 1] === "/" || text[i + 1] === "*")) {
+      // A comment, kept as it is: a quote inside it opens no string.
+      const end = text[i + 1] === "/" ? text.indexOf("\n", i) : text.indexOf("*/", i + 2);
+      const to = end < 0 ? text.length : text[i + 1] === "/" ? end : end + 2;
+      out += text.slice(i, to);
+      i = to - 1;
+      continue;
+    } else if (c === "*" && text[i + 1] === "*") {
       const m = /^\*\*(\w{1,100})\*\*/.exec(text.slice(i, i + 106));
       if (m) {
         out += `"${m[0]}"`;
@@ -252,10 +279,11 @@ function pagesUnder(root, model) {
   const first = model.methods.find((x) => x.source.file.includes("api-reference/"));
   if (!first) return [];
   // The reference's folder, the guides beside api-reference/ too (settings/: how to call the API, with cURL tabs).
-  const top = first.source.file.slice(0, first.source.file.indexOf("api-reference/") - 1);
+  // Sources that start at api-reference/ name pages from the config's folder itself.
+  const top = first.source.file.slice(0, Math.max(0, first.source.file.indexOf("api-reference/") - 1));
   return readdirSync(join(root, top), { recursive: true })
     .filter((f) => f.endsWith(".md"))
-    .map((f) => `${top}/${f.split(sep).join("/")}`);
+    .map((f) => (top ? `${top}/` : "") + f.split(sep).join("/"));
 }
 
 /** A placeholder the pages write for a value to fill in: `"**put_invoice_id_here**"`, `"**base64_encoded_content**"`. */
