@@ -1275,17 +1275,20 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     [`# A Method ${name}`, "", "> Scope: [`thing`](x)", "", "## Method Parameters", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **id***", "[`integer`](x) | Id ||", "|#", "", "## Returned Data", "", "#|", "|| **Name**", "`type` | **Description** ||", rows, "|#", "", extra].join("\n");
   const resultOf = (files: Record<string, string>, name: string) => stripSources(read(files).model?.methods.find((m) => m.name === name)?.result?.type ?? { kind: "unknown" });
   const str = { kind: "primitive", type: "string" };
+  /** A type catalogue: its table of words (`|| word | words ||` rows), then each structure's heading and table. */
+  const catalogueOf = (words: string[], ...structures: Array<[heading: string, ...rows: string[]]>) =>
+    [
+      ...["# Data Types", "", "## Types {#t}", "", "#|", "|| **Type** | **Description** ||", ...words, "|#", ""],
+      ...structures.flatMap(([heading, ...rows]) => [heading, "", ...(rows.length > 0 && rows[0]?.startsWith("||") ? ["#|", "|| **Value**\n`type` | **Description** ||", ...rows, "|#"] : rows), ""]),
+    ].join("\n");
 
   it("a row named or described as an identifier, typed by a catalogue word that is only an object, is the object's identifier, said (CURRENCY_ID: crm_currency)", () => {
-    const catalogue = [
-      "# Data Types", "", "## Types {#t}", "", "#|", "|| **Type** | **Description** ||",
-      "|| [`crm_currency`](#crm_currency) | Object describing currency. ||",
-      "|| [`sale_delivery_service`](#sale_delivery_service) | Object of the delivery service ||",
-      "|| [`shop_note`](#shop_note) | Object of a note ||", "|#", "",
-      "### crm_currency", "", "#|", "|| **Value**\n`type` | **Description** ||", "|| **AMOUNT**\n[`double`](x) | Rate ||", "|| **CURRENCY**\n[`string`](x) | Currency identifier ||", "|#", "",
-      "### sale_delivery_service", "", "#|", "|| **Value**\n`type` | **Description** ||", "|| **id**\n[`integer`](x) | Identifier ||", "|| **name**\n[`string`](x) | Name ||", "|#", "",
-      "### shop_note", "", "#|", "|| **Value**\n`type` | **Description** ||", "|| **text**\n[`string`](x) | Text ||", "|#", "",
-    ].join("\n");
+    const catalogue = catalogueOf(
+      ["|| [`crm_currency`](#crm_currency) | Object describing currency. ||", "|| [`sale_delivery_service`](#sale_delivery_service) | Object of the delivery service ||", "|| [`shop_note`](#shop_note) | Object of a note ||"],
+      ["### crm_currency", "|| **AMOUNT**\n[`double`](x) | Rate ||", "|| **CURRENCY**\n[`string`](x) | Currency identifier ||"],
+      ["### sale_delivery_service", "|| **id**\n[`integer`](x) | Identifier ||", "|| **name**\n[`string`](x) | Name ||"],
+      ["### shop_note", "|| **text**\n[`string`](x) | Text ||"],
+    );
     const text = returned("thing.get", "|| **result**\n[`crm_currency`](../data-types.md) | The currency ||").replace(
       "|| **id***\n[`integer`](x) | Id ||",
       [
@@ -1319,14 +1322,15 @@ describe("what a row's words add to its type, and the catalogue's structures giv
   });
 
   it("a file word whose catalogue says a value written is an upload structure is unknown in parameters, with that sentence; the answer's object in results", () => {
-    const catalogue = [
-      "# Data Types", "", "## Types {#t}", "", "#|", "|| **Type** | **Description** ||",
-      "|| [`diskfile`](#diskfile) | File retained on Drive. In the response, the method returns an object describing the file; when writing, the value is passed as an upload structure. ||",
-      "|| [`attached_diskfile`](#attached_diskfile) | File attached to a record. In the response, the method returns an object describing the file; when writing, the value is passed as an upload structure. ||",
-      "|| `product_file` | Product image. In the response, the method returns an object describing the file. ||", "|#", "",
-      "### diskfile {#diskfile}", "", "File retained on Drive.", "", "#|", "|| **Name**\n`type` | **Description** ||", "|| **ID**\n[`integer`](x) | Identifier ||", "|#", "",
-      "### attached_diskfile {#attached_diskfile}", "", "File attached to a record. In the response, the method returns an object describing the file.", "",
-    ].join("\n");
+    const catalogue = catalogueOf(
+      [
+        "|| [`diskfile`](#diskfile) | File retained on Drive. In the response, the method returns an object describing the file; when writing, the value is passed as an upload structure. ||",
+        "|| [`attached_diskfile`](#attached_diskfile) | File attached to a record. In the response, the method returns an object describing the file; when writing, the value is passed as an upload structure. ||",
+        "|| `product_file` | Product image. In the response, the method returns an object describing the file. ||",
+      ],
+      ["### diskfile {#diskfile}", "|| **ID**\n[`integer`](x) | Identifier ||"],
+      ["### attached_diskfile {#attached_diskfile}", "File attached to a record. In the response, the method returns an object describing the file."],
+    );
     const text = returned(
       "thing.get",
       ["|| **result**\n[`object`](x) | The thing ||", "|| **FILES**\n[`diskfile`](../data-types.md) | Files ||", "|| **ICON**\n[`attached_diskfile`](../data-types.md#attached_diskfile) | Icon ||", "|| **PHOTO**\n[`product_file`](../data-types.md) | Photo ||"].join("\n"),
