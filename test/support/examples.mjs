@@ -45,12 +45,11 @@ export function examplesOf(page) {
       // `-d '{…}'`: the request body of a cURL command (single-quoted, as every tab writes it), each command of the
       // block (offline-events.md runs two in one), in whatever section it stands ("Code Examples", "Examples", a
       // mode's own section) and however its fence is marked (`bash`, `sh`, `shell`, `curl`, `http`, or none; `curl`
-      // blocks may open at `-X POST` without the word). The method is the one the URL after the body calls
-      // (`…/rest/[api/]…/crm.deal.add`, or `crm.deal.add.json`, the answer's format named), else the block's first;
-      // it is the page's own but for a page's examples of other methods.
-      // Each body's command runs from the `curl` before it to the next (a `curl` fence without the word is one
-      // command); its URL is that command's, before or after the body, else the block's first. Lines and commands
-      // are counted forward once, so a block of many commands costs linear time (review).
+      // blocks may open at `-X POST` without the word). The method is the one its command's URL calls
+      // (`…/rest/[api/]…/crm.deal.add`, or `crm.deal.add.json`, the answer's format named), else the block's first
+      // URL's; it is the page's own but for a page's examples of other methods. A command runs from the `curl` before
+      // the body to the next (a `curl` fence without the word is one command). Lines and commands are counted forward
+      // once, so a block of many commands costs linear time (review).
       const starts = [0, ...[...text.matchAll(/\n[ \t]*curl\b/g)].map((m) => m.index + 1)];
       const urls = new Map();
       const urlOf = (k) => {
@@ -107,19 +106,18 @@ export function readExample(text) {
   }
 }
 
-// `'"$(date --date='-6 months' +%F)"'`, `'"$id"'`, `'$(date -Iseconds)'`, with the JSON quotes around it if any.
-// A variable's name starts with a letter (`'$5'` in a text is no splice); both forms bounded, so a hostile text costs
-// linear time (review: unbounded, `'$(` repeated took time in the square of its length).
-// A variable spliced in is quoted for the shell (`'"$id"'`); a command's output may be (`'"$(date)"'`) or not
-// (`'$(date -Iseconds)'`). `'$NAME'` alone, inside a string, is text (review).
+// A shell splice, with the JSON quotes around it if any: a variable quoted for the shell (`'"$id"'`, its name starting
+// with a letter), or a command's output, quoted or not (`'"$(date --date='-6 months' +%F)"'`, `'$(date -Iseconds)'`).
+// `'$NAME'` or `'$5'` inside a string is text (review). Both forms bounded, so a hostile text costs linear time
+// (review: unbounded, `'$(` repeated took time in the square of its length).
 const SHELL_SOURCE = String.raw`(")?'(?:"\$\{?[A-Za-z_]\w{0,63}\}?"|"?\$\([^)\n]{0,200}\)"?)'(")?`;
 const SHELL = new RegExp(SHELL_SOURCE);
 const SHELL_ALL = new RegExp(SHELL_SOURCE, "g");
 
 /**
- * Each `**name**` outside a JSON string quoted (`"attachId":**put_attach_id**` -> `"**put_attach_id**"`), with their
- * count. One pass that knows where double-quoted strings are, so text inside a string ("Hi, **John**, welcome") is
- * left as it is (review), in linear time.
+ * Each `**name**` outside a string quoted (`"attachId":**put_attach_id**` -> `"**put_attach_id**"`), with their count.
+ * One pass that knows where strings (double- or single-quoted, escapes within) and comments are, so text inside them
+ * ("Hi, **John**, welcome") is left as it is (review), in linear time.
  */
 function quoteBarePlaceholders(text) {
   let out = "";
@@ -190,20 +188,19 @@ export function checkExamples(outDir, root = ROOT) {
   const pages = new Set(described.map((x) => x.source.file));
   for (const file of pagesUnder(root, model)) pages.add(file);
   for (const file of [...pages].sort()) {
-   const page = readFileSync(join(root, file), "utf8");
-   for (const ex of examplesOf(page)) {
-    const m = ex.method ? byName.get(`${ex.method.version}:${ex.method.name.toLowerCase()}`) : byPage.get(file);
-    if (!m) {
-      // A response or error of a page that is no method's, or a request to a method the reference does not describe
-      // (or a URL the reading cannot place): nothing to check it against, counted.
-      if (ex.kind === "request" || byPage.has(file)) count(ex.kind, "unattributed");
-      continue;
-    }
-    const op = docs[m.version].paths[`/${m.name}`];
-    if (!op) continue;
-    const verb = op.post ? "post" : "get";
-    const base = `${m.version}#/paths/${pointer(m.name)}/${verb}`;
-    {
+    const page = readFileSync(join(root, file), "utf8");
+    for (const ex of examplesOf(page)) {
+      const m = ex.method ? byName.get(`${ex.method.version}:${ex.method.name.toLowerCase()}`) : byPage.get(file);
+      if (!m) {
+        // A response or error of a page that is no method's, or a request to a method the reference does not
+        // describe (or a URL the reading cannot place): nothing to check it against, counted.
+        if (ex.kind === "request" || byPage.has(file)) count(ex.kind, "unattributed");
+        continue;
+      }
+      const op = docs[m.version].paths[`/${m.name}`];
+      if (!op) continue;
+      const verb = op.post ? "post" : "get";
+      const base = `${m.version}#/paths/${pointer(m.name)}/${verb}`;
       count(ex.kind, "examples");
       if (m.source.file !== file) count(ex.kind, "otherPage");
       const read = readExample(ex.text);
@@ -269,7 +266,6 @@ export function checkExamples(outDir, root = ROOT) {
       const at = e?.keyword === "required" ? `${e.instancePath}/${e.params.missingProperty}` : e?.instancePath;
       (kinds[kind] ??= []).push(`${file}:${ex.line}${at ? ` ${at}` : ""}`);
     }
-   }
   }
   return { figures, kinds, quirks, accepted, extra };
 }
