@@ -297,25 +297,7 @@ function readFieldRow(scope: FieldScope, cols: FieldColumns, row: YfmCell[], cel
   const typeText = cols.type !== null ? (row[cols.type]?.text ?? "") : cell.text.slice(m[0].length);
   const description = cols.description !== null ? (row[cols.description]?.text ?? "") : "";
   let type = readType(scope, typeText, cell, seen);
-  type = identifierRead(scope, cell, name, typeText, description, type);
-  // "Phone. Multiple", "Linked contact identifier. Multiple.": the platform's multiple field holds a list of what the
-  // cell names (crm.company.update writes the same row `crm_multifield[]`, crm.lead.add `crm_multifield`; the pages'
-  // requests pass `"PHONE": [{…}]`). A row whose words are "Multiple" alone describes the attribute (a flag), not this.
-  if (type.kind !== "array" && type.kind !== "unknown" && MULTIPLE.test(plainText(description).trim())) {
-    sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "a list of them: its type cell names one value, its words say the field is multiple");
-    type = { kind: "array", items: type };
-  }
-  // "Associative array of objects describing tags" (`TagDto[]`), "… dropdown menu items" (`MenuItemDto`): PHP's keyed
-  // array of those objects, a JSON object whose keys the caller chooses (the timeline's examples key them: `"items":
-  // {"confirm": {…}}`), whether the cell names one object or a list of them. Said where the cell names a list.
-  const associative = ASSOCIATIVE.test(plainText(description).trim()) ? (type.kind === "array" ? type.items : type) : null;
-  if (associative && (associative.kind === "object" || associative.kind === "ref") && !isBareObject(associative)) {
-    if (type.kind === "array") sayTypeReading(scope, cell, `${name}: ${plainText(description).slice(0, 80)}`, "an object keyed by the caller's keys whose values are the items: its type cell names a list, its words an associative array");
-    type = { kind: "object", members: [], additional: associative, keyDescription: "key" };
-  }
-  // "Value `redirect`" alone (the timeline action's `type`): the one value the field takes, which tells its cases apart.
-  const only = type.kind === "primitive" && type.type === "string" && !type.enum ? /^Value `([^`\n]+)`\.?$/.exec(plainText(description).trim()) : null;
-  if (only?.[1] && type.kind === "primitive") type = { ...type, enum: [only[1]] };
+  type = wordsSay(scope, cell, name, description, identifierRead(scope, cell, name, typeText, description, type));
   // An object whose members the description places elsewhere: "described [below](#fields)", or a section named after
   // it; or one option of a union that is that object (`undefined|object` of the event pages, "described [below](#fields_after)").
   const bareOptions = type.kind === "union" ? type.options.filter(isBareObject) : [];
@@ -960,12 +942,43 @@ function identifierRead(scope: FieldScope, cell: YfmCell, name: string, typeText
   if (!only || only.arrays > 0 || only.word.includes(".")) return type;
   const word = only.word.toLowerCase();
   const last = word.slice(word.lastIndexOf("_") + 1);
-  const member = scope.typeWord(`${word}.id`) ? "id" : last !== word && scope.typeWord(`${word}.${last}`) ? last : null;
-  const id = member ? scope.typeWord(`${word}.${member}`) : null;
-  if (!id || id.kind !== "primitive") return type;
-  sayTypeReading(scope, cell, `${name}: ${only.word}, ${plainText(description).slice(0, 60)}`, `the identifier of the object '${only.word}' (its member \`${member}\`, ${id.type}), as the row's name and words say, not the whole object its structure describes`);
-  return id;
+  // The first of `id` and the member named after the word's last part that the structure has.
+  for (const member of last !== word ? ["id", last] : ["id"]) {
+    const id = scope.typeWord(`${word}.${member}`);
+    if (!id) continue;
+    if (id.kind !== "primitive") return type;
+    sayTypeReading(scope, cell, `${name}: ${only.word}, ${plainText(description).slice(0, 60)}`, `the identifier of the object '${only.word}' (its member \`${member}\`, ${id.type}), as the row's name and words say, not the whole object its structure describes`);
+    return id;
+  }
+  return type;
 }
+
+/** What the row's words say of the type its cell names: "Multiple", "Associative array of objects", "Value `x`". */
+function wordsSay(scope: FieldScope, cell: YfmCell, name: string, description: string, type: TypeRef): TypeRef {
+  const words = plainText(description).trim();
+  const said = (reading: string) => sayTypeReading(scope, cell, `${name}: ${words.slice(0, 80)}`, reading);
+  // "Phone. Multiple", "Linked contact identifier. Multiple.": the platform's multiple field holds a list of what the
+  // cell names (crm.company.update writes the same row `crm_multifield[]`, crm.lead.add `crm_multifield`; the pages'
+  // requests pass `"PHONE": [{…}]`). A row whose words are "Multiple" alone describes the attribute (a flag), not this.
+  if (type.kind !== "array" && type.kind !== "unknown" && MULTIPLE.test(words)) {
+    said("a list of them: its type cell names one value, its words say the field is multiple");
+    return { kind: "array", items: type };
+  }
+  // "Associative array of objects describing tags" (`TagDto[]`), "… dropdown menu items" (`MenuItemDto`): PHP's keyed
+  // array of those objects, a JSON object whose keys the caller chooses (the timeline's examples key them: `"items":
+  // {"confirm": {…}}`), whether the cell names one object or a list of them. Said where the cell names a list.
+  const associative = ASSOCIATIVE.test(words) ? (type.kind === "array" ? type.items : type) : null;
+  if (associative && (associative.kind === "object" || associative.kind === "ref") && !isBareObject(associative)) {
+    if (type.kind === "array") said("an object keyed by the caller's keys whose values are the items: its type cell names a list, its words an associative array");
+    return { kind: "object", members: [], additional: associative, keyDescription: "key" };
+  }
+  // "Value `redirect`" alone (the timeline action's `type`): the one value the field takes, which tells its cases apart.
+  const only = type.kind === "primitive" && type.type === "string" && !type.enum ? ONE_VALUE.exec(words) : null;
+  return only?.[1] && type.kind === "primitive" ? { ...type, enum: [only[1]] } : type;
+}
+
+/** Words that say the one value a field takes: "Value `redirect`" (also how front-end.ts finds a table's cases). */
+export const ONE_VALUE = /^value `([^`\n]+)`\.?$/i;
 
 /** Words that open by calling the value PHP's keyed array of objects: "An associative array of objects describing …". */
 const ASSOCIATIVE = /^(?:an? )?associative array of objects\b/i;

@@ -10,7 +10,7 @@ import { type IncludeMemo, type IncludeResolver, type YfmBlock, type YfmPage, sc
 import type { YfmCell } from "../yfm/tables.js";
 import { type TypeCatalogue, readCatalogue } from "./catalogue.js";
 import { readSystemErrors } from "./errors.js";
-import { fieldColumns, readFieldRows } from "./fields.js";
+import { ONE_VALUE, fieldColumns, plainText, readFieldRows } from "./fields.js";
 import { readEventPage, readPlacementPage, warnUnreadHandler } from "./events.js";
 import { isDotted, nest } from "./nesting.js";
 import { readRequestRates } from "./limits.js";
@@ -223,8 +223,8 @@ function wholePage(blocks: readonly YfmBlock[], word: string | undefined): { tab
 function fixedRow(rows: readonly YfmCell[][]): string | null {
   for (const row of rows.slice(1)) {
     const m = /^\*\*([\w.]+)(\^\*\^|\\?\*)?\*\*(\^\*\^|\\?\*)?/.exec(row[0]?.text ?? "");
-    const words = row[row.length - 1]?.text.trim() ?? "";
-    if (m?.[1] && (m[2] || m[3]) && /^value `[^`\n]+`\.?$/i.test(words)) return m[1].toLowerCase();
+    const words = plainText(row[row.length - 1]?.text ?? "").trim();
+    if (m?.[1] && (m[2] || m[3]) && ONE_VALUE.test(words)) return m[1].toLowerCase();
   }
   return null;
 }
