@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import { LineCounter, isMap, isSeq, parseDocument } from "yaml";
 import type { GeneratedFile } from "../emit/files.js";
 import { seedSchema } from "../emit/server/mock.js";
+import { GENERATOR_NAME } from "../options.js";
 import { oneLine } from "../util/redact.js";
 
 /**
@@ -183,6 +184,10 @@ export async function serveMock(files: readonly GeneratedFile[], flags: MockFlag
     const { port } = httpServer.address() as AddressInfo;
     const host = flags.host.includes(":") ? `[${flags.host}]` : flags.host;
     process.stdout.write(`listening on ${flags.http ? "http" : "https"}://${host}:${port}\n`);
+    // The mock takes any credentials as an administrator's: said once when it listens beyond this machine.
+    if (beyondLoopback(flags.host)) {
+      process.stderr.write(`${GENERATOR_NAME}: warning: the mock listens on ${host}, beyond loopback: anyone who reaches it is taken as an administrator with any credentials\n`);
+    }
     return await new Promise<number>((done) => {
       const stop = (signal: NodeJS.Signals) => {
         process.off("SIGINT", stop);
@@ -214,6 +219,11 @@ export async function serveMock(files: readonly GeneratedFile[], flags: MockFlag
     cleanup();
     throw err;
   }
+}
+
+/** Whether a listening address reaches beyond this machine: anything but 127.0.0.0/8, ::1 and localhost. */
+export function beyondLoopback(host: string): boolean {
+  return !/^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|\[::1\]|localhost)$/i.test(host);
 }
 
 /** The certificate's default file: the user's cache folder (`$XDG_CACHE_HOME`, else `~/.cache`), one per host. */

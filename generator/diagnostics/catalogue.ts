@@ -109,8 +109,11 @@ const catalogue = {
   },
   "no-methods": {
     severity: "error",
-    message: (_: Record<string, never>) => "The spec describes no method, expected an 'Endpoints' section with '**method.name**.' paragraphs",
-    hint: "See spec-source/README.md#methods.",
+    message: (p: { folder?: boolean }) =>
+      p.folder
+        ? "The folder describes no method, expected pages titled '# Words method.name' with a 'Method Parameters' section"
+        : "The spec describes no method, expected an 'Endpoints' section with '**method.name**.' paragraphs",
+    hint: "See spec-source/README.md#methods (a spec file), or spec-source/README-reference.md#method-pages (a folder of the reference).",
   },
   "nesting-too-deep": {
     severity: "warning",

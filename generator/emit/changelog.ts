@@ -2,6 +2,7 @@ import type { Change, DiffReport } from "../diff/index.js";
 import { CHANGE_RULES, type ChangelogSection, type Severity, maxSeverity } from "../diff/rules.js";
 import { RUNTIME_CODES } from "../diff/runtime-api.js";
 import { redactSecrets } from "../util/redact.js";
+import { lineCommentText } from "../util/comment.js";
 import type { GeneratedFile } from "./files.js";
 
 /**
@@ -39,7 +40,8 @@ function severityFor(kind: PackageKind, c: Change): Severity | null {
 
 function entry(c: Change, severity: Severity, specPath: string): string {
   // A page of a folder input (the platform's reference) is named, below the folder: its lines are its own.
-  const page = (file: string) => (file === specPath ? null : file.startsWith(`${specPath}/`) ? file.slice(specPath.length + 1) : file);
+  // A page's path is input: a line break in a file's name would start a line of the changelog's own.
+  const page = (file: string) => (file === specPath ? null : lineCommentText(file.startsWith(`${specPath}/`) ? file.slice(specPath.length + 1) : file));
   const now = c.to ? page(c.to.file) : null;
   const was = c.from ? page(c.from.file) : null;
   const where = c.to ? (now ? `${now} line ${c.to.line}` : `spec line ${c.to.line}`) : c.from ? (was ? `was at line ${c.from.line} of ${was} in the previous version` : `was at line ${c.from.line} of the previous spec`) : "";

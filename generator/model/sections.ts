@@ -20,7 +20,16 @@ export function sectionAnchorAt(model: { sections: ReadonlyArray<{ anchor: strin
 export function publicUrl(pages: { base: string; root: string }, file: string): string | null {
   if (!/(^|\/)api-reference\//.test(file)) return null;
   const path = file.startsWith(pages.root) ? file.slice(pages.root.length) : file;
-  return `${pages.base}${path.replace(/\.md$/, ".html")}`;
+  return `${pages.base}${path.replace(/\.md$/, ".html").split("/").map(urlSegment).join("/")}`;
+}
+
+/**
+ * A path segment as a URL writes it: percent-encoded, `*`, `'`, `(`, `)` and `!` too (encodeURIComponent keeps
+ * them). A page's path is input: under a folder named `a*`, a JSDoc `@see` of its pages held a star then a slash,
+ * which closed the comment.
+ */
+function urlSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /**

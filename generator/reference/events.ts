@@ -2,7 +2,7 @@ import { type Diagnostic, diagnostic } from "../diagnostics/catalogue.js";
 import type { EventPayload, Field, Placement, TypeRef } from "../model/types.js";
 import type { YfmBlock, YfmPage } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
-import { FIELD_BUDGET, type FieldScope, fieldColumns, plainText, readFieldRows } from "./fields.js";
+import { type FieldScope, fieldBudget, fieldColumns, plainText, readFieldRows } from "./fields.js";
 import { withKeyFormsIn } from "./keys.js";
 import { nest } from "./nesting.js";
 import { scopeLine } from "./scopes.js";
@@ -131,7 +131,7 @@ function fieldsOf(page: YfmPage, table: Extract<YfmBlock, { kind: "table" }>, sc
     tableAt: (anchor) => tableAt(page.blocks, (index ??= headingIndex(page.blocks)), anchor) ?? scope.catalogueTable(anchor),
     typeWord: scope.typeWord,
     knownWords: scope.knownWords,
-    budget: { left: FIELD_BUDGET, warned: false },
+    budget: fieldBudget(page.blocks),
   };
   const [header, ...rows] = table.rows;
   const cols = header ? fieldColumns(header) : null;

@@ -66,7 +66,7 @@ export interface FieldScope {
    * Fields this page may still read through links: tables that name each other (not in a cycle, which `seen`
    * stops) would otherwise multiply with their depth. Past it, an object keeps no members, with a warning.
    */
-  budget?: { left: number; warned: boolean };
+  budget?: { left: number; size: number; warned: boolean };
   /** Every row this scope read into a field, for the page's ledger (no row read and then dropped in silence). */
   read?: Array<{ name: string; source: Source }>;
   /** Rows a reading merged into another (`X[]` as X's items), by position: held where that one is. */
@@ -80,7 +80,20 @@ export interface FieldScope {
 }
 
 /** The fields one page reads at most, nested ones included; the reference's largest page reads a few hundred. */
-export const FIELD_BUDGET = 20_000;
+const FIELD_BUDGET = 20_000;
+
+/**
+ * A page's budget of fields: 128 and 16 for each row of its tables, at most FIELD_BUDGET. Every page of the
+ * reference reads at most 16 fields a row (crm.item.get: 286 from 32 rows, through the tables it links). A budget
+ * of 20,000 alone let a page of 3 KB whose sections link one another read 20,000 fields (50 MB written), and 28
+ * such pages made a model.json too long for a string.
+ */
+export function fieldBudget(blocks: ReadonlyArray<{ kind: string; rows?: readonly unknown[] }>): { left: number; size: number; warned: boolean } {
+  let rows = 0;
+  for (const b of blocks) if (b.kind === "table") rows += b.rows?.length ?? 0;
+  const size = Math.min(FIELD_BUDGET, 128 + 16 * rows);
+  return { left: size, size, warned: false };
+}
 
 /**
  * The warnings that say how a row's type was read (several forms, a list in words, a link to no table): they speak
@@ -238,7 +251,7 @@ const sourceOf = (c: YfmCell): Source => ({ file: c.file, line: c.line, column: 
 
 /**
  * How deep nested objects are followed through anchors (a guard against tables that name each other; the page's
- * FIELD_BUDGET bounds the work). 8: the timeline's layout reaches a menu item's action 7 tables down.
+ * budget, fieldBudget, bounds the work). 8: the timeline's layout reaches a menu item's action 7 tables down.
  */
 const DEPTH = 8;
 
@@ -249,7 +262,7 @@ export function readFieldRows(scope: FieldScope, cols: FieldColumns, rows: YfmCe
     const cell = row[cols.name];
     if (!cell) continue;
     if (scope.budget && --scope.budget.left < 0) {
-      if (!scope.budget.warned) scope.diagnostics.push(diagnostic("unplaced", at(cell, 1), { what: `the fields from here on: the page's tables, linked one into another, pass ${FIELD_BUDGET} fields` }));
+      if (!scope.budget.warned) scope.diagnostics.push(diagnostic("unplaced", at(cell, 1), { what: `the fields from here on: the page's tables, linked one into another, pass ${scope.budget.size} fields` }));
       scope.budget.warned = true;
       break;
     }

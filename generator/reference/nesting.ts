@@ -23,21 +23,37 @@ function lastDot(path: string): number {
   return path.replace(/\.\.\.$/, "").lastIndexOf(".");
 }
 
+/**
+ * The most names a row's path joins (`a.b.c` joins three). The reference's deepest rows join three; a path of
+ * thousands (`a.a.a…`, 16 KB) recursed once a name and overflowed the stack, and each level sliced the path again.
+ */
+const MAX_PATH_NAMES = 32;
+
 export function nest(rows: Field[], diagnostics: Diagnostic[]): Field[] {
   const top: Field[] = [];
   const byPath = new Map<string, Field>();
-  // A row's parent: a row of the table, or a member a row's linked table gave (`data.FIELDS` when `data` links to it).
+  // A row's parent: a row of the table, or a member a row's linked table gave (`data.FIELDS` when `data` links to
+  // it): the longest leading path a row names, then down the members by the names after it.
   const lookup = (path: string): Field | undefined => {
     const direct = byPath.get(path);
     if (direct) return direct;
-    const dot = lastDot(path);
-    if (dot < 0) return undefined;
-    const up = lookup(path.slice(0, dot));
-    const object = up ? objectIn(up) : null;
-    return object?.members.find((m) => m.name === path.slice(dot + 1));
+    const names: string[] = [];
+    let rest = path;
+    let found: Field | undefined;
+    for (let dot = lastDot(rest); dot >= 0 && !found; dot = lastDot(rest)) {
+      names.push(rest.slice(dot + 1));
+      rest = rest.slice(0, dot);
+      found = byPath.get(rest);
+    }
+    for (let i = names.length - 1; i >= 0 && found; i--) found = objectIn(found)?.members.find((m) => m.name === names[i]);
+    return found;
   };
   for (const f of rows) {
     const path = f.name.replace(/\[\]/g, "");
+    if (path.replace(/\.\.\.$/, "").split(".", MAX_PATH_NAMES + 1).length > MAX_PATH_NAMES) {
+      diagnostics.push(diagnostic("unplaced", { ...f.source, endLine: f.source.line, endColumn: f.source.column + 1 }, { what: `the row '${f.name.slice(0, 80)}…': its path joins more than ${MAX_PATH_NAMES} names` }));
+      continue;
+    }
     const dot = lastDot(path);
     if (dot < 0) {
       top.push(f);

@@ -3,7 +3,7 @@ import { emptyMethod } from "../model/fragments.js";
 import type { Field, Method, Source, TypeRef, Version } from "../model/types.js";
 import type { YfmBlock, YfmPage } from "../yfm/blocks.js";
 import type { YfmCell } from "../yfm/tables.js";
-import { type AnchoredTable, FIELD_BUDGET, type FieldScope, TYPE_READINGS, plainText } from "./fields.js";
+import { type AnchoredTable, type FieldScope, fieldBudget, TYPE_READINGS, plainText } from "./fields.js";
 import { withKeyForms } from "./keys.js";
 import { scopeLine } from "./scopes.js";
 import { type HeadingIndex, type PageSection, type SectionTable, firstFieldTable, headingIndex, namedInside, positionKey, sectionsOf, spanOf, srcOf, tableAt, tableNamed, warnUnused } from "./sections.js";
@@ -174,7 +174,7 @@ export function readPage(page: YfmPage, area: string, scope: PageScope): PageRea
     },
     typeWord: scope.typeWord,
     knownWords: scope.knownWords,
-    budget: { left: FIELD_BUDGET, warned: false },
+    budget: fieldBudget(page.blocks),
     read: [],
     merged: new Set(),
     selectable: { fields: [], into: null },

@@ -502,6 +502,15 @@ export function createRuntimeHandler(
       const p = (command as { params?: unknown }).params;
       inner = p && typeof p === "object" && !Array.isArray(p) ? (p as Record<string, unknown>) : {};
     }
+    // As a call alone: the answer's format after the name, and the credential, which is the batch's, not the
+    // handler's (a command's `auth`, as older SDKs put into each command, went on into the handler's parameters,
+    // and an echoing handler sent the token back).
+    if (method.endsWith(".json")) method = method.slice(0, -5);
+    if (Object.hasOwn(inner, "auth")) {
+      if (typeof inner.auth === "string" && inner.auth) call.secrets.push(inner.auth);
+      const { auth: _credential, ...rest } = inner;
+      inner = rest;
+    }
     const target = commandTarget("legacy", method);
     if ("ok" in target) return target;
     // A key that reaches a prototype is refused as it was sent; then references to earlier commands' results
@@ -531,7 +540,13 @@ export function createRuntimeHandler(
     for (const command of commands) {
       const c = (command && typeof command === "object" ? command : {}) as { method?: unknown; query?: unknown };
       const method = typeof c.method === "string" ? c.method : "";
-      const query = c.query && typeof c.query === "object" && !Array.isArray(c.query) ? (c.query as Record<string, unknown>) : {};
+      let query = c.query && typeof c.query === "object" && !Array.isArray(c.query) ? (c.query as Record<string, unknown>) : {};
+      // The credential is the batch's: a command's own is kept from the handler, as in the legacy batch.
+      if (Object.hasOwn(query, "auth")) {
+        if (typeof query.auth === "string" && query.auth) call.secrets.push(query.auth);
+        const { auth: _credential, ...rest } = query;
+        query = rest;
+      }
       const target = commandTarget("v3", method);
       let outcome: Success | Failure;
       if ("ok" in target) outcome = target;

@@ -236,7 +236,7 @@ export function sample(schema: Schema, schemas: Record<string, Schema>, random: 
       if (schema.format === "uri") return `https://mock.example/${encodeURIComponent(name || "link")}/${int()}`;
       if (schema.format === "byte") return "bW9jaw==";
       // The patterns the generator writes: digits (a decimal string), and a code of letters, digits and `_`.
-      if (schema.pattern?.includes("[0-9]+") || /(^|_)ID$|Id$/.test(name)) return String(int());
+      if (schema.pattern?.includes("[0-9]+") || /(^|_)ID$|Id$/.test(name)) return textOf(int());
       if (schema.pattern) return `${(name || "code").replace(/\W/g, "_")}_${int()}`;
       return `${name || "text"} ${int()}`;
     }
@@ -275,7 +275,7 @@ function baseRef(schema: Schema): Schema | null {
 /** An identifier of the type the schema gives it: a decimal string or a number. */
 function idValue(schema: Schema | undefined, schemas: Record<string, Schema>, n: number): unknown {
   const s = schema ? resolve(schema, schemas) : {};
-  return s.type === "integer" || s.type === "number" ? n : String(n);
+  return s.type === "integer" || s.type === "number" ? n : textOf(n);
 }
 
 /**
@@ -287,7 +287,7 @@ function echo(o: Record<string, unknown>, props: Record<string, Schema>, schemas
   const member = Object.hasOwn(props, param) ? param : /id$/i.test(param) ? ["id", "ID"].find((m) => Object.hasOwn(props, m)) : undefined;
   if (!member || typeof o !== "object" || o === null) return;
   const s = resolve(props[member] ?? {}, schemas);
-  const v = s.type === "integer" || s.type === "number" ? (/^-?\d+$/.test(String(value)) ? Number(value) : undefined) : s.type === "string" ? String(value) : undefined;
+  const v = s.type === "integer" || s.type === "number" ? (/^-?\d+$/.test(textOf(value)) ? Number(value) : undefined) : s.type === "string" ? textOf(value) : undefined;
   // Only a value the member's schema takes: its type, its pattern, its allowed values.
   if (v === undefined) return;
   if (typeof v === "string" && s.pattern && !new RegExp(s.pattern).test(v)) return;
@@ -302,15 +302,47 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** Numbers as numbers (a decimal string too), anything else by code units: the same order on every machine. */
 function compare(a: unknown, b: unknown): number {
-  const x = String(a ?? "");
-  const y = String(b ?? "");
+  const x = textOf(a ?? "");
+  const y = textOf(b ?? "");
   if (NUMBER.test(x) && NUMBER.test(y)) return Number(x) - Number(y);
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/**
+ * Whether a value matches a filter's pattern, `%` standing for any text (case aside). By hand, not as a regular
+ * expression: `.*` per `%` backtracked in time exponential in the `%`s (nine took 22 s, the whole mock blocked), and
+ * a long pattern overflowed the expression's size. The text between the `%`s is found left to right, each part at
+ * its first place after the one before: a part found later would leave less room for the rest, never more.
+ */
 function like(value: unknown, pattern: string): boolean {
-  const re = new RegExp(`^${pattern.split("%").map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`, "i");
-  return re.test(String(value ?? ""));
+  const text = textOf(value ?? "").toLowerCase();
+  const parts = pattern.toLowerCase().split("%");
+  if (parts.length === 1) return text === parts[0];
+  const first = parts[0] ?? "";
+  const last = parts[parts.length - 1] ?? "";
+  if (text.length < first.length + last.length || !text.startsWith(first) || !text.endsWith(last)) return false;
+  let at = first.length;
+  const end = text.length - last.length;
+  for (let i = 1; i < parts.length - 1; i++) {
+    const part = parts[i] ?? "";
+    if (part === "") continue;
+    const found = text.indexOf(part, at);
+    if (found < 0 || found + part.length > end) return false;
+    at = found + part.length;
+  }
+  return true;
+}
+
+/**
+ * A value as text, as `String` gives it, and "" where `String` throws: a request's JSON can hold an object whose own
+ * `toString` is no function (`{"toString": 1}`), which made a filter, an order or a parameter a 500.
+ */
+function textOf(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return "";
+  }
 }
 
 /** Whether a record matches one filter entry: the key's prefix is the operation (the spec's list). */
@@ -333,15 +365,15 @@ function matches(record: Record<string, unknown>, key: string, expected: unknown
     case "!@":
       return !list.some((e) => compare(value, e) === 0);
     case "%":
-      return String(value ?? "").toLowerCase().includes(String(expected).toLowerCase());
+      return textOf(value ?? "").toLowerCase().includes(textOf(expected).toLowerCase());
     case "!%":
-      return !String(value ?? "").toLowerCase().includes(String(expected).toLowerCase());
+      return !textOf(value ?? "").toLowerCase().includes(textOf(expected).toLowerCase());
     case "=%":
     case "%=":
-      return like(value, String(expected));
+      return like(value, textOf(expected));
     case "!=%":
     case "!%=":
-      return !like(value, String(expected));
+      return !like(value, textOf(expected));
     case "!=":
     case "!":
       return Array.isArray(expected) ? !list.some((e) => compare(value, e) === 0) : compare(value, expected) !== 0;
@@ -357,7 +389,7 @@ function listParams(params: Record<string, unknown>, names: NonNullable<MockMeth
   return {
     filter: names.filter ? object(params[names.filter]) : {},
     order: names.order ? object(params[names.order]) : {},
-    select: Array.isArray(select) ? select.map(String) : [],
+    select: Array.isArray(select) ? select.map((v) => textOf(v)) : [],
   };
 }
 
@@ -399,7 +431,7 @@ export function createMockWith(
   const store: Store = { records: new Map(), objects: new Map(), collections: new Map(), bindings: [], bound: 0, offline: [], placements: [], processes: 0 };
   // A seeded event without an identifier gets its position in the queue.
   const offlineId = mock.states.find((x): x is Extract<MockState, { kind: "offline-reserve" }> => x.kind === "offline-reserve")?.record.id ?? "ID";
-  for (const [i, event] of (seed.offlineEvents ?? []).entries()) store.offline.push({ event: { [offlineId]: String(i + 1), ...event }, process: null, failed: false });
+  for (const [i, event] of (seed.offlineEvents ?? []).entries()) store.offline.push({ event: { [offlineId]: textOf(i + 1), ...event }, process: null, failed: false });
   const installed = seed.installed ?? true;
   const hosts = new Set(
     (options.events?.hosts ?? []).map((h) => {
@@ -440,7 +472,7 @@ export function createMockWith(
       rows = [...rows].sort((a, b) => {
         for (const [field, dir] of keys) {
           const c = compare(a[field], b[field]);
-          if (c !== 0) return String(dir).toUpperCase() === "DESC" ? -c : c;
+          if (c !== 0) return textOf(dir).toUpperCase() === "DESC" ? -c : c;
         }
         return 0;
       });
@@ -492,7 +524,7 @@ export function createMockWith(
           const given = s.key.filter((k) => params[k] !== undefined && params[k] !== "");
           const o = kept(
             target,
-            given.map((k) => String(params[k])).join("/"),
+            given.map((k) => textOf(params[k])).join("/"),
             (obj, props) => {
               // The object is the one the key names: `id` 7 unpins task 7.
               for (const k of given) echo(obj, props, mock.schemas, k, params[k]);
@@ -506,27 +538,27 @@ export function createMockWith(
       case "link":
         stateful.set(s.method, (params) => {
           const value = params[s.param] ?? s.byDefault;
-          const on = String(value) === String(s.on);
-          return { [s.field]: on ? `https://mock.example/public/${encodeURIComponent(String((s.key && params[s.key]) ?? ""))}` : null };
+          const on = textOf(value) === textOf(s.on);
+          return { [s.field]: on ? `https://mock.example/public/${encodeURIComponent(textOf((s.key && params[s.key]) ?? ""))}` : null };
         });
         break;
       case "store":
         stateful.set(s.method, (params) => {
           const info = mock.legacy[s.method];
-          const record = sample(info?.result ?? {}, mock.schemas, randomOf(`${s.method}:${String(params[s.key])}`)) as Record<string, unknown>;
+          const record = sample(info?.result ?? {}, mock.schemas, randomOf(`${s.method}:${textOf(params[s.key])}`)) as Record<string, unknown>;
           if (typeof record === "object" && record !== null && s.key in record) record[s.key] = params[s.key];
-          collection(s.collection).set(String(params[s.key]), { ...record });
+          collection(s.collection).set(textOf(params[s.key]), { ...record });
           return record;
         });
         break;
       case "require":
         stateful.set(s.method, (params) => {
-          const stored = collection(s.collection).get(String(params[s.key]));
+          const stored = collection(s.collection).get(textOf(params[s.key]));
           if (!stored) throw fail(s.error);
           const records = collection(`${s.collection}:records`);
           // Each attach is a new record; a repeat for the same call replaces the one kept (the spec's row).
           const n = ++store.processes;
-          if (s.replaces || !records.has(String(params[s.key]))) records.set(String(params[s.key]), { n, params });
+          if (s.replaces || !records.has(textOf(params[s.key]))) records.set(textOf(params[s.key]), { n, params });
           const info = mock.legacy[s.method];
           const options = info?.result.oneOf ?? info?.result.anyOf;
           const c = s.choice;
@@ -541,9 +573,9 @@ export function createMockWith(
       case "offline-reserve":
         stateful.set(s.method, (params) => {
           const limit = Math.max(1, Number(params[s.limit] ?? mock.pageSize) || mock.pageSize);
-          const keep = String(params[s.param] ?? "") === String(s.value);
+          const keep = textOf(params[s.param] ?? "") === textOf(s.value);
           const reuse = typeof params[s.id] === "string" && params[s.id] !== "" ? (params[s.id] as string) : null;
-          const wantFailed = String(params[s.failed] ?? "0") === "1";
+          const wantFailed = textOf(params[s.failed] ?? "0") === "1";
           const picked = store.offline.filter((e) => (reuse ? e.process === reuse : e.process === null) && e.failed === wantFailed).slice(0, limit);
           if (!keep) {
             store.offline = store.offline.filter((e) => !picked.includes(e));
@@ -556,19 +588,19 @@ export function createMockWith(
         break;
       case "offline-clear":
         stateful.set(s.method, (params) => {
-          const list = (name: string | null) => (name && Array.isArray(params[name]) ? (params[name] as unknown[]).map(String) : null);
+          const list = (name: string | null) => (name && Array.isArray(params[name]) ? (params[name] as unknown[]).map((v) => textOf(v)) : null);
           const ids = list(s.records);
           const messages = list(s.messages);
-          const chosen = (e: Store["offline"][number]) => (!ids || ids.includes(String(e.event[s.record.id]))) && (!messages || messages.includes(String(e.event[s.record.message])));
+          const chosen = (e: Store["offline"][number]) => (!ids || ids.includes(textOf(e.event[s.record.id]))) && (!messages || messages.includes(textOf(e.event[s.record.message])));
           store.offline = store.offline.filter((e) => !(e.process === params[s.id] && chosen(e)));
           return true;
         });
         break;
       case "offline-error":
         stateful.set(s.method, (params) => {
-          const messages = Array.isArray(params[s.messages]) ? (params[s.messages] as unknown[]).map(String) : null;
+          const messages = Array.isArray(params[s.messages]) ? (params[s.messages] as unknown[]).map((v) => textOf(v)) : null;
           for (const e of store.offline) {
-            if (e.process === params[s.id] && (!messages || messages.includes(String(e.event[s.record.message])))) {
+            if (e.process === params[s.id] && (!messages || messages.includes(textOf(e.event[s.record.message])))) {
               e.failed = true;
               e.process = null;
             }
@@ -580,9 +612,9 @@ export function createMockWith(
         // Bindings are an application's own: another application binds, lists and unbinds its own.
         const p = s.params;
         online = p.online;
-        const typeOf = (v: unknown) => (v === undefined || v === "" ? p.online : String(v));
+        const typeOf = (v: unknown) => (v === undefined || v === "" ? p.online : textOf(v));
         stateful.set(s.method, (params, context) => {
-          const binding: Binding = { id: store.bound + 1, event: String(params[p.event]).toUpperCase(), handler: params[p.handler], authType: Number(params[p.authType] ?? 0) || 0, type: typeOf(params[p.eventType]), owner: context.auth.applicationId ?? "" };
+          const binding: Binding = { id: store.bound + 1, event: textOf(params[p.event]).toUpperCase(), handler: params[p.handler], authType: Number(params[p.authType] ?? 0) || 0, type: typeOf(params[p.eventType]), owner: context.auth.applicationId ?? "" };
           if (store.bindings.some((b) => b.owner === binding.owner && b.event === binding.event && b.handler === binding.handler && b.type === binding.type)) throw fail(s.error);
           store.bound += 1;
           store.bindings.push(binding);
@@ -600,9 +632,9 @@ export function createMockWith(
               (b) =>
                 !(
                   b.owner === (context.auth.applicationId ?? "") &&
-                  (!given(p.event) || b.event === String(params[p.event]).toUpperCase()) &&
+                  (!given(p.event) || b.event === textOf(params[p.event]).toUpperCase()) &&
                   (!given(p.handler) || b.handler === params[p.handler]) &&
-                  (!given(p.eventType) || b.type === String(params[p.eventType])) &&
+                  (!given(p.eventType) || b.type === textOf(params[p.eventType])) &&
                   (params[p.authType] === undefined || (Number(params[p.authType]) || 0) === b.authType)
                 ),
             );
@@ -618,7 +650,7 @@ export function createMockWith(
           stateful.set(s.list, (_params, context) =>
             store.bindings
               .filter((b) => b.owner === (context.auth.applicationId ?? ""))
-              .map((b) => ({ [p.event]: b.event, [p.handler]: b.handler, [p.authType]: String(b.authType), [p.offline]: b.type === p.offline ? 1 : 0 })),
+              .map((b) => ({ [p.event]: b.event, [p.handler]: b.handler, [p.authType]: textOf(b.authType), [p.offline]: b.type === p.offline ? 1 : 0 })),
           );
         }
         break;
@@ -662,7 +694,7 @@ export function createMockWith(
       const target = baseRef(info.result) ?? info.result;
       const schema = resolve(target, mock.schemas);
       const id = ["ID", "id"].find((k) => schema.properties?.[k] !== undefined);
-      return kept(target, String(user), (o, p) => (id ? echo(o, p, mock.schemas, id, user) : undefined), true);
+      return kept(target, textOf(user), (o, p) => (id ? echo(o, p, mock.schemas, id, user) : undefined), true);
     }
     const result = sample(info.result, mock.schemas, randomOf(`${version}:${name}:${JSON.stringify(params)}`), name);
     const props = resolve(info.result, mock.schemas).properties ?? {};
@@ -678,7 +710,7 @@ export function createMockWith(
       const byResource = `${resource.charAt(0).toLowerCase()}${resource.slice(1)}Id`;
       const param = declared.find((p) => p === `${member}Id`) ?? declared.find((p) => p === byResource) ?? declared.find((p) => p === "id");
       if (param === undefined || params[param] === undefined || params[param] === "" || params[param] === null || typeof params[param] === "object") continue;
-      const record = kept(base, String(params[param]), (o, p) => echo(o, p, mock.schemas, param, params[param]), false);
+      const record = kept(base, textOf(params[param]), (o, p) => echo(o, p, mock.schemas, param, params[param]), false);
       const sampled = (result as Record<string, unknown>)[member];
       (result as Record<string, unknown>)[member] = base === schema || typeof sampled !== "object" || sampled === null ? record : { ...sampled, ...record };
     }
@@ -711,7 +743,7 @@ export function createMockWith(
   const router = createRuntimeHandler({ legacy: handlersOf("legacy"), v3: handlersOf("v3") }, { ...routerOptions, authenticate }, { ...data, builtIns: { legacy: table("legacy"), v3: table("v3") } });
 
   const deliverEvent: MockHandler["deliverEvent"] = async (event, given, how = {}) => {
-    const code = String(event).toUpperCase();
+    const code = textOf(event).toUpperCase();
     const report: EventDeliveryReport = { event: code, delivered: [], skipped: [] };
     const known = mock.events?.[code];
     const data = given !== undefined ? given : known?.data ? sample(known.data, mock.schemas, randomOf(`event:${code}`), "data") : undefined;
@@ -739,10 +771,10 @@ export function createMockWith(
         scope: (known?.scopes ?? []).join(","),
         application_token: seed.applicationToken ?? "mock-application-token",
       };
-      const head = formEncode({ event: code, event_handler_id: String(b.id) });
-      const tail = formEncode({ ts: String(Math.floor(Date.now() / 1000)), auth });
+      const head = formEncode({ event: code, event_handler_id: textOf(b.id) });
+      const tail = formEncode({ ts: textOf(Math.floor(Date.now() / 1000)), auth });
       const body = [head, dataPart, tail].filter(Boolean).join("&");
-      report.delivered.push({ id: b.id, handler: shown, ...(await post(String(b.handler), body, options.events ?? {})) });
+      report.delivered.push({ id: b.id, handler: shown, ...(await post(textOf(b.handler), body, options.events ?? {})) });
     }
     return report;
   };
@@ -846,7 +878,7 @@ export function normalHost(host: string): string | null {
  */
 function shownUrl(handler: unknown): string {
   try {
-    const u = new URL(String(handler));
+    const u = new URL(textOf(handler));
     if (u.protocol !== "http:" && u.protocol !== "https:") return `${u.protocol}${REDACTED}`;
     const segments = u.pathname.split("/");
     const path = segments
@@ -865,7 +897,7 @@ function shownUrl(handler: unknown): string {
 function undeliverable(handler: unknown, hosts: ReadonlySet<string>): string | null {
   let u: URL;
   try {
-    u = new URL(String(handler));
+    u = new URL(textOf(handler));
   } catch {
     return "not a URL";
   }
@@ -905,13 +937,13 @@ function mockAuthenticate(seed: MockSeed, data: ServerData, mock: MockData): (c:
   const everyScope = [...new Set(Object.values(data.scopeMap).flatMap((m) => Object.values(m).flatMap((s) => s ?? [])))];
   const admin = (userId: number | string) => {
     if (!seed.users) return true;
-    return seed.users.some((u) => String(u.id) === String(userId) && u.admin === true);
+    return seed.users.some((u) => textOf(u.id) === textOf(userId) && u.admin === true);
   };
   const named = seed.webhooks !== undefined || seed.tokens !== undefined;
   return (c) => {
     if (c.kind === "webhook") {
       if (!named) return { userId: Number(c.userId) || c.userId, scopes: everyScope, admin: admin(c.userId) };
-      const hook = seed.webhooks?.find((w) => String(w.userId) === String(c.userId) && w.code === c.code);
+      const hook = seed.webhooks?.find((w) => textOf(w.userId) === textOf(c.userId) && w.code === c.code);
       return hook ? { userId: hook.userId, scopes: hook.scopes, admin: admin(hook.userId) } : { error: data.codes.invalidCredentials };
     }
     if (!named) return { userId: 1, scopes: everyScope, admin: admin(1), applicationId: "mock" };

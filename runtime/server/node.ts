@@ -96,7 +96,8 @@ export function toNodeListener(
   };
   return (req, res) => {
     const https = Boolean(req.socket && (req.socket as { encrypted?: boolean }).encrypted);
-    const url = `${https ? "https" : "http"}://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
+    const host = req.headers.host;
+    const url = requestUrl(https ? "https" : "http", Array.isArray(host) ? host.join(",") : host, req.url ?? "/");
     const method = req.method ?? "GET";
     // Set when the body was not read whole: the connection is closed after the answer, not reused.
     let abandoned = false;
@@ -199,4 +200,16 @@ export function toNodeListener(
       }
     });
   };
+}
+
+/**
+ * A request's URL for a fetch `Request`: its Host header's, else `localhost`'s where that header is no host a URL
+ * takes (`x:99999`, `a b`, `[::1`), as when there is none. Node's parser passes such a header on, and `new Request`
+ * then threw in a handler that read `context.request`: a 500 for a header the routing never reads.
+ */
+function requestUrl(scheme: string, host: string | undefined, path: string): string {
+  const url = `${scheme}://${host ?? "localhost"}${path}`;
+  if (URL.canParse(url)) return url;
+  const local = `${scheme}://localhost${path}`;
+  return URL.canParse(local) ? local : `${scheme}://localhost/`;
 }

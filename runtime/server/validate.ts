@@ -115,7 +115,9 @@ type RequiredUnless = NonNullable<MethodInfo["requiredUnless"]>[number];
 
 /** Whether the request gives the other parameter the value that makes `r.param` not required (and ignored). */
 function unlessHolds(r: RequiredUnless, params: Record<string, unknown>): boolean {
-  return String(params[r.unless.param] ?? "") === r.unless.value;
+  // Only a text, a number or a boolean can hold the value; `String()` of an object may throw (`{"toString": 1}`).
+  const value = params[r.unless.param];
+  return (typeof value === "string" || typeof value === "number" || typeof value === "boolean") && String(value) === r.unless.value;
 }
 
 /** Whether the parameter is ignored by this request: required unless another parameter has a value, which it has. */
@@ -188,6 +190,16 @@ export function legacyParams(info: MethodInfo, params: Record<string, unknown>, 
 
 function coerce(t: RuntimeType | undefined, v: unknown, shapes: Record<string, RuntimeType>, depth: number): unknown {
   if (!t || depth > 64) return v;
+  // A union: a value one option takes as it is stays so (`"Y"` of `"Y" | "N" | boolean`); else the first option that
+  // takes it once read as that option reads it (`"5"`, a form's only kind of value, as `integer | integer[]`'s integer).
+  if (t.kind === "union") {
+    if (typeOk(t, v, "", shapes, depth) === null) return v;
+    for (const o of t.options) {
+      const read = coerce(o, v, shapes, depth + 1);
+      if (read !== v && typeOk(o, read, "", shapes, depth + 1) === null) return read;
+    }
+    return v;
+  }
   if (typeof v === "string") {
     if ((t.kind === "integer" && /^-?\d+$/.test(v)) || (t.kind === "number" && v.trim() !== "" && Number.isFinite(Number(v)))) return Number(v);
     if (t.kind === "boolean" && /^(1|0|true|false|Y|N)$/.test(v)) return v === "1" || v === "true" || v === "Y";
@@ -198,9 +210,20 @@ function coerce(t: RuntimeType | undefined, v: unknown, shapes: Record<string, R
   if (t.kind === "array" && v && typeof v === "object" && Object.keys(v).every((k) => /^\d+$/.test(k))) {
     return Object.values(v).map((x) => coerce(t.items, x, shapes, depth + 1));
   }
+  // A map (an object of no named members, its values of one type) given as a list is the same PHP array keyed by
+  // position: `tags[0][title]=…` of a form, or `[…]` in JSON, where `tags[t0][title]=…` was taken.
+  if (t.kind === "object" && t.additional && t.members.length === 0 && Array.isArray(v)) {
+    const additional = t.additional;
+    return Object.fromEntries(v.map((x, i) => [String(i), coerce(additional, x, shapes, depth + 1)]));
+  }
   if (t.kind === "object" && v && typeof v === "object" && !Array.isArray(v)) {
     const record = { ...(v as Record<string, unknown>) };
     for (const m of t.members) if (Object.hasOwn(record, m.name)) record[m.name] = coerce(m.type, record[m.name], shapes, depth + 1);
+    if (t.additional) {
+      // The map's own values (`layout[header][tags][t1][hideIfReadonly]=1`), as a member's are read.
+      const known = new Set(t.members.map((m) => m.name));
+      for (const k of Object.keys(record)) if (!known.has(k)) record[k] = coerce(t.additional, record[k], shapes, depth + 1);
+    }
     return record;
   }
   if (t.kind === "ref" && Object.hasOwn(shapes, t.name)) return coerce(shapes[t.name], v, shapes, depth + 1);

@@ -9,7 +9,7 @@ import { AjaxError, ApiVersion, B24Hook } from "@bitrix24/b24jssdk";
 import { createClient } from "collab-platform-api-client";
 import { Agent, fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { redactPath } from "../../generator/cli/mock.js";
+import { beyondLoopback, redactPath } from "../../generator/cli/mock.js";
 import { oneLine } from "../../generator/util/redact.js";
 import { route } from "../../runtime/server/route.js";
 import { parseFormBody } from "../../runtime/server/events.js";
@@ -76,6 +76,7 @@ describe("collab-rest-codegen mock", () => {
     const m = await start(["--http"]);
     expect(m.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(m.err()).toContain("the platform itself refuses HTTP");
+    expect(m.err()).not.toContain("beyond loopback");
     const r = await call(fetch, `${m.url}/rest/7/s3cretHookC0de/user.current`);
     expect(r.status).toBe(200);
     expect(((await r.json()) as { result: { ID: string } }).result.ID).toMatch(/^\d+$/);
@@ -99,6 +100,11 @@ describe("collab-rest-codegen mock", () => {
     expect(m.out.join("\n") + m.err()).not.toMatch(/s3cret/);
     // Two state rows are not calls; the mock says so at start, with their lines.
     expect(m.err()).toMatch(/collaboration-platform-api\.md:137: state row not modelled/);
+  });
+
+  it("a mock listening beyond loopback says so (it takes any credentials as an administrator's); loopback is quiet", () => {
+    expect(["0.0.0.0", "::", "192.168.1.5", "example.com", "127.0.0.1.example.com"].filter(beyondLoopback)).toHaveLength(5);
+    expect(["127.0.0.1", "127.1.2.3", "::1", "[::1]", "localhost", "LOCALHOST"].filter(beyondLoopback)).toEqual([]);
   });
 
   it("the log reads a target as the router does: raw path to `?`, the code out in every spelling", () => {

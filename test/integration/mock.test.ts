@@ -193,6 +193,28 @@ describe("list methods page, filter, order and select as the platform", () => {
     expect((await list({ FILTER: { ID: "0x1" } })).body.total).toBe(0);
   });
 
+  it("a pattern's `%`s cost what the pattern is long (nine took 22 s), and a value with no text is no 500 (the fault probe)", async () => {
+    const ids = async (filter: Record<string, unknown>) => ((await list({ FILTER: filter })).body.result as Array<{ ID: string }>).map((r) => r.ID);
+    // Each part between the `%`s in order, the first at the start and the last at the end, case aside.
+    expect(await ids({ "=%ID": "%1%2%" })).toEqual(["12", "102", "112", "120"]);
+    expect(await ids({ "=%ID": "1%1" })).toEqual(["11", "101", "111"]);
+    expect(await ids({ "=%ID": "12" })).toEqual(["12"]);
+    const started = performance.now();
+    expect(await ids({ "=%ID": `${"%".repeat(40)}Q` })).toEqual([]);
+    // A name of 41 letters that the pattern's last letter is not in: each `%` was tried at every place (19 s).
+    const named = mockOf({ seed: { records: { "sale.paysystem.list": [{ ID: "7", NAME: "Cash on delivery, paid to the courier, ok" }] } } });
+    expect((await call(named, "sale.paysystem.list", { FILTER: { "=%NAME": `${"%".repeat(9)}Q` } })).body.result).toEqual([]);
+    expect((await call(named, "sale.paysystem.list", { FILTER: { "=%NAME": "cash%COURIER%" } })).body.result).toMatchObject([{ ID: "7" }]);
+    expect(await ids({ "%=ID": "%a".repeat(50_000) })).toEqual([]);
+    expect(await ids({ "=%ID": "a".repeat(60_000) })).toEqual([]);
+    // A hang guard, far above the milliseconds these take; the regular expression took 22 s at nine `%`s.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    for (const params of [{ FILTER: { NAME: { toString: 1 } } }, { FILTER: { "=%NAME": { toString: 1 } } }, { ORDER: { ID: { toString: 1 } } }, { SELECT: [{ toString: 1 }, "ID"] }]) {
+      const r = await list(params);
+      expect([200, 400], JSON.stringify(r.body)).toContain(r.status);
+    }
+  });
+
   it("seeded records, by method or by resource, replace the made ones", async () => {
     const byMethod = mockOf({ seed: { records: { "sale.paysystem.list": [{ ID: "7", NAME: "Cash" }] } } });
     expect((await call(byMethod, "sale.paysystem.list")).body).toMatchObject({ result: [{ ID: "7", NAME: "Cash" }], total: 1 });

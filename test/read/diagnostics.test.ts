@@ -79,7 +79,7 @@ const goldens: Array<{ name: string; spec: string; lines: string[]; emits: boole
     spec: "Some text.\n",
     lines: [
       "spec.md:1:1: error missing-title: The spec has no first-level heading, expected '# Title' on the first line. Start the file with '# <API title>'; it becomes info.title.",
-      "spec.md:1:1: error no-methods: The spec describes no method, expected an 'Endpoints' section with '**method.name**.' paragraphs. See spec-source/README.md#methods.",
+      "spec.md:1:1: error no-methods: The spec describes no method, expected an 'Endpoints' section with '**method.name**.' paragraphs. See spec-source/README.md#methods (a spec file), or spec-source/README-reference.md#method-pages (a folder of the reference).",
     ],
     emits: false,
   },

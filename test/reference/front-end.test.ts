@@ -1175,7 +1175,10 @@ describe("readings the review of issue 28 found wrong", () => {
     const started = performance.now();
     const built = read({ "api-reference/things/thing-get.md": page("|| **root**\n[`object`](#l0) | Root ||", tablesText) });
     expect(performance.now() - started).toBeLessThan(10_000);
-    expect(built.diagnostics.some((d) => d.code === "unplaced" && /pass 20000 fields/.test(d.message))).toBe(true);
+    // The page's budget: 128 and 16 a row of its tables (fieldBudget), far below the 6^6 a reading anew would take.
+    const budget = Number(built.diagnostics.find((d) => d.code === "unplaced" && /linked one into another/.test(d.message))?.message.match(/pass (\d+) fields/)?.[1]);
+    expect(budget).toBeGreaterThan(128 + 16 * 42);
+    expect(budget).toBeLessThan(128 + 16 * 60);
   });
 });
 
@@ -1964,5 +1967,76 @@ describe("what a row's words add to its type, and the catalogue's structures giv
     expect(members["note"]?.kind).toBe("unknown");
     expect(members["loose"]?.kind).toBe("unknown");
     expect(r.diagnostics.filter((d) => d.code === "unknown-type-word").map((d) => d.message)).toEqual([expect.stringContaining("shop_note"), expect.stringContaining("shop_enum_loose")]);
+  });
+});
+
+describe("hostile pages (the fault probe of the reader after issue 29)", () => {
+  const page = (name: string, params: string[], extra: string[] = [], result = ["|| **result**", "[`boolean`](../data-types.md) | Success ||"]) =>
+    [`# Do It ${name}`, "", "> Scope: [`thing`](x)", "", "## Method Parameters", "", "#|", "|| **Name**", "`type` | **Description** ||", ...params, "|#", "", "## Returned Data", "", "#|", "|| **Name**", "`type` | **Description** ||", ...result, "|#", "", ...extra].join("\n");
+  const source = (files: Record<string, string>) => ({ kind: "reference" as const, root: "r", files: Object.entries(files).map(([path, text]) => ({ path: `r/${path}`, text })) });
+
+  it("a page's folder named with a star then a slash stays inside the @see comment, and a parameter named __proto__ is a property, not a prototype: the run writes, the types compile", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "crc-hostile-ref-"));
+    try {
+      const folder = "api-reference/a*/ export declare const PWNED: 1; /*";
+      const pages: Record<string, string> = {
+        [`${folder}/z.md`]: page("thing.do", ["|| **id**", "[`integer`](../data-types.md) | Id ||", "|| **__proto__**", "[`string`](../data-types.md) | A name like any other ||"]),
+        "api-reference/b/b ${x} `q` \"d\".md": page("thing.other", ["|| **id**", "[`integer`](../data-types.md) | Id ||"]),
+      };
+      for (const [path, text] of Object.entries(pages)) {
+        mkdirSync(join(dir, "r", path, ".."), { recursive: true });
+        writeFileSync(join(dir, "r", path), text);
+      }
+      const gen = spawnSync(process.execPath, [join(ROOT, "dist/generator/cli/main.js"), "generate", "--spec", join(dir, "r"), "--out", join(dir, "out")], { cwd: dir, encoding: "utf8" });
+      expect(gen.status, gen.stderr).toBe(0);
+      const areas = join(dir, "out/types/areas");
+      const types = readFileSync(join(areas, "thing.d.ts"), "utf8");
+      expect(types).not.toContain("export declare const PWNED");
+      expect(types).toContain("@see https://apidocs.bitrix24.com/api-reference/a%2A/%20export%20declare%20const%20PWNED%3A%201%3B%20/%2A/z.html");
+      const legacy = JSON.parse(readFileSync(join(dir, "out/openapi/openapi.legacy.json"), "utf8")) as { paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }> };
+      const props = Object.values(legacy.paths["/thing.do"]?.post.requestBody.content ?? {})[0]?.schema.properties ?? {};
+      expect(Object.keys(props)).toEqual(["id", "__proto__"]);
+      expect(Object.getPrototypeOf(props)).toBe(Object.prototype);
+      expect(readFileSync(join(dir, "out/openapi/openapi.legacy.yaml"), "utf8")).toContain("__proto__:");
+      writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", types: [], skipLibCheck: false }, include: ["out/types/**/*.d.ts"] }));
+      const tsc = spawnSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: dir, encoding: "utf8" });
+      expect(tsc.stdout).toBe("");
+      expect(tsc.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("a folder of no method is told what a page of the reference holds, not a spec's section", () => {
+    const got = buildFromSource(source({ "api-reference/t/t.md": "# Just words\n\nNo method here.\n" }));
+    expect(got.diagnostics.filter((d) => d.code === "no-methods").map((d) => [d.file, d.message])).toEqual([[expect.any(String), expect.stringContaining("The folder describes no method, expected pages titled '# Words method.name'")]]);
+  });
+
+  it("a row whose path joins thousands of names is a warning, not a stack overflow; one of three still nests", () => {
+    const deep = `${"a.".repeat(8_000)}b`;
+    const got = buildFromSource(source({ "api-reference/t/t.md": page("thing.do", ["|| **id**", "[`integer`](../data-types.md) | Id ||", "|| **fields**", "[`object`](../data-types.md) | Fields ||", "|| **fields.inner**", "[`object`](../data-types.md) | Inner ||", "|| **fields.inner.name**", "[`string`](../data-types.md) | Name ||", `|| **${deep}**`, "[`integer`](../data-types.md) | Deep ||"]) }));
+    const m = got.model?.methods.find((x) => x.name === "thing.do");
+    expect(stripSources(m?.params.find((p) => p.name === "fields")?.type ?? { kind: "unknown" })).toEqual({ kind: "object", open: true, members: [{ name: "inner", type: { kind: "object", open: true, members: [{ name: "name", type: { kind: "primitive", type: "string" }, required: false, nullable: false }] }, required: false, nullable: false }] });
+    expect(got.diagnostics.filter((d) => d.code === "unplaced").map((d) => d.message)).toEqual([expect.stringContaining("its path joins more than 32 names")]);
+  });
+
+  it("a run of backticks in a type cell costs linear time (it took 15 s at 200,000)", () => {
+    const started = performance.now();
+    const got = buildFromSource(source({ "api-reference/t/t.md": page("thing.do", ["|| **id**", "[`integer`](../data-types.md) | Id ||", "|| **a**", `${"`".repeat(200_000)} | x ||`]) }));
+    // Hang guard: ten times what it takes now (tens of milliseconds); the old pattern took 15 s.
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(got.model?.methods.find((x) => x.name === "thing.do")?.params.map((p) => p.name)).toEqual(["id", "a"]);
+  });
+
+  it("sections whose tables link one another read at most 128 fields and 16 a row of the page, with a warning (20,000 wrote 50 MB from 3 KB)", () => {
+    const n = 8;
+    const sections = Array.from({ length: n }, (_, i) => [`### Section ${i} {#s${i}}`, "", "#|", "|| **Name**", "`type` | **Description** ||", ...Array.from({ length: n }, (_, j) => `|| **f${j}**\n[\`object\`](#s${j}) | x ||`), "|#", ""]).flat();
+    const got = buildFromSource(source({ "api-reference/t/t.md": page("thing.do", ["|| **id**", "[`integer`](../data-types.md) | Id ||"], sections, ["|| **result**", "[`object`](#s0) | x ||"]) }));
+    const count = (t: TypeRef): number => (t.kind === "object" ? t.members.reduce((k, f) => k + 1 + count(f.type), 0) : t.kind === "array" ? count(t.items) : 0);
+    const result = got.model?.methods.find((x) => x.name === "thing.do")?.result?.type ?? { kind: "unknown" };
+    // The page's tables: 2 + 2 + 8 × 9 rows (headers included): 128 + 16 × 76 = 1,344 fields at most.
+    expect(count(result)).toBeGreaterThan(100);
+    expect(count(result)).toBeLessThanOrEqual(128 + 16 * (2 * 2 + n * (n + 1)));
+    expect(got.diagnostics.filter((d) => d.code === "unplaced" && d.message.includes("linked one into another")).map((d) => d.message)).toEqual([expect.stringContaining("pass 1344 fields")]);
   });
 });

@@ -17,6 +17,7 @@ import { fromQuery } from "../../runtime/server/query.js";
  * thrown value that failed the whole batch). Time limits here are hang guards, ten times what the cases take (D6).
  */
 const CODE = "hostileHookCode7";
+const APP_TOKEN = "hostileAppToken9";
 const data = serverData as ServerData;
 const builtIns: BuiltInSpec = { documentation: { legacy: [], v3: ["rest.documentation.openapi", "documentation"] }, scopeList: { legacy: [], v3: ["rest.scope.list"] } };
 const logs: string[] = [];
@@ -25,6 +26,7 @@ let thrown: unknown = null;
 
 function authenticate(c: Credentials): Caller | { error: string } {
   if (c.kind === "webhook" && c.code === CODE) return { userId: 1, scopes: ["task", "user", "telephony", "pay_system", "mailservice"], admin: true };
+  if (c.kind === "token" && c.token === APP_TOKEN) return { userId: 1, applicationId: "app", scopes: ["base"], admin: true };
   return { error: "INVALID_CREDENTIALS" };
 }
 
@@ -40,6 +42,10 @@ const handlers = {
       throw thrown;
     },
     "sale.paysystem.list": async () => ({ big: BigInt(1) }),
+    // Handlers that answer with what they were given, for the probe of issue 29's close.
+    "sale.paysystem.settings.update": async (p: Record<string, unknown>) => p,
+    "telephony.externalCall.show": async (p: Record<string, unknown>) => p,
+    "mailservice.fields": async (_p: unknown, context: { request: Request }) => ({ agent: context.request.headers.get("user-agent"), url: context.request.url }),
     // A page whose count JSON cannot write.
     "mailservice.list": async () => page([{ ID: "1" }], { total: BigInt(10) as unknown as number }),
   },
@@ -257,5 +263,66 @@ describe("a method slower than its idempotency lease runs once (the lease is kep
     expect(runs).toBe(1);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(new Set(answers.map((a) => JSON.parse(a.body).result.item.id))).toEqual(new Set([1]));
+  });
+});
+
+describe("the fault probe after issue 29: no 500 from a value's text, no credential into a handler, the forms a PHP array takes", () => {
+  it("a parameter that another's requirement reads, sent as {\"toString\": 1}, is that parameter's type error, not a 500", async () => {
+    logs.length = 0;
+    for (const [body, type] of [
+      [JSON.stringify({ auth: APP_TOKEN, event: "ONCRMDEALADD", handler: "https://example.com/h", event_type: { toString: 1 } }), "application/json"],
+      [`auth=${APP_TOKEN}&event=ONCRMDEALADD&handler=https%3A%2F%2Fexample.com%2Fh&event_type[toString]=1`, "application/x-www-form-urlencoded"],
+    ] as const) {
+      const r = await post(router(), "/rest/event.bind", body, type);
+      expect(r.status, r.text).toBe(400);
+      expect(JSON.parse(r.text).error).not.toBe("INTERNAL_SERVER_ERROR");
+    }
+    expect(logs).toEqual([]);
+  });
+
+  it("a batch command's own auth never reaches the handler, nor the answer; `.json` after its method is the call's format, as alone", async () => {
+    const cmd = { a: "tasks.task.getaccess.json?taskId=1&auth=commandToken123", b: { method: "tasks.task.getaccess", params: { taskId: 2, auth: "commandToken456" } } };
+    const r = await post(router(), `/rest/1/${CODE}/batch`, JSON.stringify({ cmd }));
+    expect(r.status).toBe(200);
+    expect(r.text).not.toMatch(/commandToken/);
+    expect(JSON.parse(r.text).result.result).toEqual({ a: { taskId: 1 }, b: { taskId: 2 } });
+  });
+
+  it("a map given as a list is the PHP array keyed by position; a union's text is read as the option that takes it", async () => {
+    const form = await post(router(), `/rest/1/${CODE}/sale.paysystem.settings.update`, "ID=1&SETTINGS[0][TYPE]=VALUE&SETTINGS[0][VALUE]=a&SETTINGS[1][TYPE]=VALUE", "application/x-www-form-urlencoded");
+    expect(form.status, form.text).toBe(200);
+    expect(JSON.parse(form.text).result.SETTINGS).toEqual({ "0": { TYPE: "VALUE", VALUE: "a" }, "1": { TYPE: "VALUE" } });
+    const json = await post(router(), `/rest/1/${CODE}/sale.paysystem.settings.update`, JSON.stringify({ SETTINGS: [{ TYPE: "VALUE" }] }));
+    expect(JSON.parse(json.text).result.SETTINGS).toEqual({ "0": { TYPE: "VALUE" } });
+    // `integer | integer[]`: a form's "5" is the integer, its list the list; a text neither takes stays refused.
+    const one = await post(router(), `/rest/1/${CODE}/telephony.externalCall.show`, "CALL_ID=c&USER_ID=5", "application/x-www-form-urlencoded");
+    expect(JSON.parse(one.text).result.USER_ID).toBe(5);
+    const many = await post(router(), `/rest/1/${CODE}/telephony.externalCall.show`, "CALL_ID=c&USER_ID[]=5&USER_ID[]=6", "application/x-www-form-urlencoded");
+    expect(JSON.parse(many.text).result.USER_ID).toEqual([5, 6]);
+    const bad = await post(router(), `/rest/1/${CODE}/telephony.externalCall.show`, "CALL_ID=c&USER_ID=five", "application/x-www-form-urlencoded");
+    expect(bad.status).toBe(400);
+  });
+
+  it("a Host header that is no URL's host gives a handler reading context.request a URL on localhost, not a 500", async () => {
+    const server = createServer(toNodeListener(router({ allowHttp: true })));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      for (const host of ["x:99999", "a b", "[::1", "ex%ample"]) {
+        const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const req = httpRequest({ host: "127.0.0.1", port, method: "POST", path: `/rest/1/${CODE}/mailservice.fields`, headers: { Host: host, "User-Agent": "probe", "Content-Type": "application/json" } }, (res) => {
+            let body = "";
+            res.on("data", (c) => (body += c));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+          });
+          req.on("error", reject);
+          req.end("{}");
+        });
+        expect(answer.status, `${host}: ${answer.body}`).toBe(200);
+        expect(JSON.parse(answer.body).result).toEqual({ agent: "probe", url: "http://localhost/rest/1/hostileHookCode7/mailservice.fields" });
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

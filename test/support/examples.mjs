@@ -18,7 +18,9 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 // The languages a cURL tab's fence is marked with (one block has none).
 const CURL_LANGS = new Set(["bash", "shell", "sh", "curl", "http", ""]);
 // A call's URL: `/rest/` (`/rest/api/` for 3.0), the webhook's segments if any, the method's name, `.json` if named.
-const REST_URL = /\/rest\/(api\/)?(?:[^\s'"]*\/)?([a-z][\w.]*?)(?:\.json)?\/?(?:\?[^\s'"]*)?(?=\s|'|"|$)/im;
+// The webhook's segments are at most three (`/rest/1/code/`), each without a slash: a path of any number, as it was
+// written first, was tried at each of its slashes from each `/rest/`, in time the square of a long path's length.
+const REST_URL = /\/rest\/(api\/)?(?:[^\s'"/]+\/){0,3}([a-z][\w.]*?)(?:\.json)?\/?(?:\?[^\s'"]*)?(?=\s|'|"|$)/im;
 
 /** The examples of one page: `{ kind: "request" | "response" | "error", text, line }`, in page order. */
 export function examplesOf(page) {
@@ -40,7 +42,7 @@ export function examplesOf(page) {
     const lang = fence[3].toLowerCase();
     const text = body.join("\n");
     const isCurl = CURL_LANGS.has(lang) && (/\bcurl\b/.test(text) || /^\s*-X\s/.test(text));
-    const bodies = isCurl ? [...text.matchAll(/-d\s+'([\s\S]*?)'\s*(?:\\\s*$|$)/gm)] : [];
+    const bodies = isCurl ? curlBodies(text) : [];
     if (bodies.length > 0) {
       // `-d '{…}'`: the request body of a cURL command (single-quoted, as every tab writes it), each command of the
       // block (offline-events.md runs two in one), in whatever section it stands ("Code Examples", "Examples", a
@@ -73,6 +75,28 @@ export function examplesOf(page) {
   return out;
 }
 
+/**
+ * The single-quoted bodies of a block's `-d '…'`, each to the first quote that ends a line (a `\` after it for the
+ * command's next line): `{ index, 1: body }`, as the pattern `-d\s+'([\s\S]*?)'\s*(?:\\\s*$|$)` matched them. By hand,
+ * since that pattern searched to the text's end from each `-d '` that no such quote closes: time in the square of
+ * the number of them. The quotes that end a line are found once, and each body takes the first after its start.
+ */
+function curlBodies(text) {
+  const ends = [...text.matchAll(/'[ \t]*(?:\\[ \t]*)?$/gm)].map((m) => m.index);
+  const out = [];
+  let from = 0;
+  let e = 0;
+  for (const m of text.matchAll(/-d\s+'/g)) {
+    if (m.index < from) continue;
+    const start = m.index + m[0].length;
+    while (e < ends.length && ends[e] < start) e++;
+    if (e >= ends.length) break;
+    out.push({ index: m.index, 1: text.slice(start, ends[e]) });
+    from = ends[e] + 1;
+  }
+  return out;
+}
+
 /** Strict JSON, else a lenient reading: `{ value, strict, quirks }`, or `{ value: undefined, quirks }` when unreadable. */
 export function readExample(text) {
   try {
@@ -86,7 +110,11 @@ export function readExample(text) {
     // a command's output or a variable in. Each is read as a placeholder, a string the checks below stand a value in for.
     if (SHELL.test(text)) quirks.push("shell substitution");
     // A placeholder written bare where a value goes (`"attachId":**put_attach_id**`): read as the placeholder string.
-    const bare = quoteBarePlaceholders(text.replace(SHELL_ALL, (m, open, close) => (Boolean(open) === Boolean(close) ? '"**shell**"' : m)));
+    // The splice becomes the placeholder's text where it stands, the quotes around it kept: inside a string
+    // (`"Task created '"$(date)"' by bot"`, where the shell joins the output into the text) it is text of that string;
+    // outside one (`"id": '"$id"'`) the scan below quotes it. Quoted whole in place, it broke the string it stood in
+    // (review).
+    const bare = quoteBarePlaceholders(text.replace(SHELL_ALL, (m, open, close) => `${open ?? ""}${SPLICED}${close ?? ""}`));
     if (bare.count > 0) quirks.push("placeholder");
     const cleaned = bare.text
       // Spaces, not `\s`, where a pattern starts at each line or looks behind: over a text of many newlines those
@@ -113,6 +141,8 @@ export function readExample(text) {
 const SHELL_SOURCE = String.raw`(")?'(?:"\$\{?[A-Za-z_]\w{0,63}\}?"|"?\$\([^)\n]{0,200}\)"?)'(")?`;
 const SHELL = new RegExp(SHELL_SOURCE);
 const SHELL_ALL = new RegExp(SHELL_SOURCE, "g");
+// What a splice reads as: a placeholder, counted as the shell's quirk rather than a placeholder written bare.
+const SPLICED = "**shell**";
 
 /**
  * Each `**name**` outside a string quoted (`"attachId":**put_attach_id**` -> `"**put_attach_id**"`), with their count.
@@ -145,7 +175,7 @@ function quoteBarePlaceholders(text) {
       if (m) {
         out += `"${m[0]}"`;
         i += m[0].length - 1;
-        count++;
+        if (m[0] !== SPLICED) count++;
         continue;
       }
     }

@@ -29,8 +29,8 @@ function requestSchema(model: Model, m: Method): OpenAPIV3.SchemaObject {
   if (!m.described) {
     return { type: "object", additionalProperties: true, description: "The spec names this method without its parameters." };
   }
-  const s: OpenAPIV3.SchemaObject = { type: "object", properties: {} };
-  for (const p of m.params) (s.properties as Record<string, Schema>)[p.name] = paramSchema(model, m, p);
+  // Made from entries, not assigned: a parameter named `__proto__` is a property like any other, not the prototype.
+  const s: OpenAPIV3.SchemaObject = { type: "object", properties: Object.fromEntries(m.params.map((p) => [p.name, paramSchema(model, m, p)])) };
   const required = m.params.filter((p) => p.required).map((p) => p.name);
   if (required.length > 0) s.required = required;
   const atLeastOne = m.constraints.filter((c) => c.kind === "at-least-one");

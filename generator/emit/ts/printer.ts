@@ -141,7 +141,8 @@ export function doc(lines: Array<string | null | undefined | false>, ctx: PrintC
   const target = at?.line ? ctx.see(at) : null;
   // The node's own `@see` comes first; a fact's read from elsewhere (`readElsewhere`) after it.
   const seeAlso = extra.filter((t) => t.startsWith("@see "));
-  const tags = [...extra.filter((t) => !t.startsWith("@see ")), ...(target ? [`@see ${target}`] : []), ...seeAlso];
+  // A tag is one line of comment text too: what input reaches it (a page's URL) cannot close the comment.
+  const tags = [...extra.filter((t) => !t.startsWith("@see ")), ...(target ? [`@see ${target}`] : []), ...seeAlso].map((t) => blockCommentText(t, { oneLine: true }));
   const all = [...body, ...(body.length && tags.length ? [""] : []), ...tags];
   if (all.length === 0) return "";
   return `/**\n${all.map((l) => (l ? ` * ${l}` : " *")).join("\n")}\n */\n`;

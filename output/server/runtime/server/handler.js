@@ -372,6 +372,17 @@ options, data) {
             const p = command.params;
             inner = p && typeof p === "object" && !Array.isArray(p) ? p : {};
         }
+        // As a call alone: the answer's format after the name, and the credential, which is the batch's, not the
+        // handler's (a command's `auth`, as older SDKs put into each command, went on into the handler's parameters,
+        // and an echoing handler sent the token back).
+        if (method.endsWith(".json"))
+            method = method.slice(0, -5);
+        if (Object.hasOwn(inner, "auth")) {
+            if (typeof inner.auth === "string" && inner.auth)
+                call.secrets.push(inner.auth);
+            const { auth: _credential, ...rest } = inner;
+            inner = rest;
+        }
         const target = commandTarget("legacy", method);
         if ("ok" in target)
             return target;
@@ -403,7 +414,14 @@ options, data) {
         for (const command of commands) {
             const c = (command && typeof command === "object" ? command : {});
             const method = typeof c.method === "string" ? c.method : "";
-            const query = c.query && typeof c.query === "object" && !Array.isArray(c.query) ? c.query : {};
+            let query = c.query && typeof c.query === "object" && !Array.isArray(c.query) ? c.query : {};
+            // The credential is the batch's: a command's own is kept from the handler, as in the legacy batch.
+            if (Object.hasOwn(query, "auth")) {
+                if (typeof query.auth === "string" && query.auth)
+                    call.secrets.push(query.auth);
+                const { auth: _credential, ...rest } = query;
+                query = rest;
+            }
             const target = commandTarget("v3", method);
             let outcome;
             if ("ok" in target)

@@ -66,7 +66,7 @@ export function sample(schema, schemas, random, name = "", depth = 0) {
                 return "bW9jaw==";
             // The patterns the generator writes: digits (a decimal string), and a code of letters, digits and `_`.
             if (schema.pattern?.includes("[0-9]+") || /(^|_)ID$|Id$/.test(name))
-                return String(int());
+                return textOf(int());
             if (schema.pattern)
                 return `${(name || "code").replace(/\W/g, "_")}_${int()}`;
             return `${name || "text"} ${int()}`;
@@ -110,7 +110,7 @@ function baseRef(schema) {
 /** An identifier of the type the schema gives it: a decimal string or a number. */
 function idValue(schema, schemas, n) {
     const s = schema ? resolve(schema, schemas) : {};
-    return s.type === "integer" || s.type === "number" ? n : String(n);
+    return s.type === "integer" || s.type === "number" ? n : textOf(n);
 }
 /**
  * Sets an identifier member from a request's value when the value fits the member's type (`7` or `"7"` for an
@@ -122,7 +122,7 @@ function echo(o, props, schemas, param, value) {
     if (!member || typeof o !== "object" || o === null)
         return;
     const s = resolve(props[member] ?? {}, schemas);
-    const v = s.type === "integer" || s.type === "number" ? (/^-?\d+$/.test(String(value)) ? Number(value) : undefined) : s.type === "string" ? String(value) : undefined;
+    const v = s.type === "integer" || s.type === "number" ? (/^-?\d+$/.test(textOf(value)) ? Number(value) : undefined) : s.type === "string" ? textOf(value) : undefined;
     // Only a value the member's schema takes: its type, its pattern, its allowed values.
     if (v === undefined)
         return;
@@ -137,15 +137,51 @@ const PREFIXES = [">=", "<=", "!@", "=%", "%=", "!%", "!=%", "!%=", "!=", ">", "
 const NUMBER = /^-?\d+(\.\d+)?$/;
 /** Numbers as numbers (a decimal string too), anything else by code units: the same order on every machine. */
 function compare(a, b) {
-    const x = String(a ?? "");
-    const y = String(b ?? "");
+    const x = textOf(a ?? "");
+    const y = textOf(b ?? "");
     if (NUMBER.test(x) && NUMBER.test(y))
         return Number(x) - Number(y);
     return x < y ? -1 : x > y ? 1 : 0;
 }
+/**
+ * Whether a value matches a filter's pattern, `%` standing for any text (case aside). By hand, not as a regular
+ * expression: `.*` per `%` backtracked in time exponential in the `%`s (nine took 22 s, the whole mock blocked), and
+ * a long pattern overflowed the expression's size. The text between the `%`s is found left to right, each part at
+ * its first place after the one before: a part found later would leave less room for the rest, never more.
+ */
 function like(value, pattern) {
-    const re = new RegExp(`^${pattern.split("%").map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`, "i");
-    return re.test(String(value ?? ""));
+    const text = textOf(value ?? "").toLowerCase();
+    const parts = pattern.toLowerCase().split("%");
+    if (parts.length === 1)
+        return text === parts[0];
+    const first = parts[0] ?? "";
+    const last = parts[parts.length - 1] ?? "";
+    if (text.length < first.length + last.length || !text.startsWith(first) || !text.endsWith(last))
+        return false;
+    let at = first.length;
+    const end = text.length - last.length;
+    for (let i = 1; i < parts.length - 1; i++) {
+        const part = parts[i] ?? "";
+        if (part === "")
+            continue;
+        const found = text.indexOf(part, at);
+        if (found < 0 || found + part.length > end)
+            return false;
+        at = found + part.length;
+    }
+    return true;
+}
+/**
+ * A value as text, as `String` gives it, and "" where `String` throws: a request's JSON can hold an object whose own
+ * `toString` is no function (`{"toString": 1}`), which made a filter, an order or a parameter a 500.
+ */
+function textOf(value) {
+    try {
+        return String(value);
+    }
+    catch {
+        return "";
+    }
 }
 /** Whether a record matches one filter entry: the key's prefix is the operation (the spec's list). */
 function matches(record, key, expected) {
@@ -167,15 +203,15 @@ function matches(record, key, expected) {
         case "!@":
             return !list.some((e) => compare(value, e) === 0);
         case "%":
-            return String(value ?? "").toLowerCase().includes(String(expected).toLowerCase());
+            return textOf(value ?? "").toLowerCase().includes(textOf(expected).toLowerCase());
         case "!%":
-            return !String(value ?? "").toLowerCase().includes(String(expected).toLowerCase());
+            return !textOf(value ?? "").toLowerCase().includes(textOf(expected).toLowerCase());
         case "=%":
         case "%=":
-            return like(value, String(expected));
+            return like(value, textOf(expected));
         case "!=%":
         case "!%=":
-            return !like(value, String(expected));
+            return !like(value, textOf(expected));
         case "!=":
         case "!":
             return Array.isArray(expected) ? !list.some((e) => compare(value, e) === 0) : compare(value, expected) !== 0;
@@ -190,7 +226,7 @@ function listParams(params, names) {
     return {
         filter: names.filter ? object(params[names.filter]) : {},
         order: names.order ? object(params[names.order]) : {},
-        select: Array.isArray(select) ? select.map(String) : [],
+        select: Array.isArray(select) ? select.map((v) => textOf(v)) : [],
     };
 }
 /**
@@ -204,7 +240,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
     // A seeded event without an identifier gets its position in the queue.
     const offlineId = mock.states.find((x) => x.kind === "offline-reserve")?.record.id ?? "ID";
     for (const [i, event] of (seed.offlineEvents ?? []).entries())
-        store.offline.push({ event: { [offlineId]: String(i + 1), ...event }, process: null, failed: false });
+        store.offline.push({ event: { [offlineId]: textOf(i + 1), ...event }, process: null, failed: false });
     const installed = seed.installed ?? true;
     const hosts = new Set((options.events?.hosts ?? []).map((h) => {
         const n = normalHost(h);
@@ -244,7 +280,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                 for (const [field, dir] of keys) {
                     const c = compare(a[field], b[field]);
                     if (c !== 0)
-                        return String(dir).toUpperCase() === "DESC" ? -c : c;
+                        return textOf(dir).toUpperCase() === "DESC" ? -c : c;
                 }
                 return 0;
             });
@@ -294,7 +330,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                     const schema = info ? resolve(info.result, mock.schemas) : {};
                     const target = s.member ? (schema.properties?.[s.member] ?? {}) : schema;
                     const given = s.key.filter((k) => params[k] !== undefined && params[k] !== "");
-                    const o = kept(target, given.map((k) => String(params[k])).join("/"), (obj, props) => {
+                    const o = kept(target, given.map((k) => textOf(params[k])).join("/"), (obj, props) => {
                         // The object is the one the key names: `id` 7 unpins task 7.
                         for (const k of given)
                             echo(obj, props, mock.schemas, k, params[k]);
@@ -306,30 +342,30 @@ export function createMockWith(options, data, mock, builtIn, documents) {
             case "link":
                 stateful.set(s.method, (params) => {
                     const value = params[s.param] ?? s.byDefault;
-                    const on = String(value) === String(s.on);
-                    return { [s.field]: on ? `https://mock.example/public/${encodeURIComponent(String((s.key && params[s.key]) ?? ""))}` : null };
+                    const on = textOf(value) === textOf(s.on);
+                    return { [s.field]: on ? `https://mock.example/public/${encodeURIComponent(textOf((s.key && params[s.key]) ?? ""))}` : null };
                 });
                 break;
             case "store":
                 stateful.set(s.method, (params) => {
                     const info = mock.legacy[s.method];
-                    const record = sample(info?.result ?? {}, mock.schemas, randomOf(`${s.method}:${String(params[s.key])}`));
+                    const record = sample(info?.result ?? {}, mock.schemas, randomOf(`${s.method}:${textOf(params[s.key])}`));
                     if (typeof record === "object" && record !== null && s.key in record)
                         record[s.key] = params[s.key];
-                    collection(s.collection).set(String(params[s.key]), { ...record });
+                    collection(s.collection).set(textOf(params[s.key]), { ...record });
                     return record;
                 });
                 break;
             case "require":
                 stateful.set(s.method, (params) => {
-                    const stored = collection(s.collection).get(String(params[s.key]));
+                    const stored = collection(s.collection).get(textOf(params[s.key]));
                     if (!stored)
                         throw fail(s.error);
                     const records = collection(`${s.collection}:records`);
                     // Each attach is a new record; a repeat for the same call replaces the one kept (the spec's row).
                     const n = ++store.processes;
-                    if (s.replaces || !records.has(String(params[s.key])))
-                        records.set(String(params[s.key]), { n, params });
+                    if (s.replaces || !records.has(textOf(params[s.key])))
+                        records.set(textOf(params[s.key]), { n, params });
                     const info = mock.legacy[s.method];
                     const options = info?.result.oneOf ?? info?.result.anyOf;
                     const c = s.choice;
@@ -346,9 +382,9 @@ export function createMockWith(options, data, mock, builtIn, documents) {
             case "offline-reserve":
                 stateful.set(s.method, (params) => {
                     const limit = Math.max(1, Number(params[s.limit] ?? mock.pageSize) || mock.pageSize);
-                    const keep = String(params[s.param] ?? "") === String(s.value);
+                    const keep = textOf(params[s.param] ?? "") === textOf(s.value);
                     const reuse = typeof params[s.id] === "string" && params[s.id] !== "" ? params[s.id] : null;
-                    const wantFailed = String(params[s.failed] ?? "0") === "1";
+                    const wantFailed = textOf(params[s.failed] ?? "0") === "1";
                     const picked = store.offline.filter((e) => (reuse ? e.process === reuse : e.process === null) && e.failed === wantFailed).slice(0, limit);
                     if (!keep) {
                         store.offline = store.offline.filter((e) => !picked.includes(e));
@@ -362,19 +398,19 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                 break;
             case "offline-clear":
                 stateful.set(s.method, (params) => {
-                    const list = (name) => (name && Array.isArray(params[name]) ? params[name].map(String) : null);
+                    const list = (name) => (name && Array.isArray(params[name]) ? params[name].map((v) => textOf(v)) : null);
                     const ids = list(s.records);
                     const messages = list(s.messages);
-                    const chosen = (e) => (!ids || ids.includes(String(e.event[s.record.id]))) && (!messages || messages.includes(String(e.event[s.record.message])));
+                    const chosen = (e) => (!ids || ids.includes(textOf(e.event[s.record.id]))) && (!messages || messages.includes(textOf(e.event[s.record.message])));
                     store.offline = store.offline.filter((e) => !(e.process === params[s.id] && chosen(e)));
                     return true;
                 });
                 break;
             case "offline-error":
                 stateful.set(s.method, (params) => {
-                    const messages = Array.isArray(params[s.messages]) ? params[s.messages].map(String) : null;
+                    const messages = Array.isArray(params[s.messages]) ? params[s.messages].map((v) => textOf(v)) : null;
                     for (const e of store.offline) {
-                        if (e.process === params[s.id] && (!messages || messages.includes(String(e.event[s.record.message])))) {
+                        if (e.process === params[s.id] && (!messages || messages.includes(textOf(e.event[s.record.message])))) {
                             e.failed = true;
                             e.process = null;
                         }
@@ -386,9 +422,9 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                 // Bindings are an application's own: another application binds, lists and unbinds its own.
                 const p = s.params;
                 online = p.online;
-                const typeOf = (v) => (v === undefined || v === "" ? p.online : String(v));
+                const typeOf = (v) => (v === undefined || v === "" ? p.online : textOf(v));
                 stateful.set(s.method, (params, context) => {
-                    const binding = { id: store.bound + 1, event: String(params[p.event]).toUpperCase(), handler: params[p.handler], authType: Number(params[p.authType] ?? 0) || 0, type: typeOf(params[p.eventType]), owner: context.auth.applicationId ?? "" };
+                    const binding = { id: store.bound + 1, event: textOf(params[p.event]).toUpperCase(), handler: params[p.handler], authType: Number(params[p.authType] ?? 0) || 0, type: typeOf(params[p.eventType]), owner: context.auth.applicationId ?? "" };
                     if (store.bindings.some((b) => b.owner === binding.owner && b.event === binding.event && b.handler === binding.handler && b.type === binding.type))
                         throw fail(s.error);
                     store.bound += 1;
@@ -405,9 +441,9 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                         const before = store.bindings.length;
                         const given = (name) => params[name] !== undefined && params[name] !== "";
                         store.bindings = store.bindings.filter((b) => !(b.owner === (context.auth.applicationId ?? "") &&
-                            (!given(p.event) || b.event === String(params[p.event]).toUpperCase()) &&
+                            (!given(p.event) || b.event === textOf(params[p.event]).toUpperCase()) &&
                             (!given(p.handler) || b.handler === params[p.handler]) &&
-                            (!given(p.eventType) || b.type === String(params[p.eventType])) &&
+                            (!given(p.eventType) || b.type === textOf(params[p.eventType])) &&
                             (params[p.authType] === undefined || (Number(params[p.authType]) || 0) === b.authType)));
                         // The answer's number member (the spec's `{count}`) is how many went.
                         const schema = resolve(mock.legacy[s.unbind]?.result ?? {}, mock.schemas);
@@ -420,7 +456,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                     // user as a string, `offline` 1 or 0.
                     stateful.set(s.list, (_params, context) => store.bindings
                         .filter((b) => b.owner === (context.auth.applicationId ?? ""))
-                        .map((b) => ({ [p.event]: b.event, [p.handler]: b.handler, [p.authType]: String(b.authType), [p.offline]: b.type === p.offline ? 1 : 0 })));
+                        .map((b) => ({ [p.event]: b.event, [p.handler]: b.handler, [p.authType]: textOf(b.authType), [p.offline]: b.type === p.offline ? 1 : 0 })));
                 }
                 break;
             }
@@ -465,7 +501,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
             const target = baseRef(info.result) ?? info.result;
             const schema = resolve(target, mock.schemas);
             const id = ["ID", "id"].find((k) => schema.properties?.[k] !== undefined);
-            return kept(target, String(user), (o, p) => (id ? echo(o, p, mock.schemas, id, user) : undefined), true);
+            return kept(target, textOf(user), (o, p) => (id ? echo(o, p, mock.schemas, id, user) : undefined), true);
         }
         const result = sample(info.result, mock.schemas, randomOf(`${version}:${name}:${JSON.stringify(params)}`), name);
         const props = resolve(info.result, mock.schemas).properties ?? {};
@@ -484,7 +520,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
             const param = declared.find((p) => p === `${member}Id`) ?? declared.find((p) => p === byResource) ?? declared.find((p) => p === "id");
             if (param === undefined || params[param] === undefined || params[param] === "" || params[param] === null || typeof params[param] === "object")
                 continue;
-            const record = kept(base, String(params[param]), (o, p) => echo(o, p, mock.schemas, param, params[param]), false);
+            const record = kept(base, textOf(params[param]), (o, p) => echo(o, p, mock.schemas, param, params[param]), false);
             const sampled = result[member];
             result[member] = base === schema || typeof sampled !== "object" || sampled === null ? record : { ...sampled, ...record };
         }
@@ -518,7 +554,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
     const { records: _records, seed: _seed, events: _events, ...routerOptions } = options;
     const router = createRuntimeHandler({ legacy: handlersOf("legacy"), v3: handlersOf("v3") }, { ...routerOptions, authenticate }, { ...data, builtIns: { legacy: table("legacy"), v3: table("v3") } });
     const deliverEvent = async (event, given, how = {}) => {
-        const code = String(event).toUpperCase();
+        const code = textOf(event).toUpperCase();
         const report = { event: code, delivered: [], skipped: [] };
         const known = mock.events?.[code];
         const data = given !== undefined ? given : known?.data ? sample(known.data, mock.schemas, randomOf(`event:${code}`), "data") : undefined;
@@ -546,10 +582,10 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                 scope: (known?.scopes ?? []).join(","),
                 application_token: seed.applicationToken ?? "mock-application-token",
             };
-            const head = formEncode({ event: code, event_handler_id: String(b.id) });
-            const tail = formEncode({ ts: String(Math.floor(Date.now() / 1000)), auth });
+            const head = formEncode({ event: code, event_handler_id: textOf(b.id) });
+            const tail = formEncode({ ts: textOf(Math.floor(Date.now() / 1000)), auth });
             const body = [head, dataPart, tail].filter(Boolean).join("&");
-            report.delivered.push({ id: b.id, handler: shown, ...(await post(String(b.handler), body, options.events ?? {})) });
+            report.delivered.push({ id: b.id, handler: shown, ...(await post(textOf(b.handler), body, options.events ?? {})) });
         }
         return report;
     };
@@ -659,7 +695,7 @@ export function normalHost(host) {
  */
 function shownUrl(handler) {
     try {
-        const u = new URL(String(handler));
+        const u = new URL(textOf(handler));
         if (u.protocol !== "http:" && u.protocol !== "https:")
             return `${u.protocol}${REDACTED}`;
         const segments = u.pathname.split("/");
@@ -679,7 +715,7 @@ function shownUrl(handler) {
 function undeliverable(handler, hosts) {
     let u;
     try {
-        u = new URL(String(handler));
+        u = new URL(textOf(handler));
     }
     catch {
         return "not a URL";
@@ -724,14 +760,14 @@ function mockAuthenticate(seed, data, mock) {
     const admin = (userId) => {
         if (!seed.users)
             return true;
-        return seed.users.some((u) => String(u.id) === String(userId) && u.admin === true);
+        return seed.users.some((u) => textOf(u.id) === textOf(userId) && u.admin === true);
     };
     const named = seed.webhooks !== undefined || seed.tokens !== undefined;
     return (c) => {
         if (c.kind === "webhook") {
             if (!named)
                 return { userId: Number(c.userId) || c.userId, scopes: everyScope, admin: admin(c.userId) };
-            const hook = seed.webhooks?.find((w) => String(w.userId) === String(c.userId) && w.code === c.code);
+            const hook = seed.webhooks?.find((w) => textOf(w.userId) === textOf(c.userId) && w.code === c.code);
             return hook ? { userId: hook.userId, scopes: hook.scopes, admin: admin(hook.userId) } : { error: data.codes.invalidCredentials };
         }
         if (!named)
