@@ -251,7 +251,7 @@ export function sample(schema: Schema, schemas: Record<string, Schema>, random: 
       if (schema.type === undefined && !schema.properties && !schema.additionalProperties) return null;
       const out: Record<string, unknown> = {};
       if (depth > 6 || schema.maxProperties === 0) return out;
-      for (const [key, s] of Object.entries(schema.properties ?? {})) out[key] = sample(s, schemas, random, key, depth + 1);
+      for (const [key, s] of Object.entries(schema.properties ?? {})) put(out, key, sample(s, schemas, random, key, depth + 1));
       if (!schema.properties && typeof schema.additionalProperties === "object") out["1"] = sample(schema.additionalProperties, schemas, random, name, depth + 1);
       return out;
     }
@@ -292,7 +292,7 @@ function echo(o: Record<string, unknown>, props: Record<string, Schema>, schemas
   if (v === undefined) return;
   if (typeof v === "string" && s.pattern && !new RegExp(s.pattern).test(v)) return;
   if (s.enum && !s.enum.includes(v)) return;
-  o[member] = v;
+  put(o, member, v);
 }
 
 /** The key prefixes of a list filter, longest first (the spec's list of `FILTER` prefixes). */
@@ -331,6 +331,15 @@ function like(value: unknown, pattern: string): boolean {
     at = found + part.length;
   }
   return true;
+}
+
+/**
+ * Sets a member named by the spec's schema (`o[key] = value`), a member named `__proto__` too: assigned, it set the
+ * object's prototype, and the member was not there.
+ */
+function put(o: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+  else o[key] = value;
 }
 
 /**
@@ -456,7 +465,7 @@ export function createMockWith(
       seeded?.map((r) => ({ ...r })) ??
       Array.from({ length: perList }, (_, i) => {
         const record = sample(item, mock.schemas, randomOf(`${name}#${i}`)) as Record<string, unknown>;
-        if (info.list?.id) record[info.list.id] = idValue(idSchema, mock.schemas, i + 1);
+        if (info.list?.id) put(record, info.list.id, idValue(idSchema, mock.schemas, i + 1));
         return record;
       });
     store.records.set(name, made);
@@ -531,7 +540,7 @@ export function createMockWith(
             },
             true,
           );
-          o[s.field] = s.value;
+          put(o, s.field, s.value);
           return s.member ? { [s.member]: o } : o;
         });
         break;
@@ -546,7 +555,7 @@ export function createMockWith(
         stateful.set(s.method, (params) => {
           const info = mock.legacy[s.method];
           const record = sample(info?.result ?? {}, mock.schemas, randomOf(`${s.method}:${textOf(params[s.key])}`)) as Record<string, unknown>;
-          if (typeof record === "object" && record !== null && s.key in record) record[s.key] = params[s.key];
+          if (typeof record === "object" && record !== null && s.key in record) put(record, s.key, params[s.key]);
           collection(s.collection).set(textOf(params[s.key]), { ...record });
           return record;
         });
@@ -566,7 +575,7 @@ export function createMockWith(
           const pick = c && options ? options[sent(c.given) && !c.absent.some(sent) ? c.option : c.otherwise] : info?.result;
           const answer = (sample(pick ?? {}, mock.schemas, randomOf(`${s.method}:${n}`)) ?? {}) as Record<string, unknown>;
           // An integer member of the answer is the new record's id.
-          for (const [k, v] of Object.entries(resolve(pick ?? {}, mock.schemas).properties ?? {})) if (v.type === "integer") answer[k] = n;
+          for (const [k, v] of Object.entries(resolve(pick ?? {}, mock.schemas).properties ?? {})) if (v.type === "integer") put(answer, k, n);
           return answer;
         });
         break;
@@ -668,8 +677,8 @@ export function createMockWith(
             // member keeps its made value, whose required members the parameter may lack.
             const v = given === undefined ? undefined : params[given];
             const member = resolve(props[key] ?? {}, mock.schemas);
-            if (typeof v === "string" && member.type === "string" && (member.format !== "uri" || /^https?:\/\/\S+$/.test(v))) record[key] = v;
-            else if (typeof v === "number" && (member.type === "integer" || member.type === "number") && Number.isInteger(v)) record[key] = v;
+            if (typeof v === "string" && member.type === "string" && (member.format !== "uri" || /^https?:\/\/\S+$/.test(v))) put(record, key, v);
+            else if (typeof v === "number" && (member.type === "integer" || member.type === "number") && Number.isInteger(v)) put(record, key, v);
           }
           echo(record, props, mock.schemas, "id", store.placements.length + 1);
           if (!Object.keys(params).some((p) => bare(p) === "userid")) echo(record, { userId: props.userId ?? {} }, mock.schemas, "userId", context.auth.userId);

@@ -215,6 +215,15 @@ describe("list methods page, filter, order and select as the platform", () => {
     }
   });
 
+  it("a member the schema names __proto__ is sampled as a member, not set as the object's prototype", () => {
+    // As the generated documents' JSON gives it: an own member (a literal's `__proto__:` would set the prototype).
+    const schema = JSON.parse('{"type": "object", "properties": {"__proto__": {"type": "string"}, "ID": {"type": "integer"}}}') as Schema;
+    const made = sample(schema, {}, () => 0.5) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(made)).toBe(Object.prototype);
+    expect(Object.keys(made)).toEqual(["__proto__", "ID"]);
+    expect(typeof Object.getOwnPropertyDescriptor(made, "__proto__")?.value).toBe("string");
+  });
+
   it("seeded records, by method or by resource, replace the made ones", async () => {
     const byMethod = mockOf({ seed: { records: { "sale.paysystem.list": [{ ID: "7", NAME: "Cash" }] } } });
     expect((await call(byMethod, "sale.paysystem.list")).body).toMatchObject({ result: [{ ID: "7", NAME: "Cash" }], total: 1 });

@@ -86,7 +86,7 @@ export function sample(schema, schemas, random, name = "", depth = 0) {
             if (depth > 6 || schema.maxProperties === 0)
                 return out;
             for (const [key, s] of Object.entries(schema.properties ?? {}))
-                out[key] = sample(s, schemas, random, key, depth + 1);
+                put(out, key, sample(s, schemas, random, key, depth + 1));
             if (!schema.properties && typeof schema.additionalProperties === "object")
                 out["1"] = sample(schema.additionalProperties, schemas, random, name, depth + 1);
             return out;
@@ -130,7 +130,7 @@ function echo(o, props, schemas, param, value) {
         return;
     if (s.enum && !s.enum.includes(v))
         return;
-    o[member] = v;
+    put(o, member, v);
 }
 /** The key prefixes of a list filter, longest first (the spec's list of `FILTER` prefixes). */
 const PREFIXES = [">=", "<=", "!@", "=%", "%=", "!%", "!=%", "!%=", "!=", ">", "<", "@", "%", "=", "!"].sort((a, b) => b.length - a.length);
@@ -170,6 +170,16 @@ function like(value, pattern) {
         at = found + part.length;
     }
     return true;
+}
+/**
+ * Sets a member named by the spec's schema (`o[key] = value`), a member named `__proto__` too: assigned, it set the
+ * object's prototype, and the member was not there.
+ */
+function put(o, key, value) {
+    if (key === "__proto__")
+        Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+    else
+        o[key] = value;
 }
 /**
  * A value as text, as `String` gives it, and "" where `String` throws: a request's JSON can hold an object whose own
@@ -264,7 +274,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
             Array.from({ length: perList }, (_, i) => {
                 const record = sample(item, mock.schemas, randomOf(`${name}#${i}`));
                 if (info.list?.id)
-                    record[info.list.id] = idValue(idSchema, mock.schemas, i + 1);
+                    put(record, info.list.id, idValue(idSchema, mock.schemas, i + 1));
                 return record;
             });
         store.records.set(name, made);
@@ -335,7 +345,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                         for (const k of given)
                             echo(obj, props, mock.schemas, k, params[k]);
                     }, true);
-                    o[s.field] = s.value;
+                    put(o, s.field, s.value);
                     return s.member ? { [s.member]: o } : o;
                 });
                 break;
@@ -351,7 +361,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                     const info = mock.legacy[s.method];
                     const record = sample(info?.result ?? {}, mock.schemas, randomOf(`${s.method}:${textOf(params[s.key])}`));
                     if (typeof record === "object" && record !== null && s.key in record)
-                        record[s.key] = params[s.key];
+                        put(record, s.key, params[s.key]);
                     collection(s.collection).set(textOf(params[s.key]), { ...record });
                     return record;
                 });
@@ -375,7 +385,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                     // An integer member of the answer is the new record's id.
                     for (const [k, v] of Object.entries(resolve(pick ?? {}, mock.schemas).properties ?? {}))
                         if (v.type === "integer")
-                            answer[k] = n;
+                            put(answer, k, n);
                     return answer;
                 });
                 break;
@@ -474,9 +484,9 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                         const v = given === undefined ? undefined : params[given];
                         const member = resolve(props[key] ?? {}, mock.schemas);
                         if (typeof v === "string" && member.type === "string" && (member.format !== "uri" || /^https?:\/\/\S+$/.test(v)))
-                            record[key] = v;
+                            put(record, key, v);
                         else if (typeof v === "number" && (member.type === "integer" || member.type === "number") && Number.isInteger(v))
-                            record[key] = v;
+                            put(record, key, v);
                     }
                     echo(record, props, mock.schemas, "id", store.placements.length + 1);
                     if (!Object.keys(params).some((p) => bare(p) === "userid"))
