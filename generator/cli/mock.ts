@@ -221,9 +221,9 @@ export async function serveMock(files: readonly GeneratedFile[], flags: MockFlag
   }
 }
 
-/** Whether a listening address reaches beyond this machine: anything but 127.0.0.0/8, ::1 and localhost. */
+/** Whether a listening address reaches beyond this machine: anything but 127.0.0.0/8 (IPv4-mapped too), ::1 and localhost. */
 export function beyondLoopback(host: string): boolean {
-  return !/^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|\[::1\]|localhost)$/i.test(host);
+  return !/^\[?(?:(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)\]?$/i.test(host);
 }
 
 /** The certificate's default file: the user's cache folder (`$XDG_CACHE_HOME`, else `~/.cache`), one per host. */

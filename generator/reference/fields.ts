@@ -255,6 +255,9 @@ const sourceOf = (c: YfmCell): Source => ({ file: c.file, line: c.line, column: 
  */
 const DEPTH = 8;
 
+/** How many `[]` a type word may take: the reference writes one at most. */
+const MAX_LISTS = 8;
+
 /** The fields of a field table's rows (the header row excluded). */
 export function readFieldRows(scope: FieldScope, cols: FieldColumns, rows: YfmCell[][], seen: readonly string[] = [], skip?: ReadonlySet<string>): Field[] {
   const out: Field[] = [];
@@ -1013,14 +1016,23 @@ export function readType(scope: FieldScope, text: string, cell: YfmCell, seen: r
   const words = readTypeWords(text);
   if (!words) return { kind: "unknown", note: "the reference gives no type" };
   const read = words.options.flatMap((o) => {
+    if (o.arrays > MAX_LISTS) {
+      // The reference writes one `[]` at most; thousands made a type as deep, and the emitters' recursion overflowed
+      // the stack (review).
+      scope.diagnostics.push(diagnostic("unplaced", at(cell, 1), { what: `the type '${o.word.slice(0, 40)}' with ${o.arrays} '[]': lists nested more than ${MAX_LISTS} deep` }));
+      return [{ kind: "unknown", note: `the reference's type '${o.word.slice(0, 40)}' nested ${o.arrays} lists deep` } as TypeRef];
+    }
     const t = arrayOf(readWord(scope, o, cell, seen), o.arrays);
     return t.kind === "union" ? t.options : [t];
   });
   // `catalog_product.id | catalog_product_offer.id` are both integers: one option, not two the same; and `integer |
-  // boolean` needs no "0 or 1" beside `integer`. The options stay disjoint, as one-of-them needs.
+  // boolean` needs no "0 or 1" beside `integer`. The options stay disjoint, as one-of-them needs. Each key's first
+  // place found once (`indexOf` per option was quadratic in a cell of many options).
   const keys = read.map((t) => JSON.stringify(t));
+  const first = new Map<string, number>();
+  keys.forEach((k, i) => first.has(k) || first.set(k, i));
   const plain = new Set(read.filter((t) => t.kind === "primitive" && !t.enum && !t.format && !t.pattern).map((t) => (t.kind === "primitive" ? t.type : "")));
-  const options = read.filter((t, i) => keys.indexOf(keys[i] as string) === i && !(t.kind === "primitive" && (t.enum || t.format) && plain.has(t.type)));
+  const options = read.filter((t, i) => first.get(keys[i] as string) === i && !(t.kind === "primitive" && (t.enum || t.format) && plain.has(t.type)));
   return options.length === 1 ? (options[0] as TypeRef) : { kind: "union", options };
 }
 

@@ -79,7 +79,7 @@ function deprecatedScopes(text: string): { codes: string[]; words: string } | nu
   const list = /^\s*([A-Za-z0-9_.]+(?:,\s*[A-Za-z0-9_.]+)*)/.exec(line.slice(dash + 1));
   if (!list) return null;
   // A code may hold dots (`sign.b2e`); the sentence's own full stop is none of it.
-  const codes = (list[1] ?? "").split(",").map((s) => s.trim().replace(/\.+$/, "")).filter(Boolean);
+  const codes = (list[1] ?? "").split(",").map((s) => s.trim().replace(/(?<!\.)\.+$/, "")).filter(Boolean);
   const words = plainText(line.slice(dash + 1 + list[0].length).replace(/^\.\s*/, ""));
   return { codes, words };
 }

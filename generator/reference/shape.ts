@@ -465,7 +465,8 @@ function holderless(w: { type: TypeRef; nullable: boolean; emptyArray: boolean }
 
 const orNull = (t: TypeRef): TypeRef => (t.kind === "union" ? (t.options.some((o) => o.kind === "null") ? t : { kind: "union", options: [...t.options, { kind: "null" }] }) : { kind: "union", options: [t, { kind: "null" }] });
 
-const NUMBERED = /\d{3,}$/;
+// From the digits' start only: a long run of digits before a letter was tried from each of them.
+const NUMBERED = /(?<!\d)\d{3,}$/;
 
 function widenObject(t: Extract<TypeRef, { kind: "object" }>, s: Extract<Shape, { kind: "object" }>, path: string, out: Widening[], shared: SharedShape[]): TypeRef {
   // One copy, changed in place, and the members by name: an object of many members costs their number.

@@ -188,17 +188,35 @@ export function legacyParams(info: MethodInfo, params: Record<string, unknown>, 
   return coerceFromQuery(info, named, shapes);
 }
 
+/**
+ * The option of a union that a list or an object is read as: for a list, the first list option, else a map (a PHP
+ * array keyed by position); for an object, the first object option, else a list (numeric keys). A name resolved.
+ */
+function formOf(options: readonly RuntimeType[], v: unknown, shapes: Record<string, RuntimeType>): RuntimeType | undefined {
+  if (!v || typeof v !== "object") return undefined;
+  const resolved = options.map((o) => (o.kind === "ref" && Object.hasOwn(shapes, o.name) ? (shapes[o.name] as RuntimeType) : o));
+  const list = resolved.find((o) => o.kind === "array");
+  const object = resolved.find((o) => o.kind === "object");
+  return Array.isArray(v) ? (list ?? (object?.kind === "object" && object.additional && object.members.length === 0 ? object : undefined)) : (object ?? list);
+}
+
 function coerce(t: RuntimeType | undefined, v: unknown, shapes: Record<string, RuntimeType>, depth: number): unknown {
   if (!t || depth > 64) return v;
-  // A union: a value one option takes as it is stays so (`"Y"` of `"Y" | "N" | boolean`); else the first option that
-  // takes it once read as that option reads it (`"5"`, a form's only kind of value, as `integer | integer[]`'s integer).
+  // A union: a value one option takes as it is stays so (`"Y"` of `"Y" | "N" | boolean`); else a text is read as the
+  // first option that takes it so read (`"5"`, a form's only kind of value, as `integer | integer[]`'s integer), and a
+  // list or an object as the first option of its form only. Reading a list as each option in turn recursed into each
+  // at every level: a recursive `T = T[] | map<T>` took time exponential in the depth (review).
   if (t.kind === "union") {
     if (typeOk(t, v, "", shapes, depth) === null) return v;
-    for (const o of t.options) {
-      const read = coerce(o, v, shapes, depth + 1);
-      if (read !== v && typeOk(o, read, "", shapes, depth + 1) === null) return read;
+    if (typeof v === "string") {
+      for (const o of t.options) {
+        const read = coerce(o, v, shapes, depth + 1);
+        if (read !== v && typeOk(o, read, "", shapes, depth + 1) === null) return read;
+      }
+      return v;
     }
-    return v;
+    const option = formOf(t.options, v, shapes);
+    return option ? coerce(option, v, shapes, depth + 1) : v;
   }
   if (typeof v === "string") {
     if ((t.kind === "integer" && /^-?\d+$/.test(v)) || (t.kind === "number" && v.trim() !== "" && Number.isFinite(Number(v)))) return Number(v);

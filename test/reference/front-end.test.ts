@@ -2028,6 +2028,51 @@ describe("hostile pages (the fault probe of the reader after issue 29)", () => {
     expect(got.model?.methods.find((x) => x.name === "thing.do")?.params.map((p) => p.name)).toEqual(["id", "a"]);
   });
 
+  it("type cells, titles and event titles of long runs cost linear time (the review of the probe's fixes)", () => {
+    const started = performance.now();
+    const cells = [
+      `\`a ${" ".repeat(200_000)} b\``, // spaces around no "|" nor "or": 42 s before
+      `\`a ${"[]".repeat(100_000)} x\``, // pairs of brackets before another character: 32 s
+      "`a`](".repeat(40_000), // links never closed: 4.4 s
+    ];
+    const got = buildFromSource(
+      source({
+        "api-reference/t/t.md": page("thing.do", ["|| **id**", "[`integer`](../data-types.md) | Id ||", ...cells.flatMap((c, i) => [`|| **c${i}**`, `${c} | x ||`])]),
+        "api-reference/t/u.md": page(`${".".repeat(200_000)}x thing.other`, ["|| **id**", "[`integer`](../data-types.md) | Id ||"]), // 19 s
+        "api-reference/t/e.md": [`# ${"a".repeat(200_000)}`, "", "## What the Handler Receives", "", "#|", "|| **Name**", "`type` | **Description** ||", "|| **event**", "[`string`](../data-types.md) | Event ||", "|#", ""].join("\n"), // 14.5 s
+      }),
+    );
+    // Hang guard: ten times what it takes now; each case alone took 4 to 42 s.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(got.model?.methods.map((m) => m.name).sort()).toEqual(["thing.do", "thing.other"]);
+  });
+
+  it("a type of more than 8 nested lists is unknown, said, not a type thousands deep (its printing overflowed the stack)", () => {
+    const got = buildFromSource(source({ "api-reference/t/t.md": page("thing.do", ["|| **id**", "[`integer`](../data-types.md) | Id ||", "|| **deep**", `\`string${"[]".repeat(3_000)}\` | Deep ||`, "|| **two**", "`string[]` | Two ||"]) }));
+    const params = got.model?.methods.find((m) => m.name === "thing.do")?.params ?? [];
+    expect(params.find((p) => p.name === "deep")?.type.kind).toBe("unknown");
+    expect(stripSources(params.find((p) => p.name === "two")?.type ?? { kind: "unknown" })).toEqual({ kind: "array", items: { kind: "primitive", type: "string" } });
+    expect(got.diagnostics.filter((d) => d.code === "unplaced").map((d) => d.message)).toEqual([expect.stringContaining("with 3000 '[]': lists nested more than 8 deep")]);
+  });
+
+  it("a JSDoc tag's text cannot close its comment (a spec's deprecation note read `*/ export declare const PWNED`)", async () => {
+    const { doc } = await import("../../generator/emit/ts/printer.js");
+    const text = doc(["A parameter."], { resourceName: (n: string) => n, see: () => "", fromReference: () => false } as never, undefined, ["@deprecated stop */ export declare const PWNED: 1; /*", "@see https://x.example/a*/b\nc"]);
+    expect(text).not.toMatch(/\*\/ export/);
+    expect(text.match(/\*\//g)).toEqual(["*/"]);
+    expect(text).toContain("@deprecated stop *\\/ export declare const PWNED: 1; /*");
+    expect(text).toContain("@see https://x.example/a*\\/b c");
+  });
+
+  it("a changelog line names a page whose file name holds a line break on one line", async () => {
+    const { changelogFile } = await import("../../generator/emit/changelog.js");
+    const at = { file: "docs/api-reference/a\n## Injected\n.md", line: 3, column: 1 };
+    const change = { code: "method-added", severity: "minor", audiences: { client: "minor", server: "minor" }, method: "thing.do", version: "legacy", resource: null, message: "Method thing.do is new", from: null, to: at, at } as const;
+    const file = changelogFile({ kind: "client", name: "c", version: "0.2.0", previousVersion: "0.1.0", diff: { bump: "minor", changes: [change as never] }, regenerated: null, specPath: "docs", specSha256: "0", previousText: undefined }, "h");
+    expect(file.contents).not.toMatch(/^## Injected/m);
+    expect(file.contents).toContain("api-reference/a ## Injected .md line 3");
+  });
+
   it("sections whose tables link one another read at most 128 fields and 16 a row of the page, with a warning (20,000 wrote 50 MB from 3 KB)", () => {
     const n = 8;
     const sections = Array.from({ length: n }, (_, i) => [`### Section ${i} {#s${i}}`, "", "#|", "|| **Name**", "`type` | **Description** ||", ...Array.from({ length: n }, (_, j) => `|| **f${j}**\n[\`object\`](#s${j}) | x ||`), "|#", ""]).flat();

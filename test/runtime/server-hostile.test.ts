@@ -8,7 +8,8 @@ import { type Caller, type Credentials, type HandlerOptions, MethodError } from 
 import { type BuiltInSpec, createHandlerWith } from "../../runtime/server/index.js";
 import { CORE, toNodeListener } from "../../runtime/server/node.js";
 import { createMemoryIdempotencyStore } from "../../runtime/server/idempotency.js";
-import { page } from "../../runtime/server/page.js";
+import { page, pageOf } from "../../runtime/server/page.js";
+import { legacyParams } from "../../runtime/server/validate.js";
 import { fromQuery } from "../../runtime/server/query.js";
 
 /**
@@ -50,6 +51,7 @@ const handlers = {
     "mailservice.list": async () => page([{ ID: "1" }], { total: BigInt(10) as unknown as number }),
   },
   v3: {
+    "tasks.task.chat.message.send": async (p: Record<string, unknown>) => ({ echo: p }),
     "tasks.task.add": async () => {
       runs++;
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -286,6 +288,36 @@ describe("the fault probe after issue 29: no 500 from a value's text, no credent
     expect(r.status).toBe(200);
     expect(r.text).not.toMatch(/commandToken/);
     expect(JSON.parse(r.text).result.result).toEqual({ a: { taskId: 1 }, b: { taskId: 2 } });
+  });
+
+  it("a 3.0 batch command's own auth never reaches the handler nor the answer either", async () => {
+    const handle = router({ v3Batch: true, methodScopes: { v3: { "tasks.task.chat.message.send": ["task"] } } });
+    const r = await post(handle, `/rest/api/1/${CODE}/batch`, JSON.stringify([{ method: "tasks.task.chat.message.send", query: { auth: "commandToken789", fields: { taskId: 1, text: "hi" } } }]));
+    expect(r.status, r.text).toBe(200);
+    expect(r.text).not.toMatch(/commandToken/);
+    expect(JSON.parse(r.text).result).toEqual([{ echo: { fields: { taskId: 1, text: "hi" } } }]);
+  });
+
+  it("pageOf's start with no number in it is the first page, not a 500 (`start` has no type in the shipped spec)", async () => {
+    expect(pageOf([1, 2, 3], JSON.parse('{"toString": 1}'), 2)).toEqual(page([1, 2], { total: 3, next: 2 }));
+    expect(pageOf([1, 2, 3], [JSON.parse('{"toString": 1}')], 2)).toEqual(page([1, 2], { total: 3, next: 2 }));
+    expect(pageOf([1, 2, 3], "2", 2)).toEqual(page([3], { total: 3 }));
+  });
+
+  it("a map's values are read from a form as a member's are; a recursive union costs linear time, each value read as one option", () => {
+    const map = { name: "m", required: false, type: { kind: "object", members: [], additional: { kind: "integer" } } } as const;
+    const info = { name: "x", described: true, scopes: null, applicationContextOnly: false, adminOnly: false, idempotencyKey: false, params: [map], atLeastOne: [], callForms: [] };
+    expect(legacyParams(info as never, { m: { a: "5", b: "x" } }, {})).toEqual({ m: { a: 5, b: "x" } });
+    // T = T[] | map<T>: a list 20 deep of a text, refused in the end, was read as each option at every level (2^depth:
+    // 1.1 s here; deeper, the depth limit cut it off).
+    const shapes = { T: { kind: "union", options: [{ kind: "array", items: { kind: "ref", name: "T" } }, { kind: "object", members: [], additional: { kind: "ref", name: "T" } }] } } as never;
+    const deep = { ...info, params: [{ name: "p", required: false, type: { kind: "ref", name: "T" } }] };
+    let v: unknown = "x";
+    for (let i = 0; i < 20; i++) v = [v];
+    const started = performance.now();
+    expect(legacyParams(deep as never, { p: v }, shapes)).toEqual({ p: v });
+    // A hang guard, far above the millisecond it takes now.
+    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it("a map given as a list is the PHP array keyed by position; a union's text is read as the option that takes it", async () => {

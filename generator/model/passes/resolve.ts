@@ -151,7 +151,8 @@ function titleKey(title: string): string {
     .map(withoutParenSpan)
     .join("\n")
     .replace(/^(the|a|an)\s+/, "")
-    .replace(/\s+(items?|record|object)$/, "")
+    // From a run of spaces' start only: tried from each space of a long run, it took time in its square (review).
+    .replace(/(?<!\s)\s+(items?|record|object)$/, "")
     .replace(/[^a-z0-9]+/g, " ")
     .trim();
 }

@@ -18,7 +18,8 @@ export function page(items, more = {}) {
  * is the first page), `size` records long (default 50, the platform's page size).
  */
 export function pageOf(records, start, size = 50) {
-    const from = Math.max(0, Math.trunc(Number(start) || 0));
+    // A number or a text only: `Number()` of an object may throw (`{"toString": 1}`, where `start` has no type), a 500.
+    const from = Math.max(0, Math.trunc((typeof start === "number" || typeof start === "string" ? Number(start) : 0) || 0));
     const next = from + size;
     return page(records.slice(from, next), { total: records.length, ...(next < records.length ? { next } : {}) });
 }
