@@ -17,8 +17,11 @@ export interface Problem {
 
 const given = (v: unknown) => v !== undefined && v !== "";
 
+/** What each type answered for a value already, within one check (typeOk's unions). */
+type Answers = WeakMap<object, Map<RuntimeType, boolean>>;
+
 /** The first value that does not fit `t`, by its path, or null. */
-export function typeOk(t: RuntimeType | undefined, v: unknown, path: string, shapes: Record<string, RuntimeType>, depth = 0): Problem | null {
+export function typeOk(t: RuntimeType | undefined, v: unknown, path: string, shapes: Record<string, RuntimeType>, depth = 0, memo?: Answers): Problem | null {
   if (!t || depth > 64) return null;
   const bad: Problem = { argument: path, reason: "type" };
   if (v === null) return t.nullable || t.kind === "unknown" ? null : bad;
@@ -40,7 +43,7 @@ export function typeOk(t: RuntimeType | undefined, v: unknown, path: string, sha
     case "array": {
       if (!Array.isArray(v)) return bad;
       for (let i = 0; i < v.length; i++) {
-        const inner = typeOk(t.items, v[i], `${path}[${i}]`, shapes, depth + 1);
+        const inner = typeOk(t.items, v[i], `${path}[${i}]`, shapes, depth + 1, memo);
         if (inner) return inner;
       }
       return null;
@@ -53,23 +56,35 @@ export function typeOk(t: RuntimeType | undefined, v: unknown, path: string, sha
           if (m.required) return { argument: `${path}.${m.name}`, reason: "missing" };
           continue;
         }
-        const inner = typeOk(m.type, record[m.name], `${path}.${m.name}`, shapes, depth + 1);
+        const inner = typeOk(m.type, record[m.name], `${path}.${m.name}`, shapes, depth + 1, memo);
         if (inner) return inner;
       }
       if (t.additional) {
         const known = new Set(t.members.map((m) => m.name));
         for (const [k, x] of Object.entries(record)) {
           if (known.has(k)) continue;
-          const inner = typeOk(t.additional, x, `${path}.${k}`, shapes, depth + 1);
+          const inner = typeOk(t.additional, x, `${path}.${k}`, shapes, depth + 1, memo);
           if (inner) return inner;
         }
       }
       return null;
     }
-    case "union":
-      return t.options.some((o) => typeOk(o, v, path, shapes, depth + 1) === null) ? null : bad;
+    case "union": {
+      if (typeof v !== "object") return t.options.some((o) => typeOk(o, v, path, shapes, depth + 1, memo) === null) ? null : bad;
+      // Each option's answer for a list or an object, kept for this check: two options that look into the same value
+      // (a recursive `T = T[] | U[]`) asked the same questions again at every level, in time exponential in its depth.
+      const kept = (memo ??= new WeakMap());
+      let answers = kept.get(v as object);
+      if (!answers) kept.set(v as object, (answers = new Map()));
+      for (const o of t.options) {
+        let fits = answers.get(o);
+        if (fits === undefined) answers.set(o, (fits = typeOk(o, v, path, shapes, depth + 1, kept) === null));
+        if (fits) return null;
+      }
+      return bad;
+    }
     case "ref":
-      return Object.hasOwn(shapes, t.name) ? typeOk(shapes[t.name], v, path, shapes, depth + 1) : null;
+      return Object.hasOwn(shapes, t.name) ? typeOk(shapes[t.name], v, path, shapes, depth + 1, memo) : null;
   }
   if (t.enum && !t.enum.includes(v as string | number | boolean)) return { argument: path, reason: "value" };
   return null;

@@ -9,7 +9,7 @@ import { type BuiltInSpec, createHandlerWith } from "../../runtime/server/index.
 import { CORE, toNodeListener } from "../../runtime/server/node.js";
 import { createMemoryIdempotencyStore } from "../../runtime/server/idempotency.js";
 import { page, pageOf } from "../../runtime/server/page.js";
-import { legacyParams } from "../../runtime/server/validate.js";
+import { legacyParams, typeOk } from "../../runtime/server/validate.js";
 import { fromQuery } from "../../runtime/server/query.js";
 
 /**
@@ -318,6 +318,22 @@ describe("the fault probe after issue 29: no 500 from a value's text, no credent
     expect(legacyParams(deep as never, { p: v }, shapes)).toEqual({ p: v });
     // A hang guard, far above the millisecond it takes now.
     expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it("validating a union of lists that recurse costs linear time: each option's answer for a value is kept", () => {
+    // T = T[] | T[] | T[] (options alike, as a spec may write them): a list 15 deep of a text fits none, and each
+    // level asked every option again, 3^15 checks (1.8 s here).
+    const list = () => ({ kind: "array", items: { kind: "ref", name: "T" } });
+    const shapes = { T: { kind: "union", options: [list(), list(), list()] } } as never;
+    let v: unknown = "x";
+    for (let i = 0; i < 15; i++) v = [v];
+    const started = performance.now();
+    expect(typeOk({ kind: "ref", name: "T" }, v, "p", shapes)).toEqual({ argument: "p", reason: "type" });
+    // A hang guard, far above the millisecond it takes now.
+    expect(performance.now() - started).toBeLessThan(500);
+    let ok: unknown = [];
+    for (let i = 0; i < 20; i++) ok = [ok];
+    expect(typeOk({ kind: "ref", name: "T" }, ok, "p", shapes)).toBeNull();
   });
 
   it("a map given as a list is the PHP array keyed by position; a union's text is read as the option that takes it", async () => {
