@@ -354,6 +354,15 @@ function textOf(value: unknown): string {
   }
 }
 
+/** A value as a number, as `Number` gives it, and NaN where `Number` throws (`{"toString": 1}`, a parameter of no type). */
+function numberOf(value: unknown): number {
+  try {
+    return Number(value);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Whether a record matches one filter entry: the key's prefix is the operation (the spec's list). */
 function matches(record: Record<string, unknown>, key: string, expected: unknown): boolean {
   const prefix = PREFIXES.find((p) => key.startsWith(p) && key.length > p.length) ?? "";
@@ -581,7 +590,7 @@ export function createMockWith(
         break;
       case "offline-reserve":
         stateful.set(s.method, (params) => {
-          const limit = Math.max(1, Number(params[s.limit] ?? mock.pageSize) || mock.pageSize);
+          const limit = Math.max(1, numberOf(params[s.limit] ?? mock.pageSize) || mock.pageSize);
           const keep = textOf(params[s.param] ?? "") === textOf(s.value);
           const reuse = typeof params[s.id] === "string" && params[s.id] !== "" ? (params[s.id] as string) : null;
           const wantFailed = textOf(params[s.failed] ?? "0") === "1";
@@ -623,7 +632,7 @@ export function createMockWith(
         online = p.online;
         const typeOf = (v: unknown) => (v === undefined || v === "" ? p.online : textOf(v));
         stateful.set(s.method, (params, context) => {
-          const binding: Binding = { id: store.bound + 1, event: textOf(params[p.event]).toUpperCase(), handler: params[p.handler], authType: Number(params[p.authType] ?? 0) || 0, type: typeOf(params[p.eventType]), owner: context.auth.applicationId ?? "" };
+          const binding: Binding = { id: store.bound + 1, event: textOf(params[p.event]).toUpperCase(), handler: params[p.handler], authType: numberOf(params[p.authType] ?? 0) || 0, type: typeOf(params[p.eventType]), owner: context.auth.applicationId ?? "" };
           if (store.bindings.some((b) => b.owner === binding.owner && b.event === binding.event && b.handler === binding.handler && b.type === binding.type)) throw fail(s.error);
           store.bound += 1;
           store.bindings.push(binding);
@@ -644,7 +653,7 @@ export function createMockWith(
                   (!given(p.event) || b.event === textOf(params[p.event]).toUpperCase()) &&
                   (!given(p.handler) || b.handler === params[p.handler]) &&
                   (!given(p.eventType) || b.type === textOf(params[p.eventType])) &&
-                  (params[p.authType] === undefined || (Number(params[p.authType]) || 0) === b.authType)
+                  (params[p.authType] === undefined || (numberOf(params[p.authType]) || 0) === b.authType)
                 ),
             );
             // The answer's number member (the spec's `{count}`) is how many went.
@@ -721,7 +730,7 @@ export function createMockWith(
       if (param === undefined || params[param] === undefined || params[param] === "" || params[param] === null || typeof params[param] === "object") continue;
       const record = kept(base, textOf(params[param]), (o, p) => echo(o, p, mock.schemas, param, params[param]), false);
       const sampled = (result as Record<string, unknown>)[member];
-      (result as Record<string, unknown>)[member] = base === schema || typeof sampled !== "object" || sampled === null ? record : { ...sampled, ...record };
+      put(result as Record<string, unknown>, member, base === schema || typeof sampled !== "object" || sampled === null ? record : { ...sampled, ...record });
     }
     return result;
   };

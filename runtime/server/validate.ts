@@ -21,7 +21,12 @@ const given = (v: unknown) => v !== undefined && v !== "";
 type Answers = WeakMap<object, Map<RuntimeType, boolean>>;
 
 /** The first value that does not fit `t`, by its path, or null. */
-export function typeOk(t: RuntimeType | undefined, v: unknown, path: string, shapes: Record<string, RuntimeType>, depth = 0, memo?: Answers): Problem | null {
+export function typeOk(t: RuntimeType | undefined, v: unknown, path: string, shapes: Record<string, RuntimeType>, depth = 0): Problem | null {
+  return check(t, v, path, shapes, depth);
+}
+
+/** typeOk, with what each union's options answered for a value so far in this check. */
+function check(t: RuntimeType | undefined, v: unknown, path: string, shapes: Record<string, RuntimeType>, depth: number, memo?: Answers): Problem | null {
   if (!t || depth > 64) return null;
   const bad: Problem = { argument: path, reason: "type" };
   if (v === null) return t.nullable || t.kind === "unknown" ? null : bad;
@@ -43,7 +48,7 @@ export function typeOk(t: RuntimeType | undefined, v: unknown, path: string, sha
     case "array": {
       if (!Array.isArray(v)) return bad;
       for (let i = 0; i < v.length; i++) {
-        const inner = typeOk(t.items, v[i], `${path}[${i}]`, shapes, depth + 1, memo);
+        const inner = check(t.items, v[i], `${path}[${i}]`, shapes, depth + 1, memo);
         if (inner) return inner;
       }
       return null;
@@ -56,21 +61,21 @@ export function typeOk(t: RuntimeType | undefined, v: unknown, path: string, sha
           if (m.required) return { argument: `${path}.${m.name}`, reason: "missing" };
           continue;
         }
-        const inner = typeOk(m.type, record[m.name], `${path}.${m.name}`, shapes, depth + 1, memo);
+        const inner = check(m.type, record[m.name], `${path}.${m.name}`, shapes, depth + 1, memo);
         if (inner) return inner;
       }
       if (t.additional) {
         const known = new Set(t.members.map((m) => m.name));
         for (const [k, x] of Object.entries(record)) {
           if (known.has(k)) continue;
-          const inner = typeOk(t.additional, x, `${path}.${k}`, shapes, depth + 1, memo);
+          const inner = check(t.additional, x, `${path}.${k}`, shapes, depth + 1, memo);
           if (inner) return inner;
         }
       }
       return null;
     }
     case "union": {
-      if (typeof v !== "object") return t.options.some((o) => typeOk(o, v, path, shapes, depth + 1, memo) === null) ? null : bad;
+      if (typeof v !== "object") return t.options.some((o) => check(o, v, path, shapes, depth + 1, memo) === null) ? null : bad;
       // Each option's answer for a list or an object, kept for this check: two options that look into the same value
       // (a recursive `T = T[] | U[]`) asked the same questions again at every level, in time exponential in its depth.
       const kept = (memo ??= new WeakMap());
@@ -78,13 +83,13 @@ export function typeOk(t: RuntimeType | undefined, v: unknown, path: string, sha
       if (!answers) kept.set(v as object, (answers = new Map()));
       for (const o of t.options) {
         let fits = answers.get(o);
-        if (fits === undefined) answers.set(o, (fits = typeOk(o, v, path, shapes, depth + 1, kept) === null));
+        if (fits === undefined) answers.set(o, (fits = check(o, v, path, shapes, depth + 1, kept) === null));
         if (fits) return null;
       }
       return bad;
     }
     case "ref":
-      return Object.hasOwn(shapes, t.name) ? typeOk(shapes[t.name], v, path, shapes, depth + 1, memo) : null;
+      return Object.hasOwn(shapes, t.name) ? check(shapes[t.name], v, path, shapes, depth + 1, memo) : null;
   }
   if (t.enum && !t.enum.includes(v as string | number | boolean)) return { argument: path, reason: "value" };
   return null;
@@ -203,35 +208,35 @@ export function legacyParams(info: MethodInfo, params: Record<string, unknown>, 
   return coerceFromQuery(info, named, shapes);
 }
 
-/**
- * The option of a union that a list or an object is read as: for a list, the first list option, else a map (a PHP
- * array keyed by position); for an object, the first object option, else a list (numeric keys). A name resolved.
- */
-function formOf(options: readonly RuntimeType[], v: unknown, shapes: Record<string, RuntimeType>): RuntimeType | undefined {
-  if (!v || typeof v !== "object") return undefined;
-  const resolved = options.map((o) => (o.kind === "ref" && Object.hasOwn(shapes, o.name) ? (shapes[o.name] as RuntimeType) : o));
-  const list = resolved.find((o) => o.kind === "array");
-  const object = resolved.find((o) => o.kind === "object");
-  return Array.isArray(v) ? (list ?? (object?.kind === "object" && object.additional && object.members.length === 0 ? object : undefined)) : (object ?? list);
-}
+/** What each union read a list or an object as, within one reading (coerce's unions). */
+type Readings = WeakMap<object, Map<RuntimeType, unknown>>;
 
-function coerce(t: RuntimeType | undefined, v: unknown, shapes: Record<string, RuntimeType>, depth: number): unknown {
+function coerce(t: RuntimeType | undefined, v: unknown, shapes: Record<string, RuntimeType>, depth: number, memo?: Readings): unknown {
   if (!t || depth > 64) return v;
-  // A union: a value one option takes as it is stays so (`"Y"` of `"Y" | "N" | boolean`); else a text is read as the
-  // first option that takes it so read (`"5"`, a form's only kind of value, as `integer | integer[]`'s integer), and a
-  // list or an object as the first option of its form only. Reading a list as each option in turn recursed into each
-  // at every level: a recursive `T = T[] | map<T>` took time exponential in the depth (review).
+  // A union: a value one option takes as it is stays so (`"Y"` of `"Y" | "N" | boolean`); else the first option that
+  // takes it once read as that option reads it (`"5"`, a form's only kind of value, as `integer | integer[]`'s
+  // integer; an action whose `type` tells which of the layout's cases it is). What a union read a list or an object
+  // as is kept for the reading: options that recurse into the same value (`T = T[] | map<T>`) read it again at every
+  // level, in time exponential in its depth (review).
   if (t.kind === "union") {
     if (typeOk(t, v, "", shapes, depth) === null) return v;
-    if (typeof v === "string") {
-      for (const o of t.options) {
-        const read = coerce(o, v, shapes, depth + 1);
-        if (read !== v && typeOk(o, read, "", shapes, depth + 1) === null) return read;
+    const container = v !== null && typeof v === "object";
+    const kept = container ? (memo ??= new WeakMap()) : undefined;
+    let readings = kept?.get(v as object);
+    if (readings?.has(t)) return readings.get(t);
+    let out = v;
+    for (const o of t.options) {
+      const read = coerce(o, v, shapes, depth + 1, kept);
+      if (read !== v && typeOk(o, read, "", shapes, depth + 1) === null) {
+        out = read;
+        break;
       }
-      return v;
     }
-    const option = formOf(t.options, v, shapes);
-    return option ? coerce(option, v, shapes, depth + 1) : v;
+    if (kept) {
+      if (!readings) kept.set(v as object, (readings = new Map()));
+      readings.set(t, out);
+    }
+    return out;
   }
   if (typeof v === "string") {
     if ((t.kind === "integer" && /^-?\d+$/.test(v)) || (t.kind === "number" && v.trim() !== "" && Number.isFinite(Number(v)))) return Number(v);
@@ -239,26 +244,26 @@ function coerce(t: RuntimeType | undefined, v: unknown, shapes: Record<string, R
     return v;
   }
   // A PHP array with numeric keys (`users[0]=1`, `{"0": 1}`) is the list it stands for; other keys stay an object.
-  if (t.kind === "array" && Array.isArray(v)) return v.map((x) => coerce(t.items, x, shapes, depth + 1));
+  if (t.kind === "array" && Array.isArray(v)) return v.map((x) => coerce(t.items, x, shapes, depth + 1, memo));
   if (t.kind === "array" && v && typeof v === "object" && Object.keys(v).every((k) => /^\d+$/.test(k))) {
-    return Object.values(v).map((x) => coerce(t.items, x, shapes, depth + 1));
+    return Object.values(v).map((x) => coerce(t.items, x, shapes, depth + 1, memo));
   }
   // A map (an object of no named members, its values of one type) given as a list is the same PHP array keyed by
   // position: `tags[0][title]=…` of a form, or `[…]` in JSON, where `tags[t0][title]=…` was taken.
   if (t.kind === "object" && t.additional && t.members.length === 0 && Array.isArray(v)) {
     const additional = t.additional;
-    return Object.fromEntries(v.map((x, i) => [String(i), coerce(additional, x, shapes, depth + 1)]));
+    return Object.fromEntries(v.map((x, i) => [String(i), coerce(additional, x, shapes, depth + 1, memo)]));
   }
   if (t.kind === "object" && v && typeof v === "object" && !Array.isArray(v)) {
     const record = { ...(v as Record<string, unknown>) };
-    for (const m of t.members) if (Object.hasOwn(record, m.name)) record[m.name] = coerce(m.type, record[m.name], shapes, depth + 1);
+    for (const m of t.members) if (Object.hasOwn(record, m.name)) record[m.name] = coerce(m.type, record[m.name], shapes, depth + 1, memo);
     if (t.additional) {
       // The map's own values (`layout[header][tags][t1][hideIfReadonly]=1`), as a member's are read.
       const known = new Set(t.members.map((m) => m.name));
-      for (const k of Object.keys(record)) if (!known.has(k)) record[k] = coerce(t.additional, record[k], shapes, depth + 1);
+      for (const k of Object.keys(record)) if (!known.has(k)) record[k] = coerce(t.additional, record[k], shapes, depth + 1, memo);
     }
     return record;
   }
-  if (t.kind === "ref" && Object.hasOwn(shapes, t.name)) return coerce(shapes[t.name], v, shapes, depth + 1);
+  if (t.kind === "ref" && Object.hasOwn(shapes, t.name)) return coerce(shapes[t.name], v, shapes, depth + 1, memo);
   return v;
 }

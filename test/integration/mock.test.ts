@@ -213,6 +213,11 @@ describe("list methods page, filter, order and select as the platform", () => {
       const r = await list(params);
       expect([200, 400], JSON.stringify(r.body)).toContain(r.status);
     }
+    // A parameter the spec names without a type (event.offline.get's `limit`), and `start` of a list (review).
+    for (const [method, params] of [["event.offline.get", { limit: JSON.parse('{"toString": 1}') }], ["sale.paysystem.list", { start: JSON.parse('{"toString": 1}') }]] as const) {
+      const r = await call(handle, method, params, { token: "t0ken" });
+      expect([200, 400, 403], `${method}: ${JSON.stringify(r.body)}`).toContain(r.status);
+    }
   });
 
   it("a member the schema names __proto__ is sampled as a member, not set as the object's prototype", () => {

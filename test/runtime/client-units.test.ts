@@ -186,5 +186,28 @@ describe("toQuery, links and errors", () => {
     expect(isApiError(legacy)).toBe(true);
     expect(isApiError(legacy, "OTHER")).toBe(false);
     expect(isApiError(new Error("x"))).toBe(false);
+    // A code or text of no text (`{"toString": 1}`, as JSON.parse makes it) is "", an ApiError still, not a TypeError
+    // (the fault probe); a numeric code is its digits.
+    const hostile = JSON.parse('{"error": {"toString": 1}, "error_description": [{"toString": 1}]}');
+    expect(errorFrom("m", 400, hostile, "legacy", scrub, "UNEXPECTED")).toMatchObject({ code: "", description: "" });
+    expect(errorFrom("m", 400, JSON.parse('{"error": {"code": {"toString": 1}, "message": "m"}}'), "v3", scrub, "UNEXPECTED")).toMatchObject({ code: "", description: "m" });
+    expect(errorFrom("m", 400, { error: 200040300010, error_description: "x" }, "legacy", scrub, "UNEXPECTED")).toMatchObject({ code: "200040300010" });
+  });
+
+  it("all() over answers whose next or cursor has no number in it ends or fails with a RangeError, never a TypeError", async () => {
+    const { all } = await import("../../runtime/client/bulk.js");
+    const hostile = JSON.parse('{"toString": 1}');
+    const pages = [Array.from({ length: 50 }, (_, i) => ({ ID: String(i + 1) })), [{ ID: "51" }]];
+    let calls = 0;
+    const rt = { send: async () => ({ result: pages[calls++] ?? [], next: hostile, total: undefined }), data: { pageSize: 50, cursor: {} } } as never;
+    const got: unknown[][] = [];
+    for await (const page of all(rt, "x.list")) got.push(page);
+    expect(got.map((p) => p.length)).toEqual([50, 1]);
+    // The cursor walk: a last record whose id has no number in it does not advance the walk.
+    const records = Array.from({ length: 50 }, () => ({ ID: hostile }));
+    const cursorRt = { send: async () => ({ result: records }), data: { pageSize: 50, cursor: { "x.list": ["FILTER", "ORDER", "ID"] } } } as never;
+    await expect((async () => {
+      for await (const _ of all(cursorRt, "x.list")) void _;
+    })()).rejects.toThrow(RangeError);
   });
 });

@@ -304,10 +304,15 @@ describe("the fault probe after issue 29: no 500 from a value's text, no credent
     expect(pageOf([1, 2, 3], "2", 2)).toEqual(page([3], { total: 3 }));
   });
 
-  it("a map's values are read from a form as a member's are; a recursive union costs linear time, each value read as one option", () => {
+  it("a map's values are read from a form as a member's are; a union reads a value as the first option that takes it, each reading kept (a recursive union costs linear time)", () => {
     const map = { name: "m", required: false, type: { kind: "object", members: [], additional: { kind: "integer" } } } as const;
     const info = { name: "x", described: true, scopes: null, applicationContextOnly: false, adminOnly: false, idempotencyKey: false, params: [map], atLeastOne: [], callForms: [] };
     expect(legacyParams(info as never, { m: { a: "5", b: "x" } }, {})).toEqual({ m: { a: 5, b: "x" } });
+    // A union of object cases told apart by `type` (the timeline's actions): a form's value is read as the case that
+    // takes it, not the first object case (review: `actionParams[1]=a` of a `restEvent` action was refused).
+    const cases = { name: "a", required: false, type: { kind: "union", options: [{ kind: "object", members: [{ name: "type", required: true, type: { kind: "string", enum: ["redirect"] } }, { name: "uri", required: false, type: { kind: "string" } }] }, { kind: "object", members: [{ name: "type", required: true, type: { kind: "string", enum: ["restEvent"] } }, { name: "actionParams", required: false, type: { kind: "array", items: { kind: "string" } } }] }] } } as const;
+    expect(legacyParams({ ...info, params: [cases] } as never, { a: { type: "restEvent", actionParams: { "1": "a" } } }, {})).toEqual({ a: { type: "restEvent", actionParams: ["a"] } });
+    expect(legacyParams({ ...info, params: [cases] } as never, { a: { type: "redirect", uri: "/x" } }, {})).toEqual({ a: { type: "redirect", uri: "/x" } });
     // T = T[] | map<T>: a list 20 deep of a text, refused in the end, was read as each option at every level (2^depth:
     // 1.1 s here; deeper, the depth limit cut it off).
     const shapes = { T: { kind: "union", options: [{ kind: "array", items: { kind: "ref", name: "T" } }, { kind: "object", members: [], additional: { kind: "ref", name: "T" } }] } } as never;

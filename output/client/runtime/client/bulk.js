@@ -10,7 +10,7 @@ export async function* paginate(rt, method, params = {}, pageOptions = {}) {
     const maxPages = pageOptions.maxPages ?? 100;
     let start = Number(params.start ?? 0);
     for (let page = 0; page < maxPages; page++) {
-        const { result, next, total } = await send(method, "legacy", { ...params, start }, pageOptions);
+        const { result, next, total } = counted(await send(method, "legacy", { ...params, start }, pageOptions));
         const items = Array.isArray(result) ? result : [];
         for (const item of items)
             yield item;
@@ -71,8 +71,8 @@ export async function batch(rt, commands, batchOptions = {}) {
                 const error = new rt.ApiError({
                     method: commands[name]?.[0] ?? name,
                     status: response.status,
-                    code: scrub(String(e?.error ?? "")),
-                    description: scrub(String(e?.error_description ?? "")),
+                    code: scrub(textOf(e?.error)),
+                    description: scrub(textOf(e?.error_description)),
                 });
                 out.errors[name] = error;
                 out.outcomes[name] = { ok: false, error };
@@ -131,12 +131,12 @@ export async function* all(rt, method, params = {}, options = {}) {
                 return;
             const next = items[items.length - 1]?.[id];
             // A server that ignores the filter would send the same page for ever.
-            if (!(Number(next) > Number(last)))
-                throw new RangeError(`all("${method}"): the ${id} cursor did not advance past ${String(last)}; pass cursor: false`);
+            if (!(numberOf(next) > numberOf(last)))
+                throw new RangeError(`all("${method}"): the ${id} cursor did not advance past ${textOf(last)}; pass cursor: false`);
             last = next;
         }
     }
-    const first = await send(method, "legacy", { ...params, start: 0 }, options);
+    const first = counted(await send(method, "legacy", { ...params, start: 0 }, options));
     const items = Array.isArray(first.result) ? first.result : [];
     progress.total = first.total;
     seen(items);
@@ -148,7 +148,7 @@ export async function* all(rt, method, params = {}, options = {}) {
         if (first.next === undefined && items.length < data.pageSize)
             return;
         for (;;) {
-            const page = await send(method, "legacy", { ...params, start }, options);
+            const page = counted(await send(method, "legacy", { ...params, start }, options));
             const more = Array.isArray(page.result) ? page.result : [];
             seen(more);
             if (more.length > 0)
@@ -189,3 +189,14 @@ export async function* all(rt, method, params = {}, options = {}) {
             return;
     }
 }
+/**
+ * An answer's paging members as numbers, else absent: a server's `next` of another kind (`{"toString": 1}`) made the
+ * comparisons and messages below throw a TypeError where the walk should go on or end.
+ */
+function counted(answer) {
+    return { ...answer, next: typeof answer.next === "number" ? answer.next : undefined, total: typeof answer.total === "number" ? answer.total : undefined };
+}
+/** A value of an answer as text, "" for an object (whose own `toString` may be no function). */
+const textOf = (v) => (typeof v === "object" && v !== null ? "" : String(v ?? ""));
+/** A value of an answer as a number, NaN for an object. */
+const numberOf = (v) => (typeof v === "object" && v !== null ? Number.NaN : Number(v));

@@ -13,6 +13,8 @@ export function scrubDeep(value, scrub) {
     return value;
 }
 const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+/** An answer's code or text as a string, "" for an object: `String()` of `{"toString": 1}` threw a TypeError, not an ApiError. */
+const textOf = (v) => (typeof v === "object" && v !== null ? "" : String(v ?? ""));
 /**
  * The error of an answer that is not a result. Codes, texts and details all pass `scrub`: a server may echo a
  * credential in any of them. `unexpected` is the spec's code for an answer that is not the API's JSON.
@@ -22,14 +24,14 @@ export function errorFrom(method, status, raw, version, scrub, unexpected) {
     if (version === "v3" && isObject(body) && isObject(body.error)) {
         // The spec does not show the 3.0 error body; the platform's documentation sends { error: { code, message } }.
         const e = body.error;
-        return new ApiError({ method, status, code: String(e.code ?? ""), description: String(e.message ?? ""), details: body, time: body.time });
+        return new ApiError({ method, status, code: textOf(e.code), description: textOf(e.message), details: body, time: body.time });
     }
     if (isObject(body) && "error" in body) {
         return new ApiError({
             method,
             status,
-            code: String(body.error ?? ""),
-            description: String(body.error_description ?? ""),
+            code: textOf(body.error),
+            description: textOf(body.error_description),
             argument: typeof body.argument === "string" ? body.argument : undefined,
             details: version === "v3" ? body : undefined,
             time: body.time,

@@ -193,6 +193,15 @@ function textOf(value) {
         return "";
     }
 }
+/** A value as a number, as `Number` gives it, and NaN where `Number` throws (`{"toString": 1}`, a parameter of no type). */
+function numberOf(value) {
+    try {
+        return Number(value);
+    }
+    catch {
+        return Number.NaN;
+    }
+}
 /** Whether a record matches one filter entry: the key's prefix is the operation (the spec's list). */
 function matches(record, key, expected) {
     const prefix = PREFIXES.find((p) => key.startsWith(p) && key.length > p.length) ?? "";
@@ -391,7 +400,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                 break;
             case "offline-reserve":
                 stateful.set(s.method, (params) => {
-                    const limit = Math.max(1, Number(params[s.limit] ?? mock.pageSize) || mock.pageSize);
+                    const limit = Math.max(1, numberOf(params[s.limit] ?? mock.pageSize) || mock.pageSize);
                     const keep = textOf(params[s.param] ?? "") === textOf(s.value);
                     const reuse = typeof params[s.id] === "string" && params[s.id] !== "" ? params[s.id] : null;
                     const wantFailed = textOf(params[s.failed] ?? "0") === "1";
@@ -434,7 +443,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                 online = p.online;
                 const typeOf = (v) => (v === undefined || v === "" ? p.online : textOf(v));
                 stateful.set(s.method, (params, context) => {
-                    const binding = { id: store.bound + 1, event: textOf(params[p.event]).toUpperCase(), handler: params[p.handler], authType: Number(params[p.authType] ?? 0) || 0, type: typeOf(params[p.eventType]), owner: context.auth.applicationId ?? "" };
+                    const binding = { id: store.bound + 1, event: textOf(params[p.event]).toUpperCase(), handler: params[p.handler], authType: numberOf(params[p.authType] ?? 0) || 0, type: typeOf(params[p.eventType]), owner: context.auth.applicationId ?? "" };
                     if (store.bindings.some((b) => b.owner === binding.owner && b.event === binding.event && b.handler === binding.handler && b.type === binding.type))
                         throw fail(s.error);
                     store.bound += 1;
@@ -454,7 +463,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                             (!given(p.event) || b.event === textOf(params[p.event]).toUpperCase()) &&
                             (!given(p.handler) || b.handler === params[p.handler]) &&
                             (!given(p.eventType) || b.type === textOf(params[p.eventType])) &&
-                            (params[p.authType] === undefined || (Number(params[p.authType]) || 0) === b.authType)));
+                            (params[p.authType] === undefined || (numberOf(params[p.authType]) || 0) === b.authType)));
                         // The answer's number member (the spec's `{count}`) is how many went.
                         const schema = resolve(mock.legacy[s.unbind]?.result ?? {}, mock.schemas);
                         const member = Object.entries(schema.properties ?? {}).find(([, v]) => v.type === "integer" || v.type === "number")?.[0];
@@ -532,7 +541,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
                 continue;
             const record = kept(base, textOf(params[param]), (o, p) => echo(o, p, mock.schemas, param, params[param]), false);
             const sampled = result[member];
-            result[member] = base === schema || typeof sampled !== "object" || sampled === null ? record : { ...sampled, ...record };
+            put(result, member, base === schema || typeof sampled !== "object" || sampled === null ? record : { ...sampled, ...record });
         }
         return result;
     };

@@ -18,10 +18,18 @@ export function page(items, more = {}) {
  * is the first page), `size` records long (default 50, the platform's page size).
  */
 export function pageOf(records, start, size = 50) {
-    // A number or a text only: `Number()` of an object may throw (`{"toString": 1}`, where `start` has no type), a 500.
-    const from = Math.max(0, Math.trunc((typeof start === "number" || typeof start === "string" ? Number(start) : 0) || 0));
+    const from = Math.max(0, Math.trunc(startOf(start) || 0));
     const next = from + size;
     return page(records.slice(from, next), { total: records.length, ...(next < records.length ? { next } : {}) });
+}
+/** `start` as `Number` reads it, and 0 where `Number` throws (`{"toString": 1}`, where `start` has no type: a 500). */
+function startOf(start) {
+    try {
+        return Number(start);
+    }
+    catch {
+        return 0;
+    }
 }
 export function isPage(value) {
     return typeof value === "object" && value !== null && value[PAGE] === true;

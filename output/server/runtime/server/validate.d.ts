@@ -13,10 +13,8 @@ export interface Problem {
      */
     reason: "missing" | "type" | "value" | "none-of";
 }
-/** What each type answered for a value already, within one check (typeOk's unions). */
-type Answers = WeakMap<object, Map<RuntimeType, boolean>>;
 /** The first value that does not fit `t`, by its path, or null. */
-export declare function typeOk(t: RuntimeType | undefined, v: unknown, path: string, shapes: Record<string, RuntimeType>, depth?: number, memo?: Answers): Problem | null;
+export declare function typeOk(t: RuntimeType | undefined, v: unknown, path: string, shapes: Record<string, RuntimeType>, depth?: number): Problem | null;
 /** The first problem of a request's parameters, or null. */
 export declare function validate(info: MethodInfo, params: Record<string, unknown>, shapes: Record<string, RuntimeType>): Problem | null;
 /** A member name that would reach an object's prototype if a handler merged the parameters; null when none. */
@@ -34,4 +32,3 @@ export declare function coerceFromQuery(info: MethodInfo, params: Record<string,
  * strings and JSON callers send them too (`{"taskId": "5"}`).
  */
 export declare function legacyParams(info: MethodInfo, params: Record<string, unknown>, shapes: Record<string, RuntimeType>): Record<string, unknown>;
-export {};
