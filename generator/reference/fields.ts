@@ -83,8 +83,8 @@ export interface FieldScope {
 const FIELD_BUDGET = 20_000;
 
 /**
- * A page's budget of fields: 128 and 16 for each row of its tables, at most FIELD_BUDGET. Every page of the
- * reference reads at most 16 fields a row (crm.item.get: 286 from 32 rows, through the tables it links). A budget
+ * A page's budget of fields: 128 and 16 for each row of its tables, at most FIELD_BUDGET. No page of the reference
+ * reads more than 9 fields a row (crm.item.get: 286 from 32 rows, through the tables it links). A budget
  * of 20,000 alone let a page of 3 KB whose sections link one another read 20,000 fields (50 MB written), and 28
  * such pages made a model.json too long for a string.
  */

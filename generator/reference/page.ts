@@ -28,10 +28,6 @@ import { type ShapeMemo, type SharedShape, applyResultShapes, resultShapes } fro
 const METHOD_NAME = /^[a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+$/;
 
 /**
- * The method a title names: its last word, else the first word that is a method's name. Words are split by hand and
- * matched whole (a regex scanning a title for a name at its end backtracks quadratically on long titles).
- */
-/**
  * A title's word without the marks around it: "`(" before, "`),:;." after. By hand: a pattern for the marks after a
  * word was tried from each mark of a long run before another character (review: 200,000 dots took 19 s).
  */
@@ -43,6 +39,10 @@ function unmarked(word: string): string {
   return word.slice(start, end);
 }
 
+/**
+ * The method a title names: its last word, else the first word that is a method's name. Words are split by hand and
+ * matched whole (a regex scanning a title for a name at its end backtracks quadratically on long titles).
+ */
 function methodOfTitle(title: string): string | null {
   const words = title.split(/\s+/).map(unmarked).filter(Boolean);
   const last = words.at(-1);

@@ -236,7 +236,7 @@ export function sample(schema: Schema, schemas: Record<string, Schema>, random: 
       if (schema.format === "uri") return `https://mock.example/${encodeURIComponent(name || "link")}/${int()}`;
       if (schema.format === "byte") return "bW9jaw==";
       // The patterns the generator writes: digits (a decimal string), and a code of letters, digits and `_`.
-      if (schema.pattern?.includes("[0-9]+") || /(^|_)ID$|Id$/.test(name)) return textOf(int());
+      if (schema.pattern?.includes("[0-9]+") || /(^|_)ID$|Id$/.test(name)) return String(int());
       if (schema.pattern) return `${(name || "code").replace(/\W/g, "_")}_${int()}`;
       return `${name || "text"} ${int()}`;
     }
@@ -275,7 +275,7 @@ function baseRef(schema: Schema): Schema | null {
 /** An identifier of the type the schema gives it: a decimal string or a number. */
 function idValue(schema: Schema | undefined, schemas: Record<string, Schema>, n: number): unknown {
   const s = schema ? resolve(schema, schemas) : {};
-  return s.type === "integer" || s.type === "number" ? n : textOf(n);
+  return s.type === "integer" || s.type === "number" ? n : String(n);
 }
 
 /**
@@ -449,7 +449,7 @@ export function createMockWith(
   const store: Store = { records: new Map(), objects: new Map(), collections: new Map(), bindings: [], bound: 0, offline: [], placements: [], processes: 0 };
   // A seeded event without an identifier gets its position in the queue.
   const offlineId = mock.states.find((x): x is Extract<MockState, { kind: "offline-reserve" }> => x.kind === "offline-reserve")?.record.id ?? "ID";
-  for (const [i, event] of (seed.offlineEvents ?? []).entries()) store.offline.push({ event: { [offlineId]: textOf(i + 1), ...event }, process: null, failed: false });
+  for (const [i, event] of (seed.offlineEvents ?? []).entries()) store.offline.push({ event: { [offlineId]: String(i + 1), ...event }, process: null, failed: false });
   const installed = seed.installed ?? true;
   const hosts = new Set(
     (options.events?.hosts ?? []).map((h) => {

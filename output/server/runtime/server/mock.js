@@ -66,7 +66,7 @@ export function sample(schema, schemas, random, name = "", depth = 0) {
                 return "bW9jaw==";
             // The patterns the generator writes: digits (a decimal string), and a code of letters, digits and `_`.
             if (schema.pattern?.includes("[0-9]+") || /(^|_)ID$|Id$/.test(name))
-                return textOf(int());
+                return String(int());
             if (schema.pattern)
                 return `${(name || "code").replace(/\W/g, "_")}_${int()}`;
             return `${name || "text"} ${int()}`;
@@ -110,7 +110,7 @@ function baseRef(schema) {
 /** An identifier of the type the schema gives it: a decimal string or a number. */
 function idValue(schema, schemas, n) {
     const s = schema ? resolve(schema, schemas) : {};
-    return s.type === "integer" || s.type === "number" ? n : textOf(n);
+    return s.type === "integer" || s.type === "number" ? n : String(n);
 }
 /**
  * Sets an identifier member from a request's value when the value fits the member's type (`7` or `"7"` for an
@@ -259,7 +259,7 @@ export function createMockWith(options, data, mock, builtIn, documents) {
     // A seeded event without an identifier gets its position in the queue.
     const offlineId = mock.states.find((x) => x.kind === "offline-reserve")?.record.id ?? "ID";
     for (const [i, event] of (seed.offlineEvents ?? []).entries())
-        store.offline.push({ event: { [offlineId]: textOf(i + 1), ...event }, process: null, failed: false });
+        store.offline.push({ event: { [offlineId]: String(i + 1), ...event }, process: null, failed: false });
     const installed = seed.installed ?? true;
     const hosts = new Set((options.events?.hosts ?? []).map((h) => {
         const n = normalHost(h);
