@@ -24,6 +24,14 @@ const method = (name: string): Method => {
   if (!m) throw new Error(`no method ${name}`);
   return m;
 };
+/** A strict `tsc` in `dir` over the files or globs given compiles without a word. */
+function expectStrictCompile(dir: string, scope: { files: string[] } | { include: string[] }): void {
+  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", types: [], skipLibCheck: false }, ...scope }));
+  const tsc = spawnSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: dir, encoding: "utf8" });
+  expect(tsc.stdout).toBe("");
+  expect(tsc.status).toBe(0);
+}
+
 const stripSources = (t: TypeRef): unknown => JSON.parse(JSON.stringify(t, (k, v) => (k === "source" || k === "description" ? undefined : v)));
 
 describe("the reference's front end over a small folder", () => {
@@ -513,10 +521,7 @@ describe("widget pages: placements", () => {
       const common = readFileSync(join(dir, "out/types/common.d.ts"), "utf8");
       expect(common).toMatch(/\[code: `SHOP_\$\{string\}_TAB`\]:\s*\|?\s*\{/);
       writeFileSync(join(dir, "use.ts"), ['import type { PlacementOptions } from "./out/types/common.js";', 'export const a: PlacementOptions["SHOP_ORDER_TAB"] = { ID: "5" };', 'export const b: PlacementOptions["SHOP_OTHER_TAB"] = { ENTITY_ID: 5 };', ""].join("\n"));
-      writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", types: [], skipLibCheck: false }, files: ["use.ts"] }));
-      const tsc = spawnSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: dir, encoding: "utf8" });
-      expect(tsc.stdout).toBe("");
-      expect(tsc.status).toBe(0);
+      expectStrictCompile(dir, { files: ["use.ts"] });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -1998,10 +2003,7 @@ describe("hostile pages (the fault probe of the reader after issue 29)", () => {
       expect(Object.keys(props)).toEqual(["id", "__proto__"]);
       expect(Object.getPrototypeOf(props)).toBe(Object.prototype);
       expect(readFileSync(join(dir, "out/openapi/openapi.legacy.yaml"), "utf8")).toContain("__proto__:");
-      writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", types: [], skipLibCheck: false }, include: ["out/types/**/*.d.ts"] }));
-      const tsc = spawnSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: dir, encoding: "utf8" });
-      expect(tsc.stdout).toBe("");
-      expect(tsc.status).toBe(0);
+      expectStrictCompile(dir, { include: ["out/types/**/*.d.ts"] });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
