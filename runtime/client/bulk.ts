@@ -179,11 +179,13 @@ export async function* all(rt: Bulk, method: string, params: Record<string, unkn
 }
 
 /**
- * An answer's paging members as numbers, else absent: a server's `next` of another kind (`{"toString": 1}`) made the
- * comparisons and messages below throw a TypeError where the walk should go on or end.
+ * An answer's paging members as numbers: a numeric string as its number (a `next: "50"` dropped ended a walk after its
+ * first page, and added to a count made "5050", review), anything else but a number absent (an object such as
+ * `{"toString": 1}` made the comparisons and messages below throw a TypeError where the walk should go on or end).
  */
 function counted<T extends { next?: unknown; total?: unknown }>(answer: T): T & { next: number | undefined; total: number | undefined } {
-  return { ...answer, next: typeof answer.next === "number" ? answer.next : undefined, total: typeof answer.total === "number" ? answer.total : undefined };
+  const number = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && /^\d{1,15}$/.test(v) ? Number(v) : undefined);
+  return { ...answer, next: number(answer.next), total: number(answer.total) };
 }
 
 /** A value of an answer as text, "" for an object (whose own `toString` may be no function). */

@@ -17,8 +17,11 @@ export interface Problem {
 
 const given = (v: unknown) => v !== undefined && v !== "";
 
-/** What each type answered for a value already, within one check (typeOk's unions). */
-type Answers = WeakMap<object, Map<RuntimeType, boolean>>;
+/**
+ * What each type answered for a value already, within one check (typeOk's unions), by the depth it was asked at: the
+ * depth limit makes an answer depend on it, and an answer taken near the limit held elsewhere (review).
+ */
+type Answers = WeakMap<object, Map<string, boolean>>;
 
 /** The first value that does not fit `t`, by its path, or null. */
 export function typeOk(t: RuntimeType | undefined, v: unknown, path: string, shapes: Record<string, RuntimeType>, depth = 0): Problem | null {
@@ -81,9 +84,10 @@ function check(t: RuntimeType | undefined, v: unknown, path: string, shapes: Rec
       const kept = (memo ??= new WeakMap());
       let answers = kept.get(v as object);
       if (!answers) kept.set(v as object, (answers = new Map()));
-      for (const o of t.options) {
-        let fits = answers.get(o);
-        if (fits === undefined) answers.set(o, (fits = check(o, v, path, shapes, depth + 1, kept) === null));
+      for (const [i, o] of t.options.entries()) {
+        const key = `${depth}:${i}:${unionId(t)}`;
+        let fits = answers.get(key);
+        if (fits === undefined) answers.set(key, (fits = check(o, v, path, shapes, depth + 1, kept) === null));
         if (fits) return null;
       }
       return bad;
@@ -208,8 +212,17 @@ export function legacyParams(info: MethodInfo, params: Record<string, unknown>, 
   return coerceFromQuery(info, named, shapes);
 }
 
-/** What each union read a list or an object as, within one reading (coerce's unions). */
-type Readings = WeakMap<object, Map<RuntimeType, unknown>>;
+/** What each union read a list or an object as, within one reading (coerce's unions), by the depth it was read at. */
+type Readings = WeakMap<object, Map<string, unknown>>;
+
+/** A number for each union type, for the memos' keys (a type is data, met again by reference). */
+const unionIds = new WeakMap<RuntimeType, number>();
+let unionCount = 0;
+function unionId(t: RuntimeType): number {
+  let id = unionIds.get(t);
+  if (id === undefined) unionIds.set(t, (id = ++unionCount));
+  return id;
+}
 
 function coerce(t: RuntimeType | undefined, v: unknown, shapes: Record<string, RuntimeType>, depth: number, memo?: Readings): unknown {
   if (!t || depth > 64) return v;
@@ -222,8 +235,9 @@ function coerce(t: RuntimeType | undefined, v: unknown, shapes: Record<string, R
     if (typeOk(t, v, "", shapes, depth) === null) return v;
     const container = v !== null && typeof v === "object";
     const kept = container ? (memo ??= new WeakMap()) : undefined;
+    const key = `${depth}:${unionId(t)}`;
     let readings = kept?.get(v as object);
-    if (readings?.has(t)) return readings.get(t);
+    if (readings?.has(key)) return readings.get(key);
     let out = v;
     for (const o of t.options) {
       const read = coerce(o, v, shapes, depth + 1, kept);
@@ -234,7 +248,7 @@ function coerce(t: RuntimeType | undefined, v: unknown, shapes: Record<string, R
     }
     if (kept) {
       if (!readings) kept.set(v as object, (readings = new Map()));
-      readings.set(t, out);
+      readings.set(key, out);
     }
     return out;
   }

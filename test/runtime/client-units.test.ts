@@ -210,4 +210,27 @@ describe("toQuery, links and errors", () => {
       for await (const _ of all(cursorRt, "x.list")) void _;
     })()).rejects.toThrow(RangeError);
   });
+
+  it("paginate and all() walk a next sent as a numeric string, as its number; a batch command's error code of no text is '' (review)", async () => {
+    const { all, batch, paginate } = await import("../../runtime/client/bulk.js");
+    const records = Array.from({ length: 120 }, (_, i) => ({ ID: String(i + 1) }));
+    const starts: unknown[] = [];
+    const send = async (_m: string, _v: string, params: { start: number }) => {
+      starts.push(params.start);
+      const from = Number(params.start);
+      const next = from + 50 < 120 ? String(from + 50) : undefined;
+      return { result: records.slice(from, from + 50), total: 120, next };
+    };
+    const rt = { send, data: { pageSize: 50, cursor: {} } } as never;
+    const walked: unknown[] = [];
+    for await (const item of paginate(rt, "x.list")) walked.push(item);
+    expect(walked).toHaveLength(120);
+    expect(starts).toEqual([0, 50, 100]);
+    let count = 0;
+    for await (const page of all(rt, "x.list")) count += page.length;
+    expect(count).toBe(120);
+    const failing = { send: async () => ({ result: { result: {}, result_error: { a: JSON.parse('{"error": {"toString": 1}, "error_description": "d"}') } }, response: { status: 200 } }), data: { batchMaxCommands: 50, batchMethod: "batch" }, webhook: false, appOnly: new Set(), scrub: (t: string) => t, ApiError } as never;
+    const out = await batch(failing, { a: ["x.get", { id: 1 }] });
+    expect(out.errors.a).toMatchObject({ code: "", description: "d" });
+  });
 });

@@ -341,6 +341,21 @@ describe("the fault probe after issue 29: no 500 from a value's text, no credent
     expect(typeOk({ kind: "ref", name: "T" }, ok, "p", shapes)).toBeNull();
   });
 
+  it("the unions' kept answers are by depth: an answer taken at the depth limit does not hold nearer the top (review)", () => {
+    // U = R0 -> … -> R39 -> P | Q; P = { x: T, y: integer }, Q = { x: T }; T = T[] | integer. Through P, `x`'s lists
+    // meet the depth limit and pass; through Q, nearer the top, the bad leaf is found. A refusal either way.
+    const shapes: Record<string, unknown> = {
+      U: { kind: "union", options: [{ kind: "ref", name: "R0" }, { kind: "ref", name: "Q" }] },
+      P: { kind: "object", members: [{ name: "x", required: true, type: { kind: "ref", name: "T" } }, { name: "y", required: true, type: { kind: "integer" } }] },
+      Q: { kind: "object", members: [{ name: "x", required: true, type: { kind: "ref", name: "T" } }] },
+      T: { kind: "union", options: [{ kind: "array", items: { kind: "ref", name: "T" } }, { kind: "integer" }] },
+    };
+    for (let i = 0; i < 40; i++) shapes[`R${i}`] = { kind: "ref", name: i === 39 ? "P" : `R${i + 1}` };
+    let x: unknown = "bad";
+    for (let i = 0; i < 10; i++) x = [x];
+    expect(typeOk({ kind: "ref", name: "U" }, { x, y: "no" }, "p", shapes as never)).toEqual({ argument: "p", reason: "type" });
+  });
+
   it("a map given as a list is the PHP array keyed by position; a union's text is read as the option that takes it", async () => {
     const form = await post(router(), `/rest/1/${CODE}/sale.paysystem.settings.update`, "ID=1&SETTINGS[0][TYPE]=VALUE&SETTINGS[0][VALUE]=a&SETTINGS[1][TYPE]=VALUE", "application/x-www-form-urlencoded");
     expect(form.status, form.text).toBe(200);

@@ -75,10 +75,11 @@ function check(t, v, path, shapes, depth, memo) {
             let answers = kept.get(v);
             if (!answers)
                 kept.set(v, (answers = new Map()));
-            for (const o of t.options) {
-                let fits = answers.get(o);
+            for (const [i, o] of t.options.entries()) {
+                const key = `${depth}:${i}:${unionId(t)}`;
+                let fits = answers.get(key);
                 if (fits === undefined)
-                    answers.set(o, (fits = check(o, v, path, shapes, depth + 1, kept) === null));
+                    answers.set(key, (fits = check(o, v, path, shapes, depth + 1, kept) === null));
                 if (fits)
                     return null;
             }
@@ -212,6 +213,15 @@ export function legacyParams(info, params, shapes) {
     }
     return coerceFromQuery(info, named, shapes);
 }
+/** A number for each union type, for the memos' keys (a type is data, met again by reference). */
+const unionIds = new WeakMap();
+let unionCount = 0;
+function unionId(t) {
+    let id = unionIds.get(t);
+    if (id === undefined)
+        unionIds.set(t, (id = ++unionCount));
+    return id;
+}
 function coerce(t, v, shapes, depth, memo) {
     if (!t || depth > 64)
         return v;
@@ -225,9 +235,10 @@ function coerce(t, v, shapes, depth, memo) {
             return v;
         const container = v !== null && typeof v === "object";
         const kept = container ? (memo ??= new WeakMap()) : undefined;
+        const key = `${depth}:${unionId(t)}`;
         let readings = kept?.get(v);
-        if (readings?.has(t))
-            return readings.get(t);
+        if (readings?.has(key))
+            return readings.get(key);
         let out = v;
         for (const o of t.options) {
             const read = coerce(o, v, shapes, depth + 1, kept);
@@ -239,7 +250,7 @@ function coerce(t, v, shapes, depth, memo) {
         if (kept) {
             if (!readings)
                 kept.set(v, (readings = new Map()));
-            readings.set(t, out);
+            readings.set(key, out);
         }
         return out;
     }
