@@ -506,11 +506,7 @@ export function createRuntimeHandler(
     // handler's (a command's `auth`, as older SDKs put into each command, went on into the handler's parameters,
     // and an echoing handler sent the token back).
     if (method.endsWith(".json")) method = method.slice(0, -5);
-    if (Object.hasOwn(inner, "auth")) {
-      if (typeof inner.auth === "string" && inner.auth) call.secrets.push(inner.auth);
-      const { auth: _credential, ...rest } = inner;
-      inner = rest;
-    }
+    inner = withoutAuth(inner, call.secrets);
     const target = commandTarget("legacy", method);
     if ("ok" in target) return target;
     // A key that reaches a prototype is refused as it was sent; then references to earlier commands' results
@@ -540,13 +536,8 @@ export function createRuntimeHandler(
     for (const command of commands) {
       const c = (command && typeof command === "object" ? command : {}) as { method?: unknown; query?: unknown };
       const method = typeof c.method === "string" ? c.method : "";
-      let query = c.query && typeof c.query === "object" && !Array.isArray(c.query) ? (c.query as Record<string, unknown>) : {};
       // The credential is the batch's: a command's own is kept from the handler, as in the legacy batch.
-      if (Object.hasOwn(query, "auth")) {
-        if (typeof query.auth === "string" && query.auth) call.secrets.push(query.auth);
-        const { auth: _credential, ...rest } = query;
-        query = rest;
-      }
+      const query = withoutAuth(c.query && typeof c.query === "object" && !Array.isArray(c.query) ? (c.query as Record<string, unknown>) : {}, call.secrets);
       const target = commandTarget("v3", method);
       let outcome: Success | Failure;
       if ("ok" in target) outcome = target;
@@ -634,12 +625,7 @@ export function createRuntimeHandler(
       }
       // 4. Authentication.
       const token = typeof params.auth === "string" ? params.auth : undefined;
-      if (token) secrets.push(token);
-      if ("auth" in params) {
-        // Not `delete`: it would turn the object into a slow dictionary for the handler.
-        const { auth: _credential, ...rest } = params;
-        params = rest;
-      }
+      params = withoutAuth(params, secrets);
       let credentials: Credentials<number | string>;
       if (r.webhook) credentials = { kind: "webhook", userId: data.webhookUserId === "number" ? userIdOf(r.webhook.userId) : r.webhook.userId, code: r.webhook.code };
       else if (token) credentials = { kind: "token", token };
@@ -793,4 +779,16 @@ function readBody(request: Request, limit: number): Promise<string | null> {
 export interface BuiltInSpec {
   documentation: { legacy: string[]; v3: string[] };
   scopeList: { legacy: string[]; v3: string[] };
+}
+
+/**
+ * The parameters without `auth`, the credential (a call's, or a batch command's own, which the batch's stands for),
+ * its text kept in `secrets` for redaction; the same object when there is none.
+ */
+function withoutAuth(params: Record<string, unknown>, secrets: string[]): Record<string, unknown> {
+  if (!Object.hasOwn(params, "auth")) return params;
+  if (typeof params.auth === "string" && params.auth) secrets.push(params.auth);
+  // Not `delete`: it would turn the object into a slow dictionary for the handler.
+  const { auth: _credential, ...rest } = params;
+  return rest;
 }

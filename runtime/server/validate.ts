@@ -21,7 +21,19 @@ const given = (v: unknown) => v !== undefined && v !== "";
  * What each type answered for a value already, within one check (typeOk's unions), by the depth it was asked at: the
  * depth limit makes an answer depend on it, and an answer taken near the limit held elsewhere (review).
  */
-type Answers = WeakMap<object, Map<string, boolean>>;
+type Answers = Kept<boolean>;
+
+/** What was found for a list or an object, by the depth it was asked at and the type asked of it. */
+type Kept<T> = WeakMap<object, Map<number, Map<RuntimeType, T>>>;
+
+/** The answers kept for `v` at `depth`, made when there are none yet. */
+function keptAt<T>(kept: Kept<T>, v: object, depth: number): Map<RuntimeType, T> {
+  let byDepth = kept.get(v);
+  if (!byDepth) kept.set(v, (byDepth = new Map()));
+  let answers = byDepth.get(depth);
+  if (!answers) byDepth.set(depth, (answers = new Map()));
+  return answers;
+}
 
 /** The first value that does not fit `t`, by its path, or null. */
 export function typeOk(t: RuntimeType | undefined, v: unknown, path: string, shapes: Record<string, RuntimeType>, depth = 0): Problem | null {
@@ -82,12 +94,10 @@ function check(t: RuntimeType | undefined, v: unknown, path: string, shapes: Rec
       // Each option's answer for a list or an object, kept for this check: two options that look into the same value
       // (a recursive `T = T[] | U[]`) asked the same questions again at every level, in time exponential in its depth.
       const kept = (memo ??= new WeakMap());
-      let answers = kept.get(v as object);
-      if (!answers) kept.set(v as object, (answers = new Map()));
-      for (const [i, o] of t.options.entries()) {
-        const key = `${depth}:${i}:${unionId(t)}`;
-        let fits = answers.get(key);
-        if (fits === undefined) answers.set(key, (fits = check(o, v, path, shapes, depth + 1, kept) === null));
+      const answers = keptAt(kept, v as object, depth + 1);
+      for (const o of t.options) {
+        let fits = answers.get(o);
+        if (fits === undefined) answers.set(o, (fits = check(o, v, path, shapes, depth + 1, kept) === null));
         if (fits) return null;
       }
       return bad;
@@ -213,16 +223,7 @@ export function legacyParams(info: MethodInfo, params: Record<string, unknown>, 
 }
 
 /** What each union read a list or an object as, within one reading (coerce's unions), by the depth it was read at. */
-type Readings = WeakMap<object, Map<string, unknown>>;
-
-/** A number for each union type, for the memos' keys (a type is data, met again by reference). */
-const unionIds = new WeakMap<RuntimeType, number>();
-let unionCount = 0;
-function unionId(t: RuntimeType): number {
-  let id = unionIds.get(t);
-  if (id === undefined) unionIds.set(t, (id = ++unionCount));
-  return id;
-}
+type Readings = Kept<unknown>;
 
 function coerce(t: RuntimeType | undefined, v: unknown, shapes: Record<string, RuntimeType>, depth: number, memo?: Readings): unknown {
   if (!t || depth > 64) return v;
@@ -235,9 +236,8 @@ function coerce(t: RuntimeType | undefined, v: unknown, shapes: Record<string, R
     if (typeOk(t, v, "", shapes, depth) === null) return v;
     const container = v !== null && typeof v === "object";
     const kept = container ? (memo ??= new WeakMap()) : undefined;
-    const key = `${depth}:${unionId(t)}`;
-    let readings = kept?.get(v as object);
-    if (readings?.has(key)) return readings.get(key);
+    const readings = kept ? keptAt(kept, v as object, depth) : undefined;
+    if (readings?.has(t)) return readings.get(t);
     let out = v;
     for (const o of t.options) {
       const read = coerce(o, v, shapes, depth + 1, kept);
@@ -246,10 +246,7 @@ function coerce(t: RuntimeType | undefined, v: unknown, shapes: Record<string, R
         break;
       }
     }
-    if (kept) {
-      if (!readings) kept.set(v as object, (readings = new Map()));
-      readings.set(key, out);
-    }
+    readings?.set(t, out);
     return out;
   }
   if (typeof v === "string") {

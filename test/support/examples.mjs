@@ -66,7 +66,7 @@ export function examplesOf(page) {
         while (command + 1 < starts.length && (starts[command + 1] ?? Infinity) <= d.index) command++;
         for (let at = text.indexOf("\n", counted); at >= 0 && at < d.index; at = text.indexOf("\n", at + 1)) lineOf++, (counted = at + 1);
         const url = urlOf(command);
-        out.push({ kind: "request", text: d[1], line: i + 2 + lineOf, method: url ? { name: url[2], version: url[1] ? "v3" : "legacy" } : undefined, codeTab });
+        out.push({ kind: "request", text: d.body, line: i + 2 + lineOf, method: url ? { name: url[2], version: url[1] ? "v3" : "legacy" } : undefined, codeTab });
       }
     } else if (lang === "json" && /response|returned data|successful/.test(section)) out.push({ kind: "response", text, line: i + 2 });
     else if (lang === "json" && /error/.test(section)) out.push({ kind: "error", text, line: i + 2 });
@@ -77,7 +77,7 @@ export function examplesOf(page) {
 
 /**
  * The single-quoted bodies of a block's `-d '…'`, each to the first quote that ends a line (a `\` after it for the
- * command's next line): `{ index, 1: body }`, as the pattern `-d\s+'([\s\S]*?)'\s*(?:\\\s*$|$)` matched them. By hand,
+ * command's next line): `{ index, body }`, the bodies the pattern `-d\s+'([\s\S]*?)'\s*(?:\\\s*$|$)` matched them. By hand,
  * since that pattern searched to the text's end from each `-d '` that no such quote closes: time in the square of
  * the number of them. The quotes that end a line are found once, and each body takes the first after its start.
  */
@@ -91,7 +91,7 @@ function curlBodies(text) {
     const start = m.index + m[0].length;
     while (e < ends.length && ends[e] < start) e++;
     if (e >= ends.length) break;
-    out.push({ index: m.index, 1: text.slice(start, ends[e]) });
+    out.push({ index: m.index, body: text.slice(start, ends[e]) });
     from = ends[e] + 1;
   }
   return out;

@@ -377,12 +377,7 @@ options, data) {
         // and an echoing handler sent the token back).
         if (method.endsWith(".json"))
             method = method.slice(0, -5);
-        if (Object.hasOwn(inner, "auth")) {
-            if (typeof inner.auth === "string" && inner.auth)
-                call.secrets.push(inner.auth);
-            const { auth: _credential, ...rest } = inner;
-            inner = rest;
-        }
+        inner = withoutAuth(inner, call.secrets);
         const target = commandTarget("legacy", method);
         if ("ok" in target)
             return target;
@@ -414,14 +409,8 @@ options, data) {
         for (const command of commands) {
             const c = (command && typeof command === "object" ? command : {});
             const method = typeof c.method === "string" ? c.method : "";
-            let query = c.query && typeof c.query === "object" && !Array.isArray(c.query) ? c.query : {};
             // The credential is the batch's: a command's own is kept from the handler, as in the legacy batch.
-            if (Object.hasOwn(query, "auth")) {
-                if (typeof query.auth === "string" && query.auth)
-                    call.secrets.push(query.auth);
-                const { auth: _credential, ...rest } = query;
-                query = rest;
-            }
+            const query = withoutAuth(c.query && typeof c.query === "object" && !Array.isArray(c.query) ? c.query : {}, call.secrets);
             const target = commandTarget("v3", method);
             let outcome;
             if ("ok" in target)
@@ -521,13 +510,7 @@ options, data) {
             }
             // 4. Authentication.
             const token = typeof params.auth === "string" ? params.auth : undefined;
-            if (token)
-                secrets.push(token);
-            if ("auth" in params) {
-                // Not `delete`: it would turn the object into a slow dictionary for the handler.
-                const { auth: _credential, ...rest } = params;
-                params = rest;
-            }
+            params = withoutAuth(params, secrets);
             let credentials;
             if (r.webhook)
                 credentials = { kind: "webhook", userId: data.webhookUserId === "number" ? userIdOf(r.webhook.userId) : r.webhook.userId, code: r.webhook.code };
@@ -695,4 +678,17 @@ options, data) {
 /** Reads at most `limit` bytes of a Request's body; null when it is longer (a declared length decides at once). */
 function readBody(request, limit) {
     return readCapped(request.body, limit, request.headers.get("content-length"));
+}
+/**
+ * The parameters without `auth`, the credential (a call's, or a batch command's own, which the batch's stands for),
+ * its text kept in `secrets` for redaction; the same object when there is none.
+ */
+function withoutAuth(params, secrets) {
+    if (!Object.hasOwn(params, "auth"))
+        return params;
+    if (typeof params.auth === "string" && params.auth)
+        secrets.push(params.auth);
+    // Not `delete`: it would turn the object into a slow dictionary for the handler.
+    const { auth: _credential, ...rest } = params;
+    return rest;
 }
